@@ -1,0 +1,129 @@
+import { type Card, JOKER, isWildCard, rankOf, suitOf } from "./cards.js";
+import { type Outcome, play } from "./game.js";
+import { extendMeld, shapeMeld } from "./meld.js";
+import type { Move, Play } from "./moves.js";
+import { discardable, mightFit } from "./queries.js";
+import { type Random, randomInt } from "./random.js";
+import { type Seat, teamOf } from "./seats.js";
+import type { GameState } from "./state.js";
+
+/**
+ * A random but legal player: it takes, lays down what it can find, and
+ * discards a random card it may discard. Used to drive property tests,
+ * benchmarks and load tests through every part of the rules.
+ */
+export interface BotStyle {
+  /** Chance of picking up an open discard pile instead of drawing. */
+  readonly pickup: number;
+  /** Chance of laying down a play it has found, rather than holding back. */
+  readonly meld: number;
+  /** Chance of naming a wild end explicitly. */
+  readonly hint: number;
+}
+
+export const DEFAULT_STYLE: BotStyle = { pickup: 0.2, meld: 0.9, hint: 0.3 };
+
+/** Chooses and applies one legal move for the seat to play. */
+export function botMove(state: GameState, random: Random, style: BotStyle = DEFAULT_STYLE): { move: Move; outcome: Outcome } {
+  const hand = state.hand!;
+  const seat = hand.turn;
+  const attempt = (move: Move) => {
+    const result = play(state, seat, move);
+    return result.ok ? { move, outcome: result.value } : null;
+  };
+  if (hand.phase === "take") {
+    const top = hand.pile[hand.pile.length - 1];
+    if (top !== undefined && state.rules.discardPile === "closed") {
+      if (random() < style.pickup * 2) {
+        for (const p of plays(state, seat, [...hand.hands[seat]!, ...hand.pile], random, style, top)) {
+          const done = attempt({ type: "pickup", play: p });
+          if (done) return done;
+        }
+      }
+    } else if (top !== undefined && random() < style.pickup) {
+      const done = attempt({ type: "pickup" });
+      if (done) return done;
+    }
+    return attempt({ type: "draw" }) ?? attempt({ type: "pickup" })!;
+  }
+  if (random() < style.meld) {
+    for (const p of plays(state, seat, hand.hands[seat]!, random, style)) {
+      const done = attempt(p);
+      if (done) return done;
+    }
+  }
+  const options = discardable(state, seat);
+  const plain = options.filter((c) => !isWildCard(c));
+  const pool = plain.length && random() < 0.9 ? plain : options;
+  const done = pool.length ? attempt({ type: "discard", card: pool[randomInt(random, pool.length)]! }) : null;
+  return done ?? attempt({ type: "resign" })!;
+}
+
+/** Candidate plays from `cards`, shuffled; with `must`, only plays that use that card. */
+function plays(state: GameState, seat: Seat, cards: readonly Card[], random: Random, style: BotStyle, must?: Card): Play[] {
+  const team = teamOf(seat, state.players);
+  const hint = () => (random() < style.hint ? { wild: random() < 0.5 ? ("low" as const) : ("high" as const) } : {});
+  const out: Play[] = [];
+  for (const meld of state.hand!.melds) {
+    if (meld.team !== team) continue;
+    for (const card of new Set(cards)) {
+      if ((must === undefined || card === must) && mightFit(meld, card) && extendMeld(meld, [card], state.rules).ok) {
+        out.push({ type: "attach", meld: meld.id, cards: [card], ...hint() });
+      }
+    }
+  }
+  for (const group of meldGroups(cards)) {
+    if (must !== undefined && !group.includes(must)) continue;
+    if (shapeMeld(group, state.rules).ok) out.push({ type: "meld", cards: group, ...hint() });
+  }
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = randomInt(random, i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** Likely melds in a hand: sets by rank, runs by suit, each with a wild to bridge or extend. */
+function meldGroups(cards: readonly Card[]): Card[][] {
+  const wild = cards.find((c) => c === JOKER) ?? cards.find(isWildCard);
+  const groups: Card[][] = [];
+  const byRank = new Map<number, Card[]>();
+  const bySuit = new Map<number, Card[]>();
+  for (const card of cards) {
+    if (isWildCard(card)) continue;
+    byRank.set(rankOf(card), [...(byRank.get(rankOf(card)) ?? []), card]);
+    if (!bySuit.get(suitOf(card))?.includes(card)) bySuit.set(suitOf(card), [...(bySuit.get(suitOf(card)) ?? []), card]);
+  }
+  for (const same of byRank.values()) {
+    if (same.length >= 3) groups.push(same.slice(0, 9));
+    if (same.length === 2 && wild !== undefined) groups.push([...same, wild]);
+  }
+  for (const suited of bySuit.values()) {
+    const positions = new Map<number, Card>();
+    for (const card of suited) {
+      const rank = rankOf(card);
+      positions.set(rank, card);
+      if (rank === 1) positions.set(14, card);
+    }
+    for (let lo = 1; lo <= 13; lo++) {
+      if (!positions.has(lo) || positions.has(lo - 1)) continue;
+      const run: Card[] = [];
+      let pos = lo;
+      const extend = () => {
+        while (positions.has(pos) && !(lo === 1 && pos === 14)) run.push(positions.get(pos++)!);
+      };
+      extend();
+      if (run.length >= 3) groups.push(run.slice());
+      if (wild === undefined) continue;
+      if (positions.has(pos + 1) && pos + 1 <= 14) {
+        run.push(wild);
+        pos++;
+        extend();
+        groups.push(run);
+      } else if (run.length >= 2) {
+        groups.push([...run, wild]);
+      }
+    }
+  }
+  return groups;
+}
