@@ -140,10 +140,6 @@ export function arrangeSequence(
         if (option === "natural") slots[2] = oldWild;
         const wildCards = [...pure, ...wildTwos];
         if (option === "stay" || option === "free") wildCards.push(oldWild);
-        if (wildCards.length > 1) {
-          tooMany = true;
-          continue;
-        }
         let min = 15, max = 0, count = 0;
         for (let pos = 1; pos <= 14; pos++) {
           if (slots[pos] === -1) continue;
@@ -152,6 +148,12 @@ export function arrangeSequence(
           if (pos > max) max = pos;
         }
         if (count === 0) continue;
+        if (wildCards.length > 1) {
+          // Blame the wilds only when enough of them would have made a run.
+          const gaps = max - min + 1 - count;
+          if (gaps <= wildCards.length && gaps + (min - 1) + (14 - max) >= wildCards.length) tooMany = true;
+          continue;
+        }
         const displaced = option === "free" || option === "natural";
         const gaps = max - min + 1 - count;
         const plan = (lo: number, hi: number, wildPos: number, end: WildEnd | null) =>
