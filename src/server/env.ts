@@ -1,4 +1,4 @@
-import type { GameRoom } from "./game-room";
+import type { GameRoom } from "./room/game-room";
 
 /** A notification to deliver, enqueued on the DELIVERIES queue. Shape to come. */
 export type Delivery = { readonly type: string };

@@ -2,11 +2,18 @@ import { Hono } from "hono";
 import { ENGINE_VERSION } from "../engine/version";
 import type { AppEnv, Delivery, Env } from "./env";
 
-export { GameRoom } from "./game-room";
+import { gamesApi } from "./routes/games";
+import { openApi } from "./routes/openapi";
+import { playersApi } from "./routes/players";
+
+export { GameRoom } from "./room/game-room";
 
 const api = new Hono<AppEnv>();
 
 api.get("/health", (c) => c.json({ ok: true, engine: ENGINE_VERSION }));
+api.route("/games", gamesApi);
+api.route("/me", playersApi);
+api.route("/", openApi);
 
 const app = new Hono<AppEnv>();
 

@@ -26,6 +26,6 @@ describe("worker", () => {
     const row = await env.DB.prepare("SELECT value FROM meta WHERE key = ?")
       .bind("schema_version")
       .first<{ value: string }>();
-    expect(row?.value).toBe("1");
+    expect(row?.value).toBe("2");
   });
 });

@@ -1,0 +1,102 @@
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { drizzle } from "drizzle-orm/d1";
+import type { MyGame } from "../../shared/api";
+import type { SeatRow } from "../room/storage";
+import type { LogBody, LogRow, Table } from "../room/table";
+import { gameEvents, games, seats } from "./schema";
+
+export function database(d1: D1Database) {
+  return drizzle(d1);
+}
+
+type Db = ReturnType<typeof database>;
+
+/** The game index row as the table stands now. */
+function indexRow(table: Table, seatRows: readonly SeatRow[], inviteHash: string) {
+  const hand = table.state.hand;
+  return {
+    id: table.id,
+    players: table.created.players,
+    rules: JSON.stringify(table.created.rules),
+    names: JSON.stringify(seatRows.map((s) => s.name)),
+    status: table.state.over ? ("over" as const) : ("playing" as const),
+    turn: hand && hand.end === null && !table.state.over ? hand.turn : null,
+    version: table.version,
+    prepared: table.created.deals.length > 0,
+    inviteHash,
+    createdAt: table.entries[0]!.at,
+    updatedAt: table.entries[table.version - 1]!.at,
+  };
+}
+
+/**
+ * The statements that bring D1 up to date with part of a room's outbox: the
+ * game index row, then the given log entries (ignored if already there, so
+ * a retried drain never duplicates) and seat rows.
+ */
+export function drainStatements(db: Db, table: Table, seatRows: readonly SeatRow[], inviteHash: string, items: readonly { kind: "event" | "seat"; ref: number }[]) {
+  const row = indexRow(table, seatRows, inviteHash);
+  const { id, ...rest } = row;
+  const first = db.insert(games).values(row).onConflictDoUpdate({ target: games.id, set: rest });
+  const more: BatchItem<"sqlite">[] = items.map((item) => {
+    if (item.kind === "event") {
+      const entry = table.entries[item.ref - 1]!;
+      return db
+        .insert(gameEvents)
+        .values({ gameId: id, seq: entry.seq, kind: entry.body.type, body: JSON.stringify(entry.body), at: entry.at })
+        .onConflictDoNothing();
+    }
+    const seat = seatRows[item.ref]!;
+    const values = { gameId: id, seat: seat.seat, tokenHash: seat.tokenHash, taken: seat.taken, name: seat.name, playerHash: seat.playerHash };
+    return db.insert(seats).values(values).onConflictDoUpdate({ target: [seats.gameId, seats.seat], set: values });
+  });
+  return [first, ...more] as const;
+}
+
+/** A game as D1 holds it, to rebuild a room that lost its storage; null if D1 has no such game. */
+export async function loadSavedGame(db: Db, id: string): Promise<{ rows: LogRow[]; seats: SeatRow[]; inviteHash: string } | null> {
+  const [game] = await db.select({ inviteHash: games.inviteHash }).from(games).where(eq(games.id, id));
+  const events = await db.select().from(gameEvents).where(eq(gameEvents.gameId, id)).orderBy(asc(gameEvents.seq));
+  if (!game || events.length === 0) return null;
+  const seatRows = await db.select().from(seats).where(eq(seats.gameId, id)).orderBy(asc(seats.seat));
+  // Only a gapless prefix of the log can be replayed.
+  const rows: LogRow[] = [];
+  for (const e of events) {
+    if (e.seq !== rows.length + 1) break;
+    rows.push({ seq: e.seq, at: e.at, body: JSON.parse(e.body) as LogBody });
+  }
+  return {
+    rows,
+    seats: seatRows.map((s) => ({ seat: s.seat, tokenHash: s.tokenHash, taken: s.taken, name: s.name, playerHash: s.playerHash })),
+    inviteHash: game.inviteHash,
+  };
+}
+
+/** A player's games: those awaiting their move first, then the most recently active. */
+export async function myGames(db: Db, playerHash: string): Promise<MyGame[]> {
+  const yourTurn = sql<number>`(${games.status} = 'playing' AND ${games.turn} = ${seats.seat})`;
+  const rows = await db
+    .select({ game: games, seat: seats.seat, yourTurn })
+    .from(seats)
+    .innerJoin(games, eq(games.id, seats.gameId))
+    .where(eq(seats.playerHash, playerHash))
+    .orderBy(desc(yourTurn), desc(games.updatedAt))
+    .limit(200);
+  return rows.map(({ game, seat, yourTurn }) => ({
+    id: game.id,
+    seat,
+    players: game.players,
+    names: JSON.parse(game.names) as (string | null)[],
+    status: game.status,
+    turn: game.turn,
+    yourTurn: yourTurn === 1,
+    version: game.version,
+    updatedAt: new Date(game.updatedAt).toISOString(),
+  }));
+}
+
+/** Log entries D1 holds for a game after `since` (for checks and tools). */
+export async function savedEvents(db: Db, id: string, since = 0) {
+  return db.select().from(gameEvents).where(and(eq(gameEvents.gameId, id), gt(gameEvents.seq, since))).orderBy(asc(gameEvents.seq));
+}

@@ -1,0 +1,45 @@
+import { index, integer, primaryKey, sqliteTable, text, unique } from "drizzle-orm/sqlite-core";
+
+/** The game index: one row per game, kept up to date by the game's outbox. */
+export const games = sqliteTable("games", {
+  id: text("id").primaryKey(),
+  players: integer("players").notNull(),
+  /** The rules as a preset plus overrides (JSON). */
+  rules: text("rules").notNull(),
+  /** One name or null per seat (JSON). */
+  names: text("names").notNull(),
+  status: text("status", { enum: ["playing", "over"] }).notNull(),
+  /** The seat to play, or null when no hand is in play. */
+  turn: integer("turn"),
+  version: integer("version").notNull(),
+  prepared: integer("prepared", { mode: "boolean" }).notNull().default(false),
+  inviteHash: text("invite_hash").notNull(),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+export const seats = sqliteTable(
+  "seats",
+  {
+    gameId: text("game_id").notNull(),
+    seat: integer("seat").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    taken: integer("taken", { mode: "boolean" }).notNull().default(false),
+    name: text("name"),
+    playerHash: text("player_hash"),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.seat] }), index("seats_by_player").on(t.playerHash)],
+);
+
+/** Every game's log, entry by entry: the same rows as the game room's own log. */
+export const gameEvents = sqliteTable(
+  "game_events",
+  {
+    gameId: text("game_id").notNull(),
+    seq: integer("seq").notNull(),
+    kind: text("kind", { enum: ["created", "dealt", "move"] }).notNull(),
+    body: text("body").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [unique().on(t.gameId, t.seq)],
+);

@@ -1,0 +1,221 @@
+import { DurableObject } from "cloudflare:workers";
+import type { ClaimRequest, EventsResponse, GameSnapshot } from "../../shared/api";
+import { database, loadSavedGame } from "../db/queries";
+import type { Env } from "../env";
+import { done, fail, type Failure, gameNotFound, type Reply } from "../reply";
+import { drawFirstDealer } from "./fairness";
+import { RateLimiter } from "./limits";
+import { type MoveRequest, playMove } from "./moves";
+import { DRAIN_DELAY_MS, drainOutbox, retryDelay } from "./outbox";
+import { recordOf } from "./record";
+import { Room } from "./room";
+import { type Access, type Caller, claimSeat, identify, touchSeat, viewerOf } from "./seats";
+import { acceptSocket, attachmentOf, broadcast, catchUp, parseClientMessage, send } from "./sockets";
+import { Storage } from "./storage";
+import type { CreatedBody } from "./table";
+import { eventsSince, snapshot } from "./views";
+
+/** A new game as the Worker checked it. */
+export type GameInit = Omit<CreatedBody, "type" | "firstDealer">;
+
+type Need = "any" | "seat" | "invite";
+
+/**
+ * One game's single writer. The class only wires the platform to the
+ * room's parts: storage and replay (room.ts, table.ts), moves (moves.ts),
+ * views (views.ts), sockets (sockets.ts), the outbox (outbox.ts), seats
+ * (seats.ts) and rate limits (limits.ts).
+ */
+export class GameRoom extends DurableObject<Env> {
+  private readonly storage: Storage;
+  private readonly limiter = new RateLimiter();
+  private readonly waiters = new Set<() => void>();
+  private room: Room | null = null;
+  private loading: Promise<Room | null> | null = null;
+  private alarmSet = false;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.storage = new Storage(ctx.storage.sql, (fn) => ctx.storage.transactionSync(fn));
+  }
+
+  async create(init: GameInit): Promise<Reply<{ tokens: string[]; invite: string; version: number }>> {
+    if (this.room ?? Room.load(this.storage)) throw new Error("a game with this id exists already");
+    const firstDealer = (init.deals[0]?.dealer as number | undefined) ?? drawFirstDealer(init.players);
+    const made = Room.create(this.storage, { type: "created", ...init, firstDealer }, Date.now());
+    this.room = made.room;
+    this.afterWrite();
+    return done({ tokens: made.tokens, invite: made.invite, version: made.room.table.version }, 201);
+  }
+
+  async snapshot(caller: Caller): Promise<Reply<GameSnapshot>> {
+    const entered = await this.enter(caller, "any");
+    if ("ok" in entered) return entered;
+    return done(snapshot(entered.room.table, entered.room.seats, viewerOf(entered.access)));
+  }
+
+  async move(caller: Caller, request: MoveRequest): Promise<Reply<EventsResponse>> {
+    const entered = await this.enter(caller, "seat");
+    if ("ok" in entered) return entered;
+    return this.play(entered.room, (entered.access as { seat: number }).seat, request);
+  }
+
+  /** Long polling: the events after `since`, waiting up to `wait` seconds for one. */
+  async events(caller: Caller, since: number, wait: number): Promise<Reply<EventsResponse>> {
+    const entered = await this.enter(caller, "any");
+    if ("ok" in entered) return entered;
+    if (entered.room.table.version <= since && wait > 0) {
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          this.waiters.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, wait * 1000);
+        this.waiters.add(wake);
+      });
+    }
+    const room = this.room ?? entered.room;
+    const viewer = viewerOf(entered.access);
+    return done({ version: room.table.version, events: eventsSince(room.table, viewer, since), view: snapshot(room.table, room.seats, viewer) });
+  }
+
+  async claim(caller: Caller, request: ClaimRequest): Promise<Reply<{ seat: number; token: string }>> {
+    const entered = await this.enter(caller, "invite");
+    if ("ok" in entered) return entered;
+    const claimed = claimSeat(this.storage, entered.room.seats, request, caller.playerKeyHash);
+    if ("ok" in claimed) return claimed;
+    this.afterWrite();
+    this.afterCommit(entered.room);
+    return done(claimed);
+  }
+
+  async record(caller: Caller): Promise<Reply<Record<string, unknown>>> {
+    const entered = await this.enter(caller, "any");
+    if ("ok" in entered) return entered;
+    return done(recordOf(entered.room.table, entered.room.seats));
+  }
+
+  /** WebSocket upgrades, forwarded by the Worker with the caller in headers. */
+  override async fetch(request: Request): Promise<Response> {
+    const caller = JSON.parse(request.headers.get("x-caller") ?? "{}") as Caller;
+    const entered = await this.enter(caller, "any");
+    if ("ok" in entered) return Response.json(entered.body, { status: entered.status, headers: entered.headers });
+    return acceptSocket(this.ctx, entered.room, viewerOf(entered.access), request.headers.get("Sec-WebSocket-Protocol"));
+  }
+
+  override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
+    const room = this.room ?? (await this.openLocal());
+    if (!room) return ws.close(1011, "game unavailable");
+    const message = typeof data === "string" ? parseClientMessage(data) : null;
+    const { viewer } = attachmentOf(ws);
+    if (message === "BAD_JSON" || message === null) {
+      const code = message === "BAD_JSON" ? "BAD_JSON" : "BAD_REQUEST";
+      return send(ws, { type: "error", id: null, status: 400, ...fail(400, code, 'Messages are {"type":"move",...} or {"type":"resume","since":N}.').body });
+    }
+    if (message.type === "resume") return catchUp(room, ws, Math.min(message.since, room.table.version));
+    if (viewer === null) return send(ws, { type: "error", id: message.id, status: 403, ...fail(403, "FORBIDDEN", "Spectators cannot move.").body });
+    const wait = this.limiter.take(`seat:${viewer}`);
+    if (wait > 0) return send(ws, { type: "error", id: message.id, status: 429, ...rateLimited(wait).body });
+    if (!Number.isSafeInteger(message.version)) {
+      return send(ws, { type: "error", id: message.id, status: 400, ...fail(400, "BAD_REQUEST", "version must be a whole number.").body });
+    }
+    const reply = await this.play(room, viewer, { move: message.move, version: message.version, key: message.id });
+    if (reply.ok) send(ws, { type: "accepted", id: message.id, version: reply.body.version });
+    else send(ws, { type: "error", id: message.id, status: reply.status, ...reply.body });
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    try {
+      ws.close(code === 1005 ? 1000 : code, "closing");
+    } catch {
+      // Already closed.
+    }
+  }
+
+  /** Drains the outbox into D1; retries with backoff when D1 fails. */
+  override async alarm(): Promise<void> {
+    this.alarmSet = false;
+    const room = this.room ?? (await this.openLocal());
+    if (!room) return;
+    try {
+      await drainOutbox(room, this.env.DB);
+      this.storage.setMeta("drain_failures", "0");
+    } catch (error) {
+      const failures = Number(this.storage.getMeta("drain_failures") ?? "0") + 1;
+      this.storage.setMeta("drain_failures", String(failures));
+      console.error(`game ${room.table.id}: outbox drain failed (${failures} in a row): ${(error as Error).message}`);
+      this.alarmSet = true;
+      await this.ctx.storage.setAlarm(Date.now() + retryDelay(failures));
+      return;
+    }
+    if (this.storage.outboxSize() > 0) this.afterWrite();
+  }
+
+  private async play(room: Room, seat: number, request: MoveRequest): Promise<Reply<EventsResponse>> {
+    const { reply, committed } = playMove(room, seat, request, Date.now());
+    if (committed) {
+      this.afterWrite();
+      this.afterCommit(room);
+    }
+    return reply;
+  }
+
+  /** Finds the game, checks the caller's token and rate, and marks a seat's first use. */
+  private async enter(caller: Caller, need: Need): Promise<{ room: Room; access: Access } | Failure> {
+    const room = await this.open(caller.gameId);
+    if (!room) return gameNotFound();
+    const access = identify(room.seats, room.inviteHash, caller.tokenHash);
+    if ("ok" in access) return access;
+    const wait = this.limiter.take(access.kind === "seat" ? `seat:${access.seat}` : `client:${caller.client}`);
+    if (wait > 0) return rateLimited(wait);
+    if (need !== "any" && access.kind !== need) {
+      if (access.kind === "spectator") return fail(401, "AUTH_REQUIRED", need === "seat" ? "Playing needs the seat's link (Authorization: Bearer <seat token>)." : "Claiming a seat needs the invitation link's token.");
+      return fail(403, "FORBIDDEN", need === "seat" ? "Only a seat's token may play; this is an invitation token." : "Only the invitation's token may claim a seat.");
+    }
+    if (access.kind === "seat") {
+      const before = room.seats[access.seat];
+      touchSeat(this.storage, room.seats, access.seat, caller.playerKeyHash);
+      if (room.seats[access.seat] !== before) this.afterWrite();
+    }
+    return { room, access };
+  }
+
+  private async open(gameId: string): Promise<Room | null> {
+    if (this.room) return this.room.table.id === gameId ? this.room : null;
+    this.loading ??= this.load(gameId).finally(() => (this.loading = null));
+    return this.loading;
+  }
+
+  /** From this room's storage, or else (storage lost) rebuilt from D1's copy of the log. */
+  private async load(gameId: string): Promise<Room | null> {
+    const local = await this.openLocal();
+    if (local) return local.table.id === gameId ? local : null;
+    const saved = await loadSavedGame(database(this.env.DB), gameId);
+    if (!saved || this.room) return this.room;
+    console.warn(`game ${gameId}: rebuilding the room from D1 (${saved.rows.length} log entries)`);
+    this.room = Room.restore(this.storage, saved.rows, saved.seats, saved.inviteHash);
+    return this.room;
+  }
+
+  private async openLocal(): Promise<Room | null> {
+    this.room ??= Room.load(this.storage);
+    return this.room;
+  }
+
+  private afterWrite(): void {
+    if (this.alarmSet) return;
+    this.alarmSet = true;
+    void this.ctx.storage.setAlarm(Date.now() + DRAIN_DELAY_MS);
+  }
+
+  /** Tells every socket and every waiting long poll. */
+  private afterCommit(room: Room): void {
+    broadcast(this.ctx, room);
+    for (const wake of [...this.waiters]) wake();
+  }
+}
+
+function rateLimited(wait: number): Failure {
+  return fail(429, "RATE_LIMITED", `Too many requests: try again in ${wait} s.`, { retryAfter: wait });
+}

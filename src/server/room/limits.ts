@@ -1,0 +1,42 @@
+/**
+ * Rate limiting: a token bucket per key (a seat, or a client address for
+ * spectators and invitations), kept in the room's memory. A room that goes
+ * to sleep forgets its buckets, which only ever lets a client through.
+ */
+export interface BucketRule {
+  /** Requests allowed at once. */
+  readonly burst: number;
+  /** Requests added back per second. */
+  readonly perSecond: number;
+}
+
+/** Generous for play (a scripted client or a fast live game stays well under), tight enough to stop a flood. */
+export const ROOM_RULE: BucketRule = { burst: 120, perSecond: 60 };
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+const MAX_KEYS = 1000;
+
+export class RateLimiter {
+  private readonly buckets = new Map<string, Bucket>();
+
+  constructor(private readonly rule: BucketRule = ROOM_RULE) {}
+
+  /** Takes one token for `key`: 0 when allowed, otherwise the seconds to wait. */
+  take(key: string, now = Date.now()): number {
+    const { burst, perSecond } = this.rule;
+    const bucket = this.buckets.get(key) ?? { tokens: burst, at: now };
+    bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 1000) * perSecond);
+    bucket.at = now;
+    if (this.buckets.size >= MAX_KEYS && !this.buckets.has(key)) this.buckets.clear();
+    this.buckets.set(key, bucket);
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return 0;
+    }
+    return Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
+  }
+}

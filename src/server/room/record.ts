@@ -1,0 +1,36 @@
+import { makeRecord } from "../../engine/index";
+import type { SeatRow } from "./storage";
+import type { Table } from "./table";
+
+/**
+ * The game record (RECORD.md) anyone may download: the hands that have
+ * ended, each with its deal, commitment and salt, and every move with its
+ * time. A hand still in play is left out: its deal is secret.
+ */
+export function recordOf(table: Table, seats: readonly SeatRow[]): Record<string, unknown> {
+  const names = seats.every((s) => s.name !== null) ? seats.map((s) => s.name!) : undefined;
+  const record = makeRecord(table.state, { ...(names ? { names } : {}), finishedOnly: true });
+  const deals = table.deals;
+  const times: number[][] = deals.map(() => []);
+  let hand = -1;
+  for (const entry of table.entries) {
+    if (entry.body.type === "dealt") hand = entry.body.hand;
+    else if (entry.body.type === "move") times[hand]!.push(entry.at);
+  }
+  const hands = (record.hands as { deal: unknown; moves: Record<string, unknown>[] }[]).map((h, i) => ({
+    ...h,
+    commitment: deals[i]!.commitment,
+    salt: deals[i]!.salt,
+    moves: h.moves.map((m, j) => ({ ...m, at: iso(times[i]![j]!) })),
+  }));
+  const last = table.entries[table.version - 1]!;
+  return {
+    ...record,
+    id: table.id,
+    started: iso(table.entries[0]!.at),
+    ...(table.state.over ? { ended: iso(last.at) } : {}),
+    hands,
+  };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();

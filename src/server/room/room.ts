@@ -1,0 +1,85 @@
+import type { Outcome } from "../../engine/index";
+import { hashToken, newToken } from "../auth";
+import { nextDeal } from "./fairness";
+import type { SeatRow, Storage } from "./storage";
+import { type CreatedBody, type LogBody, type LogRow, Table } from "./table";
+
+/** A loaded game: its replayed table, its seats and invitation, and its storage. */
+export class Room {
+  private constructor(
+    readonly storage: Storage,
+    public table: Table,
+    readonly seats: SeatRow[],
+    readonly inviteHash: string,
+  ) {}
+
+  /** Loads the game from the room's storage; null when it holds none. */
+  static load(storage: Storage): Room | null {
+    const rows = storage.readLog();
+    if (rows.length === 0) return null;
+    return new Room(storage, Table.replay(rows), storage.readSeats(), storage.getMeta("invite_hash") ?? "");
+  }
+
+  /**
+   * Creates a game: the created entry and the first hand's deal, a token per
+   * seat and an invitation, all in one transaction. Returns the secrets,
+   * which are never stored or shown again.
+   */
+  static create(storage: Storage, created: CreatedBody, now: number): { room: Room; tokens: string[]; invite: string } {
+    const tokens = created.names.map(() => newToken());
+    const invite = newToken();
+    const seats: SeatRow[] = tokens.map((token, seat) => ({
+      seat,
+      tokenHash: hashToken(token),
+      taken: false,
+      name: created.names[seat] ?? null,
+      playerHash: null,
+    }));
+    const first: LogRow = { seq: 1, at: now, body: created };
+    const table = Table.replay([first]);
+    const dealt: LogRow = { seq: 2, at: now, body: nextDeal(created, table.state, 0) };
+    table.append(dealt);
+    storage.atomically(() => {
+      storage.appendLog([first, dealt]);
+      for (const seat of seats) storage.writeSeat(seat);
+      storage.setMeta("invite_hash", hashToken(invite));
+    });
+    return { room: new Room(storage, table, seats, hashToken(invite)), tokens, invite };
+  }
+
+  /** Copies a game saved elsewhere (D1) into this room's storage, without queueing it back. */
+  static restore(storage: Storage, rows: readonly LogRow[], seats: readonly SeatRow[], inviteHash: string): Room {
+    const table = Table.replay(rows);
+    storage.atomically(() => {
+      storage.appendLog(rows, false);
+      for (const seat of seats) storage.writeSeat(seat, false);
+      storage.setMeta("invite_hash", inviteHash);
+    });
+    return new Room(storage, table, seats.slice(), inviteHash);
+  }
+
+  /** The next seq. */
+  get nextSeq(): number {
+    return this.table.version + 1;
+  }
+
+  /**
+   * Appends entries to the log, in memory and in storage, with `alsoInTransaction`
+   * (e.g. remembering the answer) in the same transaction. If storage fails,
+   * the table is rebuilt from storage and the error goes on.
+   */
+  append(entries: readonly { body: LogBody; outcome?: Outcome }[], at: number, alsoInTransaction: () => void = () => {}): LogRow[] {
+    const rows = entries.map(({ body }, i) => ({ seq: this.nextSeq + i, at, body }));
+    try {
+      rows.forEach((row, i) => this.table.append(row, entries[i]!.outcome));
+      this.storage.atomically(() => {
+        this.storage.appendLog(rows);
+        alsoInTransaction();
+      });
+    } catch (error) {
+      this.table = Table.replay(this.storage.readLog());
+      throw error;
+    }
+    return rows;
+  }
+}

@@ -1,0 +1,67 @@
+import type { Viewer } from "../../shared/api";
+import { hashToken, newToken } from "../auth";
+import { fail, type Failure } from "../reply";
+import type { SeatRow, Storage } from "./storage";
+
+/** Who is asking, as the Worker saw the request. Raw secrets never reach the room, only their hashes. */
+export interface Caller {
+  readonly gameId: string;
+  /** SHA-256 of the bearer token, or null without one. */
+  readonly tokenHash: string | null;
+  /** SHA-256 of the `X-Player-Key` header, or null without one. */
+  readonly playerKeyHash: string | null;
+  /** The client's address, for rate limiting. */
+  readonly client: string;
+}
+
+/** What a token opens: a seat, the invitation, or (without a token) the public view. */
+export type Access = { readonly kind: "seat"; readonly seat: number } | { readonly kind: "invite" } | { readonly kind: "spectator" };
+
+export function identify(seats: readonly SeatRow[], inviteHash: string, tokenHash: string | null): Access | Failure {
+  if (tokenHash === null) return { kind: "spectator" };
+  const seat = seats.find((s) => s.tokenHash === tokenHash);
+  if (seat) return { kind: "seat", seat: seat.seat };
+  if (tokenHash === inviteHash) return { kind: "invite" };
+  return fail(401, "BAD_TOKEN", "This link's token does not open this game.");
+}
+
+export function viewerOf(access: Access): Viewer {
+  return access.kind === "seat" ? access.seat : null;
+}
+
+/**
+ * A seat's first use marks it taken (the invitation can no longer claim it),
+ * and a player key attaches the seat to that player ("my games").
+ */
+export function touchSeat(storage: Storage, seats: SeatRow[], seat: number, playerKeyHash: string | null): void {
+  const row = seats[seat]!;
+  const player = playerKeyHash ?? row.playerHash;
+  if (row.taken && player === row.playerHash) return;
+  const next = { ...row, taken: true, playerHash: player };
+  storage.atomically(() => storage.writeSeat(next));
+  seats[seat] = next;
+}
+
+/** Claims a free seat with the invitation: the seat gets a fresh token (its old link stops working). */
+export function claimSeat(
+  storage: Storage,
+  seats: SeatRow[],
+  request: { seat?: number; name?: string },
+  playerKeyHash: string | null,
+): { seat: number; token: string } | Failure {
+  const free = seats.filter((s) => !s.taken);
+  let row: SeatRow | undefined;
+  if (request.seat !== undefined) {
+    row = seats[request.seat];
+    if (!row) return fail(400, "BAD_REQUEST", `seat must be a number from 0 to ${seats.length - 1}`);
+    if (row.taken) return fail(409, "SEAT_TAKEN", `Seat ${request.seat} is taken.`);
+  } else {
+    row = free[0];
+    if (!row) return fail(409, "NO_FREE_SEAT", "Every seat of this game is taken.");
+  }
+  const token = newToken();
+  const next: SeatRow = { ...row, tokenHash: hashToken(token), taken: true, name: request.name ?? row.name, playerHash: playerKeyHash };
+  storage.atomically(() => storage.writeSeat(next));
+  seats[next.seat] = next;
+  return { seat: next.seat, token };
+}

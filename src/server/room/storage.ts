@@ -1,0 +1,116 @@
+import type { LogBody, LogRow } from "./table";
+
+/**
+ * The room's own SQLite: the authoritative log, the seats, remembered answers
+ * (idempotency), the outbox towards D1, and a few settings. Every method is
+ * synchronous; callers group writes in one `transactionSync`.
+ */
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS log (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL, body TEXT NOT NULL, at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS seats (seat INTEGER PRIMARY KEY, token_hash TEXT NOT NULL, taken INTEGER NOT NULL, name TEXT, player_hash TEXT);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS answers (seat INTEGER NOT NULL, key TEXT NOT NULL, request TEXT NOT NULL, body TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (seat, key));
+CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, ref INTEGER NOT NULL);
+`;
+
+export interface SeatRow {
+  seat: number;
+  tokenHash: string;
+  taken: boolean;
+  name: string | null;
+  playerHash: string | null;
+}
+
+/** What the outbox still owes D1: a log entry (by seq) or a seat's row (by seat). */
+export type OutboxItem = { readonly id: number; readonly kind: "event" | "seat"; readonly ref: number };
+
+export interface Answer {
+  readonly request: string;
+  readonly body: unknown;
+}
+
+/** Remembered answers kept per game; older ones are forgotten. */
+const ANSWERS_KEPT = 500;
+
+export class Storage {
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly transaction: <T>(fn: () => T) => T,
+  ) {
+    sql.exec(SCHEMA);
+  }
+
+  atomically<T>(fn: () => T): T {
+    return this.transaction(fn);
+  }
+
+  readLog(): LogRow[] {
+    return this.sql
+      .exec<{ seq: number; body: string; at: number }>("SELECT seq, body, at FROM log ORDER BY seq")
+      .toArray()
+      .map((r) => ({ seq: r.seq, at: r.at, body: JSON.parse(r.body) as LogBody }));
+  }
+
+  /** Appends log rows and (unless they came from D1) queues each for D1. */
+  appendLog(rows: readonly LogRow[], queue = true): void {
+    for (const row of rows) {
+      this.sql.exec("INSERT INTO log (seq, kind, body, at) VALUES (?, ?, ?, ?)", row.seq, row.body.type, JSON.stringify(row.body), row.at);
+      if (queue) this.sql.exec("INSERT INTO outbox (kind, ref) VALUES ('event', ?)", row.seq);
+    }
+  }
+
+  readSeats(): SeatRow[] {
+    return this.sql
+      .exec<{ seat: number; token_hash: string; taken: number; name: string | null; player_hash: string | null }>(
+        "SELECT seat, token_hash, taken, name, player_hash FROM seats ORDER BY seat",
+      )
+      .toArray()
+      .map((r) => ({ seat: r.seat, tokenHash: r.token_hash, taken: r.taken === 1, name: r.name, playerHash: r.player_hash }));
+  }
+
+  /** Writes a seat's row and queues it for D1. */
+  writeSeat(row: SeatRow, queue = true): void {
+    this.sql.exec(
+      "INSERT OR REPLACE INTO seats (seat, token_hash, taken, name, player_hash) VALUES (?, ?, ?, ?, ?)",
+      row.seat,
+      row.tokenHash,
+      row.taken ? 1 : 0,
+      row.name,
+      row.playerHash,
+    );
+    if (queue) this.sql.exec("INSERT INTO outbox (kind, ref) VALUES ('seat', ?)", row.seat);
+  }
+
+  getMeta(key: string): string | null {
+    const row = this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray()[0];
+    return row ? row.value : null;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", key, value);
+  }
+
+  answer(seat: number, key: string): Answer | null {
+    const row = this.sql.exec<{ request: string; body: string }>("SELECT request, body FROM answers WHERE seat = ? AND key = ?", seat, key).toArray()[0];
+    return row ? { request: row.request, body: JSON.parse(row.body) } : null;
+  }
+
+  remember(seat: number, key: string, request: string, body: unknown, seq: number): void {
+    this.sql.exec("INSERT INTO answers (seat, key, request, body, seq) VALUES (?, ?, ?, ?, ?)", seat, key, request, JSON.stringify(body), seq);
+    this.sql.exec("DELETE FROM answers WHERE seq <= ?", seq - ANSWERS_KEPT);
+  }
+
+  outbox(limit: number): OutboxItem[] {
+    return this.sql.exec<OutboxItem>("SELECT id, kind, ref FROM outbox ORDER BY id LIMIT ?", limit).toArray();
+  }
+
+  /** Forgets outbox items up to `lastId`, once D1 has them. */
+  acknowledge(lastId: number): void {
+    this.sql.exec("DELETE FROM outbox WHERE id <= ?", lastId);
+  }
+
+  outboxSize(): number {
+    return this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM outbox").one().n;
+  }
+}

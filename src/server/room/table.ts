@@ -1,0 +1,136 @@
+import {
+  type GameEvent,
+  type GameState,
+  type Outcome,
+  type PlayerCount,
+  applyMove,
+  newGame,
+  parseDeal,
+  parseRules,
+  startHand,
+} from "../../engine/index";
+
+/**
+ * The game's log, as stored in the room's SQLite and copied to D1. Entries
+ * are numbered by a gapless `seq`; the game's version is the last seq.
+ */
+export type LogBody =
+  | {
+      readonly type: "created";
+      readonly id: string;
+      /** Preset plus overrides, as given. */
+      readonly rules: Record<string, unknown>;
+      readonly players: PlayerCount;
+      readonly names: readonly (string | null)[];
+      readonly firstDealer: number;
+      /** Prepared deals (RECORD.md form), used for the first hands. Private. */
+      readonly deals: readonly Record<string, unknown>[];
+    }
+  | {
+      readonly type: "dealt";
+      readonly hand: number;
+      /** The deal (RECORD.md form). Private until the hand ends. */
+      readonly deal: Record<string, unknown>;
+      readonly commitment: string;
+      /** Private until the hand ends. */
+      readonly salt: string;
+      readonly prepared: boolean;
+    }
+  | {
+      readonly type: "move";
+      readonly seat: number;
+      /** The move in RECORD.md notation. */
+      readonly move: Record<string, unknown>;
+      /** The client's idempotency key, if any. */
+      readonly id: string | null;
+      /** The engine's events, in full (private: read them through `eventFor`). */
+      readonly events: readonly GameEvent[];
+    };
+
+export type CreatedBody = Extract<LogBody, { type: "created" }>;
+export type DealtBody = Extract<LogBody, { type: "dealt" }>;
+
+export interface LogRow {
+  readonly seq: number;
+  /** Milliseconds since the epoch. */
+  readonly at: number;
+  readonly body: LogBody;
+}
+
+/** One log entry in memory, with the engine events it produced. */
+export interface Entry {
+  readonly seq: number;
+  readonly at: number;
+  readonly body: LogBody;
+  readonly events: readonly GameEvent[];
+}
+
+/**
+ * The game in memory: the engine state and the log's entries, rebuilt by
+ * replaying the log through the engine. A cache of the log, never the truth.
+ */
+export class Table {
+  private constructor(
+    readonly created: CreatedBody,
+    public state: GameState,
+    readonly entries: Entry[],
+  ) {}
+
+  get id(): string {
+    return this.created.id;
+  }
+
+  get version(): number {
+    return this.entries.length;
+  }
+
+  /** The dealt entry of every hand so far, in order. */
+  get deals(): DealtBody[] {
+    return this.entries.flatMap((e) => (e.body.type === "dealt" ? [e.body] : []));
+  }
+
+  /** Rebuilds the table from the whole log; throws if the log does not replay (a bug). */
+  static replay(rows: readonly LogRow[]): Table {
+    const first = rows[0];
+    if (!first || first.seq !== 1 || first.body.type !== "created") throw new Error("the log does not start with its created entry");
+    const rules = parseRules(first.body.rules);
+    if (!rules.ok) throw new Error(`stored rules do not parse: ${rules.error}`);
+    const table = new Table(first.body, newGame(rules.value, first.body.players), [{ ...first, events: [] }]);
+    for (const row of rows.slice(1)) table.append(row);
+    return table;
+  }
+
+  /** The engine's outcome of one new entry, without keeping it. Throws on an entry the engine refuses. */
+  outcome(body: LogBody): Outcome {
+    switch (body.type) {
+      case "created":
+        throw new Error("a game is created only once");
+      case "dealt": {
+        const deal = parseDeal(body.deal, this.state.players, this.state.rules.jokers);
+        if (!deal.ok) throw new Error(`stored deal does not parse: ${deal.error}`);
+        const started = startHand(this.state, deal.value);
+        if (!started.ok) throw new Error(`stored deal refused: ${started.error}`);
+        return started.value;
+      }
+      case "move": {
+        const moved = applyMove(this.state, body.seat, body.move);
+        if (!moved.ok) throw new Error(`stored move refused: ${moved.error.code}`);
+        return moved.value;
+      }
+    }
+  }
+
+  /** Appends an entry whose seq follows the last one; returns its events. */
+  append(row: LogRow, outcome?: Outcome): readonly GameEvent[] {
+    if (row.seq !== this.version + 1) throw new Error(`log gap: entry ${row.seq} after ${this.version}`);
+    const { state, events } = outcome ?? this.outcome(row.body);
+    this.state = state;
+    this.entries.push({ ...row, events });
+    return events;
+  }
+
+  /** Entries after `since`, oldest first. */
+  since(since: number): Entry[] {
+    return this.entries.slice(Math.max(0, Math.min(since, this.version)));
+  }
+}
