@@ -1,4 +1,4 @@
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import type { CreateGameRequest, CreateGameResponse, EventsResponse, GameSnapshot } from "../../src/shared/api";
 
 export const BASE = "http://burraco.test";
@@ -47,4 +47,52 @@ export async function view(id: string, token?: string): Promise<GameSnapshot> {
 
 export function move(id: string, token: string, move: unknown, version: number, key?: string): Promise<Answer<EventsResponse>> {
   return call<EventsResponse>(`/api/games/${id}/moves`, { token, body: { move, version, ...(key ? { id: key } : {}) } });
+}
+
+/** A WebSocket client over the Worker, collecting every message it gets. */
+export interface SocketClient {
+  readonly messages: any[];
+  send(message: unknown): void;
+  /** Resolves with the first message (from now on, or already received after `from`) matching `test`. */
+  next(test: (m: any) => boolean, from?: number): Promise<any>;
+  close(): void;
+}
+
+export async function openSocket(id: string, token?: string, viaProtocol = false): Promise<SocketClient> {
+  const headers: Record<string, string> = { Upgrade: "websocket" };
+  if (token && viaProtocol) headers["Sec-WebSocket-Protocol"] = `burraco, bearer.${token}`;
+  else if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await exports.default.fetch(`${BASE}/api/games/${id}/ws`, { headers });
+  const ws = response.webSocket;
+  if (!ws) throw new Error(`no WebSocket: ${response.status} ${await response.text()}`);
+  ws.accept();
+  const messages: any[] = [];
+  const waiting: { test: (m: any) => boolean; resolve: (m: any) => void }[] = [];
+  ws.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data as string);
+    messages.push(message);
+    for (const w of waiting.slice()) {
+      if (w.test(message)) {
+        waiting.splice(waiting.indexOf(w), 1);
+        w.resolve(message);
+      }
+    }
+  });
+  return {
+    messages,
+    send: (message) => ws.send(JSON.stringify(message)),
+    next: (test, from) => {
+      const found = from === undefined ? undefined : messages.slice(from).find(test);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("no such WebSocket message in time")), 5000);
+        waiting.push({ test, resolve: (m) => (clearTimeout(timer), resolve(m)) });
+      });
+    },
+    close: () => ws.close(1000, "done"),
+  };
+}
+
+export function roomStub(id: string) {
+  return env.GAME_ROOM.get(env.GAME_ROOM.idFromName(id));
 }
