@@ -1,4 +1,7 @@
+import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
+import { type Random, botMove, makeMove } from "../../src/engine/index";
+import type { Table } from "../../src/server/room/table";
 import type { CreateGameRequest, CreateGameResponse, EventsResponse, GameSnapshot } from "../../src/shared/api";
 
 export const BASE = "http://burraco.test";
@@ -95,4 +98,27 @@ export async function openSocket(id: string, token?: string, viaProtocol = false
 
 export function roomStub(id: string) {
   return env.GAME_ROOM.get(env.GAME_ROOM.idFromName(id));
+}
+
+/** The room's true, complete state (a test's eye view: every hand and the stock). */
+export async function trueTable(id: string): Promise<Table> {
+  return runInDurableObject(roomStub(id), (instance) => (instance as unknown as { room: { table: Table } }).room.table);
+}
+
+/**
+ * Plays `count` legal moves (or until the match ends) over HTTP, each chosen
+ * by the engine's random player from the true state. Returns the answers.
+ */
+export async function playRandomMoves(game: CreateGameResponse, count: number, random: Random): Promise<Answer<EventsResponse>[]> {
+  const answers: Answer<EventsResponse>[] = [];
+  for (let i = 0; i < count; i++) {
+    const table = await trueTable(game.id);
+    if (table.state.over) break;
+    const chosen = botMove(table.state, random);
+    const seat = table.state.hand!.turn;
+    const answer = await move(game.id, game.seats[seat]!.token, makeMove(chosen.move), table.version);
+    if (answer.status !== 200) throw new Error(`move refused: ${answer.text}`);
+    answers.push(answer);
+  }
+  return answers;
 }
