@@ -6,7 +6,7 @@
  */
 import { expect } from "vitest";
 import {
-  type Card, type Deal, type GameState, type Move, type PlayerCount, type Rules, HAND_SIZE,
+  type Card, type Deal, type GameState, type Move, type PlayerCount, type Rules, type WildEnd, HAND_SIZE,
   makeCard, makeDeck, newGame, parseCard, parseRules, play, removeCards, seededRandom, shuffle, startHand, teamCount,
 } from "../../src/engine/index.js";
 
@@ -71,7 +71,7 @@ export function position(spec: PositionSpec): GameState {
 export function parseLine(line: string): { seat: number; move: Move } {
   const [seatText, type, ...rest] = line.trim().split(/\s+/);
   const seat = Number(seatText);
-  const withHint = (words: string[]) => {
+  const withHint = (words: string[]): { cards: Card[]; wild?: WildEnd } => {
     const last = words[words.length - 1];
     return last === "low" || last === "high" ? { cards: cards(words.slice(0, -1).join(" ")), wild: last } : { cards: cards(words.join(" ")) };
   };

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { PRESETS, PRESET_NAMES, makeRules, parseRules } from "../../src/engine/index.js";
+
+/** RULES.md 11, row by row: classic, aperto, aperto-sporco, chiuso, chiuso-stcl, chiuso-sporco. */
+const TABLE: Record<string, unknown[]> = {
+  jokers: [true, false, true, true, true, true],
+  sets: [true, false, true, true, false, true],
+  closeRequires: ["any", "clean", "any", "clean", "clean", "any"],
+  closeByMelding: [false, true, false, true, true, true],
+  pozzettoDirect: [true, true, false, true, true, true],
+  discardPile: ["open", "open", "open", "closed", "closed", "closed"],
+  aceToAce: [false, true, false, true, true, true],
+  "values.two": [20, 10, 20, 10, 10, 10],
+  "bonus.royal": [0, 500, 500, 500, 500, 500],
+  "bonus.aceToAce": [0, 1000, 0, 1000, 1000, 1000],
+  "penalty.unusedPozzetto": [0, 100, 0, 100, 100, 100],
+  pozzettoToStock: [false, true, true, true, true, true],
+  tie: ["extraHand", "starter", "starter", "starter", "starter", "starter"],
+  target: [2005, 2000, 2000, 2000, 2000, 2000],
+  semiClean: [false, false, false, false, false, false],
+  doubleIfNoMelds: [false, false, false, false, false, false],
+  "penalty.noPozzetto": [100, 100, 100, 100, 100, 100],
+  hands: [null, null, null, null, null, null],
+};
+const JOKER_VALUES = { classic: 30, "aperto-sporco": 30, chiuso: 20, "chiuso-stcl": 20, "chiuso-sporco": 20 };
+
+const get = (rules: object, path: string) => path.split(".").reduce((o, k) => (o as Record<string, unknown>)[k], rules as unknown);
+
+describe("presets (RULES.md 11)", () => {
+  it.each(Object.entries(TABLE))("%s", (option, values) => {
+    PRESET_NAMES.forEach((name, i) => expect(get(PRESETS[name], option), name).toEqual(values[i]));
+  });
+
+  it.each(Object.entries(JOKER_VALUES))("values.joker in %s is %i", (name, value) => {
+    expect(PRESETS[name as keyof typeof PRESETS].values.joker).toBe(value);
+  });
+});
+
+describe("rules as preset plus overrides", () => {
+  it("a preset alone, or nothing, gives the preset (classic by default)", () => {
+    expect(parseRules({ preset: "chiuso" })).toEqual({ ok: true, value: PRESETS.chiuso });
+    expect(parseRules({})).toEqual({ ok: true, value: PRESETS.classic });
+    expect(parseRules(undefined)).toEqual({ ok: true, value: PRESETS.classic });
+  });
+
+  it("overrides replace single options, nested ones key by key", () => {
+    const parsed = parseRules({ preset: "classic", semiClean: true, target: 2000, values: { two: 10 }, hands: 4, tie: "starter" });
+    expect(parsed.ok && parsed.value).toMatchObject({ semiClean: true, target: 2000, values: { two: 10, joker: 30 }, hands: 4, tie: "starter" });
+  });
+
+  const refused: unknown[] = [
+    { preset: "burraco-reale" }, { preset: 3 }, { jokerz: true }, { jokers: "yes" }, { closeRequires: "dirty" },
+    { discardPile: "half" }, { target: 0 }, { target: 1.5 }, { hands: 0 }, { values: { three: 5 } }, { values: { two: -5 } },
+    { values: 10 }, { bonus: { royal: "500" } }, { penalty: { noPozzetto: null } }, { tie: "coin" }, [], "classic", 42,
+  ];
+  it.each(refused.map((r) => [JSON.stringify(r), r]))("%s is an error", (_text, input) => {
+    expect(parseRules(input).ok).toBe(false);
+  });
+
+  it("the error names the unknown option", () => {
+    expect(parseRules({ preset: "classic", closeWithMelding: true })).toEqual({ ok: false, error: 'unknown rule option "closeWithMelding"' });
+  });
+
+  it("makeRules writes only what differs from the preset, and reads back the same", () => {
+    const rules = parseRules({ preset: "chiuso", semiClean: true, values: { joker: 25 } });
+    if (!rules.ok) throw new Error(rules.error);
+    expect(makeRules(rules.value)).toEqual({ preset: "chiuso", semiClean: true, values: { two: 10, joker: 25 } });
+    expect(parseRules(makeRules(rules.value))).toEqual(rules);
+  });
+});
