@@ -2,7 +2,9 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { replayText } from "../../src/engine/index.js";
+import {
+  PRESETS, botMove, dealFromSeed, makeRecord, needsDeal, newGame, nextDealer, replayText, seededRandom, startHand,
+} from "../../src/engine/index.js";
 import { mismatches } from "./expected.js";
 
 const ROOT = join(import.meta.dirname, "..", "records");
@@ -44,5 +46,42 @@ describe("the replay command", () => {
     const { status, stdout } = replay(join(ROOT, "90-bad-json.json"));
     expect(status).toBe(2);
     expect(JSON.parse(stdout).error.code).toBe("BAD_RECORD");
+  });
+});
+
+describe("a record the engine produced replays to the same match", () => {
+  it.each([[2, "classic"], [3, "chiuso"], [4, "classic"], [4, "aperto-sporco"]] as const)("%i players, %s, a whole match", (players, preset) => {
+    const random = seededRandom(`${players}${preset}`);
+    let state = newGame(PRESETS[preset], players);
+    for (let h = 0; needsDeal(state); h++) {
+      const started = startHand(state, dealFromSeed(`${preset}/${h}`, players, nextDealer(state, 0), PRESETS[preset].jokers));
+      if (!started.ok) throw new Error(started.error);
+      state = started.value.state;
+      while (!state.hand!.end) state = botMove(state, random).outcome.state;
+    }
+    expect(state.over).toBe(true);
+    const text = JSON.stringify(makeRecord(state, { names: Array.from({ length: players }, (_, i) => `P${i}`) }));
+    const { status, output } = replayText(text);
+    expect(status).toBe(0);
+    const replay = output as { moves: { ok: boolean }[]; match: unknown; hands: { scores: unknown }[] };
+    expect(replay.moves.every((m) => m.ok)).toBe(true);
+    expect(replay.match).toEqual({ totals: state.totals, over: true, winner: state.winner });
+    expect(replay.hands.map((h) => h.scores)).toEqual([...state.past, state.hand!].map((h) => h.scores));
+  });
+});
+
+describe("the expectation matcher", () => {
+  const output = {
+    moves: [{ hand: 0, index: 0, ok: false, code: "NOT_YOUR_TURN" }],
+    hands: [{ melds: [{ id: 0, kind: "set", cards: ["5S", "5H", "5D"] }], scores: [{ team: 1, total: -160 }, { team: 0, total: 680 }] }],
+  };
+  it("accepts a subset, sets in any order, scores by team", () => {
+    expect(mismatches({ exit: 0, moves: [{ ok: false }], hands: [{ melds: [{ id: 0, cards: ["5D", "5S", "5H"], kind: "set" }], scores: [{ team: 0, total: 680 }] }] }, output)).toEqual([]);
+  });
+  it("reports a wrong code, a missing meld, a wrong sequence order and a missing move", () => {
+    expect(mismatches({ moves: [{ ok: false, code: "HAND_OVER" }] }, output)).toHaveLength(1);
+    expect(mismatches({ hands: [{ melds: [{ id: 3 }] }] }, output)).toHaveLength(1);
+    expect(mismatches({ hands: [{ melds: [{ id: 0, kind: "set", cards: ["5D", "5S"] }] }] }, output)).toHaveLength(1);
+    expect(mismatches({ moves: [{ ok: false }, { ok: true }] }, output).length).toBeGreaterThan(0);
   });
 });
