@@ -115,8 +115,6 @@ export class GameRoom extends DurableObject<Env> {
     }
     if (message.type === "resume") return catchUp(room, ws, Math.min(message.since, room.table.version));
     if (viewer === null) return send(ws, { type: "error", id: message.id, status: 403, ...fail(403, "FORBIDDEN", "Spectators cannot move.").body });
-    const wait = this.limiter.take(`seat:${viewer}`);
-    if (wait > 0) return send(ws, { type: "error", id: message.id, status: 429, ...rateLimited(wait).body });
     if (!Number.isSafeInteger(message.version)) {
       return send(ws, { type: "error", id: message.id, status: 400, ...fail(400, "BAD_REQUEST", "version must be a whole number.").body });
     }
@@ -154,6 +152,10 @@ export class GameRoom extends DurableObject<Env> {
 
   private async play(room: Room, seat: number, request: MoveRequest): Promise<Reply<EventsResponse>> {
     const { reply, committed } = playMove(room, seat, request, Date.now());
+    if (!reply.ok) {
+      const wait = this.limiter.take(`seat:${seat}`);
+      if (wait > 0) return rateLimited(wait);
+    }
     if (committed) {
       this.afterWrite();
       this.afterCommit(room);
@@ -167,7 +169,8 @@ export class GameRoom extends DurableObject<Env> {
     if (!room) return gameNotFound();
     const access = identify(room.seats, room.inviteHash, caller.tokenHash);
     if ("ok" in access) return access;
-    const wait = this.limiter.take(access.kind === "seat" ? `seat:${access.seat}` : `client:${caller.client}`);
+    // Moves are limited only when refused (see play).
+    const wait = need === "seat" ? 0 : this.limiter.take(access.kind === "seat" ? `seat:${access.seat}` : `client:${caller.client}`);
     if (wait > 0) return rateLimited(wait);
     if (need !== "any" && access.kind !== need) {
       if (access.kind === "spectator") return fail(401, "AUTH_REQUIRED", need === "seat" ? "Playing needs the seat's link (Authorization: Bearer <seat token>)." : "Claiming a seat needs the invitation link's token.");

@@ -2,6 +2,8 @@
  * Rate limiting: a token bucket per key (a seat, or a client address for
  * spectators and invitations), kept in the room's memory. A room that goes
  * to sleep forgets its buckets, which only ever lets a client through.
+ * Accepted moves are never limited: the game itself paces them (one seat at
+ * a time), so only reads and refused requests can flood a room.
  */
 export interface BucketRule {
   /** Requests allowed at once. */
@@ -10,8 +12,8 @@ export interface BucketRule {
   readonly perSecond: number;
 }
 
-/** Generous for play (a scripted client or a fast live game stays well under), tight enough to stop a flood. */
-export const ROOM_RULE: BucketRule = { burst: 120, perSecond: 60 };
+/** Per seat or address: reads, refused moves and claims. */
+export const ROOM_RULE: BucketRule = { burst: 60, perSecond: 20 };
 
 interface Bucket {
   tokens: number;
@@ -39,4 +41,5 @@ export class RateLimiter {
     }
     return Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
   }
+
 }
