@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { ErrorBody } from "../../src/shared/api";
 import { call, createGame, move, view } from "./helpers";
 
 const seatToPlay = (v: { view: { hand: { turn: number } | null } }) => v.view.hand!.turn;
@@ -116,7 +117,7 @@ describe("playing", () => {
     expect(header.body).toEqual(first.body);
     const reused = await move(game.id, token, { type: "pickup" }, 3, "key-1");
     expect(reused.status).toBe(422);
-    expect(reused.body.error.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    expect((reused.body as unknown as ErrorBody).error.code).toBe("IDEMPOTENCY_KEY_REUSED");
   });
 
   it("lets exactly one of two clients racing for the same turn win", async () => {
