@@ -56,6 +56,7 @@ export function move(id: string, token: string, move: unknown, version: number, 
 export interface SocketClient {
   readonly messages: any[];
   send(message: unknown): void;
+  sendText(text: string): void;
   /** Resolves with the first message (from now on, or already received after `from`) matching `test`. */
   next(test: (m: any) => boolean, from?: number): Promise<any>;
   close(): void;
@@ -84,6 +85,7 @@ export async function openSocket(id: string, token?: string, viaProtocol = false
   return {
     messages,
     send: (message) => ws.send(JSON.stringify(message)),
+    sendText: (text) => ws.send(text),
     next: (test, from) => {
       const found = from === undefined ? undefined : messages.slice(from).find(test);
       if (found) return Promise.resolve(found);
