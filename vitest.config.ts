@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Use both cores: the default leaves one idle on a 2-core machine.
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -132,14 +132,15 @@ export function parseRules(input: unknown): Result<Rules, string> {
   const rules: Record<string, unknown> = { ...PRESETS[presetName as PresetName] };
   for (const [key, value] of Object.entries(given)) {
     if (key === "preset") continue;
-    const kind = FLAT[key];
+    // Own keys only: "constructor" or "__proto__" must read as unknown options.
+    const kind = Object.hasOwn(FLAT, key) ? FLAT[key] : undefined;
     if (kind) {
       if (!fits(value, kind)) return err(`rules.${key} must be ${describe(kind)}`);
       rules[key] = value;
     } else if (key === "hands") {
       if (value !== null && !fits(value, "positive")) return err("rules.hands must be null or a whole number above 0");
       rules.hands = value;
-    } else if (NESTED[key]) {
+    } else if (Object.hasOwn(NESTED, key)) {
       if (typeof value !== "object" || value === null || Array.isArray(value)) return err(`rules.${key} must be an object`);
       const merged: Record<string, unknown> = { ...(rules[key] as object) };
       for (const [sub, points] of Object.entries(value)) {

@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { PRESETS, PRESET_NAMES, makeRules, parseRules } from "../../src/engine/index.js";
+import { PRESETS, PRESET_NAMES, makeRules, parseRecord, parseRules } from "../../src/engine/index.js";
 
 /** RULES.md 11, row by row: classic, aperto, aperto-sporco, chiuso, chiuso-stcl, chiuso-sporco. */
 const TABLE: Record<string, unknown[]> = {
@@ -52,6 +53,7 @@ describe("rules as preset plus overrides", () => {
     { preset: "burraco-reale" }, { preset: 3 }, { jokerz: true }, { jokers: "yes" }, { closeRequires: "dirty" },
     { discardPile: "half" }, { target: 0 }, { target: 1.5 }, { hands: 0 }, { values: { three: 5 } }, { values: { two: -5 } },
     { values: 10 }, { bonus: { royal: "500" } }, { penalty: { noPozzetto: null } }, { tie: "coin" }, [], "classic", 42,
+    { constructor: "x" }, { toString: true }, { hasOwnProperty: 1 }, JSON.parse('{"__proto__": {"jokers": 1}}'), { values: { constructor: 1 } },
   ];
   it.each(refused.map((r) => [JSON.stringify(r), r]))("%s is an error", (_text, input) => {
     expect(parseRules(input).ok).toBe(false);
@@ -66,5 +68,21 @@ describe("rules as preset plus overrides", () => {
     if (!rules.ok) throw new Error(rules.error);
     expect(makeRules(rules.value)).toEqual({ preset: "chiuso", semiClean: true, values: { two: 10, joker: 25 } });
     expect(parseRules(makeRules(rules.value))).toEqual(rules);
+  });
+});
+
+describe("any JSON at all", () => {
+  it("is read as rules or refused, never thrown on", () => {
+    fc.assert(fc.property(fc.oneof(fc.anything(), fc.dictionary(fc.constantFrom("preset", "jokers", "values", "__proto__", "constructor", "target"), fc.anything())), (input) => {
+      const parsed = parseRules(input);
+      expect(typeof parsed.ok).toBe("boolean");
+    }), { numRuns: 2000 });
+  });
+
+  it("is read as a record or refused, never thrown on", () => {
+    const keys = fc.constantFrom("format", "rules", "players", "names", "hands", "deal", "moves", "__proto__");
+    fc.assert(fc.property(fc.oneof(fc.anything(), fc.dictionary(keys, fc.anything())), (input) => {
+      expect(typeof parseRecord(input).ok).toBe("boolean");
+    }), { numRuns: 2000 });
   });
 });
