@@ -118,9 +118,11 @@ export class GameRoom extends DurableObject<Env> {
     if (!Number.isSafeInteger(message.version)) {
       return send(ws, { type: "error", id: message.id, status: 400, ...fail(400, "BAD_REQUEST", "version must be a whole number.").body });
     }
-    const reply = await this.play(room, viewer, { move: message.move, version: message.version, key: message.id });
-    if (reply.ok) send(ws, { type: "accepted", id: message.id, version: reply.body.version });
-    else send(ws, { type: "error", id: message.id, status: reply.status, ...reply.body });
+    // The sender hears "accepted" first, then gets the events push like every socket.
+    const reply = this.play(room, viewer, { move: message.move, version: message.version, key: message.id }, (version) =>
+      send(ws, { type: "accepted", id: message.id, version }),
+    );
+    if (!reply.ok) send(ws, { type: "error", id: message.id, status: reply.status, ...reply.body });
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
@@ -150,12 +152,13 @@ export class GameRoom extends DurableObject<Env> {
     if (this.storage.outboxSize() > 0) this.afterWrite();
   }
 
-  private async play(room: Room, seat: number, request: MoveRequest): Promise<Reply<EventsResponse>> {
+  private play(room: Room, seat: number, request: MoveRequest, accepted?: (version: number) => void): Reply<EventsResponse> {
     const { reply, committed } = playMove(room, seat, request, Date.now());
     if (!reply.ok) {
       const wait = this.limiter.take(`seat:${seat}`);
-      if (wait > 0) return rateLimited(wait);
+      return wait > 0 ? rateLimited(wait) : reply;
     }
+    accepted?.(reply.body.version);
     if (committed) {
       this.afterWrite();
       this.afterCommit(room);

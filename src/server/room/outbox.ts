@@ -10,7 +10,7 @@ import type { Room } from "./room";
  */
 
 /** How soon after a write the alarm drains the outbox (writes in between share one drain). */
-export const DRAIN_DELAY_MS = 200;
+export const DRAIN_DELAY_MS = 1000;
 
 /** Items per D1 batch. */
 const BATCH_SIZE = 50;

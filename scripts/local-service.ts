@@ -1,0 +1,123 @@
+/**
+ * Starts the service locally as `npm start` does (wrangler dev, local D1
+ * migrated), on a free port with its own storage directory, for the
+ * end-to-end tests and the load benchmark. Node only.
+ */
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { DatabaseSync } from "node:sqlite";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const wrangler = join(root, "node_modules/wrangler/bin/wrangler.js");
+const run = promisify(execFile);
+
+/** Local runs never reach the network. */
+const ENV = { ...process.env, CI: "1", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" };
+
+export interface LocalService {
+  readonly url: string;
+  readonly persistTo: string;
+  /** Ends the service: gently, or at once (`kill`), like a crash. */
+  stop(how?: "gently" | "kill"): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A new temporary storage directory; `memory` puts it in RAM (/dev/shm) where there is one, so that disk syncs cost nothing. */
+export async function newPersistDir(memory = false): Promise<string> {
+  const base = memory && existsSync("/dev/shm") ? "/dev/shm" : tmpdir();
+  return mkdtemp(join(base, "burraco-"));
+}
+
+export async function removeDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}
+
+async function wranglerRun(args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, [wrangler, ...args], { cwd: root, env: ENV, maxBuffer: 64 * 1024 * 1024 });
+  return stdout;
+}
+
+/** Reads the local D1 database of `persistTo` directly (its SQLite file), read-only. */
+export async function d1Query<T>(persistTo: string, sql: string): Promise<T[]> {
+  const dir = join(persistTo, "v3/d1/miniflare-D1DatabaseObject");
+  const file = (await readdir(dir)).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+  if (!file) throw new Error(`no D1 database in ${dir}`);
+  const db = new DatabaseSync(join(dir, file), { readOnly: true });
+  try {
+    return db.prepare(sql).all() as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Starts `wrangler dev` on a free port with storage in `persistTo` (a new
+ * temporary directory unless given), after building the web client if
+ * needed and applying the D1 migrations. Resolves once /api/health answers.
+ */
+export async function startLocalService(options: { persistTo?: string; port?: number } = {}): Promise<LocalService> {
+  const persistTo = options.persistTo ?? (await newPersistDir());
+  if (!existsSync(join(root, "web/dist/index.html"))) await run(process.execPath, [join(root, "scripts/build-web.mjs")], { cwd: root });
+  await wranglerRun(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
+  const port = options.port ?? (await freePort());
+  const child = spawn(
+    process.execPath,
+    [wrangler, "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", "warn"],
+    { cwd: root, env: ENV, detached: true, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stopProcess(child, "kill", exited);
+      throw new Error(`wrangler dev did not answer in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, persistTo, stop: (how = "gently") => stopProcess(child, how, exited) };
+}
+
+/** Ends the process group this module started (wrangler and its workerd), by its id. */
+async function stopProcess(child: ChildProcess, how: "gently" | "kill", exited: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid!, how === "kill" ? "SIGKILL" : "SIGTERM");
+  } catch {
+    return;
+  }
+  const timeout = new Promise<"late">((r) => setTimeout(() => r("late"), 10_000).unref());
+  if ((await Promise.race([exited, timeout])) === "late") {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // Gone meanwhile.
+    }
+    await exited;
+  }
+}
