@@ -14,6 +14,16 @@ export default defineConfig({
         },
       },
       {
+        // Starts the real service (wrangler dev) as a separate process: slow, so few tests.
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["test/e2e/**/*.test.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         plugins: [
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
