@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { type CreateGameResponse, LIMITS } from "../../shared/api";
 import { bearer, bearerFromProtocols, newGameId } from "../auth";
 import type { AppEnv } from "../env";
@@ -13,6 +13,15 @@ export const gamesApi = new Hono<AppEnv>();
 
 /** New games per client address, per Worker instance: a brake on floods, not an exact quota. */
 const creations = new RateLimiter({ burst: 200, perSecond: 2 });
+
+/** The game named in the path, and the caller as its room will see them. */
+function gameOf(c: Context<AppEnv>, token?: string | null) {
+  const id = c.req.param("id")!;
+  const room = roomOf(c, id);
+  if (!room) return gameNotFound();
+  const caller = token === undefined ? callerOf(c, id) : callerOf(c, id, token);
+  return isFailure(caller) ? caller : { id, room, caller };
+}
 
 gamesApi.post("/", limitBody, async (c) => {
   const client = c.req.header("CF-Connecting-IP") ?? "local";
@@ -37,20 +46,16 @@ gamesApi.post("/", limitBody, async (c) => {
 });
 
 gamesApi.get("/:id", async (c) => {
-  const id = c.req.param("id");
-  const room = roomOf(c, id);
-  const caller = callerOf(c, id);
-  if (!room) return reply(c, gameNotFound());
-  if (isFailure(caller)) return reply(c, caller);
+  const target = gameOf(c);
+  if (isFailure(target)) return reply(c, target);
+  const { room, caller } = target;
   return reply(c, await room.snapshot(caller));
 });
 
 gamesApi.post("/:id/moves", limitBody, async (c) => {
-  const id = c.req.param("id");
-  const room = roomOf(c, id);
-  const caller = callerOf(c, id);
-  if (!room) return reply(c, gameNotFound());
-  if (isFailure(caller)) return reply(c, caller);
+  const target = gameOf(c);
+  if (isFailure(target)) return reply(c, target);
+  const { room, caller } = target;
   if (caller.tokenHash === null) return reply(c, fail(401, "AUTH_REQUIRED", "Playing needs the seat's link (Authorization: Bearer <seat token>)."));
   const body = await readJson(c);
   if (isFailure(body)) return reply(c, body);
@@ -60,11 +65,9 @@ gamesApi.post("/:id/moves", limitBody, async (c) => {
 });
 
 gamesApi.get("/:id/events", async (c) => {
-  const id = c.req.param("id");
-  const room = roomOf(c, id);
-  const caller = callerOf(c, id);
-  if (!room) return reply(c, gameNotFound());
-  if (isFailure(caller)) return reply(c, caller);
+  const target = gameOf(c);
+  if (isFailure(target)) return reply(c, target);
+  const { room, caller } = target;
   const since = Number(c.req.query("since") ?? "0");
   const wait = Number(c.req.query("wait") ?? "0");
   if (!Number.isSafeInteger(since) || since < 0) return reply(c, fail(400, "BAD_REQUEST", "since must be a version (a whole number, 0 or more)."));
@@ -73,26 +76,22 @@ gamesApi.get("/:id/events", async (c) => {
 });
 
 gamesApi.get("/:id/ws", async (c) => {
-  const id = c.req.param("id");
-  const room = roomOf(c, id);
-  if (!room) return reply(c, gameNotFound());
+  const token = bearer(c.req.header("Authorization")) ?? bearerFromProtocols(c.req.header("Sec-WebSocket-Protocol"));
+  const target = gameOf(c, token);
+  if (isFailure(target)) return reply(c, target);
+  const { room, caller } = target;
   if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
     return reply(c, fail(426, "UPGRADE_REQUIRED", "This endpoint speaks WebSocket: send Upgrade: websocket."));
   }
-  const token = bearer(c.req.header("Authorization")) ?? bearerFromProtocols(c.req.header("Sec-WebSocket-Protocol"));
-  const caller = callerOf(c, id, token);
-  if (isFailure(caller)) return reply(c, caller);
   const headers = new Headers(c.req.raw.headers);
   headers.set("x-caller", JSON.stringify(caller));
   return room.fetch(new Request(c.req.raw.url, { headers }));
 });
 
 gamesApi.post("/:id/claim", limitBody, async (c) => {
-  const id = c.req.param("id");
-  const room = roomOf(c, id);
-  const caller = callerOf(c, id);
-  if (!room) return reply(c, gameNotFound());
-  if (isFailure(caller)) return reply(c, caller);
+  const target = gameOf(c);
+  if (isFailure(target)) return reply(c, target);
+  const { id, room, caller } = target;
   const body = await readJson(c);
   if (isFailure(body)) return reply(c, body);
   const request = parseClaimRequest(body.value);
@@ -104,10 +103,8 @@ gamesApi.post("/:id/claim", limitBody, async (c) => {
 });
 
 gamesApi.get("/:id/record", async (c) => {
-  const id = c.req.param("id");
-  const room = roomOf(c, id);
-  const caller = callerOf(c, id);
-  if (!room) return reply(c, gameNotFound());
-  if (isFailure(caller)) return reply(c, caller);
+  const target = gameOf(c);
+  if (isFailure(target)) return reply(c, target);
+  const { room, caller } = target;
   return reply(c, await room.record(caller));
 });
