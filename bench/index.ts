@@ -1,8 +1,10 @@
 /**
- * `npm run bench`: the engine's figures (and, once it exists, the load test
- * of the local service). `npm run bench -- engine` runs one part.
+ * `npm run bench`: the engine's figures, then the load test of the local
+ * service. `npm run bench -- engine` or `npm run bench -- load` runs one part.
  */
 import { engineBench, printRows } from "./engine.js";
+import { loadBench } from "./load.js";
 
 const only = process.argv[2];
 if (!only || only === "engine") printRows("Rules engine (one core, median of several runs)", engineBench());
+if (!only || only === "load") await loadBench();
