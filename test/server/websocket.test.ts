@@ -47,6 +47,10 @@ describe("WebSocket", () => {
     const player = await openSocket(game.id, game.seats[turn]!.token);
     player.sendText("not json at all");
     expect(await player.next((m) => m.type === "error" && m.error.code === "BAD_JSON")).toMatchObject({ status: 400 });
+    player.sendText(JSON.stringify({ type: "move", move: { type: "draw" }, version: 2, id: "x".repeat(17 * 1024) }));
+    expect(await player.next((m) => m.type === "error" && m.error.code === "BODY_TOO_LARGE")).toMatchObject({ status: 413 });
+    player.send({ type: "move", move: { type: "draw" }, version: 2, id: "" });
+    expect(await player.next((m) => m.type === "error" && m.error.code === "BAD_REQUEST")).toMatchObject({ id: null });
     player.send({ type: "dance" });
     expect(await player.next((m) => m.type === "error" && m.error.code === "BAD_REQUEST")).toMatchObject({ id: null });
     player.send({ type: "move", move: { type: "draw" }, version: 1, id: "p1" });

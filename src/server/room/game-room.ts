@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import type { ClaimRequest, EventsResponse, GameSnapshot } from "../../shared/api";
+import { type ClaimRequest, type EventsResponse, type GameSnapshot, LIMITS } from "../../shared/api";
 import { database, loadSavedGame } from "../db/queries";
 import type { Env } from "../env";
 import { done, fail, type Failure, gameNotFound, type Reply } from "../reply";
@@ -108,21 +108,24 @@ export class GameRoom extends DurableObject<Env> {
     const room = this.room ?? (await this.openLocal());
     if (!room) return ws.close(1011, "game unavailable");
     const message = typeof data === "string" ? parseClientMessage(data) : null;
-    const { viewer } = attachmentOf(ws);
+    const { viewer, key } = attachmentOf(ws);
+    const refuse = (failure: Failure, id: string | null = null) => send(ws, { type: "error", id, status: failure.status, ...failure.body });
+    if (message === "BODY_TOO_LARGE") return refuse(fail(413, "BODY_TOO_LARGE", `Messages are limited to ${LIMITS.bodyBytes} bytes.`));
     if (message === "BAD_JSON" || message === null) {
       const code = message === "BAD_JSON" ? "BAD_JSON" : "BAD_REQUEST";
-      return send(ws, { type: "error", id: null, status: 400, ...fail(400, code, 'Messages are {"type":"move",...} or {"type":"resume","since":N}.').body });
+      return refuse(fail(400, code, 'Messages are {"type":"move",...} or {"type":"resume","since":N}.'));
     }
-    if (message.type === "resume") return catchUp(room, ws, Math.min(message.since, room.table.version));
-    if (viewer === null) return send(ws, { type: "error", id: message.id, status: 403, ...fail(403, "FORBIDDEN", "Spectators cannot move.").body });
-    if (!Number.isSafeInteger(message.version)) {
-      return send(ws, { type: "error", id: message.id, status: 400, ...fail(400, "BAD_REQUEST", "version must be a whole number.").body });
+    if (message.type === "resume") {
+      const wait = this.limiter.take(key);
+      return wait > 0 ? refuse(rateLimited(wait)) : catchUp(room, ws, Math.min(message.since, room.table.version));
     }
+    if (viewer === null) return refuse(fail(403, "FORBIDDEN", "Spectators cannot move."), message.id);
+    if (!Number.isSafeInteger(message.version)) return refuse(fail(400, "BAD_REQUEST", "version must be a whole number."), message.id);
     // The sender hears "accepted" first, then gets the events push like every socket.
     const reply = this.play(room, viewer, { move: message.move, version: message.version, key: message.id }, (version) =>
       send(ws, { type: "accepted", id: message.id, version }),
     );
-    if (!reply.ok) send(ws, { type: "error", id: message.id, status: reply.status, ...reply.body });
+    if (!reply.ok) refuse(reply, message.id);
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {

@@ -1,4 +1,5 @@
-import { type ClientMessage, type GameSnapshot, type ServerMessage, type Viewer, WS_PROTOCOL } from "../../shared/api";
+import { type ClientMessage, type GameSnapshot, LIMITS, type ServerMessage, type Viewer, WS_PROTOCOL } from "../../shared/api";
+import { isIdempotencyKey } from "./moves";
 import type { Room } from "./room";
 import { eventsSince, snapshot } from "./views";
 
@@ -10,6 +11,8 @@ import { eventsSince, snapshot } from "./views";
 export interface Attachment {
   readonly viewer: Viewer;
   readonly seen: number;
+  /** This socket's own rate-limit key. */
+  readonly key: string;
 }
 
 export function attachmentOf(ws: WebSocket): Attachment {
@@ -28,7 +31,7 @@ export function send(ws: WebSocket, message: ServerMessage): void {
 export function acceptSocket(ctx: DurableObjectState, room: Room, viewer: Viewer, offeredProtocols: string | null): Response {
   const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
   ctx.acceptWebSocket(server);
-  server.serializeAttachment({ viewer, seen: 0 } satisfies Attachment);
+  server.serializeAttachment({ viewer, seen: 0, key: `socket:${crypto.randomUUID()}` } satisfies Attachment);
   catchUp(room, server, null);
   const offered = (offeredProtocols ?? "").split(",").map((p) => p.trim());
   const headers: HeadersInit = offered.includes(WS_PROTOCOL) ? { "Sec-WebSocket-Protocol": WS_PROTOCOL } : {};
@@ -37,13 +40,14 @@ export function acceptSocket(ctx: DurableObjectState, room: Room, viewer: Viewer
 
 /** Sends a socket the events after `since` (none for a fresh socket, which starts from the view) and the view. */
 export function catchUp(room: Room, ws: WebSocket, since: number | null, views?: Map<Viewer, GameSnapshot>): void {
-  const { viewer } = attachmentOf(ws);
+  const attachment = attachmentOf(ws);
+  const { viewer } = attachment;
   const table = room.table;
   const view = views?.get(viewer) ?? snapshot(table, room.seats, viewer);
   views?.set(viewer, view);
   const events = since === null ? [] : eventsSince(table, viewer, since);
   send(ws, { type: "events", version: table.version, events, view });
-  ws.serializeAttachment({ viewer, seen: table.version } satisfies Attachment);
+  ws.serializeAttachment({ ...attachment, seen: table.version } satisfies Attachment);
 }
 
 /** Pushes every socket what it has not seen yet, each cut for its viewer. */
@@ -56,7 +60,8 @@ export function broadcast(ctx: DurableObjectState, room: Room): void {
 }
 
 /** Reads a client message; null when it is not one. */
-export function parseClientMessage(text: string): ClientMessage | "BAD_JSON" | null {
+export function parseClientMessage(text: string): ClientMessage | "BAD_JSON" | "BODY_TOO_LARGE" | null {
+  if (text.length > LIMITS.bodyBytes) return "BODY_TOO_LARGE";
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -67,7 +72,7 @@ export function parseClientMessage(text: string): ClientMessage | "BAD_JSON" | n
   const m = raw as Record<string, unknown>;
   switch (m.type) {
     case "move":
-      return typeof m.id === "string" ? { type: "move", move: m.move, version: m.version as number, id: m.id } : null;
+      return isIdempotencyKey(m.id) ? { type: "move", move: m.move, version: m.version as number, id: m.id } : null;
     case "resume":
       return Number.isSafeInteger(m.since) && (m.since as number) >= 0 ? { type: "resume", since: m.since as number } : null;
     default:

@@ -84,6 +84,7 @@ gamesApi.get("/:id/ws", async (c) => {
     return reply(c, fail(426, "UPGRADE_REQUIRED", "This endpoint speaks WebSocket: send Upgrade: websocket."));
   }
   const headers = new Headers(c.req.raw.headers);
+  headers.delete("Authorization"); // the room gets the token's hash only
   headers.set("x-caller", JSON.stringify(caller));
   return room.fetch(new Request(c.req.raw.url, { headers }));
 });
