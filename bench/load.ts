@@ -81,6 +81,7 @@ async function runPhase(url: string, games: number, players: 2 | 3 | 4, thinkMs:
 
 function summary(phase: PhaseResult): Record<string, string | number> {
   const latencies = [...phase.perGame.values()].flatMap((s) => s.latencies).sort((a, b) => a - b);
+  const over = (ws: boolean) => phase.games.flatMap((g, i) => (i % 2 === 1) === ws ? phase.perGame.get(g.id)!.latencies : []).sort((a, b) => a - b);
   const count = (f: (s: Stats) => number) => [...phase.perGame.values()].reduce((n, s) => n + f(s), 0);
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   return {
@@ -91,6 +92,7 @@ function summary(phase: PhaseResult): Record<string, string | number> {
     "latency p50": ms(percentile(latencies, 50)),
     "latency p95": ms(percentile(latencies, 95)),
     "latency p99": ms(percentile(latencies, 99)),
+    "p50 HTTP / WS": `${ms(percentile(over(false), 50))} / ${ms(percentile(over(true), 50))}`,
     errors: count((s) => s.errors.length),
   };
 }
