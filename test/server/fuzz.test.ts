@@ -38,7 +38,7 @@ describe("client input", () => {
       `/api/games/${game.id}/record?x=%00`,
     ];
     for (const path of odd) expect((await call(path)).status, path).toBeLessThan(500);
-    const headers = [{ Authorization: "Bearer" }, { Authorization: "Basic abc" }, { "X-Player-Key": "%%%%" }];
+    const headers: Record<string, string>[] = [{ Authorization: "Bearer" }, { Authorization: "Basic abc" }, { "X-Player-Key": "%%%%" }];
     for (const h of headers) expect((await call(`/api/games/${game.id}`, { headers: h })).status, JSON.stringify(h)).toBeLessThan(500);
   });
 });
