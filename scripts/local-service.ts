@@ -81,6 +81,22 @@ export async function startLocalService(options: { persistTo?: string; port?: nu
     [wrangler, "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", "warn"],
     { cwd: root, env: ENV, detached: true, stdio: ["ignore", "pipe", "pipe"] },
   );
+  // The service is its own process group (so that one signal ends wrangler and its workerd);
+  // end that group, by its id, when this process ends, however it ends.
+  const endGroup = () => {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  };
+  process.once("exit", endGroup);
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.once(signal, () => {
+      endGroup();
+      process.exit(128 + (signal === "SIGINT" ? 2 : signal === "SIGTERM" ? 15 : 1));
+    });
+  }
   let output = "";
   child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
