@@ -90,7 +90,7 @@ export async function openSocket(id: string, token?: string, viaProtocol = false
       const found = from === undefined ? undefined : messages.slice(from).find(test);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error("no such WebSocket message in time")), 5000);
+        const timer = setTimeout(() => reject(new Error("no such WebSocket message in time")), 20_000);
         waiting.push({ test, resolve: (m) => (clearTimeout(timer), resolve(m)) });
       });
     },
