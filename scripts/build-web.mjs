@@ -1,22 +1,45 @@
-// Builds the static web client into web/dist: bundles web/src/main.ts and copies web/index.html.
+// Builds the static web client into web/dist: bundles web/src/main.ts and
+// web/src/style.css and copies web/index.html. Files are
+// written only when they change, each by an atomic rename, so a service
+// already serving web/dist (a test's wrangler dev) never sees a half-written
+// or missing file.
 import { build } from "esbuild";
-import { copyFile, mkdir, rm } from "node:fs/promises";
+import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../web/", import.meta.url));
 const outdir = `${root}dist`;
 
-await rm(outdir, { recursive: true, force: true });
-await mkdir(outdir, { recursive: true });
-await build({
-  entryPoints: [`${root}src/main.ts`],
-  outfile: `${outdir}/main.js`,
+const result = await build({
+  entryPoints: { main: `${root}src/main.ts`, style: `${root}src/style.css` },
+  outdir,
+  entryNames: "[name]",
   bundle: true,
   format: "esm",
-  target: "es2022",
+  target: ["es2022", "chrome110", "firefox110", "safari16"],
   minify: true,
   sourcemap: true,
+  write: false,
+  legalComments: "none",
   logLevel: "warning",
 });
-await copyFile(`${root}index.html`, `${outdir}/index.html`);
-console.log("web client built in web/dist");
+
+const files = new Map(result.outputFiles.map((f) => [basename(f.path), f.contents]));
+files.set("index.html", await readFile(`${root}index.html`));
+
+await mkdir(outdir, { recursive: true });
+for (const [name, contents] of files) {
+  const path = join(outdir, name);
+  const old = await readFile(path).catch(() => null);
+  if (old && Buffer.compare(old, Buffer.from(contents)) === 0) continue;
+  const temp = `${path}.${process.pid}.tmp`;
+  await writeFile(temp, contents);
+  await rename(temp, path);
+}
+// Files of earlier builds that this one no longer makes.
+for (const name of await readdir(outdir)) {
+  if (!files.has(name) && !name.endsWith(".tmp")) await rm(join(outdir, name), { force: true });
+}
+const size = (name) => (files.get(name)?.length ?? 0) / 1024;
+console.log(`web client built in web/dist (main.js ${size("main.js").toFixed(1)} KiB, style.css ${size("style.css").toFixed(1)} KiB)`);
