@@ -1,0 +1,93 @@
+import type {
+  ClaimRequest,
+  ClaimResponse,
+  CreateGameRequest,
+  CreateGameResponse,
+  ErrorBody,
+  ErrorCode,
+  EventsResponse,
+  GameSnapshot,
+  MoveRequest,
+  MyGamesResponse,
+} from "../../src/shared/api";
+import { playerKey } from "./store";
+
+/**
+ * The JSON API under /api. Secrets travel only in the Authorization header
+ * (seat and invitation tokens, the player key for "my games") and in
+ * X-Player-Key: never in a URL.
+ */
+
+/** A refused or failed request: the server's code and plain message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | "NETWORK",
+    message: string,
+    readonly body: ErrorBody["error"] | null = null,
+  ) {
+    super(message);
+  }
+}
+
+interface Call {
+  readonly method?: "GET" | "POST";
+  readonly body?: unknown;
+  /** Bearer token: a seat or invitation token, or the player key. */
+  readonly token?: string | null;
+  /** Send the player key as X-Player-Key (seat requests and claims), so that "my games" lists the seat. */
+  readonly withPlayerKey?: boolean;
+  readonly signal?: AbortSignal;
+}
+
+async function call<T>(path: string, options: Call = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  if (options.withPlayerKey) headers["X-Player-Key"] = playerKey();
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers["Content-Type"] = "application/json";
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, body, signal: options.signal, cache: "no-store" });
+  } catch (error) {
+    if ((error as Error).name === "AbortError") throw error;
+    throw new ApiError(0, "NETWORK", "The server cannot be reached: check your connection.");
+  }
+  let parsed: unknown = null;
+  try {
+    parsed = await response.json();
+  } catch {
+    // Not JSON: handled below.
+  }
+  if (response.ok && parsed !== null) return parsed as T;
+  const error = (parsed as ErrorBody | null)?.error;
+  if (error && typeof error.code === "string") throw new ApiError(response.status, error.code, error.message, error);
+  throw new ApiError(response.status, "INTERNAL", `The server answered ${response.status}.`);
+}
+
+export const api = {
+  createGame: (request: CreateGameRequest) => call<CreateGameResponse>("/api/games", { body: request }),
+
+  snapshot: (id: string, token: string | null) =>
+    call<GameSnapshot>(`/api/games/${encodeURIComponent(id)}`, { token, withPlayerKey: token !== null }),
+
+  move: (id: string, token: string, request: MoveRequest) =>
+    call<EventsResponse>(`/api/games/${encodeURIComponent(id)}/moves`, { token, body: request, withPlayerKey: true }),
+
+  events: (id: string, token: string | null, since: number, wait: number, signal?: AbortSignal) =>
+    call<EventsResponse>(`/api/games/${encodeURIComponent(id)}/events?since=${since}&wait=${wait}`, {
+      token,
+      withPlayerKey: token !== null,
+      signal,
+    }),
+
+  claim: (id: string, inviteToken: string, request: ClaimRequest) =>
+    call<ClaimResponse>(`/api/games/${encodeURIComponent(id)}/claim`, { token: inviteToken, body: request, withPlayerKey: true }),
+
+  record: (id: string) => call<{ hands: { deal: Record<string, unknown>; commitment: string; salt: string }[] }>(`/api/games/${encodeURIComponent(id)}/record`),
+
+  myGames: () => call<MyGamesResponse>("/api/me/games", { token: playerKey() }),
+};

@@ -1,0 +1,85 @@
+import type { HandEnd, TeamScore } from "../../src/engine/state";
+import type { SeatInfo, WireEvent } from "../../src/shared/api";
+import { shortList } from "./cards";
+
+/** Names, teams and events in plain words. */
+
+export function seatName(seats: readonly SeatInfo[], seat: number): string {
+  return seats[seat]?.name ?? `Player ${seat + 1}`;
+}
+
+export function teamCount(players: number): number {
+  return players === 4 ? 2 : players;
+}
+
+export function teamOf(seat: number, players: number): number {
+  return players === 4 ? seat % 2 : seat;
+}
+
+export function seatsOfTeam(team: number, players: number): number[] {
+  return players === 4 ? [team, team + 2] : [team];
+}
+
+export function teamName(seats: readonly SeatInfo[], team: number, players: number): string {
+  return seatsOfTeam(team, players)
+    .map((s) => seatName(seats, s))
+    .join(" & ");
+}
+
+export function endText(end: HandEnd, seats: readonly SeatInfo[]): string {
+  switch (end.reason) {
+    case "closed":
+      return end.closedBy === null ? "closed" : `${seatName(seats, end.closedBy)} closed`;
+    case "stock":
+      return "the stock ran out";
+    case "stalemate":
+      return "a stalemate (only one-card pickups, round after round)";
+    case "resigned":
+      return "a resignation";
+  }
+}
+
+export const SCORE_PARTS: readonly [keyof TeamScore, string][] = [
+  ["meldPoints", "Cards melded"],
+  ["handPoints", "Cards in hand"],
+  ["burraco", "Burraco bonuses"],
+  ["closing", "Closing"],
+  ["pozzetto", "Pozzetto"],
+  ["base", "Base"],
+  ["points", "Points"],
+  ["total", "Hand total"],
+];
+
+/** One event as a line of the table's log; null for those not worth a line. */
+export function describeEvent(event: WireEvent, seats: readonly SeatInfo[], viewer: number | null, players: number): string | null {
+  const who = (seat: unknown) => (seat === viewer ? "You" : seatName(seats, seat as number));
+  const e = event as WireEvent & Record<string, any>;
+  switch (e.type) {
+    case "handStarted":
+      return `Hand ${(e.hand as number) + 1} dealt by ${seatName(seats, e.dealer as number)}.`;
+    case "drew":
+      return `${who(e.seat)} drew from the stock${typeof e.card === "string" ? ` (${shortList([e.card])})` : ""}.`;
+    case "pickedUp":
+      return `${who(e.seat)} picked up the discard pile (${e.count} card${e.count === 1 ? "" : "s"}).`;
+    case "melded":
+      return `${who(e.seat)} laid ${shortList(e.cards as string[])}.`;
+    case "attached":
+      return `${who(e.seat)} added ${shortList(e.cards as string[])} to a meld.`;
+    case "pozzettoTaken":
+      return `${who(e.seat)} took the pozzetto ${e.direct ? "at once (al volo)" : "on the discard, face down"}.`;
+    case "pozzettoSeen":
+      return `${who(e.seat)} turned the pozzetto over.`;
+    case "discarded":
+      return `${who(e.seat)} discarded ${shortList([e.card as string])}.`;
+    case "pozzettiToStock":
+      return "The untaken pozzetti went under the stock.";
+    case "handEnded":
+      return `Hand ${(e.hand as number) + 1} ended: ${endText(e.end as HandEnd, seats)}.`;
+    case "matchEnded":
+      return e.winner === null ? "The match is over." : `The match is over: ${teamName(seats, e.winner as number, players)} won.`;
+    case "resigned":
+      return `${who(e.seat)} resigned.`;
+    default:
+      return null;
+  }
+}

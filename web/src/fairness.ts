@@ -1,0 +1,34 @@
+/**
+ * Checks a revealed deal against its commitment in the browser (README
+ * "Fairness"): SHA-256, in hex, of `salt + ":" + JSON.stringify(deal)`, the
+ * deal written as in RECORD.md with its keys in this order.
+ */
+
+export function canonicalDeal(deal: Record<string, unknown>): Record<string, unknown> {
+  return { dealer: deal.dealer, hands: deal.hands, pozzetti: deal.pozzetti, discard: deal.discard, stock: deal.stock };
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Recomputes the commitment; `seen` is the commitment this browser noted
+ * while the hand was in play, if it did.
+ */
+export async function verifyDeal(
+  salt: string,
+  deal: Record<string, unknown>,
+  commitment: string,
+  seen: string | undefined,
+): Promise<{ ok: boolean; text: string }> {
+  if (!crypto.subtle) return { ok: false, text: "Your browser can check this only on a secure (https) page." };
+  const hex = await sha256Hex(`${salt}:${JSON.stringify(canonicalDeal(deal))}`);
+  if (hex !== commitment) return { ok: false, text: "MISMATCH: the revealed deal does not match its commitment." };
+  if (seen !== undefined && seen !== commitment) return { ok: false, text: "MISMATCH: the commitment differs from the one this browser saw during the hand." };
+  return {
+    ok: true,
+    text: seen ? "✓ The deal matches the commitment this browser saw when the hand was dealt." : "✓ The deal matches its commitment.",
+  };
+}
