@@ -49,12 +49,13 @@ async function playWatched(request: CreateGameRequest, seed: string): Promise<{ 
     const other = (seat + 1) % seats.length;
     if (step % 7 === 3) {
       // A seat out of turn tries to discard one of its own cards.
+      const now = (await trueTable(game.id)).version; // one more than before, or two when a hand ended and the next was dealt
       const own = makeCards(hand.hands[other]!)[0]!;
-      const refused = await move(game.id, seats[other]!, { type: "discard", card: own }, version + 1);
+      const refused = await move(game.id, seats[other]!, { type: "discard", card: own }, now);
       expect([422, 429]).toContain(refused.status);
-      seen.push({ viewer: other, kind: "error", body: refused.body, version: version + 1, named: [own] });
+      seen.push({ viewer: other, kind: "error", body: refused.body, version: now, named: [own] });
       const stale = await move(game.id, seats[other]!, { type: "draw" }, version);
-      seen.push({ viewer: other, kind: "error", body: stale.body, version: version + 1 });
+      seen.push({ viewer: other, kind: "error", body: stale.body, version: now });
     }
     // Reads may meet the rate limit (429): that answer is checked like any other.
     const read = async (viewer: number | null, kind: Seen["kind"], path: string) => {
