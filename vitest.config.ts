@@ -24,6 +24,16 @@ export default defineConfig({
         },
       },
       {
+        // The web client in Debian's Chromium (/usr/bin/chromium) against wrangler dev, started once.
+        test: {
+          name: "browser",
+          environment: "node",
+          include: ["test/browser/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         plugins: [
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
