@@ -223,6 +223,13 @@ describe("web client", () => {
       )
       .toBe(true);
     expect(await entry.getAttribute("href")).toBe(`/game/${game.id}#seat=${game.seat0.split("#seat=")[1]}`);
+    // A move made while Anna is away is listed when she comes back.
+    await selectCards(bruno, ["AH"]);
+    await bruno.locator("#act-discard").click();
+    await text(bruno.locator("#status"), /Anna's turn/);
+    await entry.click();
+    await text(anna.locator("#status"), /Your turn: draw/);
+    await text(anna.locator("#log li"), /^Bruno discarded A♥\.$/);
   });
 
   it("claims a seat with the invitation, recovers from a stale version, resigns and verifies the deal", async () => {
