@@ -98,7 +98,9 @@ export class GameRoom extends DurableObject<Env> {
 
   /** WebSocket upgrades, forwarded by the Worker with the caller in headers. */
   override async fetch(request: Request): Promise<Response> {
-    const caller = JSON.parse(request.headers.get("x-caller") ?? "{}") as Caller;
+    const forwarded = request.headers.get("x-caller");
+    if (forwarded === null) return Response.json(fail(400, "BAD_REQUEST", "Connect through /api/games/{id}/ws.").body, { status: 400 });
+    const caller = JSON.parse(forwarded) as Caller;
     const entered = await this.enter(caller, "any");
     if ("ok" in entered) return Response.json(entered.body, { status: entered.status, headers: entered.headers });
     return acceptSocket(this.ctx, entered.room, viewerOf(entered.access), request.headers.get("Sec-WebSocket-Protocol"));
