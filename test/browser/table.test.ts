@@ -232,6 +232,31 @@ describe("web client", () => {
     await text(anna.locator("#log li"), /^Bruno discarded A♥\.$/);
   });
 
+  it("picks up a closed pile only together with a play of its top card", async () => {
+    const deal = knownDeal({ dealer: 1, hands: [["7H", "7D", "9C", "10C", "JC", "KH", "KH", "QS", "QS", "5D", "6D"], ["8C", "8C", "10S", "10S", "4C", "4C", "AH", "5S", "JK", "3C", "3C"]], discard: "7S", stockTop: ["9H"] });
+    const created = await fetch(`${service.url}/api/games`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ players: 2, rules: { preset: "chiuso" }, names: ["Elena", "Franco"], deals: [deal] }),
+    });
+    const closed = (await created.json()) as CreateGameResponse;
+    const elena = await newPage();
+    await elena.goto(closed.seats[0]!.url);
+    await text(elena.locator("#discard"), /only the top card shows/);
+    await text(elena.locator("#act-pickup"), /with a play/);
+    // Without a play the server explains the rule.
+    await elena.locator("#act-pickup").click();
+    await text(elena.locator("#notice"), /closed discard pile/);
+    await selectCards(elena, ["7H", "7D"]);
+    await text(elena.locator("#preview"), /Pick up and lay/);
+    await text(elena.locator("#act-pickup"), /Pick up & meld with 7♠/);
+    await elena.locator("#act-pickup").click();
+    await count(elena.locator('.team[data-team="0"] .meld .card'), 3);
+    await count(elena.locator("#my-hand button.card"), 9);
+    await text(elena.locator("#status"), /Your turn: meld/);
+    await text(elena.locator("#discard"), /0 cards/);
+  });
+
   it("claims a seat with the invitation, recovers from a stale version, resigns and verifies the deal", async () => {
     const created = await fetch(`${service.url}/api/games`, {
       method: "POST",
