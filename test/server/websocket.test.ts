@@ -75,6 +75,13 @@ describe("WebSocket", () => {
     expect(resumed.events.map((e: any) => e.type)).toEqual(["handStarted", "turn"]);
     expect(resumed.events[0]).not.toHaveProperty("myHand");
 
+    // A claimed seat shows at once, without a move.
+    const before = spectator.messages.length;
+    expect((await call(`/api/games/${game.id}/claim`, { token: game.invite.token, body: { seat: 1 - turn, name: "Carla" } })).status).toBe(200);
+    const claimed = await spectator.next((m) => m.type === "events", before);
+    expect(claimed.events).toEqual([]);
+    expect(claimed.view.seats.some((s: any) => s.name === "Carla" && s.taken)).toBe(true);
+
     await evictDurableObject(roomStub(game.id), { webSockets: "hibernate" });
     expect((await move(game.id, game.seats[turn]!.token, { type: "draw" }, 2)).status).toBe(200);
     const pushed = await spectator.next((m) => m.type === "events" && m.version === 3, 0);

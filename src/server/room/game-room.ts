@@ -86,7 +86,7 @@ export class GameRoom extends DurableObject<Env> {
     const claimed = claimSeat(this.storage, entered.room.seats, request, caller.playerKeyHash);
     if ("ok" in claimed) return claimed;
     this.afterWrite();
-    this.afterCommit(entered.room);
+    this.afterCommit(entered.room, true);
     return done(claimed);
   }
 
@@ -221,8 +221,8 @@ export class GameRoom extends DurableObject<Env> {
   }
 
   /** Tells every socket and every waiting long poll. */
-  private afterCommit(room: Room): void {
-    broadcast(this.ctx, room);
+  private afterCommit(room: Room, seatsChanged = false): void {
+    broadcast(this.ctx, room, seatsChanged);
     for (const wake of [...this.waiters]) wake();
   }
 }

@@ -50,12 +50,15 @@ export function catchUp(room: Room, ws: WebSocket, since: number | null, views?:
   ws.serializeAttachment({ ...attachment, seen: table.version } satisfies Attachment);
 }
 
-/** Pushes every socket what it has not seen yet, each cut for its viewer. */
-export function broadcast(ctx: DurableObjectState, room: Room): void {
+/**
+ * Pushes every socket what it has not seen yet, each cut for its viewer;
+ * with `seatsChanged`, every socket gets the new view even without events.
+ */
+export function broadcast(ctx: DurableObjectState, room: Room, seatsChanged = false): void {
   const views = new Map<Viewer, GameSnapshot>();
   for (const ws of ctx.getWebSockets()) {
     const { seen } = attachmentOf(ws);
-    if (seen < room.table.version) catchUp(room, ws, seen, views);
+    if (seatsChanged || seen < room.table.version) catchUp(room, ws, seen, views);
   }
 }
 
