@@ -32,14 +32,20 @@ function indexRow(table: Table, seatRows: readonly SeatRow[], inviteHash: string
 
 /**
  * The statements that bring D1 up to date with part of a room's outbox: the
- * game index row, then the given log entries (ignored if already there, so
- * a retried drain never duplicates) and seat rows.
+ * given log entries (ignored if already there, so a retried drain never
+ * duplicates) and seat rows, then, with the outbox's last part, the game
+ * index row (so the index never runs ahead of the entries D1 holds).
  */
-export function drainStatements(db: Db, table: Table, seatRows: readonly SeatRow[], inviteHash: string, items: readonly { kind: "event" | "seat"; ref: number }[]) {
-  const row = indexRow(table, seatRows, inviteHash);
-  const { id, ...rest } = row;
-  const first = db.insert(games).values(row).onConflictDoUpdate({ target: games.id, set: rest });
-  const more: BatchItem<"sqlite">[] = items.map((item) => {
+export function drainStatements(
+  db: Db,
+  table: Table,
+  seatRows: readonly SeatRow[],
+  inviteHash: string,
+  items: readonly { kind: "event" | "seat"; ref: number }[],
+  withIndex: boolean,
+): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
+  const id = table.id;
+  const statements: BatchItem<"sqlite">[] = items.map((item) => {
     if (item.kind === "event") {
       const entry = table.entries[item.ref - 1]!;
       return db
@@ -51,7 +57,12 @@ export function drainStatements(db: Db, table: Table, seatRows: readonly SeatRow
     const values = { gameId: id, seat: seat.seat, tokenHash: seat.tokenHash, taken: seat.taken, name: seat.name, playerHash: seat.playerHash };
     return db.insert(seats).values(values).onConflictDoUpdate({ target: [seats.gameId, seats.seat], set: values });
   });
-  return [first, ...more] as const;
+  if (withIndex) {
+    const { id: _, ...rest } = indexRow(table, seatRows, inviteHash);
+    statements.push(db.insert(games).values({ id, ...rest }).onConflictDoUpdate({ target: games.id, set: rest }));
+  }
+  if (statements.length === 0) throw new Error("nothing to drain");
+  return statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 }
 
 /** A game as D1 holds it, to rebuild a room that lost its storage; null if D1 has no such game. */

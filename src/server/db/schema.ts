@@ -31,7 +31,11 @@ export const seats = sqliteTable(
   (t) => [primaryKey({ columns: [t.gameId, t.seat] }), index("seats_by_player").on(t.playerHash)],
 );
 
-/** Every game's log, entry by entry: the same rows as the game room's own log. */
+/**
+ * Every game's log, entry by entry: the same rows as the game room's own
+ * log. Private: deals, salts and drawn cards are in it; anything shown to
+ * a player must go through the engine's `viewFor`/`eventFor`.
+ */
 export const gameEvents = sqliteTable(
   "game_events",
   {

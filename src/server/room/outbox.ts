@@ -27,9 +27,11 @@ export async function drainOutbox(room: Room, d1: D1Database): Promise<number> {
   let copied = 0;
   for (;;) {
     const items = room.storage.outbox(BATCH_SIZE);
-    if (items.length === 0) return copied;
-    await db.batch(drainStatements(db, room.table, room.seats, room.inviteHash, items));
-    room.storage.acknowledge(items[items.length - 1]!.id);
+    if (items.length === 0 && copied === 0) return 0;
+    const last = items.length < BATCH_SIZE;
+    await db.batch(drainStatements(db, room.table, room.seats, room.inviteHash, items, last));
+    if (items.length > 0) room.storage.acknowledge(items[items.length - 1]!.id);
     copied += items.length;
+    if (last) return copied;
   }
 }
