@@ -1,3 +1,4 @@
+import { type PlayerCount, seatsOf, teamCount as engineTeamCount, teamOf as engineTeamOf } from "../../src/engine/seats";
 import type { HandEnd, TeamScore } from "../../src/engine/state";
 import type { SeatInfo, WireEvent } from "../../src/shared/api";
 import { shortList } from "./cards";
@@ -8,17 +9,10 @@ export function seatName(seats: readonly SeatInfo[], seat: number): string {
   return seats[seat]?.name ?? `Player ${seat + 1}`;
 }
 
-export function teamCount(players: number): number {
-  return players === 4 ? 2 : players;
-}
-
-export function teamOf(seat: number, players: number): number {
-  return players === 4 ? seat % 2 : seat;
-}
-
-export function seatsOfTeam(team: number, players: number): number[] {
-  return players === 4 ? [team, team + 2] : [team];
-}
+// The engine's seating (src/engine/seats.ts); views give the player count as a plain number.
+export const teamCount = (players: number): number => engineTeamCount(players as PlayerCount);
+export const teamOf = (seat: number, players: number): number => engineTeamOf(seat, players as PlayerCount);
+export const seatsOfTeam = (team: number, players: number): number[] => seatsOf(team, players as PlayerCount);
 
 export function teamName(seats: readonly SeatInfo[], team: number, players: number): string {
   return seatsOfTeam(team, players)

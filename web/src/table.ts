@@ -72,7 +72,15 @@ export class TablePage {
     private readonly reopen: (route: TableRoute) => void,
   ) {
     this.main = h("div", { class: `table-page${route.mode === "embed" ? " embed" : ""}` });
-    replaceChildren(root, this.main);
+    // Outside the re-rendered part, so that screen readers hear each change of turn once.
+    this.announcer = h("p", { class: "visually-hidden", "aria-live": "polite", id: "announce" });
+    replaceChildren(root, this.main, this.announcer);
+  }
+
+  private readonly announcer: HTMLElement;
+
+  private announce(text: string): void {
+    if (this.announcer.textContent !== text) this.announcer.textContent = text;
   }
 
   async open(): Promise<void> {
@@ -421,9 +429,10 @@ export class TablePage {
     const extra: string[] = [];
     if (hand && !hand.end && hand.lastTurn) extra.push("Last turn: only two cards are left in the stock.");
     if (hand?.myHandHidden) extra.push("Your pozzetto stays face down until your next turn.");
+    if (this.route.mode !== "embed") this.announce(text);
     return h(
       "section",
-      { class: `status${mine ? " mine" : ""}`, id: "status", "aria-live": "polite" },
+      { class: `status${mine ? " mine" : ""}`, id: "status" },
       h("p", { class: "turn-text" }, text),
       extra.map((t) => h("p", { class: "status-extra" }, t)),
     );
@@ -805,8 +814,30 @@ export class TablePage {
           match.victoryPoints ? h("tr", null, h("th", { scope: "row" }, "Victory points"), teams.map((t) => h("td", null, String(match.victoryPoints![t] ?? "")))) : null,
         ),
       ),
+      this.lastHandButton(),
       match.over ? h("p", { class: "winner", id: "winner" }, match.winner === null ? "The match is over." : `Winner: ${teamName(snap.seats, match.winner, players)}`) : null,
     );
+  }
+
+  /** Offered when an earlier hand ended before this page was open: its cards come from the game's events. */
+  private lastHandButton(): HTMLElement | null {
+    const snap = this.snap!;
+    const hand = snap.view.hand;
+    const last = [...snap.view.match.hands].reverse().find((h) => h.end !== null);
+    if (!last || this.route.mode === "embed" || (hand?.end && hand.number === last.number) || this.ended?.hand === last.number) return null;
+    return h("button", { type: "button", class: "quiet", id: "show-last-hand", "data-focus": "last-hand", onclick: () => void this.loadLastHand() }, `Show the cards of hand ${last.number + 1}`);
+  }
+
+  private async loadLastHand(): Promise<void> {
+    const token = this.route.mode === "seat" ? this.route.token : null;
+    try {
+      const all = await api.events(this.route.gameId, token, 0, 0);
+      const ended = all.events.filter((e) => e.type === "handEnded").pop();
+      if (ended) this.ended = handEndedOf(ended);
+    } catch (error) {
+      this.notice = { kind: "error", text: error instanceof ApiError ? error.message : "The last hand could not be loaded." };
+    }
+    this.render();
   }
 
   private logPanel(): HTMLElement | null {
