@@ -76,9 +76,26 @@ export async function startLocalService(options: { persistTo?: string; port?: nu
   if (!existsSync(join(root, "web/dist/index.html"))) await run(process.execPath, [join(root, "scripts/build-web.mjs")], { cwd: root });
   await wranglerRun(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
   const port = options.port ?? (await freePort());
+  // Its own inspector port too: two services starting at once would both pick the default 9229.
+  const inspectorPort = await freePort();
   const child = spawn(
     process.execPath,
-    [wrangler, "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", "warn"],
+    [
+      wrangler,
+      "dev",
+      "--local",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(inspectorPort),
+      "--persist-to",
+      persistTo,
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      "warn",
+    ],
     { cwd: root, env: ENV, detached: true, stdio: ["ignore", "pipe", "pipe"] },
   );
   // The service is its own process group (so that one signal ends wrangler and its workerd);
