@@ -53,8 +53,8 @@ function noneOf(html: string[], cards: string[]): string[] {
 }
 
 beforeAll(async () => {
-  await buildWeb();
-  [service, browser] = await Promise.all([startLocalService(), launchChromium()]);
+  // The build writes each file whole (atomic rename), so wrangler dev may start beside it.
+  [, service, browser] = await Promise.all([buildWeb(), startLocalService(), launchChromium()]);
 }, 120_000);
 
 afterAll(async () => {
