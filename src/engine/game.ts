@@ -15,6 +15,11 @@ export interface Outcome {
   readonly events: GameEvent[];
 }
 
+/** An accepted move's outcome, with the move as the engine read it. */
+export interface MoveOutcome extends Outcome {
+  readonly move: Move;
+}
+
 /** A match before its first deal. */
 export function newGame(rules: Rules, players: PlayerCount): GameState {
   return { rules, players, starter: null, past: [], hand: null, totals: new Array(teamCount(players)).fill(0), over: false, winner: null };
@@ -73,7 +78,7 @@ export function startHand(state: GameState, deal: Deal): Result<Outcome, string>
  * Applies a move as a client sent it (any JSON value) for `seat`. Returns the
  * new state and its events, or a refusal; the given state is never changed.
  */
-export function applyMove(state: GameState, seat: unknown, input: unknown): Result<Outcome, MoveError> {
+export function applyMove(state: GameState, seat: unknown, input: unknown): Result<MoveOutcome, MoveError> {
   const move = parseMove(input);
   if (!move.ok) return move;
   if (!Number.isInteger(seat) || (seat as number) < 0 || (seat as number) >= state.players) {
@@ -83,7 +88,7 @@ export function applyMove(state: GameState, seat: unknown, input: unknown): Resu
 }
 
 /** Applies a well-formed move. */
-export function play(state: GameState, seat: Seat, move: Move): Result<Outcome, MoveError> {
+export function play(state: GameState, seat: Seat, move: Move): Result<MoveOutcome, MoveError> {
   const hand = state.hand;
   if (state.over || !hand || hand.end) return refuse("HAND_OVER", state.over ? "the match is over" : "the hand is over");
   const t: Turn = { rules: state.rules, players: state.players, draft: draftOf(hand), events: [] };
@@ -102,7 +107,7 @@ export function play(state: GameState, seat: Seat, move: Move): Result<Outcome, 
   t.draft.log = { prev: hand.log, seat, move };
   let next: GameState = { ...state, hand: t.draft };
   if (t.draft.end) next = endHand(next, t.events, move.type === "resign" ? teamOf(seat, state.players) : null);
-  return ok({ state: next, events: t.events });
+  return ok({ state: next, events: t.events, move });
 }
 
 function endHand(state: GameState, events: GameEvent[], resigned: Team | null): GameState {

@@ -55,7 +55,7 @@ export function playMove(room: Room, seat: number, request: MoveRequest, now: nu
   const moved = applyMove(table.state, seat, request.move);
   if (!moved.ok) return { reply: fail(422, moved.error.code, moved.error.message), committed: false };
   const after = moved.value.state;
-  const made = makeMove(after.hand!.log!.move);
+  const made = makeMove(moved.value.move);
   const entries: { body: LogBody; outcome?: Outcome }[] = [
     { body: { type: "move", seat, move: made, id: request.key, events: moved.value.events }, outcome: moved.value },
   ];
