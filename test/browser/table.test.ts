@@ -206,6 +206,12 @@ describe("web client", () => {
     await bruno.locator("#act-draw").click();
     await text(embed.locator('.seat[data-seat="1"] .seat-cards'), /^12 cards$/);
     expect(noneOf(await everShown(embed), [...ANNA_SECRETS, ...BRUNO_SECRETS])).toEqual([]);
+    // In another site's iframe even a seat link shows only the public embed.
+    await embed.setContent(`<iframe src="${game.seat0}" title="Burraco game" width="480" height="560"></iframe>`);
+    const framed = embed.frameLocator("iframe");
+    await framed.locator(".embed-bar").waitFor();
+    await count(framed.locator('.team[data-team="0"] .meld .card'), 5);
+    expect(await framed.locator("#my-hand, header.top").count()).toBe(0);
   });
 
   it("lists the game under My games in the lobby, with the seat link this browser remembers", async () => {

@@ -17,7 +17,9 @@ function routeOf(): TableRoute | "lobby" | null {
   const match = /^\/game\/([A-Za-z0-9_-]{1,64})\/?$/.exec(location.pathname);
   if (!match) return null;
   const gameId = match[1]!;
-  if (new URLSearchParams(location.search).get("embed") === "1") return { gameId, mode: "embed", token: null };
+  // Inside another site's frame a table is only ever the public embed: no seat can be played there.
+  const framed = window.top !== window.self;
+  if (framed || new URLSearchParams(location.search).get("embed") === "1") return { gameId, mode: "embed", token: null };
   const fragment = new URLSearchParams(location.hash.slice(1));
   const seat = fragment.get("seat");
   if (seat) return { gameId, mode: "seat", token: seat };

@@ -842,7 +842,7 @@ export class TablePage {
 
   private logPanel(): HTMLElement | null {
     if (this.log.length === 0) return null;
-    return h("section", { class: "panel log", "aria-labelledby": "log-title" }, h("h2", { id: "log-title" }, "Latest moves"), h("ol", { id: "log" }, this.log.map((line) => h("li", null, line))));
+    return h("section", { class: "panel log", "aria-labelledby": "log-title" }, h("h2", { id: "log-title" }, "Latest moves"), h("ul", { id: "log" }, this.log.map((line) => h("li", null, line))));
   }
 
   private fairnessPanel(): HTMLElement | null {
