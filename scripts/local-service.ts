@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
+export const root = fileURLToPath(new URL("..", import.meta.url));
 const wrangler = join(root, "node_modules/wrangler/bin/wrangler.js");
 const run = promisify(execFile);
 
@@ -25,6 +25,8 @@ export interface LocalService {
   readonly persistTo: string;
   /** Ends the service: gently, or at once (`kill`), like a crash. */
   stop(how?: "gently" | "kill"): Promise<void>;
+  /** Reads the local D1 database. */
+  d1<T>(sql: string): Promise<T[]>;
 }
 
 export async function freePort(): Promise<number> {
@@ -48,7 +50,7 @@ export async function removeDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
 }
 
-async function wranglerRun(args: string[]): Promise<string> {
+export async function wranglerRun(args: string[]): Promise<string> {
   const { stdout } = await run(process.execPath, [wrangler, ...args], { cwd: root, env: ENV, maxBuffer: 64 * 1024 * 1024 });
   return stdout;
 }
@@ -66,6 +68,11 @@ export async function d1Query<T>(persistTo: string, sql: string): Promise<T[]> {
   }
 }
 
+/** Builds the web client unless it is there (the Worker serves it as static assets). */
+export async function ensureWebBuilt(): Promise<void> {
+  if (!existsSync(join(root, "web/dist/index.html"))) await run(process.execPath, [join(root, "scripts/build-web.mjs")], { cwd: root });
+}
+
 /**
  * Starts `wrangler dev` on a free port with storage in `persistTo` (a new
  * temporary directory unless given), after building the web client if
@@ -73,7 +80,7 @@ export async function d1Query<T>(persistTo: string, sql: string): Promise<T[]> {
  */
 export async function startLocalService(options: { persistTo?: string; port?: number } = {}): Promise<LocalService> {
   const persistTo = options.persistTo ?? (await newPersistDir());
-  if (!existsSync(join(root, "web/dist/index.html"))) await run(process.execPath, [join(root, "scripts/build-web.mjs")], { cwd: root });
+  await ensureWebBuilt();
   await wranglerRun(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
   const port = options.port ?? (await freePort());
   // Its own inspector port too: two services starting at once would both pick the default 9229.
@@ -133,7 +140,7 @@ export async function startLocalService(options: { persistTo?: string; port?: nu
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { url, persistTo, stop: (how = "gently") => stopProcess(child, how, exited) };
+  return { url, persistTo, stop: (how = "gently") => stopProcess(child, how, exited), d1: (sql) => d1Query(persistTo, sql) };
 }
 
 /** Ends the process group this module started (wrangler and its workerd), by its id. */

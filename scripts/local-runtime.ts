@@ -1,0 +1,42 @@
+/**
+ * The service run straight in the Workers runtime (workerd, through
+ * Miniflare), with the bindings wrangler.toml declares and the bundle
+ * `wrangler deploy` would upload, but without the development proxy that
+ * `wrangler dev` puts in front of every request (it reloads the Worker on
+ * edits and costs several milliseconds a request). The load benchmark uses
+ * it to measure the service itself. Node only.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { unstable_getMiniflareWorkerOptions, unstable_splitSqlQuery } from "wrangler";
+import { type LocalService, ensureWebBuilt, newPersistDir, root, wranglerRun } from "./local-service";
+
+export async function startRuntime(options: { persistTo?: string } = {}): Promise<LocalService> {
+  const persistTo = options.persistTo ?? (await newPersistDir(true));
+  await ensureWebBuilt();
+  const bundle = join(persistTo, "bundle");
+  await wranglerRun(["deploy", "--dry-run", "--outdir", bundle]);
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(root, "wrangler.toml"));
+  // The bundle is already built: module rules and the source root only matter to a build.
+  const { modulesRules: _rules, rootPath: _root, ...bindings } = workerOptions as Record<string, unknown>;
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      host: "127.0.0.1",
+      port: 0,
+      defaultPersistRoot: join(persistTo, "state"),
+      workers: [{ ...bindings, name: "burraco", modules: true, modulesRoot: bundle, scriptPath: join(bundle, "index.js") }],
+    } as Parameters<typeof convertV4MiniflareOptions>[0]),
+  );
+  const url = String(await mf.ready).replace(/\/$/, "");
+  const db = await mf.getD1Database("DB");
+  for (const file of (await readdir(join(root, "migrations"))).filter((f) => f.endsWith(".sql")).sort()) {
+    for (const statement of unstable_splitSqlQuery(await readFile(join(root, "migrations", file), "utf8"))) await db.prepare(statement).run();
+  }
+  return {
+    url,
+    persistTo,
+    stop: () => mf.dispose(),
+    d1: async <T>(sql: string) => (await db.prepare(sql).all<T>()).results,
+  };
+}
