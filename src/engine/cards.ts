@@ -104,8 +104,3 @@ export function removeCards(whole: readonly Card[], part: readonly Card[]): Card
   }
   return rest;
 }
-
-/** Display order for a hand: by suit, then rank; jokers last. */
-export function sortCards(cards: readonly Card[]): Card[] {
-  return cards.slice().sort((a, b) => a - b);
-}

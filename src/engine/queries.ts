@@ -1,4 +1,4 @@
-import { type Card, containsAll, isWildCard, rankOf, suitOf } from "./cards.js";
+import { type Card, isWildCard, rankOf, suitOf } from "./cards.js";
 import type { MoveError } from "./errors.js";
 import { play } from "./game.js";
 import { type MeldShape, type MeldView, type WildEnd, extendMeld, shapeMeld, viewMeld } from "./meld.js";
@@ -78,11 +78,5 @@ export function closeStatus(state: GameState, seat: Seat): { canClose: boolean; 
     return { canClose: false, reason: state.rules.closeRequires === "clean" ? "your team has no clean burraco" : "your team has no burraco" };
   }
   return { canClose: true, reason: null };
-}
-
-/** Whether `seat` holds `cards` (a multiset). */
-export function holds(state: GameState, seat: Seat, cards: readonly Card[]): boolean {
-  const hand = state.hand?.hands[seat];
-  return hand !== undefined && containsAll(hand, cards);
 }
 

@@ -27,8 +27,8 @@ export interface MeldFault {
 
 const fault = (code: MoveCode, message: string) => err<MeldFault>({ code, message });
 
-/** What the card at `pos` of a sequence of `suit` is, or null past the ends. */
-export function cardAtPosition(pos: number, suit: number): Card {
+/** The natural card that stands at `pos` in a sequence of `suit`. */
+function cardAtPosition(pos: number, suit: number): Card {
   return cardOf(pos === 14 ? 1 : pos, suit);
 }
 

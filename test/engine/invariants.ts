@@ -34,7 +34,7 @@ export function conservationProblem(state: GameState): string | null {
 /** Whether a meld on the table is a legal set or sequence in table order (RULES.md 4). */
 export function meldProblem(meld: Meld, rules: Rules): string | null {
   const { cards, wildAt } = meld;
-  const wilds = cards.filter((c, i) => i === wildAt);
+  const wilds = cards.filter((_, i) => i === wildAt);
   if (wildAt >= cards.length || (wildAt >= 0 && !isWildCard(cards[wildAt]!))) return "the wild index is not a wild card";
   if (cards.length < 3) return "fewer than 3 cards";
   if (meld.kind === "set") {

@@ -5,7 +5,7 @@ import type { HandView } from "../../src/engine/view";
 import type { EventsResponse, GameSnapshot, WireEvent } from "../../src/shared/api";
 import { ApiError, api } from "./api";
 import { cardBack, cardContent, cardView, face, shortList, sortHand } from "./cards";
-import { SCORE_PARTS, describeEvent, endText, seatName, seatsOfTeam, teamCount, teamName, teamOf } from "./describe";
+import { SCORE_PARTS, describeEvent, endText, seatName, teamCount, teamName, teamOf } from "./describe";
 import { h, randomId, replaceChildren } from "./dom";
 import { verifyDeal } from "./fairness";
 import { type Connection, Live } from "./live";
@@ -66,7 +66,7 @@ export class TablePage {
   private readonly main: HTMLElement;
 
   constructor(
-    private readonly root: HTMLElement,
+    root: HTMLElement,
     private route: TableRoute,
     /** Called to open the page again with another route (after claiming a seat). */
     private readonly reopen: (route: TableRoute) => void,
