@@ -1,5 +1,5 @@
 /**
- * Replays a game record (RECORD.md) and prints the result as one JSON
+ * Replays a game record (docs/record.md) and prints the result as one JSON
  * document: `npm run --silent replay -- path/to/record.json`.
  * Exit status 2 with a BAD_RECORD error for a record that cannot be read.
  */

@@ -2,7 +2,7 @@
  * Cards are small integers so that hands, melds and decks are cheap arrays.
  * A card is `suit * 13 + (rank - 1)` for the 52 French cards and 52 for the
  * joker; the two copies of a card are the same number (they are
- * interchangeable, RECORD.md).
+ * interchangeable, docs/record.md).
  */
 export type Card = number;
 
@@ -41,7 +41,7 @@ for (let suit = 0; suit < 4; suit++) {
 TEXT[JOKER] = "JK";
 PARSE.set("JK", JOKER);
 
-/** Parses RECORD.md notation ("10H", "AS", "JK"); undefined for anything else. */
+/** Parses docs/record.md notation ("10H", "AS", "JK"); undefined for anything else. */
 export function parseCard(text: unknown): Card | undefined {
   return typeof text === "string" ? PARSE.get(text) : undefined;
 }
@@ -62,7 +62,7 @@ export function makeDeck(jokers: boolean): Card[] {
   return deck;
 }
 
-/** Card points for scoring: they depend on the printed card only (RULES.md 1). */
+/** Card points for scoring: they depend on the printed card only (docs/rules.md §1). */
 export function cardPoints(card: Card, values: { two: number; joker: number }): number {
   if (card === JOKER) return values.joker;
   const rank = rankOf(card);

@@ -3,7 +3,7 @@ import { err, ok, type Result } from "./result.js";
 import { seededRandom, shuffle } from "./random.js";
 import { type PlayerCount, type Seat, teamCount } from "./seats.js";
 
-/** One hand's cards as dealt (RECORD.md `deal`): stock top card first. */
+/** One hand's cards as dealt (docs/record.md `deal`): stock top card first. */
 export interface Deal {
   readonly dealer: Seat;
   readonly hands: readonly (readonly Card[])[];
@@ -42,7 +42,7 @@ function drawStrength(card: Card): number {
 
 /**
  * Each player draws a card from a shuffled deck in seat order; the lowest
- * card deals (RULES.md 3). When the two lowest cards are identical (two
+ * card deals (docs/rules.md §3). When the two lowest cards are identical (two
  * copies, or two jokers) everyone draws again from the following cards.
  * Returns the dealer, or null if the cards ran out (practically impossible).
  */
@@ -78,7 +78,7 @@ function parseCardList(value: unknown, what: string, size?: number): Result<Card
 }
 
 /**
- * Reads and checks a RECORD.md deal: `players` hands and one pozzetto per
+ * Reads and checks a docs/record.md deal: `players` hands and one pozzetto per
  * team of 11 cards, one discard, and exactly the preset's deck in all.
  */
 export function parseDeal(input: unknown, players: PlayerCount, jokers: boolean): Result<Deal, string> {

@@ -1,4 +1,4 @@
-/** Refusal codes of RECORD.md. */
+/** Refusal codes of docs/record.md. */
 export type MoveCode =
   | "BAD_MOVE"
   | "HAND_OVER"

@@ -25,7 +25,7 @@ export function newGame(rules: Rules, players: PlayerCount): GameState {
   return { rules, players, starter: null, past: [], hand: null, totals: new Array(teamCount(players)).fill(0), over: false, winner: null };
 }
 
-/** The dealer of the next hand: the deal moves to the left (RULES.md 3). */
+/** The dealer of the next hand: the deal moves to the left (docs/rules.md §3). */
 export function nextDealer(state: GameState, firstDealer: Seat): Seat {
   return state.hand ? nextSeat(state.hand.deal.dealer, state.players) : firstDealer;
 }

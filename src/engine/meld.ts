@@ -24,7 +24,7 @@ export type MeldRules = Pick<Rules, "sets" | "aceToAce" | "semiClean" | "bonus">
 
 const fault = (code: MeldFault["code"], message: string) => err<MeldFault>({ code, message });
 
-/** Reads a selection of cards as a new set or sequence (RULES.md 4). */
+/** Reads a selection of cards as a new set or sequence (docs/rules.md §4). */
 export function shapeMeld(cards: readonly Card[], rules: MeldRules, hint?: WildEnd): Result<MeldShape, MeldFault> {
   if (cards.length < 3) return fault("INVALID_MELD", "a meld needs at least 3 cards");
   const naturals = cards.filter((c) => !isWildCard(c));
@@ -62,7 +62,7 @@ function shapeSet(base: SetShape | null, added: readonly Card[], rank: number): 
   return ok({ kind: "set", rank, cards: [...naturals, ...wilds], wildAt: wilds.length ? naturals.length : -1 });
 }
 
-/** Clean, dirty, semi-clean, royal or ace-to-ace once a meld has 7 cards (RULES.md 4.4). */
+/** Clean, dirty, semi-clean, royal or ace-to-ace once a meld has 7 cards (docs/rules.md §4.4). */
 export function burracoOf(meld: MeldShape, rules: MeldRules): BurracoKind | null {
   const n = meld.cards.length;
   if (n < 7) return null;
@@ -96,7 +96,7 @@ export function isCleanBurraco(kind: BurracoKind | null): boolean {
   return kind === "clean" || kind === "royal" || kind === "ace-to-ace";
 }
 
-/** How a meld is written in views and in the replay output (RECORD.md). */
+/** How a meld is written in views and in the replay output (docs/record.md). */
 export interface MeldView {
   readonly id?: number;
   readonly team?: number;

@@ -8,7 +8,7 @@ export type Play =
   | { readonly type: "meld"; readonly cards: readonly Card[]; readonly wild?: WildEnd }
   | { readonly type: "attach"; readonly meld: number; readonly cards: readonly Card[]; readonly wild?: WildEnd };
 
-/** The moves of RECORD.md, with cards already parsed. */
+/** The moves of docs/record.md, with cards already parsed. */
 export type Move =
   | { readonly type: "draw" }
   | { readonly type: "pickup"; readonly play?: Play }
@@ -49,7 +49,7 @@ function parseWild(value: unknown): Result<WildEnd | undefined, MoveError> {
 }
 
 /**
- * Checks the shape of a move as a client sent it (RECORD.md "Moves"): any
+ * Checks the shape of a move as a client sent it (docs/record.md §3): any
  * JSON value may arrive, and everything malformed is a BAD_MOVE.
  */
 export function parseMove(input: unknown, nested = false): Result<Move, MoveError> {
@@ -93,7 +93,7 @@ export function parseMove(input: unknown, nested = false): Result<Move, MoveErro
   return bad("unknown move");
 }
 
-/** The move in RECORD.md notation. */
+/** The move in docs/record.md notation. */
 export function makeMove(move: Move): Record<string, unknown> {
   switch (move.type) {
     case "draw":

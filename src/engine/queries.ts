@@ -38,7 +38,7 @@ export function mightFit(meld: MeldShape, card: Card): boolean {
   if (suitOf(card) !== meld.suit) return false;
   const rank = rankOf(card);
   const hi = meld.lo + meld.cards.length - 1;
-  // A natural 2 may turn wild to bridge one gap above the run (RULES.md 4.3).
+  // A natural 2 may turn wild to bridge one gap above the run (docs/rules.md §4.3).
   const flip = meld.wildAt < 0 && meld.lo === 2;
   const near = (pos: number) =>
     pos === meld.lo - 1 || pos === hi + 1 || (meld.wildAt >= 0 && pos === meld.lo + meld.wildAt) || (flip && pos === hi + 2);
@@ -68,7 +68,7 @@ export function discardable(state: GameState, seat: Seat): Card[] {
   return cards.filter((card) => discardBlock(hand, seat, card, state.rules, state.players) === null);
 }
 
-/** Whether `seat`'s team meets the closing conditions (RULES.md 7), and if not, why. */
+/** Whether `seat`'s team meets the closing conditions (docs/rules.md §7), and if not, why. */
 export function closeStatus(state: GameState, seat: Seat): { canClose: boolean; reason: string | null } {
   const hand = state.hand;
   if (!hand || hand.end) return { canClose: false, reason: "the hand is over" };

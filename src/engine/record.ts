@@ -9,7 +9,7 @@ import { type GameState, type HandState, type TeamScore, handsOf, movesOf } from
 
 export const RECORD_FORMAT = "burraco-record/1";
 
-/** A game record (RECORD.md), checked: rules resolved, deals parsed, moves left raw. */
+/** A game record (docs/record.md), checked: rules resolved, deals parsed, moves left raw. */
 export interface GameRecord {
   readonly rules: Rules;
   readonly players: PlayerCount;
@@ -122,7 +122,7 @@ function describeHand(hand: HandState, rules: Rules): ReplayOutput["hands"][numb
   };
 }
 
-/** The whole replay command: text in, JSON out, with the exit status RECORD.md asks for. */
+/** The whole replay command: text in, JSON out, with the exit status docs/record.md asks for. */
 export function replayText(text: string): { status: 0 | 2; output: unknown } {
   let json: unknown;
   try {

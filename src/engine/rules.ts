@@ -1,6 +1,6 @@
 import { err, ok, type Result } from "./result.js";
 
-/** The rule options of RULES.md 11. */
+/** The rule options of docs/rules.md §11. */
 export interface Rules {
   readonly preset: PresetName;
   readonly jokers: boolean;
@@ -118,7 +118,7 @@ function describe(kind: Kind): string {
 }
 
 /**
- * Reads rules written as a preset plus overrides (RULES.md 11). Unknown keys
+ * Reads rules written as a preset plus overrides (docs/rules.md §11). Unknown keys
  * and values of the wrong kind are errors, never silently ignored.
  */
 export function parseRules(input: unknown): Result<Rules, string> {

@@ -17,7 +17,7 @@ export function pozzettoWaiting(hand: HandState, team: Team): boolean {
   return hand.pozzetti[team] === null && hand.nextPozzetto < hand.deal.pozzetti.length;
 }
 
-/** The burraco RULES.md 7 asks for before closing (a clean one with `closeRequires: "clean"`). */
+/** The burraco docs/rules.md §7 asks for before closing (a clean one with `closeRequires: "clean"`). */
 export function hasRequiredBurraco(hand: HandState, team: Team, rules: Rules): boolean {
   for (const meld of hand.melds) {
     if (meld.team !== team) continue;
@@ -34,7 +34,7 @@ function burracoNeeded(rules: Rules): string {
 /**
  * Why `seat` may not discard `card` now (null when they may), assuming they
  * hold it. Discarding a last card either takes the pozzetto on the discard
- * or closes the hand, and closing has conditions (RULES.md 5–7).
+ * or closes the hand, and closing has conditions (docs/rules.md §5–7).
  */
 export function discardBlock(hand: HandState, seat: Seat, card: Card, rules: Rules, players: PlayerCount): MoveError | null {
   if (hand.picked === card) {
@@ -55,7 +55,7 @@ export function discardBlock(hand: HandState, seat: Seat, card: Card, rules: Rul
 
 /**
  * After a meld or an addition leaves one card, that card must be one the
- * player may discard, or their turn could not end (RULES.md 5).
+ * player may discard, or their turn could not end (docs/rules.md §5).
  */
 export function lastCardBlock(hand: HandState, seat: Seat, rules: Rules, players: PlayerCount): MoveError | null {
   const last = hand.hands[seat]![0]!;

@@ -5,7 +5,7 @@ import { type PlayerCount, type Team, seatsOf, teamCount } from "./seats.js";
 import type { HandState, TeamScore } from "./state.js";
 import { teamHasTakenPozzetto } from "./rulings.js";
 
-/** Scores an ended hand per RULES.md 9, one entry per team. */
+/** Scores an ended hand per docs/rules.md §9, one entry per team. */
 export function scoreHand(hand: HandState, rules: Rules, players: PlayerCount): TeamScore[] {
   const teams = teamCount(players);
   const anyTaken = Array.from({ length: teams }, (_, t) => teamHasTakenPozzetto(hand, t)).some(Boolean);

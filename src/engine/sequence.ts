@@ -74,7 +74,7 @@ export interface SequenceBase {
 
 /**
  * Lays `added` cards into a sequence of `suit` (a new one when `base` is null),
- * following RULES.md 4.2–4.3: a 2 of the suit is natural whenever that gives
+ * following docs/rules.md §4.2–4.3: a 2 of the suit is natural whenever that gives
  * a valid meld; a wild already on the table keeps its place unless a natural
  * card displaces it; a displaced 2 of the suit drops into a free 2 position
  * first, otherwise the wild goes to the chosen end (default high, else low).

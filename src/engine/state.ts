@@ -23,7 +23,7 @@ export interface HandEnd {
   readonly closedBy: Seat | null;
 }
 
-/** A team's score for one hand; FIBur's base and points are kept apart (RULES.md 9). */
+/** A team's score for one hand; FIBur's base and points are kept apart (docs/rules.md §9). */
 export interface TeamScore {
   readonly team: Team;
   readonly meldPoints: number;

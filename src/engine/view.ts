@@ -8,7 +8,7 @@ import { type GameState, type HandEnd, type HandState, type TeamScore, stockSize
 import { victoryPoints } from "./scoring.js";
 
 /**
- * What one seat (or a spectator, `null`) may see, per RULES.md 12: their own
+ * What one seat (or a spectator, `null`) may see, per docs/rules.md §12: their own
  * hand, the size of every other hand, the table, the pile (all of it when
  * open, the top when closed), the stock's size and who took which pozzetto.
  * A pozzetto taken on the discard stays hidden even from its taker until

@@ -1,8 +1,8 @@
 /**
  * The wire format shared by the server and its clients: request and response
  * bodies, WebSocket messages and the error body. Every card here is in
- * RECORD.md notation ("10H", "JK"); every view and event has already been cut
- * down to what its viewer may see (RULES.md 12).
+ * docs/record.md notation ("10H", "JK"); every view and event has already been cut
+ * down to what its viewer may see (docs/rules.md §12).
  */
 import type { MoveCode } from "../engine/errors";
 import type { GameView } from "../engine/view";
@@ -12,7 +12,7 @@ export type Viewer = number | null;
 
 // ── Errors ────────────────────────────────────────────────────────────────
 
-/** Codes of the service itself; refused moves use the engine's RECORD.md codes. */
+/** Codes of the service itself; refused moves use the engine's docs/record.md codes. */
 export type ServiceCode =
   | "BAD_JSON"
   | "BAD_REQUEST"
@@ -52,12 +52,12 @@ export interface ErrorBody {
 /** `POST /api/games` */
 export interface CreateGameRequest {
   readonly players: 2 | 3 | 4;
-  /** A preset plus overrides (RULES.md 11); default `{ "preset": "classic" }`. */
+  /** A preset plus overrides (docs/rules.md §11); default `{ "preset": "classic" }`. */
   readonly rules?: Record<string, unknown>;
   /** One name (or null) per seat, at most 40 characters each. */
   readonly names?: readonly (string | null)[];
   /**
-   * Prepared deals (RECORD.md `deal`), used for the first hands in order
+   * Prepared deals (docs/record.md `deal`), used for the first hands in order
    * instead of a random deal; for tournaments with the same deals at every
    * table. Such a game is marked `preparedDeals: true` for everyone.
    */
@@ -110,7 +110,7 @@ export interface GameSnapshot {
   readonly seats: readonly SeatInfo[];
   readonly preparedDeals: boolean;
   readonly fairness: readonly HandFairness[];
-  /** The engine's per-viewer view (RULES.md 12). */
+  /** The engine's per-viewer view (docs/rules.md §12). */
   readonly view: GameView;
 }
 
@@ -122,7 +122,7 @@ export type WireEvent = { readonly seq: number; readonly at: string; readonly ty
 
 /** `POST /api/games/{id}/moves` */
 export interface MoveRequest {
-  /** A RECORD.md move, e.g. `{ "type": "discard", "card": "9C" }`. */
+  /** A docs/record.md move, e.g. `{ "type": "discard", "card": "9C" }`. */
   readonly move: unknown;
   /** The version the move was chosen at; anything else is refused with 409. */
   readonly version: number;

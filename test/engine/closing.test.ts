@@ -3,7 +3,7 @@ import { expectRefused, handOf, playAll, position } from "./notation.js";
 
 const direct = ["0 draw", "0 meld 3H 4H 5H 6H 7H 8H 9H", "0 meld 10C 10D 10S 10H JK"];
 
-describe("closing (RULES.md 7)", () => {
+describe("closing (docs/rules.md §7)", () => {
   const spec = { hands: ["3H 4H 5H 6H 7H 8H 9H 10C 10D 10S JK"], pozzetti: ["4D 5D 6D 7D 8D 9D 10D JD QD KD JK"], stock: "10H" };
 
   it("with the pozzetto and a burraco, melding all but one card and discarding it closes", () => {

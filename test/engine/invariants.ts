@@ -31,7 +31,7 @@ export function conservationProblem(state: GameState): string | null {
   return wrong < 0 ? null : `card ${makeCard(wrong)} is not accounted for exactly once (${-counts[wrong]!} too many)`;
 }
 
-/** Whether a meld on the table is a legal set or sequence in table order (RULES.md 4). */
+/** Whether a meld on the table is a legal set or sequence in table order (docs/rules.md §4). */
 export function meldProblem(meld: Meld, rules: Rules): string | null {
   const { cards, wildAt } = meld;
   const wilds = cards.filter((_, i) => i === wildAt);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { dealFromSeed, drawForDealer, makeDeck, matchWinner, needsDeal, newGame, nextDealer, startHand } from "../../src/engine/index.js";
 import { cards, dealOf, playAll, position, rules, runStockDown } from "./notation.js";
 
-describe("the first dealer and the deal (RULES.md 3)", () => {
+describe("the first dealer and the deal (docs/rules.md §3)", () => {
   const draws: [string, number, number][] = [
     ["3C 3S", 2, 0],
     ["3S 3C", 2, 1],
@@ -53,7 +53,7 @@ describe("the first dealer and the deal (RULES.md 3)", () => {
   });
 });
 
-describe("the end of the match (RULES.md 10)", () => {
+describe("the end of the match (docs/rules.md §10)", () => {
   it("a team reaching the target wins with the highest total", () => {
     expect(matchWinner(rules(), [2004, 1000], 3, 0)).toBeUndefined();
     expect(matchWinner(rules(), [2005, 1000], 3, 1)).toBe(0);
@@ -91,7 +91,7 @@ describe("the end of the match (RULES.md 10)", () => {
   });
 });
 
-describe("resigning (RULES.md 8)", () => {
+describe("resigning (docs/rules.md §8)", () => {
   it("a player may resign at any time; the other team wins", () => {
     const state = playAll(position({}), "1 resign");
     expect(state.hand!.end).toEqual({ reason: "resigned", closedBy: null });

@@ -21,7 +21,7 @@ function laid(text: string, options: Options = {}): MeldShape {
   return shaped.value;
 }
 
-describe("new melds (RULES.md 4.1, 4.2)", () => {
+describe("new melds (docs/rules.md §4.1, §4.2)", () => {
   const valid: [string, string, Options?, WildEnd?][] = [
     ["3H 4H 5H", "3H 4H 5H"],
     ["5H 3H 4H", "3H 4H 5H"],
@@ -78,7 +78,7 @@ describe("new melds (RULES.md 4.1, 4.2)", () => {
   });
 });
 
-describe("adding to melds and moving wilds (RULES.md 4.3)", () => {
+describe("adding to melds and moving wilds (docs/rules.md §4.3)", () => {
   const valid: [string, string, string, Options?, WildEnd?][] = [
     ["3H 4H 5H", "6H", "3H 4H 5H 6H"],
     ["3H 4H 5H", "2H", "2H 3H 4H 5H"],
@@ -134,7 +134,7 @@ describe("adding to melds and moving wilds (RULES.md 4.3)", () => {
   });
 });
 
-describe("clean, dirty and special burraco (RULES.md 4.4)", () => {
+describe("clean, dirty and special burraco (docs/rules.md §4.4)", () => {
   const kinds: [string, string | null, Options?][] = [
     ["3H 4H 5H 6H 7H 8H", null],
     ["3H 4H 5H 6H 7H 8H 9H", "clean"],

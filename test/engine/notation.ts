@@ -1,6 +1,6 @@
 /**
  * Compact notation for rule tests, in the spirit of FEN and SAN in chess
- * libraries: cards as space-separated RECORD.md text, positions as the
+ * libraries: cards as space-separated docs/record.md text, positions as the
  * cards that matter (the rest of the deck filled in from a seed), and moves
  * as one line each, e.g. "0 meld 5H 6H JK low" or "1 attach 2 8H".
  */

@@ -4,7 +4,7 @@ import { expectRefused, handOf, parseLine, playAll, position } from "./notation.
 
 const POZZETTO = "4D 5D 6D 7D 8D 9D 10D JD QD KD JK";
 
-describe("taking the pozzetto directly (RULES.md 6)", () => {
+describe("taking the pozzetto directly (docs/rules.md §6)", () => {
   const spec = { hands: ["3H 4H 5H 6H 7H 8H 9H 10C 10D 10S JK"], pozzetti: [POZZETTO], stock: "10H" };
 
   it("melding every card takes the next pozzetto at once, and the turn goes on", () => {
@@ -40,7 +40,7 @@ describe("taking the pozzetto directly (RULES.md 6)", () => {
   });
 });
 
-describe("taking the pozzetto on the discard (RULES.md 6, 12)", () => {
+describe("taking the pozzetto on the discard (docs/rules.md §6, §12)", () => {
   const spec = { hands: ["3H 4H 5H 6H 7H 8H 9H 10C 10D 10S 10H", "3S 4S 5S 6S 7S 8S 9S 10S JS QS KC"], pozzetti: [POZZETTO], stock: "QC KS" };
   const down = ["0 draw", "0 meld 3H 4H 5H 6H 7H 8H 9H", "0 meld 10C 10D 10S 10H", "0 discard QC"];
 

@@ -9,7 +9,7 @@ import {
 } from "../../src/engine/index.js";
 import { conservationProblem, meldProblem, viewLeak } from "./invariants.js";
 
-/** What an event shows `viewer` beyond the public table, checked against who may see it (RULES.md 12). */
+/** What an event shows `viewer` beyond the public table, checked against who may see it (docs/rules.md §12). */
 function eventLeak(event: GameEvent, viewer: number | null, state: GameState): string | null {
   const shown = eventFor(event, viewer, state.rules) as Record<string, unknown> | null;
   const mine = (seat: number) => viewer === seat;

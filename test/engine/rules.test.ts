@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PRESETS, PRESET_NAMES, makeRules, parseRecord, parseRules } from "../../src/engine/index.js";
 
-/** RULES.md 11, row by row: classic, aperto, aperto-sporco, chiuso, chiuso-stcl, chiuso-sporco. */
+/** docs/rules.md §11, row by row: classic, aperto, aperto-sporco, chiuso, chiuso-stcl, chiuso-sporco. */
 const TABLE: Record<string, unknown[]> = {
   jokers: [true, false, true, true, true, true],
   sets: [true, false, true, true, false, true],
@@ -27,7 +27,7 @@ const JOKER_VALUES = { classic: 30, "aperto-sporco": 30, chiuso: 20, "chiuso-stc
 
 const get = (rules: object, path: string) => path.split(".").reduce((o, k) => (o as Record<string, unknown>)[k], rules as unknown);
 
-describe("presets (RULES.md 11)", () => {
+describe("presets (docs/rules.md §11)", () => {
   it.each(Object.entries(TABLE))("%s", (option, values) => {
     PRESET_NAMES.forEach((name, i) => expect(get(PRESETS[name], option), name).toEqual(values[i]));
   });

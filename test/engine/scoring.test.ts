@@ -4,7 +4,7 @@ import { cards, playAll, position, rules, runStockDown } from "./notation.js";
 
 const held = (state: GameState, seat: number) => sumPoints(state.hand!.hands[seat]!, state.rules.values);
 
-describe("card points (RULES.md 1)", () => {
+describe("card points (docs/rules.md §1)", () => {
   const table: [string, number, number][] = [
     ["3S 4H 5D 6C 7S", 5, 5], ["8S 9H 10D JC QS KH", 10, 10], ["AS", 15, 15], ["2H", 20, 10], ["JK", 30, 20],
   ];
@@ -16,7 +16,7 @@ describe("card points (RULES.md 1)", () => {
   });
 });
 
-describe("scoring a hand (RULES.md 9)", () => {
+describe("scoring a hand (docs/rules.md §9)", () => {
   it("cards held count against, and a team that never took its pozzetto loses 100", () => {
     const state = runStockDown(position({}));
     expect(state.hand!.end?.reason).toBe("stock");
@@ -63,7 +63,7 @@ describe("scoring a hand (RULES.md 9)", () => {
   });
 });
 
-describe("victory points (RULES.md 10, FIBur 4-hand table)", () => {
+describe("victory points (docs/rules.md §10, FIBur 4-hand table)", () => {
   const table: [number, number, number[]][] = [
     [1000, 1000, [10, 10]], [1100, 1000, [10, 10]], [1105, 1000, [11, 9]], [1000, 1300, [9, 11]], [1305, 1000, [12, 8]],
     [2700, 1000, [18, 2]], [2705, 1000, [19, 1]], [3000, 1000, [19, 1]], [3005, 1000, [20, 0]], [-500, 2000, [0, 20]],

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { applyMove, stockSize, viewFor } from "../../src/engine/index.js";
 import { expectRefused, handOf, idleDraw, playAll, position, runStockDown } from "./notation.js";
 
-describe("turn order and taking (RULES.md 2, 5)", () => {
+describe("turn order and taking (docs/rules.md §2, §5)", () => {
   it("the seat after the dealer plays first and play passes to the left", () => {
     let state = position({ players: 4, dealer: 2 });
     expect(state.hand!.turn).toBe(3);
@@ -43,7 +43,7 @@ describe("turn order and taking (RULES.md 2, 5)", () => {
   });
 });
 
-describe("the single-card pickup (RULES.md 5)", () => {
+describe("the single-card pickup (docs/rules.md §5)", () => {
   const spec = { hands: ["3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", "3S 4S 5S 6S 7S 8S 9S 10S JS QS JK"], discard: "AC" };
 
   it("the one card picked up may not be discarded in the same turn", () => {
@@ -67,7 +67,7 @@ describe("the single-card pickup (RULES.md 5)", () => {
   });
 });
 
-describe("the closed discard pile (RULES.md 5, discardPile: closed)", () => {
+describe("the closed discard pile (docs/rules.md §5, discardPile: closed)", () => {
   const closed = { rules: { preset: "chiuso" }, hands: ["QH QC 3S 4S 6D 7D 8D 9D 10D JD KC"], discard: "QS" };
 
   it("picking up without playing the top card at once is refused", () => {
@@ -99,7 +99,7 @@ describe("the closed discard pile (RULES.md 5, discardPile: closed)", () => {
   });
 });
 
-describe("melds belong to a team (RULES.md 4)", () => {
+describe("melds belong to a team (docs/rules.md §4)", () => {
   it("adding to an opponent's meld or to a missing meld is refused", () => {
     let state = position({ hands: ["3H 4H 5H 9C 9D 9S 2C KD KD QC JC", "6H 7H 2S 4C 5C 8D 8S AS 10C JH QD"] });
     state = playAll(state, "0 draw", "0 meld 3H 4H 5H", `0 discard QC`, "1 draw");
@@ -110,7 +110,7 @@ describe("melds belong to a team (RULES.md 4)", () => {
   });
 });
 
-describe("malformed moves (RECORD.md)", () => {
+describe("malformed moves (docs/record.md)", () => {
   const shapes: unknown[] = [
     null, 7, "draw", [], {}, { type: "fly" }, { type: "discard" }, { type: "discard", card: "1H" },
     { type: "discard", card: "10h" }, { type: "meld" }, { type: "meld", cards: [] }, { type: "meld", cards: "3H 4H 5H" },
@@ -132,7 +132,7 @@ describe("malformed moves (RECORD.md)", () => {
   });
 });
 
-describe("the end of the stock (RULES.md 8)", () => {
+describe("the end of the stock (docs/rules.md §8)", () => {
   it("the player who leaves two cards in the stock ends the hand with the discard", () => {
     let state = runStockDown(position({}), 3);
     const seat = state.hand!.turn;
@@ -158,7 +158,7 @@ describe("the end of the stock (RULES.md 8)", () => {
   });
 });
 
-describe("stalemate (RULES.md 8)", () => {
+describe("stalemate (docs/rules.md §8)", () => {
   it("3 × players turns of only picking up a one-card pile and discarding end the hand", () => {
     let state = position({ hands: ["3H 5H 7H 9H JH KH 4D 6D 8D 10D QD", "3S 5S 7S 9S JS KS 4C 6C 8C 10C QC"], discard: "AC" });
     const discards = [["3H", "3S"], ["5H", "5S"], ["7H", "7S"]];

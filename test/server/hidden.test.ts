@@ -8,7 +8,7 @@ import { history, Inspector } from "./secrets";
  * Complete random games played through HTTP and WebSocket as every seat,
  * with a spectator watching: every payload any viewer receives (views,
  * events, errors, records, long polls) is checked against what that viewer
- * may see at that point (RULES.md 12), and so are the service's logs.
+ * may see at that point (docs/rules.md §12), and so are the service's logs.
  */
 
 type Seen = { viewer: number | null; kind: "view" | "update" | "events" | "error" | "record"; body: any; version: number; named?: string[] };

@@ -3,7 +3,7 @@ import type { Table } from "../../src/server/room/table";
 
 /**
  * What a viewer may not see at one point of a game, computed from the true
- * state (RULES.md 12): other hands, the stock, untaken pozzetti, a pozzetto
+ * state (docs/rules.md §12): other hands, the stock, untaken pozzetti, a pozzetto
  * taken on the discard before its taker's next turn, a closed pile below
  * its top, and the salt of the hand in play.
  */

@@ -1,7 +1,7 @@
 /**
  * Checks a revealed deal against its commitment in the browser (README
  * "Fairness"): SHA-256, in hex, of `salt + ":" + JSON.stringify(deal)`, the
- * deal written as in RECORD.md with its keys in this order.
+ * deal written as in docs/record.md with its keys in this order.
  */
 
 export function canonicalDeal(deal: Record<string, unknown>): Record<string, unknown> {

@@ -16,7 +16,7 @@ import type { CreatedBody, DealtBody } from "./table";
 /**
  * Fair deals: a uniformly random permutation from the platform's
  * cryptographic source, committed to when dealt and revealed when the hand
- * ends (RULES.md 3, README "Fairness").
+ * ends (docs/rules.md §3, README "Fairness").
  */
 
 /** A uniform whole number in [0, n), by rejection sampling (no modulo bias). */
@@ -44,7 +44,7 @@ export function drawFirstDealer(players: PlayerCount): number {
   return drawForDealer(cryptoShuffle(makeDeck(true)), players) ?? cryptoInt(players);
 }
 
-/** The canonical text a commitment hashes: the salt, a colon, and the deal as RECORD.md JSON. */
+/** The canonical text a commitment hashes: the salt, a colon, and the deal as docs/record.md JSON. */
 export function commitmentText(salt: string, deal: Record<string, unknown>): string {
   return `${salt}:${JSON.stringify(deal)}`;
 }

@@ -3,7 +3,7 @@ import type { SeatRow } from "./storage";
 import type { Table } from "./table";
 
 /**
- * The game record (RECORD.md) anyone may download: the hands that have
+ * The game record (docs/record.md) anyone may download: the hands that have
  * ended, each with its deal, commitment and salt, and every move with its
  * time. A hand still in play is left out: its deal is secret.
  */

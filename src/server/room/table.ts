@@ -23,13 +23,13 @@ export type LogBody =
       readonly players: PlayerCount;
       readonly names: readonly (string | null)[];
       readonly firstDealer: number;
-      /** Prepared deals (RECORD.md form), used for the first hands. Private. */
+      /** Prepared deals (docs/record.md form), used for the first hands. Private. */
       readonly deals: readonly Record<string, unknown>[];
     }
   | {
       readonly type: "dealt";
       readonly hand: number;
-      /** The deal (RECORD.md form). Private until the hand ends. */
+      /** The deal (docs/record.md form). Private until the hand ends. */
       readonly deal: Record<string, unknown>;
       readonly commitment: string;
       /** Private until the hand ends. */
@@ -39,7 +39,7 @@ export type LogBody =
   | {
       readonly type: "move";
       readonly seat: number;
-      /** The move in RECORD.md notation. */
+      /** The move in docs/record.md notation. */
       readonly move: Record<string, unknown>;
       /** The client's idempotency key, if any. */
       readonly id: string | null;

@@ -39,7 +39,7 @@ const ERRORS: Record<string, string> = {
   "404": "GAME_NOT_FOUND.",
   "409": "STALE_VERSION (with currentVersion), NO_FREE_SEAT or SEAT_TAKEN.",
   "413": "BODY_TOO_LARGE.",
-  "422": "A refused move, with its RECORD.md code (NOT_YOUR_TURN, CARD_NOT_IN_HAND, …), BAD_RULES, BAD_DEAL or IDEMPOTENCY_KEY_REUSED.",
+  "422": "A refused move, with its docs/record.md code (NOT_YOUR_TURN, CARD_NOT_IN_HAND, …), BAD_RULES, BAD_DEAL or IDEMPOTENCY_KEY_REUSED.",
   "429": "RATE_LIMITED: wait Retry-After seconds.",
 };
 
@@ -74,7 +74,7 @@ const exampleSnapshot: Json = {
   view: {
     viewer: 0,
     players: 2,
-    rules: { preset: "classic", "…": "every option of RULES.md 11" },
+    rules: { preset: "classic", "…": "every option of docs/rules.md §11" },
     match: { totals: [0, 0], over: false, winner: null, starter: 0, hands: [{ number: 0, end: null, scores: null }], victoryPoints: null },
     hand: {
       number: 0,
@@ -109,7 +109,7 @@ export const openApiDocument: OpenApiDocument = {
     title: "Burraco",
     version: ENGINE_VERSION,
     description:
-      "Burraco by correspondence. Cards are written as in RECORD.md (\"10H\", \"AS\", \"JK\"). Every view and event is cut to what its viewer may see. " +
+      "Burraco by correspondence. Cards are written as in docs/record.md (\"10H\", \"AS\", \"JK\"). Every view and event is cut to what its viewer may see. " +
       "Seat links carry the seat's token in the URL fragment (`/game/{id}#seat={token}`); send it as `Authorization: Bearer <token>`. " +
       "WebSocket: `GET /api/games/{id}/ws` (see the README's API section).",
   },
@@ -208,7 +208,7 @@ export const openApiDocument: OpenApiDocument = {
     },
     "/api/games/{id}/record": {
       get: {
-        summary: "The game record (RECORD.md) of the hands that have ended",
+        summary: "The game record (docs/record.md) of the hands that have ended",
         description: "Each hand with its deal, commitment and salt, each move with its time. A hand still in play is left out.",
         operationId: "getRecord",
         tags: ["games"],
@@ -259,9 +259,9 @@ export const openApiDocument: OpenApiDocument = {
         additionalProperties: false,
         properties: {
           players: { enum: [2, 3, 4] },
-          rules: { type: "object", description: "A preset (classic, aperto, aperto-sporco, chiuso, chiuso-stcl, chiuso-sporco) plus overrides (RULES.md 11)." },
+          rules: { type: "object", description: "A preset (classic, aperto, aperto-sporco, chiuso, chiuso-stcl, chiuso-sporco) plus overrides (docs/rules.md §11)." },
           names: { type: "array", items: { type: ["string", "null"], maxLength: LIMITS.nameLength } },
-          deals: { type: "array", maxItems: LIMITS.preparedDeals, items: { type: "object" }, description: "Prepared deals (RECORD.md), used for the first hands." },
+          deals: { type: "array", maxItems: LIMITS.preparedDeals, items: { type: "object" }, description: "Prepared deals (docs/record.md), used for the first hands." },
         },
       },
       SeatLink: { type: "object", properties: { seat: { type: "integer" }, token: { type: "string" }, url: { type: "string" } } },
@@ -288,13 +288,13 @@ export const openApiDocument: OpenApiDocument = {
             type: "array",
             items: { type: "object", properties: { hand: { type: "integer" }, commitment: { type: "string" }, salt: { type: ["string", "null"] }, prepared: { type: "boolean" } } },
           },
-          view: { type: "object", description: "The engine's per-viewer view (RULES.md 12)." },
+          view: { type: "object", description: "The engine's per-viewer view (docs/rules.md §12)." },
         },
       },
       MoveRequest: {
         type: "object",
         required: ["move", "version"],
-        properties: { move: { type: "object", description: "A RECORD.md move." }, version: { type: "integer" }, id: { type: "string", maxLength: LIMITS.idempotencyKeyLength } },
+        properties: { move: { type: "object", description: "A docs/record.md move." }, version: { type: "integer" }, id: { type: "string", maxLength: LIMITS.idempotencyKeyLength } },
       },
       Events: {
         type: "object",
