@@ -46,7 +46,7 @@ const CLASSIC: Rules = {
   tie: "extraHand",
 };
 
-/** The Italian online variants (seed 004) share these; each preset changes a few. */
+/** The Italian online variants share these; each preset changes a few. */
 const ONLINE: Rules = {
   ...CLASSIC,
   closeRequires: "clean",

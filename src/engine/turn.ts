@@ -149,7 +149,7 @@ export function discardCard(t: Turn, seat: Seat, card: Card): Step {
   return done;
 }
 
-/** `pozzettoToStock` (seed 004): the untaken pozzetti go under the stock and play goes on. */
+/** `pozzettoToStock`: the untaken pozzetti go under the stock and play goes on. */
 function sendPozzettiToStock(t: Turn): void {
   const d = t.draft;
   const extra = d.deal.pozzetti.slice(d.nextPozzetto).flat();
