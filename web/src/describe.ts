@@ -1,3 +1,4 @@
+import type { MeldView } from "../../src/engine/meld";
 import { type PlayerCount, seatsOf, teamCount as engineTeamCount, teamOf as engineTeamOf } from "../../src/engine/seats";
 import type { HandEnd, TeamScore } from "../../src/engine/state";
 import type { SeatInfo, WireEvent } from "../../src/shared/api";
@@ -32,6 +33,14 @@ export function endText(end: HandEnd, seats: readonly SeatInfo[]): string {
       return "a resignation";
   }
 }
+
+export const BURRACO_NAMES: Record<NonNullable<MeldView["burraco"]>, string> = {
+  clean: "Clean burraco",
+  dirty: "Dirty burraco",
+  "semi-clean": "Semi-clean burraco",
+  royal: "Royal burraco",
+  "ace-to-ace": "Ace-to-ace burraco",
+};
 
 export const SCORE_PARTS: readonly [keyof TeamScore, string][] = [
   ["meldPoints", "Cards melded"],

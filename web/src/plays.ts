@@ -1,0 +1,130 @@
+import type { MeldView, WildEnd } from "../../src/engine/meld";
+import type { Rules } from "../../src/engine/rules";
+import type { HandView } from "../../src/engine/view";
+import { sortHand } from "./cards";
+import { type PlayOption, previewAttach, previewNewMeld, wildField } from "./melds";
+
+/**
+ * The cards the player has picked out of the hand, and the moves they make.
+ * On a closed pile the top card may only be picked up together with a play,
+ * so in the take phase it joins the selection in every preview and move.
+ */
+
+export type Move = Record<string, unknown>;
+
+/** The table the selection is played on, read afresh at each use so that it is never stale. */
+export interface Turn {
+  readonly hand: HandView | null;
+  readonly rules: Rules;
+  /** It is this player's turn. */
+  readonly mine: boolean;
+}
+
+export class Selection {
+  /** Indices into the sorted hand, as the cards are shown. */
+  indices: number[] = [];
+  /** Counts the player's changes to the selection, so that an answer clears only the selection it was sent with. */
+  epoch = 0;
+  wildEnd: WildEnd | null = null;
+
+  constructor(private readonly turn: () => Turn | null) {}
+
+  sortedHand(): string[] {
+    return sortHand(this.turn()?.hand?.myHand ?? []);
+  }
+
+  cards(): string[] {
+    const hand = this.sortedHand();
+    return this.indices.map((i) => hand[i]!).filter((c) => c !== undefined);
+  }
+
+  toggle(index: number): void {
+    this.epoch++;
+    const at = this.indices.indexOf(index);
+    if (at >= 0) this.indices.splice(at, 1);
+    else this.indices.push(index);
+  }
+
+  clear(): void {
+    this.indices = [];
+    this.epoch++;
+  }
+
+  /** After an update: the same cards stay selected where they are still held (`before` is what was selected). */
+  keep(before: readonly string[]): void {
+    const hand = this.sortedHand();
+    const taken = new Set<number>();
+    this.indices = [];
+    for (const card of before) {
+      const at = hand.findIndex((c, i) => c === card && !taken.has(i));
+      if (at >= 0) (taken.add(at), this.indices.push(at));
+    }
+  }
+
+  /** After a move was played: the player may have changed the selection while it was on its way. */
+  played(epoch: number): void {
+    if (epoch !== this.epoch) return;
+    this.indices = [];
+    this.wildEnd = null;
+  }
+
+  meldOption(): PlayOption | null {
+    const cards = this.cards();
+    const turn = this.turn();
+    if (!turn?.hand) return null;
+    const { hand, rules } = turn;
+    if (hand.phase === "take") {
+      if (rules.discardPile !== "closed" || !hand.discardPile.top || cards.length < 2) return null;
+      return previewNewMeld([...cards, hand.discardPile.top], rules, this.wildEnd);
+    }
+    return cards.length >= 3 ? previewNewMeld(cards, rules, this.wildEnd) : null;
+  }
+
+  attachOption(meld: MeldView): PlayOption | null {
+    const turn = this.turn();
+    if (!turn?.hand || !turn.mine) return null;
+    const { hand, rules } = turn;
+    const cards = this.cards();
+    if (hand.phase === "play") return cards.length ? previewAttach(meld, cards, rules, this.wildEnd) : null;
+    if (rules.discardPile === "closed" && hand.discardPile.top) return previewAttach(meld, [hand.discardPile.top, ...cards], rules, this.wildEnd);
+    return null;
+  }
+
+  /** Whether the team's melds take something now: the selection, or a closed pile's top card. */
+  attachable(): boolean {
+    const turn = this.turn();
+    const hand = turn?.hand;
+    if (!turn?.mine || !hand) return false;
+    return hand.phase === "play" ? this.indices.length > 0 : turn.rules.discardPile === "closed" && hand.discardPile.top !== null;
+  }
+
+  pickupMove(): Move {
+    const { hand, rules } = this.turn()!;
+    const top = hand!.discardPile.top;
+    const cards = this.cards();
+    // With nothing selected the move still goes: the server explains why a closed pile needs a play.
+    if (rules.discardPile !== "closed" || !top || cards.length === 0) return { type: "pickup" };
+    return { type: "pickup", play: { type: "meld", cards: [...cards, top], ...this.wild(this.meldOption()) } };
+  }
+
+  meldMove(): Move {
+    const option = this.meldOption();
+    return { type: "meld", cards: this.cards(), ...this.wild(option) };
+  }
+
+  attachMove(meld: MeldView): Move {
+    const hand = this.turn()!.hand!;
+    const wild = this.wild(this.attachOption(meld));
+    if (hand.phase === "take") return { type: "pickup", play: { type: "attach", meld: meld.id, cards: [hand.discardPile.top!, ...this.cards()], ...wild } };
+    return { type: "attach", meld: meld.id, cards: this.cards(), ...wild };
+  }
+
+  discardMove(): Move | null {
+    const [card] = this.cards();
+    return card ? { type: "discard", card } : null;
+  }
+
+  private wild(option: PlayOption | null): { wild?: WildEnd } {
+    return option ? wildField(option, this.wildEnd) : {};
+  }
+}
