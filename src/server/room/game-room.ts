@@ -6,7 +6,7 @@ import { done, fail, type Failure, gameNotFound, type Reply } from "../reply";
 import { drawFirstDealer } from "./fairness";
 import { RateLimiter } from "./limits";
 import { type MoveRequest, playMove } from "./moves";
-import { DRAIN_DELAY_MS, drainOutbox, retryDelay } from "./outbox";
+import { drainOutbox, drainTime, retryDelay } from "./outbox";
 import { recordOf } from "./record";
 import { Room } from "./room";
 import { type Access, type Caller, claimSeat, identify, touchSeat, viewerOf } from "./seats";
@@ -217,7 +217,7 @@ export class GameRoom extends DurableObject<Env> {
   private afterWrite(): void {
     if (this.alarmSet) return;
     this.alarmSet = true;
-    void this.ctx.storage.setAlarm(Date.now() + DRAIN_DELAY_MS);
+    void this.ctx.storage.setAlarm(drainTime(Date.now()));
   }
 
   /** Tells every socket and every waiting long poll. */
