@@ -116,7 +116,7 @@ function takePozzetto(t: Turn, seat: Seat, direct: boolean): void {
   t.events.push({ type: "pozzettoTaken", seat, team, pozzetto, direct, cards });
 }
 
-/** Ends the turn. Returns whether the hand went on; the caller ends it otherwise. */
+/** Discards a card, ending the turn: it may take the pozzetto, close, or end the hand with the stock or a stalemate. */
 export function discardCard(t: Turn, seat: Seat, card: Card): Step {
   const d = t.draft;
   if (d.phase !== "play") return refuse("MUST_DRAW_FIRST", "draw or pick up the discard pile first");

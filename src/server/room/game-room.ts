@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { type ClaimRequest, type EventsResponse, type GameSnapshot, LIMITS } from "../../shared/api";
+import { type ClaimRequest, type EventsResponse, type GameSnapshot, LIMITS, type Viewer } from "../../shared/api";
 import { database, loadSavedGame } from "../db/queries";
 import type { Env } from "../env";
 import { done, fail, type Failure, gameNotFound, type Reply } from "../reply";
@@ -166,7 +166,8 @@ export class GameRoom extends DurableObject<Env> {
     accepted?.(reply.body.version);
     if (committed) {
       this.afterWrite();
-      this.afterCommit(room);
+      // The mover's own sockets get the view its answer already holds.
+      this.afterCommit(room, false, new Map([[seat, reply.body.view]]));
     }
     return reply;
   }
@@ -221,8 +222,8 @@ export class GameRoom extends DurableObject<Env> {
   }
 
   /** Tells every socket and every waiting long poll. */
-  private afterCommit(room: Room, seatsChanged = false): void {
-    broadcast(this.ctx, room, seatsChanged);
+  private afterCommit(room: Room, seatsChanged = false, views?: Map<Viewer, GameSnapshot>): void {
+    broadcast(this.ctx, room, seatsChanged, views);
     for (const wake of [...this.waiters]) wake();
   }
 }

@@ -41,5 +41,4 @@ export class RateLimiter {
     }
     return Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
   }
-
 }

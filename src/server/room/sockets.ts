@@ -53,9 +53,9 @@ export function catchUp(room: Room, ws: WebSocket, since: number | null, views?:
 /**
  * Pushes every socket what it has not seen yet, each cut for its viewer;
  * with `seatsChanged`, every socket gets the new view even without events.
+ * `views` may already hold some viewers' snapshots of the table as it is now.
  */
-export function broadcast(ctx: DurableObjectState, room: Room, seatsChanged = false): void {
-  const views = new Map<Viewer, GameSnapshot>();
+export function broadcast(ctx: DurableObjectState, room: Room, seatsChanged = false, views = new Map<Viewer, GameSnapshot>()): void {
   for (const ws of ctx.getWebSockets()) {
     const { seen } = attachmentOf(ws);
     if (seatsChanged || seen < room.table.version) catchUp(room, ws, seen, views);

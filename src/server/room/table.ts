@@ -70,6 +70,9 @@ export interface Entry {
  * replaying the log through the engine. A cache of the log, never the truth.
  */
 export class Table {
+  /** The dealt entry of every hand so far, in order (kept as entries are appended: every snapshot reads it). */
+  readonly deals: DealtBody[] = [];
+
   private constructor(
     readonly created: CreatedBody,
     public state: GameState,
@@ -82,11 +85,6 @@ export class Table {
 
   get version(): number {
     return this.entries.length;
-  }
-
-  /** The dealt entry of every hand so far, in order. */
-  get deals(): DealtBody[] {
-    return this.entries.flatMap((e) => (e.body.type === "dealt" ? [e.body] : []));
   }
 
   /** Rebuilds the table from the whole log; throws if the log does not replay (a bug). */
@@ -126,6 +124,7 @@ export class Table {
     const { state, events } = outcome ?? this.outcome(row.body);
     this.state = state;
     this.entries.push({ ...row, events });
+    if (row.body.type === "dealt") this.deals.push(row.body);
     return events;
   }
 
