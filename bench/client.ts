@@ -57,7 +57,8 @@ function meldsIn(cards: readonly string[]): string[][] {
   return out;
 }
 
-export const myTurn = (s: GameSnapshot) => s.status === "playing" && s.view.hand !== null && s.view.hand.end === null && s.view.hand.turn === s.viewer;
+export const myTurn = (s: GameSnapshot) =>
+  s.status === "playing" && s.view.hand !== null && s.view.hand.end === null && s.view.hand.turn === s.viewer;
 
 /** The moves to try now, best first; none when it is not this seat's turn. */
 export function candidates(s: GameSnapshot, random: () => number): unknown[] {
@@ -78,7 +79,8 @@ function request<T>(method: "GET" | "POST", url: string, token: string, body?: u
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
-    if (payload !== undefined) Object.assign(headers, { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(payload)) });
+    if (payload !== undefined)
+      Object.assign(headers, { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(payload)) });
     const req = httpRequest(url, { method, agent, headers }, (res) => {
       let text = "";
       res.setEncoding("utf8");
@@ -166,7 +168,10 @@ function socketMessages(ws: WebSocket) {
   return (ms = 60_000): Promise<ServerMessage | null | "timeout"> => {
     if (queue.length) return Promise.resolve(queue.shift()!);
     return new Promise((resolve) => {
-      const taker = (m: ServerMessage | null) => (clearTimeout(timer), resolve(m));
+      const taker = (m: ServerMessage | null) => {
+        clearTimeout(timer);
+        resolve(m);
+      };
       const timer = setTimeout(() => {
         waiting.splice(waiting.indexOf(taker), 1);
         resolve("timeout");

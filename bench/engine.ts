@@ -2,8 +2,23 @@
  * Engine benchmarks: each figure is the median of several runs on one core.
  */
 import {
-  type GameState, type PlayerCount, PRESETS, applyMove, botMove, dealFromSeed, extendMeld, makeRecord, needsDeal,
-  newGame, nextDealer, parseCard, parseRecord, replayRecord, seededRandom, shapeMeld, startHand,
+  applyMove,
+  botMove,
+  dealFromSeed,
+  extendMeld,
+  type GameState,
+  makeRecord,
+  needsDeal,
+  newGame,
+  nextDealer,
+  type PlayerCount,
+  PRESETS,
+  parseCard,
+  parseRecord,
+  replayRecord,
+  seededRandom,
+  shapeMeld,
+  startHand,
 } from "../src/engine/index.js";
 
 export interface Row {
@@ -55,7 +70,14 @@ export function fullMatch(seed: string): GameState {
 }
 
 const SELECTIONS = [
-  "3H 4H 5H", "5H JK 7H", "QH KH AH JK", "2H 4H 5H", "7S 7D 7C 2H", "AH 2H 3H 4H 5H 6H 7H", "9C 10C JC QC KC 2D", "5H 6S 7H",
+  "3H 4H 5H",
+  "5H JK 7H",
+  "QH KH AH JK",
+  "2H 4H 5H",
+  "7S 7D 7C 2H",
+  "AH 2H 3H 4H 5H 6H 7H",
+  "9C 10C JC QC KC 2D",
+  "5H 6S 7H",
 ].map((text) => text.split(" ").map((c) => parseCard(c)!));
 
 export function engineBench(): Row[] {
@@ -67,7 +89,11 @@ export function engineBench(): Row[] {
     return (200 / ms) * 1000;
   });
   rows.push({ what: "random 4-player hands per second", value: four, unit: "hands/s", target: { op: "≥", value: 500 } });
-  rows.push({ what: "random 2-player hands per second", value: measure(5, () => (200 / randomHands(2, 200, "two").ms) * 1000), unit: "hands/s" });
+  rows.push({
+    what: "random 2-player hands per second",
+    value: measure(5, () => (200 / randomHands(2, 200, "two").ms) * 1000),
+    unit: "hands/s",
+  });
   rows.push({
     what: "moves per second in random legal play (choosing included)",
     value: measure(5, () => {
@@ -87,14 +113,20 @@ export function engineBench(): Row[] {
     replayRecord(record.value);
     return performance.now() - start;
   });
-  rows.push({ what: `replay a full 4-player match to 2005 (${handCount} hands)`, value: replayMs, unit: "ms", target: { op: "<", value: 10 } });
+  rows.push({
+    what: `replay a full 4-player match to 2005 (${handCount} hands)`,
+    value: replayMs,
+    unit: "ms",
+    target: { op: "<", value: 10 },
+  });
 
   // One move as the Durable Object applies it: JSON in, new state and events out.
   const record = parseRecord(JSON.parse(text));
   if (!record.ok) throw new Error(record.error);
   const perMove = measure(11, () => {
     let state = newGame(rules, 4);
-    let moves = 0, spent = 0;
+    let moves = 0,
+      spent = 0;
     for (const hand of record.value.hands) {
       state = (startHand(state, hand.deal) as { ok: true; value: { state: GameState } }).value.state;
       for (const { seat, move } of hand.moves) {
@@ -137,7 +169,11 @@ export function printRows(title: string, rows: readonly Row[]): void {
     return [r.what, `${format(r.value)} ${r.unit}`, target, met];
   });
   const widths = [0, 1, 2, 3].map((i) => Math.max(...[["what", "median", "target", "result"], ...lines].map((l) => l[i]!.length)));
-  const row = (l: string[]) => l.map((cell, i) => (i === 1 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join("  ").trimEnd();
+  const row = (l: string[]) =>
+    l
+      .map((cell, i) => (i === 1 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join("  ")
+      .trimEnd();
   console.log(`\n${title}\n`);
   console.log(row(["what", "median", "target", "result"]));
   console.log(row(widths.map((w) => "-".repeat(w))));

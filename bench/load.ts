@@ -6,10 +6,11 @@
  * and then checks that D1 holds exactly the accepted moves: none lost, none
  * twice. Runnable alone: `tsx bench/load.ts [games] [runtime|wrangler]`.
  */
-import type { CreateGameResponse } from "../src/shared/api";
-import { seededRandom } from "../src/engine/index";
-import { type LocalService, newPersistDir, removeDir, startLocalService } from "../scripts/local-service";
+
 import { startRuntime } from "../scripts/local-runtime";
+import { type LocalService, newPersistDir, removeDir, startLocalService } from "../scripts/local-service";
+import { seededRandom } from "../src/engine/index";
+import type { CreateGameResponse } from "../src/shared/api";
 import { newStats, playSeatHttp, playSeatWs, type SeatPlayer, type Stats } from "./client";
 
 export interface LoadOptions {
@@ -48,7 +49,12 @@ async function createGame(url: string, players: 2 | 3 | 4): Promise<CreateGameRe
 type SavedCounts = { game_id: string; entries: number; distinct_seqs: number; last: number; moves: number };
 
 /** Waits until D1 holds every game's whole log; returns what it holds. */
-async function waitForD1(service: LocalService, ids: readonly string[], versions: Map<string, number>, seconds: number): Promise<Map<string, SavedCounts>> {
+async function waitForD1(
+  service: LocalService,
+  ids: readonly string[],
+  versions: Map<string, number>,
+  seconds: number,
+): Promise<Map<string, SavedCounts>> {
   const deadline = Date.now() + seconds * 1000;
   for (;;) {
     const rows = await service.d1<SavedCounts>(
@@ -74,7 +80,15 @@ async function runPhase(url: string, games: number, players: 2 | 3 | 4, thinkMs:
   await Promise.all(
     created.flatMap((game, g) =>
       game.seats.map((seat) => {
-        const player: SeatPlayer = { url, id: game.id, token: seat.token, stats: perGame.get(game.id)!, random: seededRandom(`${thinkMs}:${g}:${seat.seat}`), thinkMs, budget };
+        const player: SeatPlayer = {
+          url,
+          id: game.id,
+          token: seat.token,
+          stats: perGame.get(game.id)!,
+          random: seededRandom(`${thinkMs}:${g}:${seat.seat}`),
+          thinkMs,
+          budget,
+        };
         return g % 2 === 0 ? playSeatHttp(player) : playSeatWs(player);
       }),
     ),
@@ -84,7 +98,8 @@ async function runPhase(url: string, games: number, players: 2 | 3 | 4, thinkMs:
 
 function summary(phase: PhaseResult): Record<string, string | number> {
   const latencies = [...phase.perGame.values()].flatMap((s) => s.latencies).sort((a, b) => a - b);
-  const over = (ws: boolean) => phase.games.flatMap((g, i) => (i % 2 === 1) === ws ? phase.perGame.get(g.id)!.latencies : []).sort((a, b) => a - b);
+  const over = (ws: boolean) =>
+    phase.games.flatMap((g, i) => ((i % 2 === 1) === ws ? phase.perGame.get(g.id)!.latencies : [])).sort((a, b) => a - b);
   const count = (f: (s: Stats) => number) => [...phase.perGame.values()].reduce((n, s) => n + f(s), 0);
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   return {
@@ -120,7 +135,12 @@ export async function loadBench(options: LoadOptions = {}): Promise<void> {
       const response = await fetch(`${service.url}/api/games/${game.id}`);
       versions.set(game.id, ((await response.json()) as { version: number }).version);
     }
-    const saved = await waitForD1(service, all.map((g) => g.id), versions, options.drainSeconds ?? 30);
+    const saved = await waitForD1(
+      service,
+      all.map((g) => g.id),
+      versions,
+      options.drainSeconds ?? 30,
+    );
     const mismatches: string[] = [];
     for (const game of all) {
       const row = saved.get(game.id);
@@ -130,7 +150,8 @@ export async function loadBench(options: LoadOptions = {}): Promise<void> {
         mismatches.push(`${game.id}: D1 ${JSON.stringify(row ?? null)}, room version ${version}, accepted moves ${accepted}`);
       }
     }
-    const where = via === "runtime" ? "the Workers runtime (workerd) on this machine" : "wrangler dev (with its development proxy) on this machine";
+    const where =
+      via === "runtime" ? "the Workers runtime (workerd) on this machine" : "wrangler dev (with its development proxy) on this machine";
     console.log(`\nLoad: games of ${players} players (half over HTTP with long polling, half over WebSocket), ${where}`);
     console.table(Object.fromEntries(PHASES.map((p, i) => [p.name, summary(results[i]!)])));
     const paced = results[0]!;
@@ -142,7 +163,9 @@ export async function loadBench(options: LoadOptions = {}): Promise<void> {
         `no errors ${verdict(pacedErrors === 0)}. Flat out shows the capacity: moves queue once one core is busy.`,
     );
     const moves = [...saved.values()].reduce((n, r) => n + r.moves, 0);
-    console.log(`D1: ${moves} move entries for ${all.length} games; ${mismatches.length === 0 ? "exactly the accepted moves, none lost, none twice" : `${mismatches.length} games DIFFER`}`);
+    console.log(
+      `D1: ${moves} move entries for ${all.length} games; ${mismatches.length === 0 ? "exactly the accepted moves, none lost, none twice" : `${mismatches.length} games DIFFER`}`,
+    );
     for (const e of [...stats.values()].flatMap((s) => s.errors).slice(0, 5)) console.log(`error: ${e}`);
     for (const m of mismatches.slice(0, 5)) console.log(`D1 mismatch: ${m}`);
     if (mismatches.length > 0 || [...stats.values()].some((s) => s.errors.length > 0)) process.exitCode = 1;

@@ -3,10 +3,11 @@
 // written only when they change, each by an atomic rename, so a service
 // already serving web/dist (a test's wrangler dev) never sees a half-written
 // or missing file.
-import { build } from "esbuild";
-import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
+
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("../web/", import.meta.url));
 const outdir = `${root}dist`;

@@ -8,9 +8,9 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions, unstable_splitSqlQuery } from "wrangler";
-import { type LocalService, ensureWebBuilt, newPersistDir, root, wranglerRun } from "./local-service";
+import { ensureWebBuilt, type LocalService, newPersistDir, root, wranglerRun } from "./local-service";
 
 export async function startRuntime(options: { persistTo?: string } = {}): Promise<LocalService> {
   const persistTo = options.persistTo ?? (await newPersistDir(true));
@@ -31,7 +31,8 @@ export async function startRuntime(options: { persistTo?: string } = {}): Promis
   const url = String(await mf.ready).replace(/\/$/, "");
   const db = await mf.getD1Database("DB");
   for (const file of (await readdir(join(root, "migrations"))).filter((f) => f.endsWith(".sql")).sort()) {
-    for (const statement of unstable_splitSqlQuery(await readFile(join(root, "migrations", file), "utf8"))) await db.prepare(statement).run();
+    for (const statement of unstable_splitSqlQuery(await readFile(join(root, "migrations", file), "utf8")))
+      await db.prepare(statement).run();
   }
   return {
     url,

@@ -12,9 +12,9 @@ try {
   if (!path) throw new Error("usage: npm run --silent replay -- FILE");
   text = readFileSync(path, "utf8");
 } catch (e) {
-  process.stdout.write(JSON.stringify({ error: { code: "BAD_RECORD", message: (e as Error).message } }, null, 2) + "\n");
+  process.stdout.write(`${JSON.stringify({ error: { code: "BAD_RECORD", message: (e as Error).message } }, null, 2)}\n`);
   process.exit(2);
 }
 const { status, output } = replayText(text);
-process.stdout.write(JSON.stringify(output, null, 2) + "\n");
+process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
 process.exit(status);

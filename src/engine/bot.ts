@@ -1,4 +1,4 @@
-import { type Card, JOKER, isWildCard, rankOf, suitOf } from "./cards.js";
+import { type Card, isWildCard, JOKER, rankOf, suitOf } from "./cards.js";
 import { type Outcome, play } from "./game.js";
 import { extendMeld, shapeMeld } from "./meld.js";
 import type { Move, Play } from "./moves.js";

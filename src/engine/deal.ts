@@ -1,6 +1,6 @@
 import { type Card, JOKER, makeCards, makeDeck, parseCard, rankOf, suitOf } from "./cards.js";
-import { err, ok, type Result } from "./result.js";
 import { seededRandom, shuffle } from "./random.js";
+import { err, ok, type Result } from "./result.js";
 import { type PlayerCount, type Seat, teamCount } from "./seats.js";
 
 /** One hand's cards as dealt (docs/record.md `deal`): stock top card first. */
@@ -127,7 +127,8 @@ export function deckMismatch(deal: Deal, deck: readonly Card[]): string | null {
   for (const card of deck) counts[card]!++;
   const all = [...deal.hands.flat(), ...deal.pozzetti.flat(), ...deal.discard, ...deal.stock];
   for (const card of all) counts[card]!--;
-  const extra: Card[] = [], missing: Card[] = [];
+  const extra: Card[] = [],
+    missing: Card[] = [];
   counts.forEach((n, card) => {
     for (let i = 0; i < -n; i++) extra.push(card);
     for (let i = 0; i < n; i++) missing.push(card);

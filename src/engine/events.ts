@@ -1,8 +1,8 @@
 import type { Card } from "./cards.js";
 import type { Deal } from "./deal.js";
 import type { Meld } from "./meld.js";
-import type { HandEnd, TeamScore } from "./state.js";
 import type { Seat, Team } from "./seats.js";
+import type { HandEnd, TeamScore } from "./state.js";
 
 /**
  * What happened, in full. Events hold hidden cards (a drawn card, a

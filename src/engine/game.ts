@@ -6,9 +6,9 @@ import { type Move, parseMove } from "./moves.js";
 import { err, ok, type Result } from "./result.js";
 import type { Rules } from "./rules.js";
 import { scoreHand } from "./scoring.js";
-import { type PlayerCount, type Seat, type Team, nextSeat, teamCount, teamOf } from "./seats.js";
+import { nextSeat, type PlayerCount, type Seat, type Team, teamCount, teamOf } from "./seats.js";
 import type { GameState, HandState } from "./state.js";
-import { type Turn, discardCard, draftOf, drawCard, pickUpPile, playCards } from "./turn.js";
+import { discardCard, draftOf, drawCard, pickUpPile, playCards, type Turn } from "./turn.js";
 
 export interface Outcome {
   readonly state: GameState;
@@ -41,7 +41,12 @@ export function startHand(state: GameState, deal: Deal): Result<Outcome, string>
   const { players } = state;
   if (!Number.isInteger(deal.dealer) || deal.dealer < 0 || deal.dealer >= players) return err("the dealer is not a seat");
   const sizes = [...deal.hands, ...deal.pozzetti];
-  if (deal.hands.length !== players || deal.pozzetti.length !== teamCount(players) || sizes.some((h) => h.length !== HAND_SIZE) || deal.discard.length !== 1) {
+  if (
+    deal.hands.length !== players ||
+    deal.pozzetti.length !== teamCount(players) ||
+    sizes.some((h) => h.length !== HAND_SIZE) ||
+    deal.discard.length !== 1
+  ) {
     return err("the deal's piles have the wrong sizes");
   }
   const mismatch = deckMismatch(deal, makeDeck(state.rules.jokers));
@@ -70,7 +75,10 @@ export function startHand(state: GameState, deal: Deal): Result<Outcome, string>
   };
   const past = state.hand ? [...state.past, state.hand] : state.past;
   const starter = state.starter ?? teamOf(first, players);
-  const events: GameEvent[] = [{ type: "handStarted", hand: hand.number, deal }, { type: "turn", seat: first }];
+  const events: GameEvent[] = [
+    { type: "handStarted", hand: hand.number, deal },
+    { type: "turn", seat: first },
+  ];
   return ok({ state: { ...state, past, hand, starter }, events });
 }
 
@@ -98,10 +106,13 @@ export function play(state: GameState, seat: Seat, move: Move): Result<MoveOutco
   } else {
     if (seat !== hand.turn) return refuse("NOT_YOUR_TURN", `it is seat ${hand.turn}'s turn`);
     const step =
-      move.type === "draw" ? drawCard(t, seat)
-      : move.type === "pickup" ? pickUpPile(t, seat, move.play)
-      : move.type === "discard" ? discardCard(t, seat, move.card)
-      : playCards(t, seat, move);
+      move.type === "draw"
+        ? drawCard(t, seat)
+        : move.type === "pickup"
+          ? pickUpPile(t, seat, move.play)
+          : move.type === "discard"
+            ? discardCard(t, seat, move.card)
+            : playCards(t, seat, move);
     if (!step.ok) return step;
   }
   t.draft.log = { prev: hand.log, seat, move };
@@ -117,7 +128,10 @@ function endHand(state: GameState, events: GameEvent[], resigned: Team | null): 
   const ended: HandState = { ...hand, scores };
   events.push({ type: "handEnded", hand: hand.number, end: hand.end!, scores, hands: hand.hands, deal: hand.deal });
   const handsPlayed = state.past.length + 1;
-  const winner = resigned !== null ? leaderExcept(totals, resigned, state.starter ?? 0) : matchWinner(state.rules, totals, handsPlayed, state.starter ?? 0);
+  const winner =
+    resigned !== null
+      ? leaderExcept(totals, resigned, state.starter ?? 0)
+      : matchWinner(state.rules, totals, handsPlayed, state.starter ?? 0);
   const over = resigned !== null || winner !== undefined;
   if (over) events.push({ type: "matchEnded", winner: winner ?? null, totals });
   return { ...state, hand: ended, totals, over, winner: over ? (winner ?? null) : null };

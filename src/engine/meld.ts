@@ -1,7 +1,7 @@
 import { type Card, isWildCard, makeCard, makeCards, rankOf, suitOf } from "./cards.js";
 import { err, ok, type Result } from "./result.js";
 import type { Rules } from "./rules.js";
-import { type MeldFault, type SequenceShape, type WildEnd, arrangeSequence, wildStandsFor } from "./sequence.js";
+import { arrangeSequence, type MeldFault, type SequenceShape, type WildEnd, wildStandsFor } from "./sequence.js";
 
 export type { MeldFault, WildEnd } from "./sequence.js";
 
@@ -53,7 +53,8 @@ function shapeSet(base: SetShape | null, added: readonly Card[], rank: number): 
   const wilds = base && base.wildAt >= 0 ? [base.cards[base.wildAt]!] : [];
   for (const card of added) {
     if (isWildCard(card)) wilds.push(card);
-    else if (rankOf(card) !== rank) return fault("INVALID_MELD", `${makeCard(card)} does not belong in a set of ${makeCard(naturals[0] ?? card).slice(0, -1)}s`);
+    else if (rankOf(card) !== rank)
+      return fault("INVALID_MELD", `${makeCard(card)} does not belong in a set of ${makeCard(naturals[0] ?? card).slice(0, -1)}s`);
     else naturals.push(card);
   }
   if (wilds.length > 1) return fault("TOO_MANY_WILDS", "a meld may hold only one wild card");
@@ -82,12 +83,18 @@ export function burracoOf(meld: MeldShape, rules: MeldRules): BurracoKind | null
 
 export function burracoBonus(kind: BurracoKind | null, rules: MeldRules): number {
   switch (kind) {
-    case null: return 0;
-    case "clean": return 200;
-    case "dirty": return 100;
-    case "semi-clean": return 150;
-    case "royal": return rules.bonus.royal;
-    case "ace-to-ace": return rules.bonus.aceToAce;
+    case null:
+      return 0;
+    case "clean":
+      return 200;
+    case "dirty":
+      return 100;
+    case "semi-clean":
+      return 150;
+    case "royal":
+      return rules.bonus.royal;
+    case "ace-to-ace":
+      return rules.bonus.aceToAce;
   }
 }
 
@@ -116,4 +123,3 @@ export function viewMeld(meld: MeldShape & { id?: number; team?: number }, rules
   const head = meld.id === undefined ? {} : { id: meld.id, team: meld.team };
   return { ...head, kind: meld.kind, cards: makeCards(meld.cards), wild, burraco: burracoOf(meld, rules) };
 }
-

@@ -1,5 +1,5 @@
 import { type Card, makeCard, makeCards, parseCard } from "./cards.js";
-import { type MoveError } from "./errors.js";
+import type { MoveError } from "./errors.js";
 import { err, ok, type Result } from "./result.js";
 import type { WildEnd } from "./sequence.js";
 

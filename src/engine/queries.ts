@@ -1,7 +1,7 @@
 import { type Card, isWildCard, rankOf, suitOf } from "./cards.js";
 import type { MoveError } from "./errors.js";
 import { play } from "./game.js";
-import { type MeldShape, type MeldView, type WildEnd, extendMeld, shapeMeld, viewMeld } from "./meld.js";
+import { extendMeld, type MeldShape, type MeldView, shapeMeld, viewMeld, type WildEnd } from "./meld.js";
 import type { Move } from "./moves.js";
 import { err, ok, type Result } from "./result.js";
 import { discardBlock, hasRequiredBurraco, teamHasTakenPozzetto } from "./rulings.js";
@@ -75,8 +75,10 @@ export function closeStatus(state: GameState, seat: Seat): { canClose: boolean; 
   const team = teamOf(seat, state.players);
   if (!teamHasTakenPozzetto(hand, team)) return { canClose: false, reason: "your team has not taken its pozzetto" };
   if (!hasRequiredBurraco(hand, team, state.rules)) {
-    return { canClose: false, reason: state.rules.closeRequires === "clean" ? "your team has no clean burraco" : "your team has no burraco" };
+    return {
+      canClose: false,
+      reason: state.rules.closeRequires === "clean" ? "your team has no clean burraco" : "your team has no burraco",
+    };
   }
   return { canClose: true, reason: null };
 }
-

@@ -7,7 +7,10 @@ export type Random = () => number;
 
 /** cyrb128: spreads any text seed over four 32-bit words. */
 function hashSeed(seed: string): [number, number, number, number] {
-  let h1 = 1779033703, h2 = 3144134277, h3 = 1013904242, h4 = 2773480762;
+  let h1 = 1779033703,
+    h2 = 3144134277,
+    h3 = 1013904242,
+    h4 = 2773480762;
   for (let i = 0; i < seed.length; i++) {
     const k = seed.charCodeAt(i);
     h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
@@ -30,7 +33,10 @@ function hashSeed(seed: string): [number, number, number, number] {
 export function seededRandom(seed: string | number): Random {
   let [a, b, c, d] = hashSeed(String(seed));
   return () => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     let t = (a + b) | 0;
     a = b ^ (b >>> 9);
     b = (c + (c << 3)) | 0;

@@ -3,9 +3,9 @@ import { applyMove, needsDeal, newGame, startHand } from "./game.js";
 import { type MeldView, viewMeld } from "./meld.js";
 import { makeMove } from "./moves.js";
 import { err, ok, type Result } from "./result.js";
-import { type Rules, makeRules, parseRules } from "./rules.js";
+import { makeRules, parseRules, type Rules } from "./rules.js";
 import { isPlayerCount, type PlayerCount } from "./seats.js";
-import { type GameState, type HandState, type TeamScore, handsOf, movesOf } from "./state.js";
+import { type GameState, type HandState, handsOf, movesOf, type TeamScore } from "./state.js";
 
 export const RECORD_FORMAT = "burraco-record/1";
 
@@ -28,14 +28,18 @@ export function parseRecord(input: unknown): Result<GameRecord, string> {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return err("a record is a JSON object");
   const raw = input as Record<string, unknown>;
   for (const key of Object.keys(raw)) {
-    if (!["format", "rules", "players", "names", "hands", ...OPTIONAL].includes(key)) return err(`unknown record field ${JSON.stringify(key)}`);
+    if (!["format", "rules", "players", "names", "hands", ...OPTIONAL].includes(key))
+      return err(`unknown record field ${JSON.stringify(key)}`);
   }
   if (raw.format !== RECORD_FORMAT) return err(`format must be "${RECORD_FORMAT}"`);
   if (!isPlayerCount(raw.players)) return err("players must be 2, 3 or 4");
   const players = raw.players;
   const rules = parseRules(raw.rules ?? { preset: "classic" });
   if (!rules.ok) return rules;
-  if (raw.names !== undefined && (!Array.isArray(raw.names) || raw.names.length !== players || raw.names.some((n) => typeof n !== "string"))) {
+  if (
+    raw.names !== undefined &&
+    (!Array.isArray(raw.names) || raw.names.length !== players || raw.names.some((n) => typeof n !== "string"))
+  ) {
     return err(`names must be a list of ${players} strings`);
   }
   if (!Array.isArray(raw.hands)) return err("hands must be a list");
@@ -91,11 +95,20 @@ export function replayRecord(record: GameRecord): { state: GameState; output: Re
     let inPlay = false;
     if (needsDeal(state)) {
       const dealt = startHand(state, hand.deal);
-      if (dealt.ok) (state = dealt.value.state), (inPlay = true);
+      if (dealt.ok) {
+        state = dealt.value.state;
+        inPlay = true;
+      }
     }
     hand.moves.forEach((entry, index) => {
       if (!inPlay) {
-        moves.push({ hand: h, index, ok: false, code: "HAND_OVER", message: "this hand was never dealt: the one before it had not ended, or the match is over" });
+        moves.push({
+          hand: h,
+          index,
+          ok: false,
+          code: "HAND_OVER",
+          message: "this hand was never dealt: the one before it had not ended, or the match is over",
+        });
         return;
       }
       const result = applyMove(state, entry.seat, entry.move);

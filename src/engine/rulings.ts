@@ -38,7 +38,10 @@ function burracoNeeded(rules: Rules): string {
  */
 export function discardBlock(hand: HandState, seat: Seat, card: Card, rules: Rules, players: PlayerCount): MoveError | null {
   if (hand.picked === card) {
-    return { code: "CANNOT_DISCARD_PICKED_CARD", message: `${makeCard(card)} was the single card you picked up: you may not discard it this turn` };
+    return {
+      code: "CANNOT_DISCARD_PICKED_CARD",
+      message: `${makeCard(card)} was the single card you picked up: you may not discard it this turn`,
+    };
   }
   if (hand.hands[seat]!.length !== 1) return null;
   const team = teamOf(seat, players);
@@ -62,8 +65,10 @@ export function lastCardBlock(hand: HandState, seat: Seat, rules: Rules, players
   const block = discardBlock(hand, seat, last, rules, players);
   if (!block) return null;
   let why: string;
-  if (block.code === "CANNOT_DISCARD_PICKED_CARD") why = `your last card would be ${makeCard(last)}, which you just picked up and may not discard`;
-  else if (isWildCard(last) && teamHasTakenPozzetto(hand, teamOf(seat, players))) why = `your last card would be a lone wild (${makeCard(last)}), which may not be discarded to close`;
+  if (block.code === "CANNOT_DISCARD_PICKED_CARD")
+    why = `your last card would be ${makeCard(last)}, which you just picked up and may not discard`;
+  else if (isWildCard(last) && teamHasTakenPozzetto(hand, teamOf(seat, players)))
+    why = `your last card would be a lone wild (${makeCard(last)}), which may not be discarded to close`;
   else why = `your last card would be a lone ${makeCard(last)} while your team cannot close (${block.message})`;
   return { code: "NO_DISCARD_LEFT", message: why };
 }

@@ -1,9 +1,9 @@
 import { sumPoints } from "./cards.js";
 import { burracoBonus, burracoOf } from "./meld.js";
 import type { Rules } from "./rules.js";
-import { type PlayerCount, type Team, seatsOf, teamCount } from "./seats.js";
-import type { HandState, TeamScore } from "./state.js";
 import { teamHasTakenPozzetto } from "./rulings.js";
+import { type PlayerCount, seatsOf, type Team, teamCount } from "./seats.js";
+import type { HandState, TeamScore } from "./state.js";
 
 /** Scores an ended hand per docs/rules.md §9, one entry per team. */
 export function scoreHand(hand: HandState, rules: Rules, players: PlayerCount): TeamScore[] {
@@ -51,6 +51,7 @@ export function victoryPoints(totals: readonly number[]): number[] | null {
   if (totals.length !== 2) return null;
   const diff = Math.abs(totals[0]! - totals[1]!);
   const step = diff <= 100 ? 0 : diff > 2000 ? 10 : Math.min(9, Math.ceil((diff - 100) / 200));
-  const high = 10 + step, low = 10 - step;
+  const high = 10 + step,
+    low = 10 - step;
   return totals[0]! >= totals[1]! ? [high, low] : [low, high];
 }

@@ -1,4 +1,4 @@
-import { type Card, JOKER, cardOf, makeCard, rankOf, suitOf } from "./cards.js";
+import { type Card, cardOf, JOKER, makeCard, rankOf, suitOf } from "./cards.js";
 import type { MoveCode } from "./errors.js";
 import { err, ok, type Result } from "./result.js";
 
@@ -96,8 +96,10 @@ export function arrangeSequence(
     for (let i = 0; i < base.cards.length; i++) {
       const card = base.cards[i]!;
       const pos = base.lo + i;
-      if (i === base.wildAt) (oldWild = card), (oldWildPos = pos);
-      else if (pos === 2) twos.push(card);
+      if (i === base.wildAt) {
+        oldWild = card;
+        oldWildPos = pos;
+      } else if (pos === 2) twos.push(card);
       else fixed[pos] = card;
     }
   }
@@ -140,7 +142,9 @@ export function arrangeSequence(
         if (option === "natural") slots[2] = oldWild;
         const wildCards = [...pure, ...wildTwos];
         if (option === "stay" || option === "free") wildCards.push(oldWild);
-        let min = 15, max = 0, count = 0;
+        let min = 15,
+          max = 0,
+          count = 0;
         for (let pos = 1; pos <= 14; pos++) {
           if (slots[pos] === -1) continue;
           count++;
@@ -161,7 +165,8 @@ export function arrangeSequence(
         if (wildCards.length === 0) {
           if (gaps === 0 && spanAllowed(min, max, 0, aceToAce)) plan(min, max, 0, null);
         } else if (option === "stay") {
-          const lo = Math.min(min, oldWildPos), hi = Math.max(max, oldWildPos);
+          const lo = Math.min(min, oldWildPos),
+            hi = Math.max(max, oldWildPos);
           if (hi - lo === count && spanAllowed(lo, hi, oldWildPos, aceToAce)) plan(lo, hi, oldWildPos, null);
         } else if (gaps === 1) {
           let gap = min;

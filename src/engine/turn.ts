@@ -1,13 +1,13 @@
 import { type Card, containsAll, makeCard, removeCards } from "./cards.js";
 import { type MoveError, refuse } from "./errors.js";
 import type { GameEvent } from "./events.js";
-import { type Meld, extendMeld, shapeMeld } from "./meld.js";
+import { extendMeld, type Meld, shapeMeld } from "./meld.js";
 import type { Play } from "./moves.js";
+import { ok, type Result } from "./result.js";
 import type { Rules } from "./rules.js";
 import { discardBlock, emptyHandRuling, lastCardBlock } from "./rulings.js";
-import { type PlayerCount, type Seat, nextSeat, teamCount, teamOf } from "./seats.js";
+import { nextSeat, type PlayerCount, type Seat, teamCount, teamOf } from "./seats.js";
 import type { HandState, PozzettoStatus } from "./state.js";
-import { ok, type Result } from "./result.js";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -53,8 +53,11 @@ export function pickUpPile(t: Turn, seat: Seat, play: Play | undefined): Step {
   if (d.phase !== "take") return refuse("ALREADY_DREW", "you have already taken a card this turn");
   if (d.pile.length === 0) return refuse("BAD_MOVE", "the discard pile is empty");
   const top = d.pile[d.pile.length - 1]!;
-  if (t.rules.discardPile === "closed" && (!play || !play.cards.includes(top))) {
-    return refuse("MUST_PLAY_PICKED_CARD", `with a closed discard pile you pick it up only to play its top card (${makeCard(top)}) at once`);
+  if (t.rules.discardPile === "closed" && !play?.cards.includes(top)) {
+    return refuse(
+      "MUST_PLAY_PICKED_CARD",
+      `with a closed discard pile you pick it up only to play its top card (${makeCard(top)}) at once`,
+    );
   }
   const single = d.pile.length === 1 ? top : null;
   const held = d.hands[seat]!;

@@ -3,9 +3,9 @@ import { makeDeal } from "./deal.js";
 import type { GameEvent } from "./events.js";
 import { type MeldView, viewMeld } from "./meld.js";
 import type { Rules } from "./rules.js";
-import type { Seat } from "./seats.js";
-import { type GameState, type HandEnd, type HandState, type TeamScore, stockSize } from "./state.js";
 import { victoryPoints } from "./scoring.js";
+import type { Seat } from "./seats.js";
+import { type GameState, type HandEnd, type HandState, stockSize, type TeamScore } from "./state.js";
 
 /**
  * What one seat (or a spectator, `null`) may see, per docs/rules.md §12: their own
@@ -111,7 +111,12 @@ export function eventFor(event: GameEvent, viewer: Seat | null, rules: Rules): R
         ...(viewer === null ? {} : { myHand: makeCards(event.deal.hands[viewer]!) }),
       };
     case "drew":
-      return { type: event.type, seat: event.seat, stockLeft: event.stockLeft, ...(viewer === event.seat ? { card: makeCard(event.card) } : {}) };
+      return {
+        type: event.type,
+        seat: event.seat,
+        stockLeft: event.stockLeft,
+        ...(viewer === event.seat ? { card: makeCard(event.card) } : {}),
+      };
     case "pickedUp": {
       const top = makeCard(event.cards[event.cards.length - 1]!);
       const seen = rules.discardPile === "open" || viewer === event.seat;
@@ -129,7 +134,14 @@ export function eventFor(event: GameEvent, viewer: Seat | null, rules: Rules): R
     case "discarded":
       return { type: event.type, seat: event.seat, card: makeCard(event.card) };
     case "handEnded":
-      return { type: event.type, hand: event.hand, end: event.end, scores: event.scores, hands: event.hands.map((h) => makeCards(h)), deal: makeDeal(event.deal) };
+      return {
+        type: event.type,
+        hand: event.hand,
+        end: event.end,
+        scores: event.scores,
+        hands: event.hands.map((h) => makeCards(h)),
+        deal: makeDeal(event.deal),
+      };
     case "pozzettiToStock":
     case "turn":
     case "matchEnded":

@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { LIMITS } from "../shared/api";
 import { bearer, GAME_ID, hashToken, isSecret } from "./auth";
 import type { AppEnv } from "./env";
-import { fail, type Failure, type Reply } from "./reply";
+import { type Failure, fail, type Reply } from "./reply";
 import type { Caller } from "./room/seats";
 
 /** Shared pieces of the HTTP routes: replies, bodies, callers. */
@@ -32,7 +32,8 @@ export async function readJson(c: Context<AppEnv>): Promise<{ value: unknown } |
 /** The caller as a room sees it: hashes of the bearer token and player key, and the client's address. */
 export function callerOf(c: Context<AppEnv>, gameId: string, token = bearer(c.req.header("Authorization"))): Caller | Failure {
   const key = c.req.header("X-Player-Key");
-  if (key !== undefined && !isSecret(key)) return fail(400, "BAD_PLAYER_KEY", "X-Player-Key must be 22 to 128 base64url characters (at least 128 random bits).");
+  if (key !== undefined && !isSecret(key))
+    return fail(400, "BAD_PLAYER_KEY", "X-Player-Key must be 22 to 128 base64url characters (at least 128 random bits).");
   return {
     gameId,
     tokenHash: token === null ? null : hashToken(token),

@@ -21,9 +21,7 @@ app.route("/api", api);
 
 // Only /api/* reaches the Worker (wrangler.toml `run_worker_first`); every
 // other path is a static asset or the single-page app.
-app.notFound((c) =>
-  c.json({ error: { code: "NOT_FOUND", message: `No route for ${c.req.method} ${c.req.path}.` } }, 404),
-);
+app.notFound((c) => c.json({ error: { code: "NOT_FOUND", message: `No route for ${c.req.method} ${c.req.path}.` } }, 404));
 
 app.onError((err, c) => {
   console.error("unhandled error", err);

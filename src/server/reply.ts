@@ -13,7 +13,12 @@ export function done<T>(body: T, status: 200 | 201 = 200): Reply<T> {
   return { ok: true, status, body };
 }
 
-export function fail(status: ErrorStatus, code: ErrorCode, message: string, extra: Omit<ErrorBody["error"], "code" | "message"> = {}): Failure {
+export function fail(
+  status: ErrorStatus,
+  code: ErrorCode,
+  message: string,
+  extra: Omit<ErrorBody["error"], "code" | "message"> = {},
+): Failure {
   const headers = extra.retryAfter !== undefined ? { "Retry-After": String(extra.retryAfter) } : undefined;
   return { ok: false, status, body: { error: { code, message, ...extra } }, ...(headers ? { headers } : {}) };
 }

@@ -1,6 +1,6 @@
 import { isPlayerCount, makeDeal, makeRules, parseDeal, parseRules } from "../engine/index";
 import { type ClaimRequest, LIMITS } from "../shared/api";
-import { fail, type Failure } from "./reply";
+import { type Failure, fail } from "./reply";
 import type { GameInit } from "./room/game-room";
 
 /** Request bodies, checked before they reach a room. */
@@ -34,7 +34,8 @@ export function parseCreateRequest(body: unknown, id: string): GameInit | Failur
   if (!rules.ok) return fail(422, "BAD_RULES", rules.error);
   const names: (string | null)[] = [];
   if (body.names !== undefined) {
-    if (!Array.isArray(body.names) || body.names.length !== players) return fail(400, "BAD_REQUEST", `names must be a list of ${players} names (or nulls).`);
+    if (!Array.isArray(body.names) || body.names.length !== players)
+      return fail(400, "BAD_REQUEST", `names must be a list of ${players} names (or nulls).`);
     for (const [i, value] of body.names.entries()) {
       const name = parseName(value, `names[${i}]`);
       if (isFailure(name)) return name;
@@ -63,7 +64,8 @@ export function parseClaimRequest(body: unknown): ClaimRequest | Failure {
   if (!isObject(body)) return fail(400, "BAD_REQUEST", 'A claim is an object, e.g. {"seat": 1, "name": "Bruno"}.');
   const extra = unknownField(body, ["seat", "name"]);
   if (extra) return extra;
-  if (body.seat !== undefined && (!Number.isSafeInteger(body.seat) || (body.seat as number) < 0)) return fail(400, "BAD_REQUEST", "seat must be a seat number.");
+  if (body.seat !== undefined && (!Number.isSafeInteger(body.seat) || (body.seat as number) < 0))
+    return fail(400, "BAD_REQUEST", "seat must be a seat number.");
   const name = parseName(body.name, "name");
   if (isFailure(name)) return name;
   return { ...(body.seat !== undefined ? { seat: body.seat as number } : {}), ...(name !== null ? { name } : {}) };

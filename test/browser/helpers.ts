@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { type Browser, type Page, chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 
 export const CHROMIUM = "/usr/bin/chromium";
 
@@ -27,7 +27,16 @@ export async function launchChromium(): Promise<Browser> {
   // launch() gives every run a fresh temporary profile (user-data dir), removed on close.
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 }
 

@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CreateGameResponse } from "../../src/shared/api";
 import { type LocalService, startLocalService } from "../../scripts/local-service";
+import type { CreateGameResponse } from "../../src/shared/api";
 import { buildWeb, cardForms, everShown, knownDeal, launchChromium, screenshotDir, watchDom } from "./helpers";
 
 /**
@@ -107,7 +107,17 @@ describe("web client", () => {
     expect(await anna.locator("#my-hand button.card").count()).toBe(11);
     // The hand is sorted by suit (♠ ♥ ♣ ♦), then rank.
     expect(await anna.locator("#my-hand button.card").evaluateAll((els) => els.map((e) => e.getAttribute("data-card")))).toEqual([
-      "KS", "KS", "3H", "4H", "5H", "6H", "JC", "JC", "9D", "QD", "QD",
+      "KS",
+      "KS",
+      "3H",
+      "4H",
+      "5H",
+      "6H",
+      "JC",
+      "JC",
+      "9D",
+      "QD",
+      "QD",
     ]);
 
     await anna.locator("#act-draw").click();
@@ -189,7 +199,7 @@ describe("web client", () => {
       const token0 = game.seat0.split("#seat=")[1]!;
       const token1 = game.seat1.split("#seat=")[1]!;
       expect(await page.title()).not.toMatch(/seat=|invite=/);
-      const body = await page.locator("body").innerText();
+      const body = await page.locator("body").textContent();
       expect(body).not.toContain(token0);
       expect(body).not.toContain(token1);
     }
@@ -239,7 +249,15 @@ describe("web client", () => {
   });
 
   it("picks up a closed pile only together with a play of its top card", async () => {
-    const deal = knownDeal({ dealer: 1, hands: [["7H", "7D", "9C", "10C", "JC", "KH", "KH", "QS", "QS", "5D", "6D"], ["8C", "8C", "10S", "10S", "4C", "4C", "AH", "5S", "JK", "3C", "3C"]], discard: "7S", stockTop: ["9H"] });
+    const deal = knownDeal({
+      dealer: 1,
+      hands: [
+        ["7H", "7D", "9C", "10C", "JC", "KH", "KH", "QS", "QS", "5D", "6D"],
+        ["8C", "8C", "10S", "10S", "4C", "4C", "AH", "5S", "JK", "3C", "3C"],
+      ],
+      discard: "7S",
+      stockTop: ["9H"],
+    });
     const created = await fetch(`${service.url}/api/games`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },

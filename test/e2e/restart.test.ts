@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { seededRandom } from "../../src/engine/index";
-import type { CreateGameResponse, GameSnapshot } from "../../src/shared/api";
 import { myTurn, newStats, playTurnHttp, type Stats } from "../../bench/client";
 import { d1Query, type LocalService, newPersistDir, removeDir, startLocalService } from "../../scripts/local-service";
+import { seededRandom } from "../../src/engine/index";
+import type { CreateGameResponse, GameSnapshot } from "../../src/shared/api";
 
 /**
  * The real thing: `wrangler dev` with its storage in a temporary directory,
@@ -38,7 +38,10 @@ describe("restart durability", () => {
   it("keeps every accepted move across a crash and a restart, and D1 ends up with all of them", async () => {
     dir = await newPersistDir();
     service = await startLocalService({ persistTo: dir });
-    const created = await fetch(`${service.url}/api/games`, { method: "POST", body: JSON.stringify({ players: 2, names: ["Anna", "Bruno"] }) });
+    const created = await fetch(`${service.url}/api/games`, {
+      method: "POST",
+      body: JSON.stringify({ players: 2, names: ["Anna", "Bruno"] }),
+    });
     expect(created.status).toBe(201);
     const game = (await created.json()) as CreateGameResponse;
     const stats = newStats();

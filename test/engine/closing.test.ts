@@ -72,7 +72,15 @@ describe("closing by melding (closeByMelding, closeRequires)", () => {
     pozzetti: ["4D 5D 6D 8C 9C 10C QS QS QH AC AC"],
     stock: "10H KS AS",
   };
-  const toPozzetto = ["0 draw", "0 meld 3H 4H JK 6H 7H 8H 9H", "0 meld 10C 10D 10S 10H", "0 discard 5C", "1 draw", "1 discard KS", "0 draw"];
+  const toPozzetto = [
+    "0 draw",
+    "0 meld 3H 4H JK 6H 7H 8H 9H",
+    "0 meld 10C 10D 10S 10H",
+    "0 discard 5C",
+    "1 draw",
+    "1 discard KS",
+    "0 draw",
+  ];
   const allButLast = ["0 meld 4D 5D 6D", "0 meld 8C 9C 10C", "0 meld QS QS QH"];
 
   it("a dirty burraco is not enough where a clean one is required", () => {
@@ -81,7 +89,12 @@ describe("closing by melding (closeByMelding, closeRequires)", () => {
   });
 
   it("a dirty burraco is enough with closeRequires any", () => {
-    const state = playAll(position({ ...dirtyOnly, rules: { preset: "chiuso-sporco", discardPile: "open" } }), ...toPozzetto, ...allButLast, "0 meld AC AC AS");
+    const state = playAll(
+      position({ ...dirtyOnly, rules: { preset: "chiuso-sporco", discardPile: "open" } }),
+      ...toPozzetto,
+      ...allButLast,
+      "0 meld AC AC AS",
+    );
     expect(state.hand!.end?.reason).toBe("closed");
   });
 });

@@ -16,13 +16,14 @@ function compare(want: Json, got: Json, path: string, problems: string[]): void 
   if (Array.isArray(want)) {
     if (!Array.isArray(got)) return void problems.push(`${path}: expected a list, got ${JSON.stringify(got)}`);
     const key = path.endsWith(".melds") ? "id" : path.endsWith(".scores") ? "team" : null;
-    want.forEach((item, i) => {
+    for (const [i, item] of want.entries()) {
       const match = key ? got.find((g) => (g as Record<string, unknown>)?.[key] === (item as Record<string, unknown>)[key]) : got[i];
-      if (match === undefined) return void problems.push(`${path}[${i}]: missing in output`);
-      if (key === "id" && (item as Record<string, unknown>).kind === "set") return compareSet(item, match, `${path}[${i}]`, problems);
-      compare(item, match, `${path}[${i}]`, problems);
-    });
-    if (!key && path.endsWith(".moves") && got.length !== want.length) problems.push(`${path}: ${got.length} entries, expected ${want.length}`);
+      if (match === undefined) problems.push(`${path}[${i}]: missing in output`);
+      else if (key === "id" && (item as Record<string, unknown>).kind === "set") compareSet(item, match, `${path}[${i}]`, problems);
+      else compare(item, match, `${path}[${i}]`, problems);
+    }
+    if (!key && path.endsWith(".moves") && got.length !== want.length)
+      problems.push(`${path}: ${got.length} entries, expected ${want.length}`);
     return;
   }
   if (typeof want === "object" && want !== null) {
@@ -38,6 +39,8 @@ function compareSet(want: Json, got: Json, path: string, problems: string[]): vo
   compare(rest, got, path, problems);
   const sorted = (x: unknown) => JSON.stringify([...((x as string[]) ?? [])].sort());
   if (cards !== undefined && sorted(cards) !== sorted((got as Record<string, unknown>).cards)) {
-    problems.push(`${path}.cards: expected ${JSON.stringify(cards)} in any order, got ${JSON.stringify((got as Record<string, unknown>).cards)}`);
+    problems.push(
+      `${path}.cards: expected ${JSON.stringify(cards)} in any order, got ${JSON.stringify((got as Record<string, unknown>).cards)}`,
+    );
   }
 }

@@ -1,8 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  type Card, type GameState, PRESETS, PRESET_NAMES, applyMove, botMove, dealFromSeed, makeCard, makeDeck, newGame, parseCard, parseMove,
-  seededRandom, startHand,
+  applyMove,
+  botMove,
+  type Card,
+  dealFromSeed,
+  type GameState,
+  makeCard,
+  makeDeck,
+  newGame,
+  PRESET_NAMES,
+  PRESETS,
+  parseCard,
+  parseMove,
+  seededRandom,
+  startHand,
 } from "../../src/engine/index.js";
 
 /** A hand of `preset` after `steps` random legal moves (or at its end, if sooner). */
@@ -37,56 +49,90 @@ const notHeld = (state: GameState, seat: number): Card[] => {
 
 describe("illegal moves are refused with the right code and change nothing", () => {
   it("any move out of turn: NOT_YOUR_TURN (or HAND_OVER once the hand has ended)", () => {
-    fc.assert(fc.property(situations, fc.nat(), fc.constantFrom("draw", "pickup", "discard", "meld"), (s, pick, type) => {
-      const state = midHand(s.preset, s.players, s.seed, s.steps);
-      const seat = (state.hand!.turn + 1 + (pick % (s.players - 1))) % s.players;
-      const card = makeCard(state.hand!.hands[seat]![0] ?? 0);
-      const move = type === "discard" ? { type, card } : type === "meld" ? { type, cards: [card, card, card] } : { type };
-      expect(refusedWith(state, seat, move)).toBe(state.hand!.end ? "HAND_OVER" : "NOT_YOUR_TURN");
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(situations, fc.nat(), fc.constantFrom("draw", "pickup", "discard", "meld"), (s, pick, type) => {
+        const state = midHand(s.preset, s.players, s.seed, s.steps);
+        const seat = (state.hand!.turn + 1 + (pick % (s.players - 1))) % s.players;
+        const card = makeCard(state.hand!.hands[seat]![0] ?? 0);
+        const move = type === "discard" ? { type, card } : type === "meld" ? { type, cards: [card, card, card] } : { type };
+        expect(refusedWith(state, seat, move)).toBe(state.hand!.end ? "HAND_OVER" : "NOT_YOUR_TURN");
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("wrong phase: melding or discarding before taking, taking twice", () => {
-    fc.assert(fc.property(situations, (s) => {
-      const state = midHand(s.preset, s.players, s.seed, s.steps);
-      const { turn, phase, end } = state.hand!;
-      const card = makeCard(state.hand!.hands[turn]![0]!);
-      const expected = end ? "HAND_OVER" : phase === "take" ? "MUST_DRAW_FIRST" : "ALREADY_DREW";
-      const moves = phase === "take" ? [{ type: "discard", card }, { type: "meld", cards: [card, card, card] }, { type: "attach", meld: 0, cards: [card] }] : [{ type: "draw" }, { type: "pickup" }];
-      for (const move of moves) expect(refusedWith(state, turn, move)).toBe(expected);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(situations, (s) => {
+        const state = midHand(s.preset, s.players, s.seed, s.steps);
+        const { turn, phase, end } = state.hand!;
+        const card = makeCard(state.hand!.hands[turn]![0]!);
+        const expected = end ? "HAND_OVER" : phase === "take" ? "MUST_DRAW_FIRST" : "ALREADY_DREW";
+        const moves =
+          phase === "take"
+            ? [
+                { type: "discard", card },
+                { type: "meld", cards: [card, card, card] },
+                { type: "attach", meld: 0, cards: [card] },
+              ]
+            : [{ type: "draw" }, { type: "pickup" }];
+        for (const move of moves) expect(refusedWith(state, turn, move)).toBe(expected);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("cards not held: CARD_NOT_IN_HAND", () => {
-    fc.assert(fc.property(situations.filter((s) => s.steps > 0), fc.nat(), (s, pick) => {
-      let state = midHand(s.preset, s.players, s.seed, s.steps);
-      if (state.hand!.end) return;
-      const random = seededRandom(pick);
-      while (state.hand!.phase === "take") state = botMove(state, random).outcome.state;
-      if (state.hand!.end) return;
-      const seat = state.hand!.turn;
-      const missing = notHeld(state, seat);
-      const card = makeCard(missing[pick % missing.length]!);
-      expect(refusedWith(state, seat, { type: "discard", card })).toBe("CARD_NOT_IN_HAND");
-      expect(refusedWith(state, seat, { type: "meld", cards: [card, makeCard(state.hand!.hands[seat]![0]!), card] })).toBe("CARD_NOT_IN_HAND");
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(
+        situations.filter((s) => s.steps > 0),
+        fc.nat(),
+        (s, pick) => {
+          let state = midHand(s.preset, s.players, s.seed, s.steps);
+          if (state.hand!.end) return;
+          const random = seededRandom(pick);
+          while (state.hand!.phase === "take") state = botMove(state, random).outcome.state;
+          if (state.hand!.end) return;
+          const seat = state.hand!.turn;
+          const missing = notHeld(state, seat);
+          const card = makeCard(missing[pick % missing.length]!);
+          expect(refusedWith(state, seat, { type: "discard", card })).toBe("CARD_NOT_IN_HAND");
+          expect(refusedWith(state, seat, { type: "meld", cards: [card, makeCard(state.hand!.hands[seat]![0]!), card] })).toBe(
+            "CARD_NOT_IN_HAND",
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it("malformed JSON shapes: BAD_MOVE", () => {
-    fc.assert(fc.property(situations, fc.anything(), (s, junk) => {
-      fc.pre(!parseMove(junk).ok);
-      const state = midHand(s.preset, s.players, s.seed, s.steps);
-      expect(refusedWith(state, state.hand!.turn, junk)).toBe("BAD_MOVE");
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(situations, fc.anything(), (s, junk) => {
+        fc.pre(!parseMove(junk).ok);
+        const state = midHand(s.preset, s.players, s.seed, s.steps);
+        expect(refusedWith(state, state.hand!.turn, junk)).toBe("BAD_MOVE");
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("moves with bad card text: BAD_MOVE", () => {
-    const junkCard = fc.oneof(fc.string(), fc.constantFrom("1H", "11S", "AX", "jk", "10", "H10", " 3H", "3H ", "JOKER")).filter((t) => parseCard(t) === undefined);
-    fc.assert(fc.property(situations, junkCard, (s, text) => {
-      const state = midHand(s.preset, s.players, s.seed, s.steps);
-      for (const move of [{ type: "discard", card: text }, { type: "meld", cards: ["3H", text, "5H"] }, { type: "attach", meld: 0, cards: [text] }]) {
-        expect(refusedWith(state, state.hand!.turn, move)).toBe("BAD_MOVE");
-      }
-    }), { numRuns: 200 });
+    const junkCard = fc
+      .oneof(fc.string(), fc.constantFrom("1H", "11S", "AX", "jk", "10", "H10", " 3H", "3H ", "JOKER"))
+      .filter((t) => parseCard(t) === undefined);
+    fc.assert(
+      fc.property(situations, junkCard, (s, text) => {
+        const state = midHand(s.preset, s.players, s.seed, s.steps);
+        for (const move of [
+          { type: "discard", card: text },
+          { type: "meld", cards: ["3H", text, "5H"] },
+          { type: "attach", meld: 0, cards: [text] },
+        ]) {
+          expect(refusedWith(state, state.hand!.turn, move)).toBe("BAD_MOVE");
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });

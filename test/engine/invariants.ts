@@ -3,9 +3,20 @@
  * logic so that property tests do not grade the engine by itself.
  */
 import {
-  type Card, type GameState, type Meld, type Rules, JOKER, isWildCard, makeCard, makeDeck, rankOf, suitOf, viewFor,
+  type Card,
+  type GameState,
+  isWildCard,
+  JOKER,
+  type Meld,
+  makeCard,
+  makeDeck,
+  type Rules,
+  rankOf,
+  seededRandom,
+  shuffle,
+  suitOf,
+  viewFor,
 } from "../../src/engine/index.js";
-import { shuffle, seededRandom } from "../../src/engine/index.js";
 
 const DECK_COUNTS = new Map<boolean, Int16Array>();
 
@@ -44,12 +55,14 @@ export function meldProblem(meld: Meld, rules: Rules): string | null {
     if (naturals.some((c) => isWildCard(c) || rankOf(c) !== meld.rank)) return "a set with a stray card";
     return naturals.length >= 2 && wilds.length <= 1 ? null : "a set needs two naturals and at most one wild";
   }
-  const lo = meld.lo, hi = meld.lo + cards.length - 1;
+  const lo = meld.lo,
+    hi = meld.lo + cards.length - 1;
   if (lo < 1 || hi > 14) return "a sequence past the aces";
   if (lo === 1 && hi === 14 && !rules.aceToAce && wildAt !== 0 && wildAt !== cards.length - 1) return "a sequence with both aces";
   for (let i = 0; i < cards.length; i++) {
     if (i === wildAt) continue;
-    const card = cards[i]!, pos = lo + i;
+    const card = cards[i]!,
+      pos = lo + i;
     if (card === JOKER || suitOf(card) !== meld.suit) return `${makeCard(card)} does not belong in the sequence`;
     const rank = pos === 14 ? 1 : pos;
     if (rankOf(card) !== rank) return `${makeCard(card)} stands at position ${pos}`;
@@ -67,7 +80,10 @@ export function scrambleHidden(state: GameState, viewer: number | null, seed: st
   const hiddenSeats = hand.hands.map((_, seat) => seat !== viewer || hand.unseen[seat]!);
   const stock = hand.stock.slice(hand.stockTop);
   const pozzetti = hand.deal.pozzetti.map((p, i) => (i >= hand.nextPozzetto ? p : null));
-  const pool = shuffle([...hand.hands.filter((_, s) => hiddenSeats[s]).flat(), ...stock, ...pozzetti.flatMap((p) => p ?? [])], seededRandom(seed));
+  const pool = shuffle(
+    [...hand.hands.filter((_, s) => hiddenSeats[s]).flat(), ...stock, ...pozzetti.flatMap((p) => p ?? [])],
+    seededRandom(seed),
+  );
   let at = 0;
   const take = (n: number) => pool.slice(at, (at += n));
   const hands = hand.hands.map((h, s) => (hiddenSeats[s] ? take(h.length) : h));

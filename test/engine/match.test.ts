@@ -84,8 +84,14 @@ describe("the end of the match (docs/rules.md §10)", () => {
       pozzetti: ["4D 5D 6D 7D 8D 9D 10D JD QD KD JK"],
       stock: "10H",
     };
-    const state = playAll(position(spec), "0 draw", "0 meld 3H 4H 5H 6H 7H 8H 9H", "0 meld 10C 10D 10S 10H JK",
-      "0 meld 4D 5D 6D 7D 8D 9D 10D JD QD JK", "0 discard KD");
+    const state = playAll(
+      position(spec),
+      "0 draw",
+      "0 meld 3H 4H 5H 6H 7H 8H 9H",
+      "0 meld 10C 10D 10S 10H JK",
+      "0 meld 4D 5D 6D 7D 8D 9D 10D JD QD JK",
+      "0 discard KD",
+    );
     expect(state).toMatchObject({ over: true, winner: 0 });
     expect(startHand(state, dealOf({}))).toMatchObject({ ok: false, error: "the match is over" });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type MeldShape, type WildEnd, extendMeld, makeCards, shapeMeld, viewMeld } from "../../src/engine/index.js";
+import { extendMeld, type MeldShape, makeCards, shapeMeld, viewMeld, type WildEnd } from "../../src/engine/index.js";
 import { cards, rules } from "./notation.js";
 
 type Options = Record<string, unknown>;

@@ -6,16 +6,36 @@
  */
 import { expect } from "vitest";
 import {
-  type Card, type Deal, type GameState, type Move, type PlayerCount, type Rules, type WildEnd, HAND_SIZE,
-  makeCard, makeDeck, newGame, parseCard, parseRules, play, removeCards, seededRandom, shuffle, startHand, teamCount,
+  type Card,
+  type Deal,
+  type GameState,
+  HAND_SIZE,
+  type Move,
+  makeCard,
+  makeDeck,
+  newGame,
+  type PlayerCount,
+  parseCard,
+  parseRules,
+  play,
+  type Rules,
+  removeCards,
+  seededRandom,
+  shuffle,
+  startHand,
+  teamCount,
+  type WildEnd,
 } from "../../src/engine/index.js";
 
 export function cards(text: string): Card[] {
-  return text.split(/\s+/).filter(Boolean).map((t) => {
-    const card = parseCard(t);
-    if (card === undefined) throw new Error(`bad card ${t}`);
-    return card;
-  });
+  return text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((t) => {
+      const card = parseCard(t);
+      if (card === undefined) throw new Error(`bad card ${t}`);
+      return card;
+    });
 }
 
 export function rules(overrides: Record<string, unknown> = {}): Rules {
@@ -73,7 +93,9 @@ export function parseLine(line: string): { seat: number; move: Move } {
   const seat = Number(seatText);
   const withHint = (words: string[]): { cards: Card[]; wild?: WildEnd } => {
     const last = words[words.length - 1];
-    return last === "low" || last === "high" ? { cards: cards(words.slice(0, -1).join(" ")), wild: last } : { cards: cards(words.join(" ")) };
+    return last === "low" || last === "high"
+      ? { cards: cards(words.slice(0, -1).join(" ")), wild: last }
+      : { cards: cards(words.join(" ")) };
   };
   switch (type) {
     case "draw":

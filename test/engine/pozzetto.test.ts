@@ -41,7 +41,11 @@ describe("taking the pozzetto directly (docs/rules.md §6)", () => {
 });
 
 describe("taking the pozzetto on the discard (docs/rules.md §6, §12)", () => {
-  const spec = { hands: ["3H 4H 5H 6H 7H 8H 9H 10C 10D 10S 10H", "3S 4S 5S 6S 7S 8S 9S 10S JS QS KC"], pozzetti: [POZZETTO], stock: "QC KS" };
+  const spec = {
+    hands: ["3H 4H 5H 6H 7H 8H 9H 10C 10D 10S 10H", "3S 4S 5S 6S 7S 8S 9S 10S JS QS KC"],
+    pozzetti: [POZZETTO],
+    stock: "QC KS",
+  };
   const down = ["0 draw", "0 meld 3H 4H 5H 6H 7H 8H 9H", "0 meld 10C 10D 10S 10H", "0 discard QC"];
 
   it("the pozzetto becomes the hand, face down until the taker's next turn", () => {
@@ -69,7 +73,13 @@ describe("taking the pozzetto on the discard (docs/rules.md §6, §12)", () => {
   });
 
   it("the last card may be a wild: taking the pozzetto is not a closing", () => {
-    const state = playAll(position({ ...spec, stock: "JK" }), "0 draw", "0 meld 3H 4H 5H 6H 7H 8H 9H", "0 meld 10C 10D 10S 10H", "0 discard JK");
+    const state = playAll(
+      position({ ...spec, stock: "JK" }),
+      "0 draw",
+      "0 meld 3H 4H 5H 6H 7H 8H 9H",
+      "0 meld 10C 10D 10S 10H",
+      "0 discard JK",
+    );
     expect(state.hand!.end).toBeNull();
     expect(state.hand!.pozzetti[0]).toMatchObject({ direct: false });
   });

@@ -3,7 +3,11 @@ import { checkMove, closeStatus, discardable, makeCards, meldTargets, previewMel
 import { cards, playAll, position } from "./notation.js";
 
 describe("questions a table asks (UI and bots)", () => {
-  const spec = { hands: ["3H 4H 5H 6H 7H 8H 9H 10C 10D 10S JK", "3S 4S 5S 9C 9C 9S KC KD QC QS 2S"], pozzetti: ["4D 5D 6D 7D 8D 9D 10D JD QD KD JK"], stock: "10H AC" };
+  const spec = {
+    hands: ["3H 4H 5H 6H 7H 8H 9H 10C 10D 10S JK", "3S 4S 5S 9C 9C 9S KC KD QC QS 2S"],
+    pozzetti: ["4D 5D 6D 7D 8D 9D 10D JD QD KD JK"],
+    stock: "10H AC",
+  };
 
   it("previews how a selection would lie on the table, or why it is no meld", () => {
     const state = position(spec);

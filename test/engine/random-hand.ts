@@ -4,8 +4,22 @@
  */
 import { expect } from "vitest";
 import {
-  type GameEvent, type GameState, PRESETS, type PresetName, type PlayerCount, botMove, dealFromSeed, eventFor, makeCards, makeRecord,
-  newGame, parseRecord, replayRecord, seededRandom, startHand, viewFor,
+  botMove,
+  dealFromSeed,
+  eventFor,
+  type GameEvent,
+  type GameState,
+  makeCards,
+  makeRecord,
+  newGame,
+  type PlayerCount,
+  PRESETS,
+  type PresetName,
+  parseRecord,
+  replayRecord,
+  seededRandom,
+  startHand,
+  viewFor,
 } from "../../src/engine/index.js";
 import { conservationProblem, meldProblem, viewLeak } from "./invariants.js";
 
@@ -15,8 +29,13 @@ function eventLeak(event: GameEvent, viewer: number | null, state: GameState): s
   const mine = (seat: number) => viewer === seat;
   switch (event.type) {
     case "handStarted":
-      return viewer === null ? ("myHand" in shown! ? "a spectator sees a hand" : null)
-        : JSON.stringify(shown!.myHand) === JSON.stringify(makeCards(event.deal.hands[viewer]!)) ? null : "a dealt hand goes to the wrong seat";
+      return viewer === null
+        ? "myHand" in shown!
+          ? "a spectator sees a hand"
+          : null
+        : JSON.stringify(shown!.myHand) === JSON.stringify(makeCards(event.deal.hands[viewer]!))
+          ? null
+          : "a dealt hand goes to the wrong seat";
     case "drew":
       return !mine(event.seat) && "card" in shown! ? "a drawn card is shown to another seat" : null;
     case "pickedUp":
@@ -45,7 +64,8 @@ export function randomHand(preset: PresetName, players: PlayerCount, seed: numbe
   for (let step = 0; !state.hand!.end; step++) {
     if (step > 3000) throw new Error("the hand never ends");
     const { outcome } = botMove(state, random);
-    for (const event of outcome.events) for (const viewer of viewers) check(eventLeak(event, viewer, outcome.state), `${event.type} for ${viewer}`);
+    for (const event of outcome.events)
+      for (const viewer of viewers) check(eventLeak(event, viewer, outcome.state), `${event.type} for ${viewer}`);
     state = outcome.state;
     check(conservationProblem(state), `step ${step}`);
     for (const meld of state.hand!.melds) check(meldProblem(meld, rules), `meld ${meld.id} at step ${step}`);
@@ -61,4 +81,3 @@ export function randomHand(preset: PresetName, players: PlayerCount, seed: numbe
   expect(viewFor(replayed, null)).toEqual(viewFor(state, null));
   expect(replayed.hand!.hands).toEqual(state.hand!.hands);
 }
-

@@ -7,7 +7,14 @@ import { randomHand } from "./random-hand.js";
 const HANDS = Number(process.env.PROPERTY_HANDS ?? 1000);
 
 describe("random legal hands with 4 players", () => {
-  it.each(PRESET_NAMES)(`%s: ${HANDS} hands keep every card, every meld valid, every view and event clean, and replay`, (preset) => {
-    fc.assert(fc.property(fc.nat(), (seed) => randomHand(preset, 4, seed)), { numRuns: HANDS });
-  }, 600_000);
+  it.each(PRESET_NAMES)(
+    `%s: ${HANDS} hands keep every card, every meld valid, every view and event clean, and replay`,
+    (preset) => {
+      fc.assert(
+        fc.property(fc.nat(), (seed) => randomHand(preset, 4, seed)),
+        { numRuns: HANDS },
+      );
+    },
+    600_000,
+  );
 });

@@ -3,7 +3,16 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
-  PRESETS, botMove, dealFromSeed, makeRecord, needsDeal, newGame, nextDealer, replayText, seededRandom, startHand,
+  botMove,
+  dealFromSeed,
+  makeRecord,
+  needsDeal,
+  newGame,
+  nextDealer,
+  PRESETS,
+  replayText,
+  seededRandom,
+  startHand,
 } from "../../src/engine/index.js";
 import { mismatches } from "./expected.js";
 
@@ -50,7 +59,12 @@ describe("the replay command", () => {
 });
 
 describe("a record the engine produced replays to the same match", () => {
-  it.each([[2, "classic"], [3, "chiuso"], [4, "classic"], [4, "aperto-sporco"]] as const)("%i players, %s, a whole match", (players, preset) => {
+  it.each([
+    [2, "classic"],
+    [3, "chiuso"],
+    [4, "classic"],
+    [4, "aperto-sporco"],
+  ] as const)("%i players, %s, a whole match", (players, preset) => {
     const random = seededRandom(`${players}${preset}`);
     let state = newGame(PRESETS[preset], players);
     for (let h = 0; needsDeal(state); h++) {
@@ -73,10 +87,27 @@ describe("a record the engine produced replays to the same match", () => {
 describe("the expectation matcher", () => {
   const output = {
     moves: [{ hand: 0, index: 0, ok: false, code: "NOT_YOUR_TURN" }],
-    hands: [{ melds: [{ id: 0, kind: "set", cards: ["5S", "5H", "5D"] }], scores: [{ team: 1, total: -160 }, { team: 0, total: 680 }] }],
+    hands: [
+      {
+        melds: [{ id: 0, kind: "set", cards: ["5S", "5H", "5D"] }],
+        scores: [
+          { team: 1, total: -160 },
+          { team: 0, total: 680 },
+        ],
+      },
+    ],
   };
   it("accepts a subset, sets in any order, scores by team", () => {
-    expect(mismatches({ exit: 0, moves: [{ ok: false }], hands: [{ melds: [{ id: 0, cards: ["5D", "5S", "5H"], kind: "set" }], scores: [{ team: 0, total: 680 }] }] }, output)).toEqual([]);
+    expect(
+      mismatches(
+        {
+          exit: 0,
+          moves: [{ ok: false }],
+          hands: [{ melds: [{ id: 0, cards: ["5D", "5S", "5H"], kind: "set" }], scores: [{ team: 0, total: 680 }] }],
+        },
+        output,
+      ),
+    ).toEqual([]);
   });
   it("reports a wrong code, a missing meld, a wrong sequence order and a missing move", () => {
     expect(mismatches({ moves: [{ ok: false, code: "HAND_OVER" }] }, output)).toHaveLength(1);

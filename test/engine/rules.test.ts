@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { PRESETS, PRESET_NAMES, makeRules, parseRecord, parseRules } from "../../src/engine/index.js";
+import { makeRules, PRESET_NAMES, PRESETS, parseRecord, parseRules } from "../../src/engine/index.js";
 
 /** docs/rules.md §11, row by row: classic, aperto, aperto-sporco, chiuso, chiuso-stcl, chiuso-sporco. */
 const TABLE: Record<string, unknown[]> = {
@@ -29,7 +29,7 @@ const get = (rules: object, path: string) => path.split(".").reduce((o, k) => (o
 
 describe("presets (docs/rules.md §11)", () => {
   it.each(Object.entries(TABLE))("%s", (option, values) => {
-    PRESET_NAMES.forEach((name, i) => expect(get(PRESETS[name], option), name).toEqual(values[i]));
+    for (const [i, name] of PRESET_NAMES.entries()) expect(get(PRESETS[name], option), name).toEqual(values[i]);
   });
 
   it.each(Object.entries(JOKER_VALUES))("values.joker in %s is %i", (name, value) => {
@@ -46,21 +46,49 @@ describe("rules as preset plus overrides", () => {
 
   it("overrides replace single options, nested ones key by key", () => {
     const parsed = parseRules({ preset: "classic", semiClean: true, target: 2000, values: { two: 10 }, hands: 4, tie: "starter" });
-    expect(parsed.ok && parsed.value).toMatchObject({ semiClean: true, target: 2000, values: { two: 10, joker: 30 }, hands: 4, tie: "starter" });
+    expect(parsed.ok && parsed.value).toMatchObject({
+      semiClean: true,
+      target: 2000,
+      values: { two: 10, joker: 30 },
+      hands: 4,
+      tie: "starter",
+    });
   });
 
   const refused: unknown[] = [
-    { preset: "burraco-reale" }, { preset: 3 }, { jokerz: true }, { jokers: "yes" }, { closeRequires: "dirty" },
-    { discardPile: "half" }, { target: 0 }, { target: 1.5 }, { hands: 0 }, { values: { three: 5 } }, { values: { two: -5 } },
-    { values: 10 }, { bonus: { royal: "500" } }, { penalty: { noPozzetto: null } }, { tie: "coin" }, [], "classic", 42,
-    { constructor: "x" }, { toString: true }, { hasOwnProperty: 1 }, JSON.parse('{"__proto__": {"jokers": 1}}'), { values: { constructor: 1 } },
+    { preset: "burraco-reale" },
+    { preset: 3 },
+    { jokerz: true },
+    { jokers: "yes" },
+    { closeRequires: "dirty" },
+    { discardPile: "half" },
+    { target: 0 },
+    { target: 1.5 },
+    { hands: 0 },
+    { values: { three: 5 } },
+    { values: { two: -5 } },
+    { values: 10 },
+    { bonus: { royal: "500" } },
+    { penalty: { noPozzetto: null } },
+    { tie: "coin" },
+    [],
+    "classic",
+    42,
+    { constructor: "x" },
+    { toString: true },
+    { hasOwnProperty: 1 },
+    JSON.parse('{"__proto__": {"jokers": 1}}'),
+    { values: { constructor: 1 } },
   ];
   it.each(refused.map((r) => [JSON.stringify(r), r]))("%s is an error", (_text, input) => {
     expect(parseRules(input).ok).toBe(false);
   });
 
   it("the error names the unknown option", () => {
-    expect(parseRules({ preset: "classic", closeWithMelding: true })).toEqual({ ok: false, error: 'unknown rule option "closeWithMelding"' });
+    expect(parseRules({ preset: "classic", closeWithMelding: true })).toEqual({
+      ok: false,
+      error: 'unknown rule option "closeWithMelding"',
+    });
   });
 
   it("makeRules writes only what differs from the preset, and reads back the same", () => {
@@ -73,16 +101,28 @@ describe("rules as preset plus overrides", () => {
 
 describe("any JSON at all", () => {
   it("is read as rules or refused, never thrown on", () => {
-    fc.assert(fc.property(fc.oneof(fc.anything(), fc.dictionary(fc.constantFrom("preset", "jokers", "values", "__proto__", "constructor", "target"), fc.anything())), (input) => {
-      const parsed = parseRules(input);
-      expect(typeof parsed.ok).toBe("boolean");
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.anything(),
+          fc.dictionary(fc.constantFrom("preset", "jokers", "values", "__proto__", "constructor", "target"), fc.anything()),
+        ),
+        (input) => {
+          const parsed = parseRules(input);
+          expect(typeof parsed.ok).toBe("boolean");
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it("is read as a record or refused, never thrown on", () => {
     const keys = fc.constantFrom("format", "rules", "players", "names", "hands", "deal", "moves", "__proto__");
-    fc.assert(fc.property(fc.oneof(fc.anything(), fc.dictionary(keys, fc.anything())), (input) => {
-      expect(typeof parseRecord(input).ok).toBe("boolean");
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.oneof(fc.anything(), fc.dictionary(keys, fc.anything())), (input) => {
+        expect(typeof parseRecord(input).ok).toBe("boolean");
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { type GameState, cardPoints, makeCard, sumPoints, victoryPoints } from "../../src/engine/index.js";
+import { cardPoints, type GameState, makeCard, sumPoints, victoryPoints } from "../../src/engine/index.js";
 import { cards, playAll, position, rules, runStockDown } from "./notation.js";
 
 const held = (state: GameState, seat: number) => sumPoints(state.hand!.hands[seat]!, state.rules.values);
 
 describe("card points (docs/rules.md §1)", () => {
   const table: [string, number, number][] = [
-    ["3S 4H 5D 6C 7S", 5, 5], ["8S 9H 10D JC QS KH", 10, 10], ["AS", 15, 15], ["2H", 20, 10], ["JK", 30, 20],
+    ["3S 4H 5D 6C 7S", 5, 5],
+    ["8S 9H 10D JC QS KH", 10, 10],
+    ["AS", 15, 15],
+    ["2H", 20, 10],
+    ["JK", 30, 20],
   ];
   it.each(table)("%s: %i each in classic, %i in chiuso", (text, classic, chiuso) => {
     for (const card of cards(text)) {
@@ -22,8 +26,15 @@ describe("scoring a hand (docs/rules.md §9)", () => {
     expect(state.hand!.end?.reason).toBe("stock");
     for (const team of [0, 1]) {
       expect(state.hand!.scores![team]).toEqual({
-        team, meldPoints: 0, handPoints: -held(state, team), burraco: 0, closing: 0, pozzetto: -100,
-        base: -100, points: -held(state, team), total: -100 - held(state, team),
+        team,
+        meldPoints: 0,
+        handPoints: -held(state, team),
+        burraco: 0,
+        closing: 0,
+        pozzetto: -100,
+        base: -100,
+        points: -held(state, team),
+        total: -100 - held(state, team),
       });
     }
   });
@@ -43,7 +54,14 @@ describe("scoring a hand (docs/rules.md §9)", () => {
     let state = playAll(position(spec), "0 draw", "0 meld 3H 4H 5H 6H 7H 8H 9H", "0 meld 3S 4S JK 6S", "0 discard 7S");
     state = runStockDown(state);
     expect(state.hand!.scores![0]).toMatchObject({ burraco: 200, meldPoints: 45 + 15 + 30, pozzetto: 0 });
-    const dirty = runStockDown(playAll(position({ ...spec, hands: ["3H 4H 5H 6H 7H 8H 2S 3S 4S JK 6S", spec.hands[1]!] }), "0 draw", "0 meld 3H 4H 5H 6H 7H 8H 2S", "0 discard 7S"));
+    const dirty = runStockDown(
+      playAll(
+        position({ ...spec, hands: ["3H 4H 5H 6H 7H 8H 2S 3S 4S JK 6S", spec.hands[1]!] }),
+        "0 draw",
+        "0 meld 3H 4H 5H 6H 7H 8H 2S",
+        "0 discard 7S",
+      ),
+    );
     expect(dirty.hand!.scores![0]!.burraco).toBe(100);
   });
 
@@ -65,8 +83,16 @@ describe("scoring a hand (docs/rules.md §9)", () => {
 
 describe("victory points (docs/rules.md §10, FIBur 4-hand table)", () => {
   const table: [number, number, number[]][] = [
-    [1000, 1000, [10, 10]], [1100, 1000, [10, 10]], [1105, 1000, [11, 9]], [1000, 1300, [9, 11]], [1305, 1000, [12, 8]],
-    [2700, 1000, [18, 2]], [2705, 1000, [19, 1]], [3000, 1000, [19, 1]], [3005, 1000, [20, 0]], [-500, 2000, [0, 20]],
+    [1000, 1000, [10, 10]],
+    [1100, 1000, [10, 10]],
+    [1105, 1000, [11, 9]],
+    [1000, 1300, [9, 11]],
+    [1305, 1000, [12, 8]],
+    [2700, 1000, [18, 2]],
+    [2705, 1000, [19, 1]],
+    [3000, 1000, [19, 1]],
+    [3005, 1000, [20, 0]],
+    [-500, 2000, [0, 20]],
   ];
   it.each(table)("%i to %i gives %j", (a, b, expected) => {
     expect(victoryPoints([a, b])).toEqual(expected);

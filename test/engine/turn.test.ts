@@ -112,11 +112,25 @@ describe("melds belong to a team (docs/rules.md §4)", () => {
 
 describe("malformed moves (docs/record.md)", () => {
   const shapes: unknown[] = [
-    null, 7, "draw", [], {}, { type: "fly" }, { type: "discard" }, { type: "discard", card: "1H" },
-    { type: "discard", card: "10h" }, { type: "meld" }, { type: "meld", cards: [] }, { type: "meld", cards: "3H 4H 5H" },
-    { type: "meld", cards: ["3H", "4H", "XX"] }, { type: "meld", cards: ["3H", "4H", "5H"], wild: "middle" },
-    { type: "attach", cards: ["3H"] }, { type: "attach", meld: -1, cards: ["3H"] }, { type: "attach", meld: "0", cards: ["3H"] },
-    { type: "pickup", play: { type: "discard", card: "3H" } }, { type: "draw", extra: 1 },
+    null,
+    7,
+    "draw",
+    [],
+    {},
+    { type: "fly" },
+    { type: "discard" },
+    { type: "discard", card: "1H" },
+    { type: "discard", card: "10h" },
+    { type: "meld" },
+    { type: "meld", cards: [] },
+    { type: "meld", cards: "3H 4H 5H" },
+    { type: "meld", cards: ["3H", "4H", "XX"] },
+    { type: "meld", cards: ["3H", "4H", "5H"], wild: "middle" },
+    { type: "attach", cards: ["3H"] },
+    { type: "attach", meld: -1, cards: ["3H"] },
+    { type: "attach", meld: "0", cards: ["3H"] },
+    { type: "pickup", play: { type: "discard", card: "3H" } },
+    { type: "draw", extra: 1 },
   ];
   it.each(shapes.map((s) => [JSON.stringify(s), s]))("%s is BAD_MOVE", (_text, shape) => {
     const state = position({});
@@ -161,7 +175,11 @@ describe("the end of the stock (docs/rules.md §8)", () => {
 describe("stalemate (docs/rules.md §8)", () => {
   it("3 × players turns of only picking up a one-card pile and discarding end the hand", () => {
     let state = position({ hands: ["3H 5H 7H 9H JH KH 4D 6D 8D 10D QD", "3S 5S 7S 9S JS KS 4C 6C 8C 10C QC"], discard: "AC" });
-    const discards = [["3H", "3S"], ["5H", "5S"], ["7H", "7S"]];
+    const discards = [
+      ["3H", "3S"],
+      ["5H", "5S"],
+      ["7H", "7S"],
+    ];
     for (const [mine, theirs] of discards) {
       expect(state.hand!.end).toBeNull();
       state = playAll(state, "0 pickup", `0 discard ${mine}`, "1 pickup", `1 discard ${theirs}`);

@@ -45,7 +45,10 @@ describe("creating a game", () => {
     const bad = await call("/api/games", { raw: "{players: 2", headers: { "Content-Type": "application/json" } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("BAD_JSON");
-    const big = await call("/api/games", { raw: JSON.stringify({ players: 2, pad: "x".repeat(17 * 1024) }), headers: { "Content-Type": "application/json" } });
+    const big = await call("/api/games", {
+      raw: JSON.stringify({ players: 2, pad: "x".repeat(17 * 1024) }),
+      headers: { "Content-Type": "application/json" },
+    });
     expect(big.status).toBe(413);
     expect(big.body.error.code).toBe("BODY_TOO_LARGE");
   });
@@ -79,7 +82,15 @@ describe("playing", () => {
       [move(game.id, mine, { type: "draw" }, 1), 409, "STALE_VERSION"],
       [call(`/api/games/${game.id}/moves`, { token: mine, body: { move: { type: "draw" } } }), 400, "BAD_REQUEST"],
       [call(`/api/games/${game.id}/moves`, { token: mine, raw: "[", headers: { "Content-Type": "application/json" } }), 400, "BAD_JSON"],
-      [call(`/api/games/${game.id}/moves`, { token: mine, headers: { "X-Player-Key": "short" }, body: { move: { type: "draw" }, version: 2 } }), 400, "BAD_PLAYER_KEY"],
+      [
+        call(`/api/games/${game.id}/moves`, {
+          token: mine,
+          headers: { "X-Player-Key": "short" },
+          body: { move: { type: "draw" }, version: 2 },
+        }),
+        400,
+        "BAD_PLAYER_KEY",
+      ],
     ];
     for (const [pending, status, code] of cases) {
       const answer = await pending;
@@ -113,7 +124,11 @@ describe("playing", () => {
     const events = await call(`/api/games/${game.id}/events?since=0`);
     expect(events.body.events.filter((e: any) => e.type === "drew")).toHaveLength(1);
     expect(events.body.version).toBe(3);
-    const header = await call(`/api/games/${game.id}/moves`, { token, headers: { "Idempotency-Key": "key-1" }, body: { move: { type: "draw" }, version: 2 } });
+    const header = await call(`/api/games/${game.id}/moves`, {
+      token,
+      headers: { "Idempotency-Key": "key-1" },
+      body: { move: { type: "draw" }, version: 2 },
+    });
     expect(header.body).toEqual(first.body);
     const reused = await move(game.id, token, { type: "pickup" }, 3, "key-1");
     expect(reused.status).toBe(422);

@@ -69,7 +69,9 @@ describe("rebuilding from D1", () => {
     const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
 
     const after = await Promise.all(viewers.map((t) => view(game.id, t)));
-    expect(warned).toHaveBeenCalledWith(expect.stringContaining(`game ${game.id}: rebuilding the room from D1 (${log.length} log entries)`));
+    expect(warned).toHaveBeenCalledWith(
+      expect.stringContaining(`game ${game.id}: rebuilding the room from D1 (${log.length} log entries)`),
+    );
     expect(after).toEqual(before);
     expect((await call(`/api/games/${game.id}/record`)).body).toEqual(record);
     expect(await roomLog(game.id)).toEqual(log);

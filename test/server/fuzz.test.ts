@@ -34,7 +34,7 @@ describe("client input", () => {
       `/api/games/${game.id}/events?since=0&wait=-1`,
       `/api/games/${game.id}/events?wait=NaN`,
       "/api/games/%ZZ",
-      "/api/games/" + "x".repeat(5000),
+      `/api/games/${"x".repeat(5000)}`,
       `/api/games/${game.id}/record?x=%00`,
     ];
     for (const path of odd) expect((await call(path)).status, path).toBeLessThan(500);

@@ -23,9 +23,7 @@ describe("worker", () => {
   });
 
   it("runs against a D1 database with the migrations applied", async () => {
-    const row = await env.DB.prepare("SELECT value FROM meta WHERE key = ?")
-      .bind("schema_version")
-      .first<{ value: string }>();
+    const row = await env.DB.prepare("SELECT value FROM meta WHERE key = ?").bind("schema_version").first<{ value: string }>();
     expect(row?.value).toBe("2");
   });
 });

@@ -1,6 +1,6 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import { type Random, botMove, makeMove } from "../../src/engine/index";
+import { botMove, makeMove, type Random } from "../../src/engine/index";
 import type { Table } from "../../src/server/room/table";
 import type { CreateGameRequest, CreateGameResponse, EventsResponse, GameSnapshot } from "../../src/shared/api";
 
@@ -25,9 +25,13 @@ export async function call<T = any>(
     body = JSON.stringify(options.body);
     headers["Content-Type"] = "application/json";
   }
-  const response = await exports.default.fetch(`${BASE}${path}`, { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, body });
+  const response = await exports.default.fetch(`${BASE}${path}`, {
+    method: options.method ?? (body === undefined ? "GET" : "POST"),
+    headers,
+    body,
+  });
   const text = await response.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
@@ -91,7 +95,13 @@ export async function openSocket(id: string, token?: string, viaProtocol = false
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error("no such WebSocket message in time")), 20_000);
-        waiting.push({ test, resolve: (m) => (clearTimeout(timer), resolve(m)) });
+        waiting.push({
+          test,
+          resolve: (m) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+        });
       });
     },
     close: () => ws.close(1000, "done"),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type CreateGameRequest } from "../../src/shared/api";
 import { botMove, makeCards, makeMove, seededRandom } from "../../src/engine/index";
-import { call, createGame, move, openSocket, trueTable, type SocketClient } from "./helpers";
+import type { CreateGameRequest } from "../../src/shared/api";
+import { call, createGame, move, openSocket, type SocketClient, trueTable } from "./helpers";
 import { history, Inspector } from "./secrets";
 
 /**
@@ -11,7 +11,13 @@ import { history, Inspector } from "./secrets";
  * may see at that point (docs/rules.md §12), and so are the service's logs.
  */
 
-type Seen = { viewer: number | null; kind: "view" | "update" | "events" | "error" | "record"; body: any; version: number; named?: string[] };
+type Seen = {
+  viewer: number | null;
+  kind: "view" | "update" | "events" | "error" | "record";
+  body: any;
+  version: number;
+  named?: string[];
+};
 
 const logs: string[] = [];
 
@@ -76,7 +82,16 @@ async function playWatched(request: CreateGameRequest, seed: string): Promise<{ 
   const resumed = sockets[seats.length]!.messages.length;
   sockets[seats.length]!.send({ type: "resume", since: 0 });
   await sockets[seats.length]!.next((m) => m.type === "events" && m.events.length > 0, resumed);
-  sockets.forEach((s, i) => s.messages.forEach((m) => seen.push({ viewer: viewerOfSocket(i), kind: m.type === "events" ? "update" : "error", body: m, version: m.version ?? final.version })));
+  for (const [i, s] of sockets.entries()) {
+    for (const m of s.messages) {
+      seen.push({
+        viewer: viewerOfSocket(i),
+        kind: m.type === "events" ? "update" : "error",
+        body: m,
+        version: m.version ?? final.version,
+      });
+    }
+  }
   for (const s of sockets) s.close();
   let record = await call(`/api/games/${game.id}/record`);
   while (record.status === 429) {
@@ -104,14 +119,18 @@ describe("hidden information", () => {
     ["2 players, classic, two hands", { players: 2, rules: { preset: "classic", hands: 2 } }],
     ["3 players, pozzetto on the discard only", { players: 3, rules: { preset: "aperto-sporco", hands: 1 } }],
     ["4 players, closed discard pile", { players: 4, rules: { preset: "chiuso", hands: 1 } }],
-  ] as const)("no payload shows a card its viewer may not see: %s", async (_, request) => {
-    const { inspector, seen, hands } = await playWatched(request as CreateGameRequest, JSON.stringify(request));
-    expect(inspector.problems.slice(0, 5)).toEqual([]);
-    expect(inspector.checked).toBeGreaterThan(200);
-    expect(hands).toBeGreaterThanOrEqual(1);
-    // The checks are not vacuous: seats did see their own cards, spectators the table.
-    expect(seen.some((s) => s.viewer === 0 && JSON.stringify(s.body).includes("myHand"))).toBe(true);
-  }, 60_000);
+  ] as const)(
+    "no payload shows a card its viewer may not see: %s",
+    async (_, request) => {
+      const { inspector, seen, hands } = await playWatched(request as CreateGameRequest, JSON.stringify(request));
+      expect(inspector.problems.slice(0, 5)).toEqual([]);
+      expect(inspector.checked).toBeGreaterThan(200);
+      expect(hands).toBeGreaterThanOrEqual(1);
+      // The checks are not vacuous: seats did see their own cards, spectators the table.
+      expect(seen.some((s) => s.viewer === 0 && JSON.stringify(s.body).includes("myHand"))).toBe(true);
+    },
+    60_000,
+  );
 
   it("logs no card, and the OpenAPI examples are fixed text, the same before and after play", async () => {
     expect(logs.filter((l) => /"(?:10|[2-9AJQK])[SHDC]"|"JK"/.test(l))).toEqual([]);

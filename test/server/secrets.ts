@@ -140,7 +140,8 @@ export class Inspector {
     const ended = [...state.past, ...(state.hand?.end ? [state.hand] : [])];
     if (record.hands.length !== ended.length) this.problems.push(`${what}: ${record.hands.length} hands, ${ended.length} have ended`);
     record.hands.forEach((h, i) => {
-      if (JSON.stringify(h.deal.stock) !== JSON.stringify(makeCards(ended[i]!.deal.stock))) this.problems.push(`${what}: hand ${i} is not the dealt hand`);
+      if (JSON.stringify(h.deal.stock) !== JSON.stringify(makeCards(ended[i]!.deal.stock)))
+        this.problems.push(`${what}: hand ${i} is not the dealt hand`);
     });
     if (state.hand && !state.hand.end && JSON.stringify(record).includes(JSON.stringify(makeCards(state.hand.deal.stock)))) {
       this.problems.push(`${what}: shows the stock of the hand in play`);

@@ -57,7 +57,9 @@ describe("WebSocket", () => {
     expect(await player.next((m) => m.id === "p1")).toMatchObject({ status: 409, error: { code: "STALE_VERSION", currentVersion: 2 } });
     player.send({ type: "move", move: { type: "discard", card: "QS" }, version: 2, id: "p2" });
     expect(await player.next((m) => m.id === "p2")).toMatchObject({ status: 422, error: { code: "MUST_DRAW_FIRST" } });
-    const bad = await exports.default.fetch(`${BASE}/api/games/${game.id}/ws`, { headers: { Upgrade: "websocket", Authorization: "Bearer nope-nope-nope-nope-nope" } });
+    const bad = await exports.default.fetch(`${BASE}/api/games/${game.id}/ws`, {
+      headers: { Upgrade: "websocket", Authorization: "Bearer nope-nope-nope-nope-nope" },
+    });
     expect(bad.status).toBe(401);
     expect(((await bad.json()) as any).error.code).toBe("BAD_TOKEN");
     const plain = await call(`/api/games/${game.id}/ws`);
@@ -77,7 +79,9 @@ describe("WebSocket", () => {
 
     // A claimed seat shows at once, without a move.
     const before = spectator.messages.length;
-    expect((await call(`/api/games/${game.id}/claim`, { token: game.invite.token, body: { seat: 1 - turn, name: "Carla" } })).status).toBe(200);
+    expect((await call(`/api/games/${game.id}/claim`, { token: game.invite.token, body: { seat: 1 - turn, name: "Carla" } })).status).toBe(
+      200,
+    );
     const claimed = await spectator.next((m) => m.type === "events", before);
     expect(claimed.events).toEqual([]);
     expect(claimed.view.seats.some((s: any) => s.name === "Carla" && s.taken)).toBe(true);

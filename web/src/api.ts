@@ -51,7 +51,13 @@ async function call<T>(path: string, options: Call = {}): Promise<T> {
   }
   let response: Response;
   try {
-    response = await fetch(path, { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, body, signal: options.signal, cache: "no-store" });
+    response = await fetch(path, {
+      method: options.method ?? (body === undefined ? "GET" : "POST"),
+      headers,
+      body,
+      signal: options.signal,
+      cache: "no-store",
+    });
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
     throw new ApiError(0, "NETWORK", "The server cannot be reached: check your connection.");
@@ -87,7 +93,8 @@ export const api = {
   claim: (id: string, inviteToken: string, request: ClaimRequest) =>
     call<ClaimResponse>(`/api/games/${encodeURIComponent(id)}/claim`, { token: inviteToken, body: request, withPlayerKey: true }),
 
-  record: (id: string) => call<{ hands: { deal: Record<string, unknown>; commitment: string; salt: string }[] }>(`/api/games/${encodeURIComponent(id)}/record`),
+  record: (id: string) =>
+    call<{ hands: { deal: Record<string, unknown>; commitment: string; salt: string }[] }>(`/api/games/${encodeURIComponent(id)}/record`),
 
   myGames: () => call<MyGamesResponse>("/api/me/games", { token: playerKey() }),
 };

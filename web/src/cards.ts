@@ -27,7 +27,14 @@ export function face(card: string): CardFace {
   if (card === "JK") return { rank: "JK", suit: "", symbol: "★", red: false, name: "joker", short: "Joker" };
   const rank = card.slice(0, -1);
   const suit = SUITS[card.slice(-1)] ?? { symbol: "?", name: "?", red: false, order: 9 };
-  return { rank, suit: card.slice(-1), symbol: suit.symbol, red: suit.red, name: `${RANK_NAMES[rank] ?? rank} of ${suit.name}`, short: `${rank}${suit.symbol}` };
+  return {
+    rank,
+    suit: card.slice(-1),
+    symbol: suit.symbol,
+    red: suit.red,
+    name: `${RANK_NAMES[rank] ?? rank} of ${suit.name}`,
+    short: `${rank}${suit.symbol}`,
+  };
 }
 
 /** "7♥ 8♥ 9♥" */
@@ -48,7 +55,8 @@ export function sortHand(cards: readonly string[]): string[] {
 /** The inside of a card: rank over suit symbol. */
 export function cardContent(card: string): HTMLElement[] {
   const f = face(card);
-  if (card === "JK") return [h("span", { class: "rank", "aria-hidden": "true" }, "JK"), h("span", { class: "suit", "aria-hidden": "true" }, "★")];
+  if (card === "JK")
+    return [h("span", { class: "rank", "aria-hidden": "true" }, "JK"), h("span", { class: "suit", "aria-hidden": "true" }, "★")];
   return [h("span", { class: "rank", "aria-hidden": "true" }, f.rank), h("span", { class: "suit", "aria-hidden": "true" }, f.symbol)];
 }
 
@@ -57,7 +65,12 @@ export function cardView(card: string, extra: { class?: string; label?: string }
   const f = face(card);
   return h(
     "span",
-    { class: `card ${f.red ? "red" : "black"}${card === "JK" ? " joker" : ""} ${extra.class ?? ""}`.trim(), "data-card": card, role: "img", "aria-label": extra.label ?? f.name },
+    {
+      class: `card ${f.red ? "red" : "black"}${card === "JK" ? " joker" : ""} ${extra.class ?? ""}`.trim(),
+      "data-card": card,
+      role: "img",
+      "aria-label": extra.label ?? f.name,
+    },
     ...cardContent(card),
   );
 }

@@ -21,7 +21,12 @@ export class Commitments {
     const seen = seenCommitments(snap.id);
     return h(
       "details",
-      { class: "panel fairness", id: "fairness", open: this.open, ontoggle: (e: Event) => (this.open = (e.target as HTMLDetailsElement).open) },
+      {
+        class: "panel fairness",
+        id: "fairness",
+        open: this.open,
+        ontoggle: (e: Event) => (this.open = (e.target as HTMLDetailsElement).open),
+      },
       h("summary", null, "Fair deals: commitments", snap.preparedDeals ? " (this game uses prepared deals)" : ""),
       h(
         "p",
@@ -39,12 +44,29 @@ export class Commitments {
             h("strong", null, `Hand ${f.hand + 1}`),
             f.prepared ? " (prepared by the game's creator, not shuffled)" : "",
             h("div", null, "Commitment: ", h("code", { class: "hash" }, f.commitment)),
-            seen[f.hand] && seen[f.hand] !== f.commitment ? h("p", { class: "notice error" }, "This is not the commitment this browser saw while the hand was in play!") : null,
+            seen[f.hand] && seen[f.hand] !== f.commitment
+              ? h("p", { class: "notice error" }, "This is not the commitment this browser saw while the hand was in play!")
+              : null,
             f.salt
               ? [
                   h("div", null, "Salt: ", h("code", { class: "hash" }, f.salt)),
-                  h("button", { type: "button", class: "verify", "data-focus": `verify-${f.hand}`, onclick: () => void this.verify(snap, ended, f.hand) }, "Verify"),
-                  result ? h("span", { class: `verify-result ${result.ok === true ? "ok" : result.ok === false ? "bad" : ""}`, role: "status" }, ` ${result.text}`) : null,
+                  h(
+                    "button",
+                    {
+                      type: "button",
+                      class: "verify",
+                      "data-focus": `verify-${f.hand}`,
+                      onclick: () => void this.verify(snap, ended, f.hand),
+                    },
+                    "Verify",
+                  ),
+                  result
+                    ? h(
+                        "span",
+                        { class: `verify-result ${result.ok === true ? "ok" : result.ok === false ? "bad" : ""}`, role: "status" },
+                        ` ${result.text}`,
+                      )
+                    : null,
                 ]
               : h("div", { class: "hint" }, "The salt is revealed when the hand ends."),
           );

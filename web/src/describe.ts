@@ -1,5 +1,5 @@
 import type { MeldView } from "../../src/engine/meld";
-import { type PlayerCount, seatsOf, teamCount as engineTeamCount, teamOf as engineTeamOf } from "../../src/engine/seats";
+import { teamCount as engineTeamCount, teamOf as engineTeamOf, type PlayerCount, seatsOf } from "../../src/engine/seats";
 import type { HandEnd, TeamScore } from "../../src/engine/state";
 import type { SeatInfo, WireEvent } from "../../src/shared/api";
 import { shortList } from "./cards";

@@ -7,7 +7,11 @@ type Attrs = Record<string, string | number | boolean | null | undefined | Event
  * Creates an element: `h("button", { class: "x", onclick: fn, disabled: true }, "Text")`.
  * Attributes whose value is false, null or undefined are left out; `on*` are listeners.
  */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs | null = null, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs | null = null,
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   if (attrs) {
     for (const [name, value] of Object.entries(attrs)) {

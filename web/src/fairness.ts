@@ -26,7 +26,8 @@ export async function verifyDeal(
   if (!crypto.subtle) return { ok: false, text: "Your browser can check this only on a secure (https) page." };
   const hex = await sha256Hex(`${salt}:${JSON.stringify(canonicalDeal(deal))}`);
   if (hex !== commitment) return { ok: false, text: "MISMATCH: the revealed deal does not match its commitment." };
-  if (seen !== undefined && seen !== commitment) return { ok: false, text: "MISMATCH: the commitment differs from the one this browser saw during the hand." };
+  if (seen !== undefined && seen !== commitment)
+    return { ok: false, text: "MISMATCH: the commitment differs from the one this browser saw during the hand." };
   return {
     ok: true,
     text: seen ? "✓ The deal matches the commitment this browser saw when the hand was dealt." : "✓ The deal matches its commitment.",

@@ -22,7 +22,12 @@ export function felt(snap: GameSnapshot, hand: HandView, me: number | null, targ
   const pile = hand.discardPile;
   const closed = !pile.cards;
   const pileCards = pile.cards
-    ? pile.cards.map((c, i) => cardView(c, { class: i === pile.cards!.length - 1 ? "top" : "", label: i === pile.cards!.length - 1 ? `${face(c).name}, top` : undefined }))
+    ? pile.cards.map((c, i) =>
+        cardView(c, {
+          class: i === pile.cards!.length - 1 ? "top" : "",
+          label: i === pile.cards!.length - 1 ? `${face(c).name}, top` : undefined,
+        }),
+      )
     : pile.top
       ? [cardView(pile.top, { class: "top", label: `${face(pile.top).name}, top` })]
       : [];
@@ -32,13 +37,25 @@ export function felt(snap: GameSnapshot, hand: HandView, me: number | null, targ
     h(
       "div",
       { class: "piles" },
-      h("div", { class: "stock", id: "stock" }, h("h2", null, "Stock"), h("div", { class: "pile-row" }, cardBack("stock")), h("p", { "data-count": hand.stock }, `${hand.stock} cards`)),
+      h(
+        "div",
+        { class: "stock", id: "stock" },
+        h("h2", null, "Stock"),
+        h("div", { class: "pile-row" }, cardBack("stock")),
+        h("p", { "data-count": hand.stock }, `${hand.stock} cards`),
+      ),
       h(
         "div",
         { class: "discard", id: "discard" },
         h("h2", null, closed ? "Discard pile (closed)" : "Discard pile"),
         h("div", { class: "pile-row" }, pileCards.length ? pileCards : h("span", { class: "empty" }, "empty")),
-        h("p", { "data-count": pile.count }, closed ? `${pile.count} card${pile.count === 1 ? "" : "s"}; only the top card shows` : `${pile.count} card${pile.count === 1 ? "" : "s"}`),
+        h(
+          "p",
+          { "data-count": pile.count },
+          closed
+            ? `${pile.count} card${pile.count === 1 ? "" : "s"}; only the top card shows`
+            : `${pile.count} card${pile.count === 1 ? "" : "s"}`,
+        ),
       ),
     ),
     h(
@@ -60,7 +77,11 @@ function teamMelds(snap: GameSnapshot, hand: HandView, team: number, me: number 
   const players = snap.view.players;
   const mine = me !== null && teamOf(me, players) === team;
   const melds = hand.melds.filter((m) => m.team === team);
-  const title = mine ? (players === 4 ? `Your team (${teamName(snap.seats, team, players)})` : "Your melds") : `${teamName(snap.seats, team, players)}${players === 4 ? "" : "'s melds"}`;
+  const title = mine
+    ? players === 4
+      ? `Your team (${teamName(snap.seats, team, players)})`
+      : "Your melds"
+    : `${teamName(snap.seats, team, players)}${players === 4 ? "" : "'s melds"}`;
   // Only the player's own team takes cards: the other team's melds stay plain.
   const ours = mine ? targets : null;
   return h(
@@ -88,7 +109,12 @@ function meldView(meld: MeldView, hand: HandView, targets: MeldTargets | null): 
   const badge = meld.burraco ? h("span", { class: `badge ${meld.burraco}` }, BURRACO_NAMES[meld.burraco]) : null;
   const description = `${meld.kind === "set" ? "Set" : "Sequence"} of ${meld.cards.length}${meld.burraco ? `, ${BURRACO_NAMES[meld.burraco].toLowerCase()}` : ""}`;
   if (!targets) {
-    return h("div", { class: "meld", "data-meld": meld.id, role: "group", "aria-label": description }, h("div", { class: "meld-cards" }, cards), badge);
+    return h(
+      "div",
+      { class: "meld", "data-meld": meld.id, role: "group", "aria-label": description },
+      h("div", { class: "meld-cards" }, cards),
+      badge,
+    );
   }
   const option = targets.option(meld);
   const fits = option?.preview.ok === true;

@@ -84,7 +84,13 @@ export function handArea(seat: Seat, act: HandActions): HTMLElement {
   return h(
     "section",
     { class: "my-hand", id: "my-hand", "aria-labelledby": "hand-title" },
-    h("h2", { id: "hand-title" }, "Your hand", h("span", { class: "count" }, ` · ${hand.handSizes[me]} cards`), hand.myHandHidden ? h("span", { class: "count" }, " (pozzetto, face down)") : null),
+    h(
+      "h2",
+      { id: "hand-title" },
+      "Your hand",
+      h("span", { class: "count" }, ` · ${hand.handSizes[me]} cards`),
+      hand.myHandHidden ? h("span", { class: "count" }, " (pozzetto, face down)") : null,
+    ),
     cardsRow,
     inPlay ? actions(seat, act, option, showChoice) : null,
   );
@@ -103,15 +109,52 @@ function actions(seat: Seat, act: HandActions, option: PlayOption | null, showCh
       h("button", { type: "button", id: "act-draw", "data-focus": "draw", disabled: !taking, onclick: () => act.draw() }, "Draw"),
       h(
         "button",
-        { type: "button", id: "act-pickup", "data-focus": "pickup", disabled: !taking || hand.discardPile.count === 0, onclick: () => act.pickUp() },
-        closedPile ? (selected.length ? `Pick up & meld with ${shortList([hand.discardPile.top ?? ""])}` : "Pick up (with a play)") : `Pick up the pile (${hand.discardPile.count})`,
+        {
+          type: "button",
+          id: "act-pickup",
+          "data-focus": "pickup",
+          disabled: !taking || hand.discardPile.count === 0,
+          onclick: () => act.pickUp(),
+        },
+        closedPile
+          ? selected.length
+            ? `Pick up & meld with ${shortList([hand.discardPile.top ?? ""])}`
+            : "Pick up (with a play)"
+          : `Pick up the pile (${hand.discardPile.count})`,
       ),
-      h("button", { type: "button", id: "act-meld", "data-focus": "meld", disabled: !playing || selected.length < 3, onclick: () => act.meld() }, "Meld"),
-      h("button", { type: "button", id: "act-discard", "data-focus": "discard", disabled: !playing || selected.length !== 1, onclick: () => act.discard() }, "Discard"),
-      selected.length ? h("button", { type: "button", class: "quiet", "data-focus": "clear", onclick: () => act.clear() }, "Clear selection") : null,
+      h(
+        "button",
+        { type: "button", id: "act-meld", "data-focus": "meld", disabled: !playing || selected.length < 3, onclick: () => act.meld() },
+        "Meld",
+      ),
+      h(
+        "button",
+        {
+          type: "button",
+          id: "act-discard",
+          "data-focus": "discard",
+          disabled: !playing || selected.length !== 1,
+          onclick: () => act.discard(),
+        },
+        "Discard",
+      ),
+      selected.length
+        ? h("button", { type: "button", class: "quiet", "data-focus": "clear", onclick: () => act.clear() }, "Clear selection")
+        : null,
       h("span", { class: "spacer" }),
       snap.status === "playing" && !confirmResign
-        ? h("button", { type: "button", id: "act-resign", class: "danger quiet", "data-focus": "resign", disabled: busy, onclick: () => act.askResign(true) }, "Resign…")
+        ? h(
+            "button",
+            {
+              type: "button",
+              id: "act-resign",
+              class: "danger quiet",
+              "data-focus": "resign",
+              disabled: busy,
+              onclick: () => act.askResign(true),
+            },
+            "Resign…",
+          )
         : null,
     ),
     confirmResign
@@ -119,7 +162,11 @@ function actions(seat: Seat, act: HandActions, option: PlayOption | null, showCh
           "div",
           { class: "confirm", role: "alertdialog", "aria-labelledby": "resign-q" },
           h("p", { id: "resign-q" }, "Resign the match? Your team loses and the game ends for everyone."),
-          h("button", { type: "button", class: "danger", id: "act-resign-yes", "data-focus": "resign-yes", onclick: () => act.resign() }, "Yes, resign"),
+          h(
+            "button",
+            { type: "button", class: "danger", id: "act-resign-yes", "data-focus": "resign-yes", onclick: () => act.resign() },
+            "Yes, resign",
+          ),
           h("button", { type: "button", "data-focus": "resign-no", onclick: () => act.askResign(false) }, "Cancel"),
         )
       : null,
@@ -128,7 +175,11 @@ function actions(seat: Seat, act: HandActions, option: PlayOption | null, showCh
     notice ? h("p", { class: `notice ${notice.kind}`, id: "notice", role: "alert" }, notice.text) : null,
     hand.picked ? h("p", { class: "hint" }, `You picked up ${shortList([hand.picked])} alone: you may not discard it this turn.`) : null,
     turn && hand.phase === "take" && closedPile
-      ? h("p", { class: "hint" }, `Closed pile: to pick it up, select cards that make a meld with its top card (${shortList([hand.discardPile.top ?? ""])}), or click one of your melds that takes it.`)
+      ? h(
+          "p",
+          { class: "hint" },
+          `Closed pile: to pick it up, select cards that make a meld with its top card (${shortList([hand.discardPile.top ?? ""])}), or click one of your melds that takes it.`,
+        )
       : null,
   ];
   return out.filter((e): e is HTMLElement => e !== null);
@@ -142,14 +193,20 @@ function previewText({ hand, myTurn, selection }: Seat, option: PlayOption | nul
     const meld = option.preview.meld;
     return [
       hand.phase === "take" ? "Pick up and lay: " : "New meld: ",
-      h("span", { class: "mini-meld" }, meld.cards.map((c, i) => cardView(c, { class: meld.wild?.index === i ? "wild" : "" }))),
+      h(
+        "span",
+        { class: "mini-meld" },
+        meld.cards.map((c, i) => cardView(c, { class: meld.wild?.index === i ? "wild" : "" })),
+      ),
       meld.burraco ? ` — ${BURRACO_NAMES[meld.burraco].toLowerCase()}!` : "",
     ];
   }
   if (hand.phase === "play" && count < 3) {
     const fits = hand.melds.filter((m) => selection.attachOption(m)?.preview.ok);
     const one = count === 1 ? "Discard it, or add it to a meld" : "Select at least 3 cards for a new meld";
-    return fits.length ? `${one}: ${fits.length === 1 ? "one of your melds takes" : `${fits.length} of your melds take`} ${count === 1 ? "it" : "them"} (highlighted).` : `${one}.`;
+    return fits.length
+      ? `${one}: ${fits.length === 1 ? "one of your melds takes" : `${fits.length} of your melds take`} ${count === 1 ? "it" : "them"} (highlighted).`
+      : `${one}.`;
   }
   return "";
 }
@@ -169,5 +226,11 @@ function wildChoice(wildEnd: WildEnd | null, act: HandActions): HTMLElement {
       }),
       ` ${label}`,
     );
-  return h("fieldset", { class: "wild-choice" }, h("legend", null, "The wild goes at the"), choice("low", "low end"), choice("high", "high end"));
+  return h(
+    "fieldset",
+    { class: "wild-choice" },
+    h("legend", null, "The wild goes at the"),
+    choice("low", "low end"),
+    choice("high", "high end"),
+  );
 }

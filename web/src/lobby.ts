@@ -18,7 +18,12 @@ export function openLobby(root: HTMLElement): () => void {
   const mine = h("section", { class: "panel", id: "my-games", "aria-labelledby": "my-games-title" });
   replaceChildren(
     root,
-    h("header", { class: "top" }, h("a", { href: "/", class: "brand" }, "Burraco"), h("span", { class: "tagline" }, "the Italian rummy, by correspondence")),
+    h(
+      "header",
+      { class: "top" },
+      h("a", { href: "/", class: "brand" }, "Burraco"),
+      h("span", { class: "tagline" }, "the Italian rummy, by correspondence"),
+    ),
     main,
   );
   append(main, [createForm(created), created, mine]);
@@ -39,7 +44,7 @@ export function openLobby(root: HTMLElement): () => void {
 function createForm(created: HTMLElement): HTMLElement {
   const namesBox = h("div", { class: "names" });
   const error = h("p", { class: "notice error", role: "alert", hidden: true });
-  const players = () => Number((form.querySelector<HTMLInputElement>('input[name="players"]:checked')?.value ?? "2"));
+  const players = () => Number(form.querySelector<HTMLInputElement>('input[name="players"]:checked')?.value ?? "2");
   const preset = () => (form.querySelector<HTMLInputElement>('input[name="preset"]:checked')?.value ?? "classic") as PresetName;
 
   const renderNames = () => {
@@ -52,7 +57,14 @@ function createForm(created: HTMLElement): HTMLElement {
           "div",
           { class: "field" },
           h("label", { for: `name-${seat}` }, `Seat ${seat + 1}${n === 4 ? ` (team ${seat % 2 === 0 ? "A" : "B"})` : ""}`),
-          h("input", { id: `name-${seat}`, name: `name-${seat}`, maxlength: 40, placeholder: `Player ${seat + 1}`, value: old[seat] ?? "", autocomplete: "off" }),
+          h("input", {
+            id: `name-${seat}`,
+            name: `name-${seat}`,
+            maxlength: 40,
+            placeholder: `Player ${seat + 1}`,
+            value: old[seat] ?? "",
+            autocomplete: "off",
+          }),
         ),
       ),
       n === 4 ? h("p", { class: "hint" }, "Partners sit opposite: seats 1 and 3 play against seats 2 and 4.") : null,
@@ -80,7 +92,12 @@ function createForm(created: HTMLElement): HTMLElement {
       { class: "players" },
       h("legend", null, "Players"),
       [2, 3, 4].map((n) =>
-        h("label", { class: "choice" }, h("input", { type: "radio", name: "players", value: n, checked: n === 2, onchange: renderNames }), ` ${n}${n === 4 ? " (two teams)" : ""}`),
+        h(
+          "label",
+          { class: "choice" },
+          h("input", { type: "radio", name: "players", value: n, checked: n === 2, onchange: renderNames }),
+          ` ${n}${n === 4 ? " (two teams)" : ""}`,
+        ),
       ),
     ),
     h(
@@ -100,9 +117,24 @@ function createForm(created: HTMLElement): HTMLElement {
       "details",
       { class: "overrides" },
       h("summary", null, "Change a rule"),
-      h("div", { class: "field" }, h("label", { for: "target" }, "Play to (points)"), h("input", { id: "target", type: "number", min: 1, max: 1000000, step: 1, inputmode: "numeric" })),
-      h("div", { class: "field" }, h("label", { for: "hands" }, "Or play exactly this many hands"), h("input", { id: "hands", type: "number", min: 1, max: 100, step: 1, inputmode: "numeric" })),
-      h("label", { class: "choice" }, h("input", { type: "checkbox", id: "semi-clean" }), " Semi-clean burraco (a sequence with its wild at an end, worth 150)"),
+      h(
+        "div",
+        { class: "field" },
+        h("label", { for: "target" }, "Play to (points)"),
+        h("input", { id: "target", type: "number", min: 1, max: 1000000, step: 1, inputmode: "numeric" }),
+      ),
+      h(
+        "div",
+        { class: "field" },
+        h("label", { for: "hands" }, "Or play exactly this many hands"),
+        h("input", { id: "hands", type: "number", min: 1, max: 100, step: 1, inputmode: "numeric" }),
+      ),
+      h(
+        "label",
+        { class: "choice" },
+        h("input", { type: "checkbox", id: "semi-clean" }),
+        " Semi-clean burraco (a sequence with its wild at an end, worth 150)",
+      ),
     ),
     h("fieldset", { class: "names-set" }, h("legend", null, "Names (optional)"), namesBox),
     h(
@@ -115,7 +147,12 @@ function createForm(created: HTMLElement): HTMLElement {
         "For tournaments that play the same deals at every table: a JSON list of deals as in game records. Everyone will see that this game's deals were prepared.",
       ),
       h("label", { for: "deals" }, "Deals (JSON)"),
-      h("textarea", { id: "deals", rows: 4, spellcheck: "false", placeholder: '[{"dealer": 1, "hands": [[…], […]], "pozzetti": [[…], […]], "discard": ["QS"], "stock": […]}]' }),
+      h("textarea", {
+        id: "deals",
+        rows: 4,
+        spellcheck: "false",
+        placeholder: '[{"dealer": 1, "hands": [[…], […]], "pozzetti": [[…], […]], "discard": ["QS"], "stock": […]}]',
+      }),
     ),
     h("button", { type: "submit", class: "primary", id: "create-submit" }, "Create the game"),
     error,
@@ -162,7 +199,15 @@ function createForm(created: HTMLElement): HTMLElement {
 }
 
 function linkRow(label: string, url: string, id: string, open?: string): HTMLElement {
-  const input = h("input", { id, type: "text", readonly: true, value: url, class: "link", "aria-label": `${label}: link`, onfocus: (e: Event) => (e.target as HTMLInputElement).select() });
+  const input = h("input", {
+    id,
+    type: "text",
+    readonly: true,
+    value: url,
+    class: "link",
+    "aria-label": `${label}: link`,
+    onfocus: (e: Event) => (e.target as HTMLInputElement).select(),
+  });
   const status = h("span", { class: "copied", role: "status" });
   return h(
     "div",
@@ -203,7 +248,9 @@ function showCreated(target: HTMLElement, game: CreateGameResponse, names: reado
         "The invitation link lets the first person who opens it take a free seat (good for a group chat). ",
         "The spectator link only shows the table, never a hand: share it freely.",
       ),
-      game.seats.map((seat) => linkRow(`Seat ${seat.seat + 1}${names[seat.seat] ? `: ${names[seat.seat]}` : ""}`, seat.url, `seat-link-${seat.seat}`, "Play here")),
+      game.seats.map((seat) =>
+        linkRow(`Seat ${seat.seat + 1}${names[seat.seat] ? `: ${names[seat.seat]}` : ""}`, seat.url, `seat-link-${seat.seat}`, "Play here"),
+      ),
       linkRow("Invitation (anyone may take a free seat)", game.invite.url, "invite-link"),
       linkRow("Spectators (public)", game.spectatorUrl, "spectator-link", "Watch"),
     ),
@@ -228,7 +275,13 @@ async function showMyGames(box: HTMLElement): Promise<void> {
     box,
     h("h2", { id: "my-games-title" }, "My games"),
     games.length === 0 && others.length === 0
-      ? h("p", { class: "hint" }, failed ? "Your games cannot be listed right now." : "Games you play from this browser appear here, those awaiting your move first.")
+      ? h(
+          "p",
+          { class: "hint" },
+          failed
+            ? "Your games cannot be listed right now."
+            : "Games you play from this browser appear here, those awaiting your move first.",
+        )
       : null,
     games.length
       ? h(
@@ -241,7 +294,11 @@ async function showMyGames(box: HTMLElement): Promise<void> {
               "li",
               { class: g.yourTurn ? "your-turn" : "", "data-game": g.id },
               h("a", { href }, label(g.names, g.players)),
-              g.yourTurn ? h("span", { class: "badge turn" }, "your turn") : g.status === "over" ? h("span", { class: "badge over" }, "over") : h("span", { class: "badge" }, "waiting"),
+              g.yourTurn
+                ? h("span", { class: "badge turn" }, "your turn")
+                : g.status === "over"
+                  ? h("span", { class: "badge over" }, "over")
+                  : h("span", { class: "badge" }, "waiting"),
               h("span", { class: "when" }, ` seat ${g.seat + 1} · ${new Date(g.updatedAt).toLocaleString()}`),
               seat ? null : h("span", { class: "hint" }, " (this browser does not hold the seat link: the link opens the public view)"),
             );
@@ -255,7 +312,12 @@ async function showMyGames(box: HTMLElement): Promise<void> {
             "ul",
             { class: "game-list" },
             others.map(([id, seat]) =>
-              h("li", { "data-game": id }, h("a", { href: `/game/${id}#seat=${seat.token}` }, seat.names ? label(seat.names, seat.names.length) : `Game ${id}`), h("span", { class: "when" }, ` seat ${seat.seat + 1}`)),
+              h(
+                "li",
+                { "data-game": id },
+                h("a", { href: `/game/${id}#seat=${seat.token}` }, seat.names ? label(seat.names, seat.names.length) : `Game ${id}`),
+                h("span", { class: "when" }, ` seat ${seat.seat + 1}`),
+              ),
             ),
           ),
         ]

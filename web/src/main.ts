@@ -42,7 +42,11 @@ function start(): void {
   const route = routeOf();
   if (route === "lobby") close = openLobby(root);
   else if (route) openTable(route);
-  else replaceChildren(root, h("main", { class: "panel" }, h("h1", null, "Not found"), h("p", null, h("a", { href: "/" }, "Go to the lobby"))));
+  else
+    replaceChildren(
+      root,
+      h("main", { class: "panel" }, h("h1", null, "Not found"), h("p", null, h("a", { href: "/" }, "Go to the lobby"))),
+    );
 }
 
 // Opening another link of the same game (a seat, the invitation) changes only the fragment.

@@ -1,5 +1,5 @@
 import { type Card, isWildCard, parseCard, rankOf, suitOf } from "../../src/engine/cards";
-import { type MeldShape, type MeldView, type WildEnd, extendMeld, shapeMeld, viewMeld } from "../../src/engine/meld";
+import { extendMeld, type MeldShape, type MeldView, shapeMeld, viewMeld, type WildEnd } from "../../src/engine/meld";
 import type { Rules } from "../../src/engine/rules";
 
 /**

@@ -57,7 +57,10 @@ export class Selection {
     this.indices = [];
     for (const card of before) {
       const at = hand.findIndex((c, i) => c === card && !taken.has(i));
-      if (at >= 0) (taken.add(at), this.indices.push(at));
+      if (at >= 0) {
+        taken.add(at);
+        this.indices.push(at);
+      }
     }
   }
 
@@ -86,7 +89,8 @@ export class Selection {
     const { hand, rules } = turn;
     const cards = this.cards();
     if (hand.phase === "play") return cards.length ? previewAttach(meld, cards, rules, this.wildEnd) : null;
-    if (rules.discardPile === "closed" && hand.discardPile.top) return previewAttach(meld, [hand.discardPile.top, ...cards], rules, this.wildEnd);
+    if (rules.discardPile === "closed" && hand.discardPile.top)
+      return previewAttach(meld, [hand.discardPile.top, ...cards], rules, this.wildEnd);
     return null;
   }
 
@@ -115,7 +119,8 @@ export class Selection {
   attachMove(meld: MeldView): Move {
     const hand = this.turn()!.hand!;
     const wild = this.wild(this.attachOption(meld));
-    if (hand.phase === "take") return { type: "pickup", play: { type: "attach", meld: meld.id, cards: [hand.discardPile.top!, ...this.cards()], ...wild } };
+    if (hand.phase === "take")
+      return { type: "pickup", play: { type: "attach", meld: meld.id, cards: [hand.discardPile.top!, ...this.cards()], ...wild } };
     return { type: "attach", meld: meld.id, cards: this.cards(), ...wild };
   }
 

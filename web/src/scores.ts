@@ -1,7 +1,7 @@
 import type { HandEnd, TeamScore } from "../../src/engine/state";
 import type { GameSnapshot, WireEvent } from "../../src/shared/api";
 import { cardView, sortHand } from "./cards";
-import { SCORE_PARTS, endText, seatName, teamCount, teamName } from "./describe";
+import { endText, SCORE_PARTS, seatName, teamCount, teamName } from "./describe";
 import { h } from "./dom";
 
 /** The scores of the match, the end of a hand with every hand revealed, and the latest moves. */
@@ -41,18 +41,41 @@ export function handEndPanel(snap: GameSnapshot, ended: HandEnded | null): HTMLE
       "div",
       { class: "revealed" },
       info.hands.map((cards, seat) =>
-        h("div", { class: "revealed-hand" }, h("h3", null, `${seatName(snap.seats, seat)} held`), h("div", { class: "pile-row" }, cards.length ? sortHand(cards).map((c) => cardView(c)) : h("span", { class: "empty" }, "no cards"))),
+        h(
+          "div",
+          { class: "revealed-hand" },
+          h("h3", null, `${seatName(snap.seats, seat)} held`),
+          h(
+            "div",
+            { class: "pile-row" },
+            cards.length ? sortHand(cards).map((c) => cardView(c)) : h("span", { class: "empty" }, "no cards"),
+          ),
+        ),
       ),
     ),
     h(
       "table",
       { class: "score-table" },
-      h("thead", null, h("tr", null, h("th", { scope: "col" }, ""), teams.map((t) => h("th", { scope: "col" }, teamName(snap.seats, t, players))))),
+      h(
+        "thead",
+        null,
+        h(
+          "tr",
+          null,
+          h("th", { scope: "col" }, ""),
+          teams.map((t) => h("th", { scope: "col" }, teamName(snap.seats, t, players))),
+        ),
+      ),
       h(
         "tbody",
         null,
         SCORE_PARTS.map(([key, label]) =>
-          h("tr", { class: key === "total" ? "total" : "" }, h("th", { scope: "row" }, label), teams.map((t) => h("td", null, String(info!.scores[t]?.[key] ?? "")))),
+          h(
+            "tr",
+            { class: key === "total" ? "total" : "" },
+            h("th", { scope: "row" }, label),
+            teams.map((t) => h("td", null, String(info!.scores[t]?.[key] ?? ""))),
+          ),
         ),
       ),
     ),
@@ -73,7 +96,16 @@ export function scores(snap: GameSnapshot, ended: HandEnded | null, showLastHand
     h(
       "table",
       { class: "score-table" },
-      h("thead", null, h("tr", null, h("th", { scope: "col" }, "Hand"), teams.map((t) => h("th", { scope: "col" }, teamName(snap.seats, t, players))))),
+      h(
+        "thead",
+        null,
+        h(
+          "tr",
+          null,
+          h("th", { scope: "col" }, "Hand"),
+          teams.map((t) => h("th", { scope: "col" }, teamName(snap.seats, t, players))),
+        ),
+      ),
       h(
         "tbody",
         null,
@@ -84,7 +116,11 @@ export function scores(snap: GameSnapshot, ended: HandEnded | null, showLastHand
             h("th", { scope: "row" }, String(hand.number + 1)),
             teams.map((t) => {
               const s = hand.scores![t];
-              return h("td", null, s ? [h("strong", null, String(s.total)), h("span", { class: "parts" }, ` base ${s.base}, points ${s.points}`)] : "");
+              return h(
+                "td",
+                null,
+                s ? [h("strong", null, String(s.total)), h("span", { class: "parts" }, ` base ${s.base}, points ${s.points}`)] : "",
+              );
             }),
           ),
         ),
@@ -92,12 +128,30 @@ export function scores(snap: GameSnapshot, ended: HandEnded | null, showLastHand
       h(
         "tfoot",
         null,
-        h("tr", { class: "total" }, h("th", { scope: "row" }, "Total"), teams.map((t) => h("td", { "data-total": t }, String(match.totals[t] ?? 0)))),
-        match.victoryPoints ? h("tr", null, h("th", { scope: "row" }, "Victory points"), teams.map((t) => h("td", null, String(match.victoryPoints![t] ?? "")))) : null,
+        h(
+          "tr",
+          { class: "total" },
+          h("th", { scope: "row" }, "Total"),
+          teams.map((t) => h("td", { "data-total": t }, String(match.totals[t] ?? 0))),
+        ),
+        match.victoryPoints
+          ? h(
+              "tr",
+              null,
+              h("th", { scope: "row" }, "Victory points"),
+              teams.map((t) => h("td", null, String(match.victoryPoints![t] ?? ""))),
+            )
+          : null,
       ),
     ),
     showLastHand ? lastHandButton(snap, ended, showLastHand) : null,
-    match.over ? h("p", { class: "winner", id: "winner" }, match.winner === null ? "The match is over." : `Winner: ${teamName(snap.seats, match.winner, players)}`) : null,
+    match.over
+      ? h(
+          "p",
+          { class: "winner", id: "winner" },
+          match.winner === null ? "The match is over." : `Winner: ${teamName(snap.seats, match.winner, players)}`,
+        )
+      : null,
   );
 }
 
@@ -106,10 +160,23 @@ function lastHandButton(snap: GameSnapshot, ended: HandEnded | null, show: () =>
   const hand = snap.view.hand;
   const last = [...snap.view.match.hands].reverse().find((h) => h.end !== null);
   if (!last || (hand?.end && hand.number === last.number) || ended?.hand === last.number) return null;
-  return h("button", { type: "button", class: "quiet", id: "show-last-hand", "data-focus": "last-hand", onclick: show }, `Show the cards of hand ${last.number + 1}`);
+  return h(
+    "button",
+    { type: "button", class: "quiet", id: "show-last-hand", "data-focus": "last-hand", onclick: show },
+    `Show the cards of hand ${last.number + 1}`,
+  );
 }
 
 export function logPanel(log: readonly string[]): HTMLElement | null {
   if (log.length === 0) return null;
-  return h("section", { class: "panel log", "aria-labelledby": "log-title" }, h("h2", { id: "log-title" }, "Latest moves"), h("ul", { id: "log" }, log.map((line) => h("li", null, line))));
+  return h(
+    "section",
+    { class: "panel log", "aria-labelledby": "log-title" },
+    h("h2", { id: "log-title" }, "Latest moves"),
+    h(
+      "ul",
+      { id: "log" },
+      log.map((line) => h("li", null, line)),
+    ),
+  );
 }

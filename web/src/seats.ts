@@ -2,18 +2,24 @@ import type { GameSnapshot, SeatInfo } from "../../src/shared/api";
 import { ApiError, api } from "./api";
 import { endText, seatName, teamName, teamOf } from "./describe";
 import { h } from "./dom";
-import { rememberSeat, rememberedSeats } from "./store";
+import { rememberedSeats, rememberSeat } from "./store";
 
 /** Who sits at the table and whose turn it is; taking a free seat with the invitation; watching without one. */
 
 /** `announce` hears the turn's text for screen readers; the embed, a small part of another site's page, passes none. */
-export function statusBanner(snap: GameSnapshot, me: number | null, myTurn: boolean, announce: ((text: string) => void) | null): HTMLElement {
+export function statusBanner(
+  snap: GameSnapshot,
+  me: number | null,
+  myTurn: boolean,
+  announce: ((text: string) => void) | null,
+): HTMLElement {
   const hand = snap.view.hand;
   const match = snap.view.match;
   let text: string;
   let mine = false;
   if (snap.status === "over" || match.over) {
-    text = match.winner === null ? "The match is over." : `The match is over: ${teamName(snap.seats, match.winner, snap.view.players)} won.`;
+    text =
+      match.winner === null ? "The match is over." : `The match is over: ${teamName(snap.seats, match.winner, snap.view.players)} won.`;
     if (me !== null && match.winner !== null) text += teamOf(me, snap.view.players) === match.winner ? " Well played!" : "";
   } else if (!hand) {
     text = "Waiting for the deal.";
@@ -21,7 +27,10 @@ export function statusBanner(snap: GameSnapshot, me: number | null, myTurn: bool
     text = `Hand ${hand.number + 1} is over: ${endText(hand.end, snap.seats)}.`;
   } else if (myTurn) {
     mine = true;
-    text = hand.phase === "take" ? "Your turn: draw from the stock or pick up the discard pile." : "Your turn: meld if you like, then discard one card to end your turn.";
+    text =
+      hand.phase === "take"
+        ? "Your turn: draw from the stock or pick up the discard pile."
+        : "Your turn: meld if you like, then discard one card to end your turn.";
   } else {
     const who = seatName(snap.seats, hand.turn);
     text = `${who}'s turn (${hand.phase === "take" ? "to draw" : "playing"}).`;
@@ -89,7 +98,10 @@ export class SeatClaim {
     this.error = null;
     this.render();
     try {
-      const answer = await api.claim(this.gameId, this.invitation, { ...(name ? { name } : {}), ...(seatText !== "" ? { seat: Number(seatText) } : {}) });
+      const answer = await api.claim(this.gameId, this.invitation, {
+        ...(name ? { name } : {}),
+        ...(seatText !== "" ? { seat: Number(seatText) } : {}),
+      });
       // The invitation becomes this browser's own seat link; the old fragment goes from the history.
       history.replaceState(null, "", `/game/${encodeURIComponent(this.gameId)}#seat=${answer.token}`);
       rememberSeat(this.gameId, { seat: answer.seat, token: answer.token, savedAt: new Date().toISOString() });
@@ -119,13 +131,29 @@ export class SeatClaim {
                   void this.claim(event.target as HTMLFormElement);
                 },
               },
-              h("p", null, "This invitation lets you take a free seat. Once you join, this page becomes your own seat link: keep it, it is how you come back."),
+              h(
+                "p",
+                null,
+                "This invitation lets you take a free seat. Once you join, this page becomes your own seat link: keep it, it is how you come back.",
+              ),
               h("label", { for: "claim-name" }, "Your name"),
-              h("input", { id: "claim-name", name: "name", maxlength: 40, autocomplete: "nickname", required: true, "data-focus": "claim-name" }),
+              h("input", {
+                id: "claim-name",
+                name: "name",
+                maxlength: 40,
+                autocomplete: "nickname",
+                required: true,
+                "data-focus": "claim-name",
+              }),
               free.length > 1
                 ? [
                     h("label", { for: "claim-seat" }, "Seat"),
-                    h("select", { id: "claim-seat", name: "seat" }, h("option", { value: "" }, "Any free seat"), free.map((s) => h("option", { value: s.seat }, `Seat ${s.seat + 1}${s.name ? ` (${s.name})` : ""}`))),
+                    h(
+                      "select",
+                      { id: "claim-seat", name: "seat" },
+                      h("option", { value: "" }, "Any free seat"),
+                      free.map((s) => h("option", { value: s.seat }, `Seat ${s.seat + 1}${s.name ? ` (${s.name})` : ""}`)),
+                    ),
                   ]
                 : null,
               h("button", { type: "submit", class: "primary", id: "claim-submit" }, "Take the seat"),
@@ -149,7 +177,19 @@ export function spectatorNote(gameId: string): HTMLElement {
   return h(
     "section",
     { class: "panel note" },
-    h("p", null, "You are watching: hands are never shown here, only how many cards each player holds. Each seat is played through its own secret link."),
-    mine ? h("p", null, "This browser has a seat in this game: ", h("a", { href: `/game/${gameId}#seat=${mine.token}` }, "open your seat"), ".") : null,
+    h(
+      "p",
+      null,
+      "You are watching: hands are never shown here, only how many cards each player holds. Each seat is played through its own secret link.",
+    ),
+    mine
+      ? h(
+          "p",
+          null,
+          "This browser has a seat in this game: ",
+          h("a", { href: `/game/${gameId}#seat=${mine.token}` }, "open your seat"),
+          ".",
+        )
+      : null,
   );
 }

@@ -4,10 +4,10 @@ import { Commitments } from "./commitments";
 import { describeEvent } from "./describe";
 import { h, randomId, replaceChildren } from "./dom";
 import { felt } from "./felt";
-import { type HandActions, type Notice, handArea } from "./hand";
+import { type HandActions, handArea, type Notice } from "./hand";
 import { type Connection, Live } from "./live";
 import { type Move, Selection } from "./plays";
-import { type HandEnded, handEndPanel, handEndedOf, logPanel, scores } from "./scores";
+import { type HandEnded, handEndedOf, handEndPanel, logPanel, scores } from "./scores";
 import { SeatClaim, seatsStrip, spectatorNote, statusBanner } from "./seats";
 import { forgetSeat, lastSeenVersion, rememberCommitments, rememberSeat, rememberVersion } from "./store";
 
@@ -33,7 +33,9 @@ const LOG_SIZE = 12;
 export class TablePage {
   private snap: GameSnapshot | null = null;
   private fatal: string | null = null;
-  private readonly selection = new Selection(() => this.snap && { hand: this.snap.view.hand, rules: this.snap.view.rules, mine: this.myTurn() });
+  private readonly selection = new Selection(
+    () => this.snap && { hand: this.snap.view.hand, rules: this.snap.view.rules, mine: this.myTurn() },
+  );
   private busy = false;
   private notice: Notice | null = null;
   private connection: Connection = "connecting";
@@ -55,7 +57,14 @@ export class TablePage {
     private readonly reopen: (route: TableRoute) => void,
   ) {
     this.claim =
-      route.mode === "invite" ? new SeatClaim(route.gameId, route.token!, () => this.render(), (token) => this.reopen({ gameId: route.gameId, mode: "seat", token })) : null;
+      route.mode === "invite"
+        ? new SeatClaim(
+            route.gameId,
+            route.token!,
+            () => this.render(),
+            (token) => this.reopen({ gameId: route.gameId, mode: "seat", token }),
+          )
+        : null;
     this.main = h("div", { class: `table-page${route.mode === "embed" ? " embed" : ""}` });
     // Outside the re-rendered part, so that screen readers hear each change of turn once.
     this.announcer = h("p", { class: "visually-hidden", "aria-live": "polite", id: "announce" });
@@ -84,7 +93,12 @@ export class TablePage {
     const since = mode === "embed" ? null : lastSeenVersion(gameId);
     this.apply({ version: snap.version, events: [], view: snap });
     if (mode === "seat" && snap.viewer !== null) {
-      rememberSeat(gameId, { seat: snap.viewer, token: this.route.token!, names: snap.seats.map((s) => s.name), savedAt: new Date().toISOString() });
+      rememberSeat(gameId, {
+        seat: snap.viewer,
+        token: this.route.token!,
+        names: snap.seats.map((s) => s.name),
+        savedAt: new Date().toISOString(),
+      });
     }
     this.live = new Live({
       gameId,
@@ -180,7 +194,10 @@ export class TablePage {
       this.busy = false;
       if (!(error instanceof ApiError)) throw error;
       if (error.code === "STALE_VERSION") {
-        this.notice = { kind: "info", text: "The table changed before your move arrived. Here it is as it stands now: have a look and try again." };
+        this.notice = {
+          kind: "info",
+          text: "The table changed before your move arrived. Here it is as it stands now: have a look and try again.",
+        };
         await this.refresh();
       } else if (error.status === 401) {
         this.fatal = loadError(error, "seat");
@@ -198,7 +215,10 @@ export class TablePage {
       this.notice = null;
       this.render();
     },
-    clear: () => (this.selection.clear(), this.render()),
+    clear: () => {
+      this.selection.clear();
+      this.render();
+    },
     draw: () => void this.play({ type: "draw" }),
     pickUp: () => void this.play(this.selection.pickupMove()),
     meld: () => void this.play(this.selection.meldMove()),
@@ -206,9 +226,18 @@ export class TablePage {
       const move = this.selection.discardMove();
       if (move) void this.play(move);
     },
-    askResign: (asking) => ((this.confirmResign = asking), this.render()),
-    resign: () => ((this.confirmResign = false), void this.play({ type: "resign" })),
-    chooseWild: (end) => ((this.selection.wildEnd = end), this.render()),
+    askResign: (asking) => {
+      this.confirmResign = asking;
+      this.render();
+    },
+    resign: () => {
+      this.confirmResign = false;
+      void this.play({ type: "resign" });
+    },
+    chooseWild: (end) => {
+      this.selection.wildEnd = end;
+      this.render();
+    },
   };
 
   private async loadLastHand(): Promise<void> {
@@ -233,7 +262,12 @@ export class TablePage {
       polling: "Live (polling)",
       offline: "Offline: retrying",
     };
-    return h("span", { class: `connection ${this.connection}`, id: "connection", role: "status", title: "Connection to the game" }, h("span", { class: "dot", "aria-hidden": "true" }), labels[this.connection]);
+    return h(
+      "span",
+      { class: `connection ${this.connection}`, id: "connection", role: "status", title: "Connection to the game" },
+      h("span", { class: "dot", "aria-hidden": "true" }),
+      labels[this.connection],
+    );
   }
 
   // Nothing else on the page depends on the connection, so a change of it redraws only its pill.
@@ -248,7 +282,20 @@ export class TablePage {
     const snap = this.snap;
     document.title = this.title();
     if (this.fatal) {
-      replaceChildren(this.main, embed ? null : header(null), h("main", null, h("section", { class: "panel fatal", role: "alert" }, h("p", null, this.fatal), embed ? null : h("p", null, h("a", { href: "/" }, "Go to the lobby")))));
+      replaceChildren(
+        this.main,
+        embed ? null : header(null),
+        h(
+          "main",
+          null,
+          h(
+            "section",
+            { class: "panel fatal", role: "alert" },
+            h("p", null, this.fatal),
+            embed ? null : h("p", null, h("a", { href: "/" }, "Go to the lobby")),
+          ),
+        ),
+      );
       return;
     }
     if (!snap) {
@@ -265,13 +312,32 @@ export class TablePage {
       h(
         "main",
         null,
-        embed ? h("div", { class: "embed-bar" }, this.connectionPill(), h("a", { href: `/game/${snap.id}`, target: "_blank", rel: "noopener" }, "Open the full table ↗")) : null,
+        embed
+          ? h(
+              "div",
+              { class: "embed-bar" },
+              this.connectionPill(),
+              h("a", { href: `/game/${snap.id}`, target: "_blank", rel: "noopener" }, "Open the full table ↗"),
+            )
+          : null,
         statusBanner(snap, me, myTurn, embed ? null : (text) => this.announce(text)),
         this.claim?.form(snap.seats),
         seatsStrip(snap, me, !embed),
-        hand ? felt(snap, hand, me, selection.attachable() && !this.busy ? { option: (meld) => selection.attachOption(meld), attach: (meld) => void this.play(selection.attachMove(meld)) } : null) : null,
+        hand
+          ? felt(
+              snap,
+              hand,
+              me,
+              selection.attachable() && !this.busy
+                ? { option: (meld) => selection.attachOption(meld), attach: (meld) => void this.play(selection.attachMove(meld)) }
+                : null,
+            )
+          : null,
         hand && this.route.mode === "seat"
-          ? handArea({ snap, hand, me: me!, myTurn, busy: this.busy, notice: this.notice, confirmResign: this.confirmResign, selection }, this.actions)
+          ? handArea(
+              { snap, hand, me: me!, myTurn, busy: this.busy, notice: this.notice, confirmResign: this.confirmResign, selection },
+              this.actions,
+            )
           : null,
         handEndPanel(snap, this.ended),
         scores(snap, this.ended, embed ? null : () => void this.loadLastHand()),

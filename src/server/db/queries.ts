@@ -54,12 +54,27 @@ export function drainStatements(
         .onConflictDoNothing();
     }
     const seat = seatRows[item.ref]!;
-    const values = { gameId: id, seat: seat.seat, tokenHash: seat.tokenHash, taken: seat.taken, name: seat.name, playerHash: seat.playerHash };
-    return db.insert(seats).values(values).onConflictDoUpdate({ target: [seats.gameId, seats.seat], set: values });
+    const values = {
+      gameId: id,
+      seat: seat.seat,
+      tokenHash: seat.tokenHash,
+      taken: seat.taken,
+      name: seat.name,
+      playerHash: seat.playerHash,
+    };
+    return db
+      .insert(seats)
+      .values(values)
+      .onConflictDoUpdate({ target: [seats.gameId, seats.seat], set: values });
   });
   if (withIndex) {
     const { id: _, ...rest } = indexRow(table, seatRows, inviteHash);
-    statements.push(db.insert(games).values({ id, ...rest }).onConflictDoUpdate({ target: games.id, set: rest }));
+    statements.push(
+      db
+        .insert(games)
+        .values({ id, ...rest })
+        .onConflictDoUpdate({ target: games.id, set: rest }),
+    );
   }
   if (statements.length === 0) throw new Error("nothing to drain");
   return statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
@@ -109,5 +124,9 @@ export async function myGames(db: Db, playerHash: string): Promise<MyGame[]> {
 
 /** Log entries D1 holds for a game after `since` (for checks and tools). */
 export async function savedEvents(db: Db, id: string, since = 0) {
-  return db.select().from(gameEvents).where(and(eq(gameEvents.gameId, id), gt(gameEvents.seq, since))).orderBy(asc(gameEvents.seq));
+  return db
+    .select()
+    .from(gameEvents)
+    .where(and(eq(gameEvents.gameId, id), gt(gameEvents.seq, since)))
+    .orderBy(asc(gameEvents.seq));
 }

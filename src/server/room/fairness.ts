@@ -1,13 +1,13 @@
 import {
   type Card,
   type Deal,
-  type GameState,
-  type PlayerCount,
   dealFromOrder,
   drawForDealer,
+  type GameState,
   makeDeal,
   makeDeck,
   nextDealer,
+  type PlayerCount,
   parseDeal,
 } from "../../engine/index";
 import { randomBytes, sha256Hex } from "../auth";

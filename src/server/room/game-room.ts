@@ -2,7 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { type ClaimRequest, type EventsResponse, type GameSnapshot, LIMITS, type Viewer } from "../../shared/api";
 import { database, loadSavedGame } from "../db/queries";
 import type { Env } from "../env";
-import { done, fail, type Failure, gameNotFound, type Reply } from "../reply";
+import { done, type Failure, fail, gameNotFound, type Reply } from "../reply";
 import { drawFirstDealer } from "./fairness";
 import { RateLimiter } from "./limits";
 import { type MoveRequest, playMove } from "./moves";
@@ -77,7 +77,11 @@ export class GameRoom extends DurableObject<Env> {
     }
     const room = this.room ?? entered.room;
     const viewer = viewerOf(entered.access);
-    return done({ version: room.table.version, events: eventsSince(room.table, viewer, since), view: snapshot(room.table, room.seats, viewer) });
+    return done({
+      version: room.table.version,
+      events: eventsSince(room.table, viewer, since),
+      view: snapshot(room.table, room.seats, viewer),
+    });
   }
 
   async claim(caller: Caller, request: ClaimRequest): Promise<Reply<{ seat: number; token: string }>> {
@@ -182,8 +186,19 @@ export class GameRoom extends DurableObject<Env> {
     const wait = need === "seat" ? 0 : this.limiter.take(access.kind === "seat" ? `seat:${access.seat}` : `client:${caller.client}`);
     if (wait > 0) return rateLimited(wait);
     if (need !== "any" && access.kind !== need) {
-      if (access.kind === "spectator") return fail(401, "AUTH_REQUIRED", need === "seat" ? "Playing needs the seat's link (Authorization: Bearer <seat token>)." : "Claiming a seat needs the invitation link's token.");
-      return fail(403, "FORBIDDEN", need === "seat" ? "Only a seat's token may play; this is an invitation token." : "Only the invitation's token may claim a seat.");
+      if (access.kind === "spectator")
+        return fail(
+          401,
+          "AUTH_REQUIRED",
+          need === "seat"
+            ? "Playing needs the seat's link (Authorization: Bearer <seat token>)."
+            : "Claiming a seat needs the invitation link's token.",
+        );
+      return fail(
+        403,
+        "FORBIDDEN",
+        need === "seat" ? "Only a seat's token may play; this is an invitation token." : "Only the invitation's token may claim a seat.",
+      );
     }
     if (access.kind === "seat") {
       const before = room.seats[access.seat];

@@ -1,6 +1,6 @@
-import { type Outcome, applyMove, makeMove, needsDeal } from "../../engine/index";
+import { applyMove, makeMove, needsDeal, type Outcome } from "../../engine/index";
 import { type EventsResponse, LIMITS } from "../../shared/api";
-import { done, fail, type Failure, type Reply } from "../reply";
+import { done, type Failure, fail, type Reply } from "../reply";
 import { nextDeal } from "./fairness";
 import type { Room } from "./room";
 import type { LogBody } from "./table";
@@ -38,7 +38,12 @@ export function parseMoveRequest(body: unknown, headerKey: string | null): MoveR
  * the next hand's deal if it ended a hand, and the remembered answer are
  * written in one transaction. A refusal changes nothing.
  */
-export function playMove(room: Room, seat: number, request: MoveRequest, now: number): { reply: Reply<EventsResponse>; committed: boolean } {
+export function playMove(
+  room: Room,
+  seat: number,
+  request: MoveRequest,
+  now: number,
+): { reply: Reply<EventsResponse>; committed: boolean } {
   const { storage, table } = room;
   const fingerprint = JSON.stringify([request.move, request.version]);
   if (request.key !== null) {

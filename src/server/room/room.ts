@@ -71,7 +71,7 @@ export class Room {
   append(entries: readonly { body: LogBody; outcome?: Outcome }[], at: number, alsoInTransaction: () => void = () => {}): LogRow[] {
     const rows = entries.map(({ body }, i) => ({ seq: this.nextSeq + i, at, body }));
     try {
-      rows.forEach((row, i) => this.table.append(row, entries[i]!.outcome));
+      for (const [i, row] of rows.entries()) this.table.append(row, entries[i]!.outcome);
       this.storage.atomically(() => {
         this.storage.appendLog(rows);
         alsoInTransaction();

@@ -1,6 +1,6 @@
 import type { Viewer } from "../../shared/api";
 import { hashToken, newToken } from "../auth";
-import { fail, type Failure } from "../reply";
+import { type Failure, fail } from "../reply";
 import type { SeatRow, Storage } from "./storage";
 
 /** Who is asking, as the Worker saw the request. Raw secrets never reach the room, only their hashes. */

@@ -92,12 +92,21 @@ export class Storage {
   }
 
   answer(seat: number, key: string): Answer | null {
-    const row = this.sql.exec<{ request: string; body: string }>("SELECT request, body FROM answers WHERE seat = ? AND key = ?", seat, key).toArray()[0];
+    const row = this.sql
+      .exec<{ request: string; body: string }>("SELECT request, body FROM answers WHERE seat = ? AND key = ?", seat, key)
+      .toArray()[0];
     return row ? { request: row.request, body: JSON.parse(row.body) } : null;
   }
 
   remember(seat: number, key: string, request: string, body: unknown, seq: number): void {
-    this.sql.exec("INSERT INTO answers (seat, key, request, body, seq) VALUES (?, ?, ?, ?, ?)", seat, key, request, JSON.stringify(body), seq);
+    this.sql.exec(
+      "INSERT INTO answers (seat, key, request, body, seq) VALUES (?, ?, ?, ?, ?)",
+      seat,
+      key,
+      request,
+      JSON.stringify(body),
+      seq,
+    );
     this.sql.exec("DELETE FROM answers WHERE seq <= ?", seq - ANSWERS_KEPT);
   }
 

@@ -1,10 +1,10 @@
 import {
+  applyMove,
   type GameEvent,
   type GameState,
+  newGame,
   type Outcome,
   type PlayerCount,
-  applyMove,
-  newGame,
   parseDeal,
   parseRules,
   startHand,
@@ -90,7 +90,7 @@ export class Table {
   /** Rebuilds the table from the whole log; throws if the log does not replay (a bug). */
   static replay(rows: readonly LogRow[]): Table {
     const first = rows[0];
-    if (!first || first.seq !== 1 || first.body.type !== "created") throw new Error("the log does not start with its created entry");
+    if (first?.seq !== 1 || first.body.type !== "created") throw new Error("the log does not start with its created entry");
     const rules = parseRules(first.body.rules);
     if (!rules.ok) throw new Error(`stored rules do not parse: ${rules.error}`);
     const table = new Table(first.body, newGame(rules.value, first.body.players), [{ ...first, events: [] }]);

@@ -44,9 +44,11 @@ function entryEvents(table: Table, entry: Entry, viewer: Viewer): WireEvent[] {
     const seen = eventFor(event, viewer, table.state.rules);
     if (!seen) continue;
     const extra =
-      event.type === "handStarted" && body.type === "dealt" ? { commitment: body.commitment, prepared: body.prepared }
-      : event.type === "handEnded" ? revealOf(table, event.hand)
-      : {};
+      event.type === "handStarted" && body.type === "dealt"
+        ? { commitment: body.commitment, prepared: body.prepared }
+        : event.type === "handEnded"
+          ? revealOf(table, event.hand)
+          : {};
     out.push({ ...stamp, ...seen, ...extra, type: event.type });
   }
   return out;

@@ -56,7 +56,8 @@ gamesApi.post("/:id/moves", limitBody, async (c) => {
   const target = gameOf(c);
   if (isFailure(target)) return reply(c, target);
   const { room, caller } = target;
-  if (caller.tokenHash === null) return reply(c, fail(401, "AUTH_REQUIRED", "Playing needs the seat's link (Authorization: Bearer <seat token>)."));
+  if (caller.tokenHash === null)
+    return reply(c, fail(401, "AUTH_REQUIRED", "Playing needs the seat's link (Authorization: Bearer <seat token>)."));
   const body = await readJson(c);
   if (isFailure(body)) return reply(c, body);
   const request = parseMoveRequest(body.value, c.req.header("Idempotency-Key") ?? null);
@@ -70,8 +71,10 @@ gamesApi.get("/:id/events", async (c) => {
   const { room, caller } = target;
   const since = Number(c.req.query("since") ?? "0");
   const wait = Number(c.req.query("wait") ?? "0");
-  if (!Number.isSafeInteger(since) || since < 0) return reply(c, fail(400, "BAD_REQUEST", "since must be a version (a whole number, 0 or more)."));
-  if (!Number.isFinite(wait) || wait < 0) return reply(c, fail(400, "BAD_REQUEST", `wait must be a number of seconds from 0 to ${LIMITS.waitSeconds}.`));
+  if (!Number.isSafeInteger(since) || since < 0)
+    return reply(c, fail(400, "BAD_REQUEST", "since must be a version (a whole number, 0 or more)."));
+  if (!Number.isFinite(wait) || wait < 0)
+    return reply(c, fail(400, "BAD_REQUEST", `wait must be a number of seconds from 0 to ${LIMITS.waitSeconds}.`));
   return reply(c, await room.events(caller, since, Math.min(wait, LIMITS.waitSeconds)));
 });
 

@@ -17,7 +17,10 @@ interface Operation {
   security?: Record<string, string[]>[];
   parameters?: Schema[];
   requestBody?: { required: boolean; content: { "application/json": { schema: Schema; example?: Json } } };
-  responses: Record<string, { description: string; headers?: Schema; content?: { "application/json": { schema: Schema; example?: Json } } }>;
+  responses: Record<
+    string,
+    { description: string; headers?: Schema; content?: { "application/json": { schema: Schema; example?: Json } } }
+  >;
 }
 
 export interface OpenApiDocument {
@@ -39,7 +42,8 @@ const ERRORS: Record<string, string> = {
   "404": "GAME_NOT_FOUND.",
   "409": "STALE_VERSION (with currentVersion), NO_FREE_SEAT or SEAT_TAKEN.",
   "413": "BODY_TOO_LARGE.",
-  "422": "A refused move, with its docs/record.md code (NOT_YOUR_TURN, CARD_NOT_IN_HAND, …), BAD_RULES, BAD_DEAL or IDEMPOTENCY_KEY_REUSED.",
+  "422":
+    "A refused move, with its docs/record.md code (NOT_YOUR_TURN, CARD_NOT_IN_HAND, …), BAD_RULES, BAD_DEAL or IDEMPOTENCY_KEY_REUSED.",
   "429": "RATE_LIMITED: wait Retry-After seconds.",
 };
 
@@ -109,7 +113,7 @@ export const openApiDocument: OpenApiDocument = {
     title: "Burraco",
     version: ENGINE_VERSION,
     description:
-      "Burraco by correspondence. Cards are written as in docs/record.md (\"10H\", \"AS\", \"JK\"). Every view and event is cut to what its viewer may see. " +
+      'Burraco by correspondence. Cards are written as in docs/record.md ("10H", "AS", "JK"). Every view and event is cut to what its viewer may see. ' +
       "Seat links carry the seat's token in the URL fragment (`/game/{id}#seat={token}`); send it as `Authorization: Bearer <token>`. " +
       "WebSocket: `GET /api/games/{id}/ws` (see the README's API section).",
   },
@@ -154,7 +158,10 @@ export const openApiDocument: OpenApiDocument = {
         tags: ["games"],
         security: optionalAuth,
         parameters: [gameId],
-        responses: { "200": { description: "The game.", content: json(ref("GameSnapshot"), exampleSnapshot) }, ...errors("400", "401", "404", "429") },
+        responses: {
+          "200": { description: "The game.", content: json(ref("GameSnapshot"), exampleSnapshot) },
+          ...errors("400", "401", "404", "429"),
+        },
       },
     },
     "/api/games/{id}/moves": {
@@ -165,10 +172,16 @@ export const openApiDocument: OpenApiDocument = {
         operationId: "playMove",
         tags: ["games"],
         security: seatAuth,
-        parameters: [gameId, { name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: LIMITS.idempotencyKeyLength } }],
+        parameters: [
+          gameId,
+          { name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: LIMITS.idempotencyKeyLength } },
+        ],
         requestBody: { required: true, content: json(ref("MoveRequest"), { move: { type: "draw" }, version: 4, id: "b3c1e0f2-move-17" }) },
         responses: {
-          "200": { description: "Accepted: the events it caused (as the mover sees them) and the new view.", content: json(ref("Events"), exampleEvents) },
+          "200": {
+            description: "Accepted: the events it caused (as the mover sees them) and the new view.",
+            content: json(ref("Events"), exampleEvents),
+          },
           ...errors("400", "401", "403", "404", "409", "413", "422", "429"),
         },
       },
@@ -185,7 +198,10 @@ export const openApiDocument: OpenApiDocument = {
           { name: "since", in: "query", required: false, schema: { type: "integer", minimum: 0, default: 0 } },
           { name: "wait", in: "query", required: false, schema: { type: "number", minimum: 0, maximum: LIMITS.waitSeconds, default: 0 } },
         ],
-        responses: { "200": { description: "Events and the view.", content: json(ref("Events"), exampleEvents) }, ...errors("400", "401", "404", "429") },
+        responses: {
+          "200": { description: "Events and the view.", content: json(ref("Events"), exampleEvents) },
+          ...errors("400", "401", "404", "429"),
+        },
       },
     },
     "/api/games/{id}/claim": {
@@ -200,7 +216,11 @@ export const openApiDocument: OpenApiDocument = {
         responses: {
           "200": {
             description: "The claimed seat and its new secret link.",
-            content: json(ref("SeatLink"), { seat: 1, token: "p0o9i8u7y6t5r4e3w2q1dd", url: `https://burraco.example/game/${EXAMPLE_ID}#seat=p0o9i8u7y6t5r4e3w2q1dd` }),
+            content: json(ref("SeatLink"), {
+              seat: 1,
+              token: "p0o9i8u7y6t5r4e3w2q1dd",
+              url: `https://burraco.example/game/${EXAMPLE_ID}#seat=p0o9i8u7y6t5r4e3w2q1dd`,
+            }),
           },
           ...errors("400", "401", "403", "404", "409", "429"),
         },
@@ -219,7 +239,8 @@ export const openApiDocument: OpenApiDocument = {
     "/api/me/games": {
       get: {
         summary: "My games",
-        description: "Authorization: Bearer <player key>. Seats are linked to a player key by sending X-Player-Key with a seat's requests. Games awaiting your move come first.",
+        description:
+          "Authorization: Bearer <player key>. Seats are linked to a player key by sending X-Player-Key with a seat's requests. Games awaiting your move come first.",
         operationId: "myGames",
         tags: ["players"],
         security: [{ playerKey: [] }],
@@ -227,7 +248,19 @@ export const openApiDocument: OpenApiDocument = {
           "200": {
             description: "The player's games.",
             content: json(ref("MyGames"), {
-              games: [{ id: EXAMPLE_ID, seat: 0, players: 2, names: ["Anna", "Bruno"], status: "playing", turn: 0, yourTurn: true, version: 5, updatedAt: "2026-11-30T10:00:00.000Z" }],
+              games: [
+                {
+                  id: EXAMPLE_ID,
+                  seat: 0,
+                  players: 2,
+                  names: ["Anna", "Bruno"],
+                  status: "playing",
+                  turn: 0,
+                  yourTurn: true,
+                  version: 5,
+                  updatedAt: "2026-11-30T10:00:00.000Z",
+                },
+              ],
             }),
           },
           ...errors("401"),
@@ -249,7 +282,12 @@ export const openApiDocument: OpenApiDocument = {
           error: {
             type: "object",
             required: ["code", "message"],
-            properties: { code: { type: "string" }, message: { type: "string" }, currentVersion: { type: "integer" }, retryAfter: { type: "integer" } },
+            properties: {
+              code: { type: "string" },
+              message: { type: "string" },
+              currentVersion: { type: "integer" },
+              retryAfter: { type: "integer" },
+            },
           },
         },
       },
@@ -259,9 +297,18 @@ export const openApiDocument: OpenApiDocument = {
         additionalProperties: false,
         properties: {
           players: { enum: [2, 3, 4] },
-          rules: { type: "object", description: "A preset (classic, aperto, aperto-sporco, chiuso, chiuso-stcl, chiuso-sporco) plus overrides (docs/rules.md §11)." },
+          rules: {
+            type: "object",
+            description:
+              "A preset (classic, aperto, aperto-sporco, chiuso, chiuso-stcl, chiuso-sporco) plus overrides (docs/rules.md §11).",
+          },
           names: { type: "array", items: { type: ["string", "null"], maxLength: LIMITS.nameLength } },
-          deals: { type: "array", maxItems: LIMITS.preparedDeals, items: { type: "object" }, description: "Prepared deals (docs/record.md), used for the first hands." },
+          deals: {
+            type: "array",
+            maxItems: LIMITS.preparedDeals,
+            items: { type: "object" },
+            description: "Prepared deals (docs/record.md), used for the first hands.",
+          },
         },
       },
       SeatLink: { type: "object", properties: { seat: { type: "integer" }, token: { type: "string" }, url: { type: "string" } } },
@@ -282,11 +329,25 @@ export const openApiDocument: OpenApiDocument = {
           version: { type: "integer" },
           viewer: { type: ["integer", "null"] },
           status: { enum: ["playing", "over"] },
-          seats: { type: "array", items: { type: "object", properties: { seat: { type: "integer" }, name: { type: ["string", "null"] }, taken: { type: "boolean" } } } },
+          seats: {
+            type: "array",
+            items: {
+              type: "object",
+              properties: { seat: { type: "integer" }, name: { type: ["string", "null"] }, taken: { type: "boolean" } },
+            },
+          },
           preparedDeals: { type: "boolean" },
           fairness: {
             type: "array",
-            items: { type: "object", properties: { hand: { type: "integer" }, commitment: { type: "string" }, salt: { type: ["string", "null"] }, prepared: { type: "boolean" } } },
+            items: {
+              type: "object",
+              properties: {
+                hand: { type: "integer" },
+                commitment: { type: "string" },
+                salt: { type: ["string", "null"] },
+                prepared: { type: "boolean" },
+              },
+            },
           },
           view: { type: "object", description: "The engine's per-viewer view (docs/rules.md §12)." },
         },
@@ -294,13 +355,24 @@ export const openApiDocument: OpenApiDocument = {
       MoveRequest: {
         type: "object",
         required: ["move", "version"],
-        properties: { move: { type: "object", description: "A docs/record.md move." }, version: { type: "integer" }, id: { type: "string", maxLength: LIMITS.idempotencyKeyLength } },
+        properties: {
+          move: { type: "object", description: "A docs/record.md move." },
+          version: { type: "integer" },
+          id: { type: "string", maxLength: LIMITS.idempotencyKeyLength },
+        },
       },
       Events: {
         type: "object",
         properties: {
           version: { type: "integer" },
-          events: { type: "array", items: { type: "object", required: ["seq", "at", "type"], properties: { seq: { type: "integer" }, at: { type: "string" }, type: { type: "string" } } } },
+          events: {
+            type: "array",
+            items: {
+              type: "object",
+              required: ["seq", "at", "type"],
+              properties: { seq: { type: "integer" }, at: { type: "string" }, type: { type: "string" } },
+            },
+          },
           view: ref("GameSnapshot"),
         },
       },
