@@ -1,32 +1,28 @@
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { ENGINE_VERSION } from "../engine/version";
 import type { AppEnv, Delivery, Env } from "./env";
-
+import { fail, render } from "./reply";
 import { gamesApi } from "./routes/games";
-import { openApi } from "./routes/openapi";
+import { describeApi } from "./routes/openapi";
 import { playersApi } from "./routes/players";
+import { securityHeaders } from "./security";
+import { onError, validationHook } from "./validation";
 
 export { GameRoom } from "./room/game-room";
 
-const api = new Hono<AppEnv>();
+const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
-api.get("/health", (c) => c.json({ ok: true, engine: ENGINE_VERSION }));
-api.route("/games", gamesApi);
-api.route("/me", playersApi);
-api.route("/", openApi);
+app.use("*", securityHeaders);
+app.get("/api/health", (c) => c.json({ ok: true, engine: ENGINE_VERSION }));
+app.route("/api/games", gamesApi);
+app.route("/api/me", playersApi);
+describeApi(app);
 
-const app = new Hono<AppEnv>();
+app.all("/api/*", (c) => render(c, fail(404, "NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`)));
+// Every other path is the web client: a static file, or the single-page app for its routes.
+app.all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
 
-app.route("/api", api);
-
-// Only /api/* reaches the Worker (wrangler.toml `run_worker_first`); every
-// other path is a static asset or the single-page app.
-app.notFound((c) => c.json({ error: { code: "NOT_FOUND", message: `No route for ${c.req.method} ${c.req.path}.` } }, 404));
-
-app.onError((err, c) => {
-  console.error("unhandled error", err);
-  return c.json({ error: { code: "INTERNAL", message: "Internal error." } }, 500);
-});
+app.onError(onError);
 
 async function queue(batch: MessageBatch<Delivery>, _env: Env, _ctx: ExecutionContext): Promise<void> {
   // Deliveries are not sent yet: acknowledge them so nothing piles up.

@@ -14,6 +14,7 @@ describe("OpenAPI", () => {
       "/api/games/{id}/events",
       "/api/games/{id}/moves",
       "/api/games/{id}/record",
+      "/api/games/{id}/ws",
       "/api/me/games",
     ]);
     // Every $ref resolves.
