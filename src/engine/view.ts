@@ -7,7 +7,7 @@ import { viewTableMeld } from "./meld.js";
 import type { Rules } from "./rules.js";
 import { victoryPoints } from "./scoring.js";
 import type { Seat } from "./seats.js";
-import { type GameState, type HandEnd, type HandState, stockSize, type TeamScore } from "./state.js";
+import { type GameState, type HandState, stockSize } from "./state.js";
 
 /**
  * What one seat (or a spectator, `null`) may see, per docs/rules.md §12: their own

@@ -1,4 +1,4 @@
-import type { MeldView, TableMeld } from "../../src/engine/meld";
+import type { TableMeld } from "../../src/engine/meld";
 import type { GameSnapshot, HandView } from "../../src/shared/api";
 import { cardBack, cardView, face } from "./cards";
 import { BURRACO_NAMES, seatName, teamCount, teamName, teamOf } from "./describe";
