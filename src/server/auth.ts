@@ -51,12 +51,20 @@ export function newGameId(key: string | undefined): string {
 
 export const GAME_ID = /^[A-Za-z0-9_-]{24}$/;
 
+/** Ids already checked by this Worker instance (a game's players ask about it again and again). */
+const checked = new Set<string>();
+const CHECKED_KEPT = 10_000;
+
 /** Whether `id` is one this service made (under `key`). */
 export function isGameId(id: string, key: string | undefined): boolean {
+  if (checked.has(id)) return true;
   if (!GAME_ID.test(id)) return false;
   const bytes = Buffer.from(id, "base64url");
   if (bytes.length !== ID_RANDOM_BYTES + ID_CHECK_BYTES) return false;
-  return timingSafeEqual(bytes.subarray(ID_RANDOM_BYTES), idCheck(bytes.subarray(0, ID_RANDOM_BYTES), key));
+  if (!timingSafeEqual(bytes.subarray(ID_RANDOM_BYTES), idCheck(bytes.subarray(0, ID_RANDOM_BYTES), key))) return false;
+  if (checked.size >= CHECKED_KEPT) checked.clear();
+  checked.add(id);
+  return true;
 }
 
 /** Tokens and player keys: base64url, at least 128 bits. */

@@ -48,10 +48,10 @@ function pagePolicy(url: URL, framable: boolean): string {
 }
 
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const url = new URL(c.req.url);
-  const api = url.pathname.startsWith("/api/");
+  const path = c.req.path;
+  const api = path.startsWith("/api/");
   if (api && c.req.method === "OPTIONS") {
-    if (!isPublicRead(url.pathname) || !["GET", "HEAD"].includes(c.req.header("Access-Control-Request-Method") ?? "GET")) {
+    if (!isPublicRead(path) || !["GET", "HEAD"].includes(c.req.header("Access-Control-Request-Method") ?? "GET")) {
       return render(
         c,
         fail(403, "FORBIDDEN", "Cross-origin calls may only read: GET a game, its events, its record, /api/openapi.json or /api/health."),
@@ -60,18 +60,20 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
     return c.body(null, 204, CORS_HEADERS);
   }
   await next();
-  // A WebSocket's answer carries no document; the assets' answers have immutable headers, so they are copied.
+  // A WebSocket's answer carries no document.
   if (c.res.status === 101) return;
-  c.res = new Response(c.res.body, c.res);
+  // The API's own answers can take headers as they are; the assets' have immutable headers and are copied.
+  if (!api) c.res = new Response(c.res.body, c.res);
   const headers = c.res.headers;
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "no-referrer");
-  if (url.protocol === "https:") headers.set("Strict-Transport-Security", "max-age=31536000");
+  if (c.req.url.startsWith("https:")) headers.set("Strict-Transport-Security", "max-age=31536000");
   if (api) {
     headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
-    if (isPublicRead(url.pathname)) headers.set("Access-Control-Allow-Origin", "*");
+    if (isPublicRead(path)) headers.set("Access-Control-Allow-Origin", "*");
   } else {
-    const embed = /^\/game\/[^/]+\/?$/.test(url.pathname) && url.searchParams.get("embed") === "1";
+    const url = new URL(c.req.url);
+    const embed = /^\/game\/[^/]+\/?$/.test(path) && url.searchParams.get("embed") === "1";
     headers.set("Content-Security-Policy", pagePolicy(url, embed));
     if (!embed) headers.set("X-Frame-Options", "DENY");
     headers.set("Cross-Origin-Opener-Policy", "same-origin");

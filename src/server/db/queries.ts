@@ -6,8 +6,16 @@ import type { SeatRow } from "../room/storage";
 import type { LogBody, LogRow, Table } from "../room/table";
 import { gameEvents, games, seats } from "./schema";
 
+const databases = new WeakMap<D1Database, ReturnType<typeof drizzle>>();
+
+/** The drizzle database over a D1 binding, made once per binding (every drain uses it). */
 export function database(d1: D1Database) {
-  return drizzle(d1);
+  let db = databases.get(d1);
+  if (!db) {
+    db = drizzle(d1);
+    databases.set(d1, db);
+  }
+  return db;
 }
 
 type Db = ReturnType<typeof database>;
