@@ -62,8 +62,12 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   // A WebSocket's answer carries no document.
   if (c.res.status === 101) return;
-  // The API's own answers can take headers as they are; the assets' have immutable headers and are copied.
-  if (!api) c.res = new Response(c.res.body, c.res);
+  // The API's own answers take headers as they are; answers made elsewhere (the assets, a room) have immutable headers and are copied.
+  try {
+    c.res.headers.set("X-Content-Type-Options", "nosniff");
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+  }
   const headers = c.res.headers;
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "no-referrer");
