@@ -9,6 +9,7 @@ export type MoveCode =
   | "INVALID_MELD"
   | "TOO_MANY_WILDS"
   | "SETS_NOT_ALLOWED"
+  | "DUPLICATE_SET"
   | "UNKNOWN_MELD"
   | "NOT_YOUR_MELD"
   | "WILD_CANNOT_MOVE"
