@@ -21,7 +21,7 @@ import {
   startHand,
   viewFor,
 } from "../../src/engine/index.js";
-import { conservationProblem, meldProblem, viewLeak } from "./invariants.js";
+import { conservationProblem, duplicateSetProblem, meldProblem, viewLeak } from "./invariants.js";
 
 /** What an event shows `viewer` beyond the public table, checked against who may see it (docs/rules.md §12). */
 function eventLeak(event: GameEvent, viewer: number | null, state: GameState): string | null {
@@ -69,6 +69,7 @@ export function randomHand(preset: PresetName, players: PlayerCount, seed: numbe
     state = outcome.state;
     check(conservationProblem(state), `step ${step}`);
     for (const meld of state.hand!.melds) check(meldProblem(meld, rules), `meld ${meld.id} at step ${step}`);
+    check(duplicateSetProblem(state), `step ${step}`);
     // Scrambling hidden cards is dearer than the rest: one viewer in turn, every third step.
     const viewer = viewers[Math.floor(step / 3) % viewers.length];
     if (step % 3 === 0 && !state.hand!.end) check(viewLeak(state, viewer!, `${seed}/${step}`), `step ${step}`);
