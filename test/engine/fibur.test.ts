@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { viewFor } from "../../src/engine/index.js";
-import { expectRefused, type PositionSpec, playAll, position } from "./notation.js";
+import { botMove, candidatePlays, checkMove, dealFromSeed, newGame, seededRandom, startHand, viewFor } from "../../src/engine/index.js";
+import { expectRefused, type PositionSpec, playAll, position, rules } from "./notation.js";
 
 /** One set per rank and team under `sameRankSets: false` (docs/rules.md §4.1). */
 const FIBUR = { preset: "fibur" };
@@ -104,5 +104,37 @@ describe("the FIBur table: semi-clean burraco (semiClean: true)", () => {
       closing: 100,
       total: 205 + bonus + 100,
     });
+  });
+});
+
+describe("the random player under sameRankSets: false", () => {
+  const tables: [string, Record<string, unknown>][] = [
+    ["fibur", FIBUR],
+    ["fibur with a closed pile", { ...FIBUR, discardPile: "closed" }],
+  ];
+  it.each(tables)("%s: never tries a second set of a rank, in 60 hands", (_name, written) => {
+    const table = rules(written);
+    let offered = 0;
+    for (let seed = 0; seed < 60; seed++) {
+      const started = startHand(newGame(table, 2), dealFromSeed(`sets ${seed}`, 2, seed % 2, true));
+      if (!started.ok) throw new Error(started.error);
+      let state = started.value.state;
+      const random = seededRandom(`sets ${seed}`);
+      while (!state.hand!.end) {
+        const { turn, phase, pile, hands } = state.hand!;
+        const top = pile[pile.length - 1];
+        const taking = phase === "take" && table.discardPile === "closed" && top !== undefined;
+        if (phase === "play" || taking) {
+          const cards = taking ? [...hands[turn]!, ...pile] : hands[turn]!;
+          for (const play of candidatePlays(state, turn, cards, random, undefined, taking ? top : undefined)) {
+            offered++;
+            const move = taking ? { type: "pickup" as const, play } : play;
+            expect(checkMove(state, turn, move)?.code).not.toBe("DUPLICATE_SET");
+          }
+        }
+        state = botMove(state, random).outcome.state;
+      }
+    }
+    expect(offered).toBeGreaterThan(500);
   });
 });
