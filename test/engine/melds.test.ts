@@ -173,11 +173,13 @@ describe("ruling: wilds and the ace-to-ace sequence (docs/rules.md §13, aceToAc
   const TWO_TO_A = "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH + 2H";
   const build = (text: string): MeldShape => {
     const [first, ...more] = text.split(" + ");
-    return more.reduce((meld, add) => {
+    let meld = laid(first!, CHIUSO);
+    for (const add of more) {
       const next = extendMeld(meld, cards(add), rules(CHIUSO));
       if (!next.ok) throw new Error(`${text}: ${next.error.message}`);
-      return next.value;
-    }, laid(first!, CHIUSO));
+      meld = next.value;
+    }
+    return meld;
   };
   const added: [string, string, string, WildEnd?][] = [
     // A wild added to a complete 13-rank run stands for the missing ace, at the only end left.
