@@ -300,7 +300,7 @@ export const openApiDocument: OpenApiDocument = {
           rules: {
             type: "object",
             description:
-              "A preset (classic, aperto, aperto-sporco, chiuso, chiuso-stcl, chiuso-sporco) plus overrides (docs/rules.md §11).",
+              "A preset (classic, aperto, aperto-sporco, chiuso, chiuso-stcl, chiuso-sporco, fibur) plus overrides (docs/rules.md §11).",
           },
           names: { type: "array", items: { type: ["string", "null"], maxLength: LIMITS.nameLength } },
           deals: {
