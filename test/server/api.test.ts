@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ErrorBody } from "../../src/shared/api";
 import { makeDeal } from "../../src/engine/index";
+import type { ErrorBody } from "../../src/shared/api";
 import { dealOf } from "../engine/notation";
 import { call, createGame, move, view } from "./helpers";
 
