@@ -12,7 +12,7 @@ import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions, unstable_splitSqlQuery } from "wrangler";
 import { ensureWebBuilt, type LocalService, newPersistDir, root, wranglerRun } from "./local-service";
 
-export async function startRuntime(options: { persistTo?: string } = {}): Promise<LocalService> {
+export async function startRuntime(options: { persistTo?: string; inspectorPort?: number } = {}): Promise<LocalService> {
   const persistTo = options.persistTo ?? (await newPersistDir(true));
   await ensureWebBuilt();
   const bundle = join(persistTo, "bundle");
@@ -25,6 +25,7 @@ export async function startRuntime(options: { persistTo?: string } = {}): Promis
       host: "127.0.0.1",
       port: 0,
       defaultPersistRoot: join(persistTo, "state"),
+      ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
       workers: [{ ...bindings, name: "burraco", modules: true, modulesRoot: bundle, scriptPath: join(bundle, "index.js") }],
     } as Parameters<typeof convertV4MiniflareOptions>[0]),
   );
