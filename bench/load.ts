@@ -11,8 +11,8 @@ import { startRuntime } from "../scripts/local-runtime";
 import { type LocalService, newPersistDir, removeDir, startLocalService } from "../scripts/local-service";
 import { seededRandom } from "../src/engine/index";
 import type { CreateGameResponse } from "../src/shared/api";
-import { runtimeCpuSeconds } from "./cpu";
 import { newStats, playSeatHttp, playSeatWs, type SeatPlayer, type Stats } from "./client";
+import { runtimeCpuSeconds } from "./cpu";
 
 export interface LoadOptions {
   /** Games played at once in each phase (half over HTTP, half over WebSocket). */

@@ -31,7 +31,9 @@ async function freePort(): Promise<number> {
 }
 
 /** A DevTools-protocol session with the runtime's inspector. */
-async function inspect(port: number): Promise<{ send: (method: string, params?: object) => Promise<Record<string, unknown>>; close: () => void }> {
+async function inspect(
+  port: number,
+): Promise<{ send: (method: string, params?: object) => Promise<Record<string, unknown>>; close: () => void }> {
   const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { webSocketDebuggerUrl: string; title?: string }[];
   const target = targets.find((t) => t.webSocketDebuggerUrl.includes("burraco")) ?? targets[0]!;
   const ws = new WebSocket(target.webSocketDebuggerUrl);
@@ -92,7 +94,8 @@ function partOf(frame: ProfileNode["callFrame"], moduleOf: (line: number) => str
   if (f === "exec" || f === "transactionSync" || /sql/i.test(f)) return "SQLite";
   if (/engine\//.test(url)) return "rules engine";
   if (/room\/(views|snapshots)/.test(url)) return "views and events";
-  if (/room\/sockets/.test(url) || f === "send" || f === "serializeAttachment" || f === "deserializeAttachment" || f === "getWebSockets") return "sockets";
+  if (/room\/sockets/.test(url) || f === "send" || f === "serializeAttachment" || f === "deserializeAttachment" || f === "getWebSockets")
+    return "sockets";
   if (/room\//.test(url)) return "room (moves, log, seats)";
   if (/zod|openapi/.test(url)) return "validation (zod)";
   if (/hono/.test(url)) return "Worker routing (Hono)";
@@ -122,7 +125,15 @@ export async function profileBench(games = 50): Promise<void> {
       await Promise.all(
         created.flatMap((game, g) =>
           game.seats.map((seat) => {
-            const player = { url: service.url, id: game.id, token: seat.token, stats, random: seededRandom(`p:${g}:${seat.seat}`), thinkMs: 0, budget: moves };
+            const player = {
+              url: service.url,
+              id: game.id,
+              token: seat.token,
+              stats,
+              random: seededRandom(`p:${g}:${seat.seat}`),
+              thinkMs: 0,
+              budget: moves,
+            };
             return g % 2 === 0 ? playSeatHttp(player) : playSeatWs(player);
           }),
         ),
@@ -141,7 +152,7 @@ export async function profileBench(games = 50): Promise<void> {
     };
     session.close();
     const self = new Map<number, number>();
-    profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+    for (const [i, id] of profile.samples.entries()) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
     const byPart = new Map<string, number>();
     const byFunction = new Map<string, number>();
     for (const node of profile.nodes) {
