@@ -152,7 +152,7 @@ export async function profileBench(games = 50): Promise<void> {
     };
     session.close();
     const self = new Map<number, number>();
-    profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+    for (const [i, id] of profile.samples.entries()) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
     const byPart = new Map<string, number>();
     const byFunction = new Map<string, number>();
     for (const node of profile.nodes) {

@@ -4,6 +4,7 @@ import { extendMeld, shapeMeld } from "./meld.js";
 import type { Move, Play } from "./moves.js";
 import { discardable, mightFit } from "./queries.js";
 import { type Random, randomInt } from "./random.js";
+import { teamSetOf } from "./rulings.js";
 import { type Seat, teamOf } from "./seats.js";
 import type { GameState } from "./state.js";
 
@@ -35,7 +36,7 @@ export function botMove(state: GameState, random: Random, style: BotStyle = DEFA
     const top = hand.pile[hand.pile.length - 1];
     if (top !== undefined && state.rules.discardPile === "closed") {
       if (random() < style.pickup * 2) {
-        for (const p of plays(state, seat, [...hand.hands[seat]!, ...hand.pile], random, style, top)) {
+        for (const p of candidatePlays(state, seat, [...hand.hands[seat]!, ...hand.pile], random, style, top)) {
           const done = attempt({ type: "pickup", play: p });
           if (done) return done;
         }
@@ -47,7 +48,7 @@ export function botMove(state: GameState, random: Random, style: BotStyle = DEFA
     return attempt({ type: "draw" }) ?? attempt({ type: "pickup" })!;
   }
   if (random() < style.meld) {
-    for (const p of plays(state, seat, hand.hands[seat]!, random, style)) {
+    for (const p of candidatePlays(state, seat, hand.hands[seat]!, random, style)) {
       const done = attempt(p);
       if (done) return done;
     }
@@ -59,8 +60,19 @@ export function botMove(state: GameState, random: Random, style: BotStyle = DEFA
   return done ?? attempt({ type: "resign" })!;
 }
 
-/** Candidate plays from `cards`, shuffled; with `must`, only plays that use that card. */
-function plays(state: GameState, seat: Seat, cards: readonly Card[], random: Random, style: BotStyle, must?: Card): Play[] {
+/**
+ * Candidate plays from `cards`, shuffled; with `must`, only plays that use that
+ * card. Under `sameRankSets: false` a set of a rank the team already has is
+ * offered as an addition to that set, never as a second set.
+ */
+export function candidatePlays(
+  state: GameState,
+  seat: Seat,
+  cards: readonly Card[],
+  random: Random,
+  style: BotStyle = DEFAULT_STYLE,
+  must?: Card,
+): Play[] {
   const team = teamOf(seat, state.players);
   const hint = () => (random() < style.hint ? { wild: random() < 0.5 ? ("low" as const) : ("high" as const) } : {});
   const out: Play[] = [];
@@ -74,7 +86,11 @@ function plays(state: GameState, seat: Seat, cards: readonly Card[], random: Ran
   }
   for (const group of meldGroups(cards)) {
     if (must !== undefined && !group.includes(must)) continue;
-    if (shapeMeld(group, state.rules).ok) out.push({ type: "meld", cards: group, ...hint() });
+    const shaped = shapeMeld(group, state.rules);
+    if (!shaped.ok) continue;
+    const same = shaped.value.kind === "set" && !state.rules.sameRankSets ? teamSetOf(state.hand!, team, shaped.value.rank) : undefined;
+    if (!same) out.push({ type: "meld", cards: group, ...hint() });
+    else if (extendMeld(same, group, state.rules).ok) out.push({ type: "attach", meld: same.id, cards: group });
   }
   for (let i = out.length - 1; i > 0; i--) {
     const j = randomInt(random, i + 1);

@@ -15,6 +15,8 @@ export interface Rules {
   readonly pozzettoToStock: boolean;
   readonly doubleIfNoMelds: boolean;
   readonly pozzettoPenaltyIfNoneTaken: boolean;
+  /** false: a team may hold only one set of each rank (FIBur's "two equal combinations"). */
+  readonly sameRankSets: boolean;
   readonly values: { readonly two: number; readonly joker: number };
   readonly bonus: { readonly royal: number; readonly aceToAce: number };
   readonly penalty: { readonly noPozzetto: number; readonly unusedPozzetto: number };
@@ -23,7 +25,7 @@ export interface Rules {
   readonly tie: "extraHand" | "starter";
 }
 
-export const PRESET_NAMES = ["classic", "aperto", "aperto-sporco", "chiuso", "chiuso-stcl", "chiuso-sporco"] as const;
+export const PRESET_NAMES = ["classic", "aperto", "aperto-sporco", "chiuso", "chiuso-stcl", "chiuso-sporco", "fibur"] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
 
 const CLASSIC: Rules = {
@@ -39,6 +41,7 @@ const CLASSIC: Rules = {
   pozzettoToStock: false,
   doubleIfNoMelds: false,
   pozzettoPenaltyIfNoneTaken: true,
+  sameRankSets: true,
   values: { two: 20, joker: 30 },
   bonus: { royal: 0, aceToAce: 0 },
   penalty: { noPozzetto: 100, unusedPozzetto: 0 },
@@ -78,6 +81,8 @@ export const PRESETS: Readonly<Record<PresetName, Rules>> = {
   chiuso: { ...ONLINE, preset: "chiuso", discardPile: "closed" },
   "chiuso-stcl": { ...ONLINE, preset: "chiuso-stcl", discardPile: "closed", sets: false },
   "chiuso-sporco": { ...ONLINE, preset: "chiuso-sporco", discardPile: "closed", closeRequires: "any" },
+  // The table of the FIBur tournament code: classic, with semi-clean burraco and one set per rank.
+  fibur: { ...CLASSIC, preset: "fibur", semiClean: true, sameRankSets: false },
 };
 
 type Kind = "boolean" | "points" | "positive" | readonly string[];
@@ -94,6 +99,7 @@ const FLAT: Record<string, Kind> = {
   pozzettoToStock: "boolean",
   doubleIfNoMelds: "boolean",
   pozzettoPenaltyIfNoneTaken: "boolean",
+  sameRankSets: "boolean",
   target: "positive",
   tie: ["extraHand", "starter"],
 };

@@ -38,6 +38,7 @@ export const Rules = z
     pozzettoToStock: z.boolean(),
     doubleIfNoMelds: z.boolean(),
     pozzettoPenaltyIfNoneTaken: z.boolean(),
+    sameRankSets: z.boolean(),
     values: z.object({ two: Points, joker: Points }),
     bonus: z.object({ royal: Points, aceToAce: Points }),
     penalty: z.object({ noPozzetto: Points, unusedPozzetto: Points }),
