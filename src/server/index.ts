@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { ENGINE_VERSION } from "../engine/version";
 import type { AppEnv, Delivery, Env } from "./env";
+import { handleDeadDeliveries, handleDeliveries } from "./notify/index";
 
 import { gamesApi } from "./routes/games";
 import { openApi } from "./routes/openapi";
@@ -28,9 +29,10 @@ app.onError((err, c) => {
   return c.json({ error: { code: "INTERNAL", message: "Internal error." } }, 500);
 });
 
-async function queue(batch: MessageBatch<Delivery>, _env: Env, _ctx: ExecutionContext): Promise<void> {
-  // Deliveries are not sent yet: acknowledge them so nothing piles up.
-  batch.ackAll();
+/** Notification deliveries (src/server/notify), and their dead-letter queue. */
+async function queue(batch: MessageBatch<Delivery>, env: Env, _ctx: ExecutionContext): Promise<void> {
+  if (batch.queue.endsWith("-dlq")) await handleDeadDeliveries(batch, env);
+  else await handleDeliveries(batch, env);
 }
 
 export default {
