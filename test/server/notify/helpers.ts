@@ -15,7 +15,7 @@ export function unique(prefix: string): string {
 }
 
 /** Sets how a receiver hook answers; returns its URL. */
-export async function hook(name: string, options: { secret?: string | null; script?: number[]; then?: number } = {}): Promise<string> {
+export async function hook(name: string, options: { secret?: string | null; script?: number[]; after?: number } = {}): Promise<string> {
   await fetch(`${receiverUrl()}/control/${name}`, { method: "POST", body: JSON.stringify(options) });
   return `${receiverUrl()}/hooks/${name}`;
 }

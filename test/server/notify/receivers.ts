@@ -29,9 +29,9 @@ export interface Received {
 
 interface Hook {
   secret: string | null;
-  /** Statuses to answer, in order; then `then` for ever. */
+  /** Statuses to answer, in order; then `after` for ever. */
   script: number[];
-  then: number;
+  after: number;
   received: Received[];
 }
 
@@ -78,14 +78,14 @@ function webhookReceiver(): Server {
       res.end(JSON.stringify(value));
     };
     if (kind === "control" && name) {
-      const { secret = null, script = [], then = 200 } = JSON.parse(body || "{}");
-      hooks.set(name, { secret, script, then, received: [] });
+      const { secret = null, script = [], after = 200 } = JSON.parse(body || "{}");
+      hooks.set(name, { secret, script, after, received: [] });
       return json(200, { ok: true });
     }
     if (kind === "received" && name) return json(200, hooks.get(name)?.received ?? []);
     if (kind === "mail") return json(200, await sentMail(url.searchParams.get("to") ?? ""));
     if (kind === "hooks" && name) {
-      const hook = hooks.get(name) ?? { secret: null, script: [], then: 200, received: [] };
+      const hook = hooks.get(name) ?? { secret: null, script: [], after: 200, received: [] };
       hooks.set(name, hook);
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
       let verified: boolean | null = null;
@@ -97,7 +97,7 @@ function webhookReceiver(): Server {
           verified = false;
         }
       }
-      const answered = hook.script.shift() ?? hook.then;
+      const answered = hook.script.shift() ?? hook.after;
       hook.received.push({ headers, body, verified, answered, at: Date.now() });
       return json(answered, { ok: answered < 300 });
     }
