@@ -141,7 +141,7 @@ export function gameMessage(n: GameNotification, lang: Language, link: string, n
             ? "La partita è finita in parità"
             : "The match ended in a tie"
           : it
-            ? `La partita è finita: vince ${winners}`
+            ? `La partita è finita: ${n.teams[n.winner!]!.length > 1 ? "vincono" : "vince"} ${winners}`
             : `The match is over: ${winners} won`;
       const lines = n.teams.map((seats, team) => `${teamNames(n, seats, lang)}: ${n.totals[team]}`);
       return {

@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { makeCard, makeDeck, seededRandom } from "../../../src/engine/index";
 import { publicMove } from "../../../src/server/notify/facts";
