@@ -4,7 +4,7 @@ import { attempt, defaultSenders, type Senders } from "./channels";
 import { notifyConfig } from "./config";
 import type { Outcome } from "./outcome";
 import { hopSeconds, retryDelayMs } from "./schedule";
-import { type Attempt, claim, recordDead, recordFailed, recordSent, recordSkipped, subscriptionById } from "./store";
+import { type Attempt, claim, recordDead, recordFailed, recordSent, recordSkipped } from "./store";
 import type { Delivery } from "./types";
 import type { Resolver } from "./url-policy";
 
@@ -51,10 +51,10 @@ function attemptRecord(delivery: Delivery, sub: SubscriptionRow, number: number,
 /** One message: claim, attempt, record. Throws only when D1 fails (the queue then tries the message again). */
 export async function deliver(env: Env, delivery: Delivery, options: DeliveryOptions = {}): Promise<Decision> {
   const now = options.now ?? Date.now;
-  const claimed = await claim(env.DB, delivery.key, now());
+  const claimed = await claim(env.DB, delivery.key, delivery.subscriptionId, now());
   if ("done" in claimed) return { ack: claimed.done };
   if ("waitMs" in claimed) return { retrySeconds: hopSeconds(claimed.waitMs) };
-  const sub = await subscriptionById(env.DB, delivery.subscriptionId);
+  const sub = claimed.subscription;
   const skip = skipReason(sub, delivery);
   if (skip !== null || !sub) {
     await recordSkipped(env.DB, delivery.key, skip ?? "");
