@@ -1,3 +1,4 @@
+import type { GameRecord as RecordFile } from "../shared/wire/api.js";
 import { type Deal, makeDeal, parseDeal } from "./deal.js";
 import { applyMove, needsDeal, newGame, startHand } from "./game.js";
 import { type MeldView, viewMeld } from "./meld.js";
@@ -69,7 +70,7 @@ export function parseRecord(input: unknown): Result<GameRecord, string> {
  * Writes a match as a record. `finishedOnly` leaves out a hand still in play,
  * whose deal would show hidden cards.
  */
-export function makeRecord(state: GameState, options: { names?: readonly string[]; finishedOnly?: boolean } = {}): Record<string, unknown> {
+export function makeRecord(state: GameState, options: { names?: readonly string[]; finishedOnly?: boolean } = {}): RecordFile {
   const hands = handsOf(state).filter((h) => !options.finishedOnly || h.end !== null);
   return {
     format: RECORD_FORMAT,

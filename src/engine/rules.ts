@@ -1,3 +1,4 @@
+import type { RulesInput } from "../shared/wire/common.js";
 import { err, ok, type Result } from "./result.js";
 
 /** The rule options of docs/rules.md §11. */
@@ -157,7 +158,7 @@ export function parseRules(input: unknown): Result<Rules, string> {
 }
 
 /** The shortest form of `rules`: the preset plus the options that differ from it. */
-export function makeRules(rules: Rules): Record<string, unknown> {
+export function makeRules(rules: Rules): RulesInput {
   const base = PRESETS[rules.preset] as unknown as Record<string, unknown>;
   const out: Record<string, unknown> = { preset: rules.preset };
   for (const [key, value] of Object.entries(rules)) {

@@ -1,9 +1,10 @@
 import type { Delivery } from "./notify/types";
 import type { GameRoom } from "./room/game-room";
+import type { Caller } from "./room/seats";
 
 export type { Delivery };
 
-/** The Worker's bindings, as declared in wrangler.toml. */
+/** The Worker's bindings, as declared in wrangler.toml (and secrets). */
 export interface Env {
   DB: D1Database;
   GAME_ROOM: DurableObjectNamespace<GameRoom>;
@@ -12,6 +13,8 @@ export interface Env {
   DEAD_DELIVERIES: Queue<Delivery>;
   EMAIL: SendEmail;
   ASSETS: Fetcher;
+  /** Secret key of the check in game ids (auth.ts); a development key stands in when unset. */
+  GAME_ID_KEY?: string;
   // Notifications (README, "Notifications"): [vars], or secrets for the VAPID private key.
   PUBLIC_URL?: string;
   EMAIL_FROM?: string;
@@ -27,8 +30,15 @@ export interface Env {
   DELIVERY_DELAY_SCALE?: string;
 }
 
+/** The game a `/api/games/{id}…` request names, resolved once by middleware (http.ts). */
+export interface GameTarget {
+  readonly id: string;
+  readonly room: DurableObjectStub<GameRoom>;
+  readonly caller: Caller;
+}
+
 /** Hono's environment type for this Worker. */
-export type AppEnv = { Bindings: Env };
+export type AppEnv = { Bindings: Env; Variables: { game: GameTarget } };
 
 type WorkerEnv = Env;
 

@@ -7,7 +7,7 @@ const seatToPlay = (v: { view: { hand: { turn: number } | null } }) => v.view.ha
 describe("creating a game", () => {
   it("returns seat links with the token in the fragment, an invitation and a spectator link", async () => {
     const game = await createGame({ players: 4, names: ["Anna", "Bruno", null, "Dora"] });
-    expect(game.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(game.id).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(game.version).toBe(2);
     expect(game.seats).toHaveLength(4);
     for (const s of game.seats) {
@@ -153,6 +153,8 @@ describe("playing", () => {
     const game = await createGame();
     const v = await view(game.id);
     const token = game.seats[seatToPlay(v)]!.token;
+    // The seat's first use (which wakes pollers: the seat is taken) comes before the wait.
+    await view(game.id, token);
     const now = await call(`/api/games/${game.id}/events?since=0`);
     expect(now.body.events.map((e: any) => e.type)).toEqual(["gameCreated", "handStarted", "turn"]);
     const waiting = call(`/api/games/${game.id}/events?since=2&wait=10`);

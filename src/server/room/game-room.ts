@@ -1,8 +1,10 @@
 import { DurableObject } from "cloudflare:workers";
-import { type ClaimRequest, type EventsResponse, type GameSnapshot, LIMITS, type Viewer } from "../../shared/api";
+import type { EventsResponse, GameRecord, GameSnapshot } from "../../shared/api";
+import type { ClaimRequest } from "../../shared/wire/api";
+import type { z } from "../../shared/wire/z";
 import { database, loadSavedGame } from "../db/queries";
 import type { Env } from "../env";
-import { done, type Failure, fail, gameNotFound, type Reply } from "../reply";
+import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
 import { drawFirstDealer } from "./fairness";
 import { RateLimiter } from "./limits";
 import { type MoveRequest, playMove } from "./moves";
@@ -10,10 +12,10 @@ import { drainOutbox, drainTime, retryDelay } from "./outbox";
 import { recordOf } from "./record";
 import { Room } from "./room";
 import { type Access, type Caller, claimSeat, identify, touchSeat, viewerOf } from "./seats";
+import { Snapshots } from "./snapshots";
 import { acceptSocket, attachmentOf, broadcast, catchUp, parseClientMessage, send } from "./sockets";
 import { Storage } from "./storage";
 import type { CreatedBody } from "./table";
-import { eventsSince, snapshot } from "./views";
 
 /** A new game as the Worker checked it. */
 export type GameInit = Omit<CreatedBody, "type" | "firstDealer">;
@@ -23,13 +25,14 @@ type Need = "any" | "seat" | "invite";
 /**
  * One game's single writer. The class only wires the platform to the
  * room's parts: storage and replay (room.ts, table.ts), moves (moves.ts),
- * views (views.ts), sockets (sockets.ts), the outbox (outbox.ts), seats
- * (seats.ts) and rate limits (limits.ts).
+ * views (views.ts, snapshots.ts), sockets (sockets.ts), the outbox
+ * (outbox.ts), seats (seats.ts) and rate limits (limits.ts).
  */
 export class GameRoom extends DurableObject<Env> {
   private readonly storage: Storage;
   private readonly limiter = new RateLimiter();
   private readonly waiters = new Set<() => void>();
+  private readonly snapshots = new Snapshots();
   private room: Room | null = null;
   private loading: Promise<Room | null> | null = null;
   private alarmSet = false;
@@ -41,27 +44,27 @@ export class GameRoom extends DurableObject<Env> {
 
   async create(init: GameInit): Promise<Reply<{ tokens: string[]; invite: string; version: number }>> {
     if (this.room ?? Room.load(this.storage)) throw new Error("a game with this id exists already");
-    const firstDealer = (init.deals[0]?.dealer as number | undefined) ?? drawFirstDealer(init.players);
+    const firstDealer = init.deals[0]?.dealer ?? drawFirstDealer(init.players);
     const made = Room.create(this.storage, { type: "created", ...init, firstDealer }, Date.now());
     this.room = made.room;
     this.afterWrite();
     return done({ tokens: made.tokens, invite: made.invite, version: made.room.table.version }, 201);
   }
 
-  async snapshot(caller: Caller): Promise<Reply<GameSnapshot>> {
+  async snapshot(caller: Caller): Promise<Reply<Json<GameSnapshot>>> {
     const entered = await this.enter(caller, "any");
     if ("ok" in entered) return entered;
-    return done(snapshot(entered.room.table, entered.room.seats, viewerOf(entered.access)));
+    return done(this.snapshots.of(entered.room, viewerOf(entered.access)));
   }
 
-  async move(caller: Caller, request: MoveRequest): Promise<Reply<EventsResponse>> {
+  async move(caller: Caller, request: MoveRequest): Promise<Reply<Json<EventsResponse>>> {
     const entered = await this.enter(caller, "seat");
     if ("ok" in entered) return entered;
     return this.play(entered.room, (entered.access as { seat: number }).seat, request);
   }
 
   /** Long polling: the events after `since`, waiting up to `wait` seconds for one. */
-  async events(caller: Caller, since: number, wait: number): Promise<Reply<EventsResponse>> {
+  async events(caller: Caller, since: number, wait: number): Promise<Reply<Json<EventsResponse>>> {
     const entered = await this.enter(caller, "any");
     if ("ok" in entered) return entered;
     if (entered.room.table.version <= since && wait > 0) {
@@ -76,15 +79,10 @@ export class GameRoom extends DurableObject<Env> {
       });
     }
     const room = this.room ?? entered.room;
-    const viewer = viewerOf(entered.access);
-    return done({
-      version: room.table.version,
-      events: eventsSince(room.table, viewer, since),
-      view: snapshot(room.table, room.seats, viewer),
-    });
+    return done(this.snapshots.events(room, viewerOf(entered.access), Math.min(since, room.table.version)));
   }
 
-  async claim(caller: Caller, request: ClaimRequest): Promise<Reply<{ seat: number; token: string }>> {
+  async claim(caller: Caller, request: z.output<typeof ClaimRequest>): Promise<Reply<{ seat: number; token: string }>> {
     const entered = await this.enter(caller, "invite");
     if ("ok" in entered) return entered;
     const claimed = claimSeat(this.storage, entered.room.seats, request, caller.playerKeyHash);
@@ -94,7 +92,7 @@ export class GameRoom extends DurableObject<Env> {
     return done(claimed);
   }
 
-  async record(caller: Caller): Promise<Reply<Record<string, unknown>>> {
+  async record(caller: Caller): Promise<Reply<GameRecord>> {
     const entered = await this.enter(caller, "any");
     if ("ok" in entered) return entered;
     return done(recordOf(entered.room.table, entered.room.seats));
@@ -107,26 +105,25 @@ export class GameRoom extends DurableObject<Env> {
     const caller = JSON.parse(forwarded) as Caller;
     const entered = await this.enter(caller, "any");
     if ("ok" in entered) return Response.json(entered.body, { status: entered.status, headers: entered.headers });
-    return acceptSocket(this.ctx, entered.room, viewerOf(entered.access), request.headers.get("Sec-WebSocket-Protocol"));
+    return acceptSocket(this.ctx, entered.room, this.snapshots, viewerOf(entered.access), request.headers.get("Sec-WebSocket-Protocol"));
   }
 
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
     const room = this.room ?? (await this.openLocal());
     if (!room) return ws.close(1011, "game unavailable");
-    const message = typeof data === "string" ? parseClientMessage(data) : null;
     const { viewer, key } = attachmentOf(ws);
     const refuse = (failure: Failure, id: string | null = null) => send(ws, { type: "error", id, status: failure.status, ...failure.body });
-    if (message === "BODY_TOO_LARGE") return refuse(fail(413, "BODY_TOO_LARGE", `Messages are limited to ${LIMITS.bodyBytes} bytes.`));
-    if (message === "BAD_JSON" || message === null) {
-      const code = message === "BAD_JSON" ? "BAD_JSON" : "BAD_REQUEST";
-      return refuse(fail(400, code, 'Messages are {"type":"move",...} or {"type":"resume","since":N}.'));
+    if (typeof data !== "string") return refuse(fail(400, "BAD_REQUEST", "Messages are JSON text."));
+    const message = parseClientMessage(data);
+    if ("error" in message) {
+      const status = message.error === "BODY_TOO_LARGE" ? 413 : message.error === "BAD_MOVE" ? 422 : 400;
+      return refuse(fail(status, message.error, message.message), message.id);
     }
     if (message.type === "resume") {
       const wait = this.limiter.take(key);
-      return wait > 0 ? refuse(rateLimited(wait)) : catchUp(room, ws, Math.min(message.since, room.table.version));
+      return wait > 0 ? refuse(rateLimited(wait)) : catchUp(room, this.snapshots, ws, Math.min(message.since, room.table.version));
     }
     if (viewer === null) return refuse(fail(403, "FORBIDDEN", "Spectators cannot move."), message.id);
-    if (!Number.isSafeInteger(message.version)) return refuse(fail(400, "BAD_REQUEST", "version must be a whole number."), message.id);
     // The sender hears "accepted" first, then gets the events push like every socket.
     const reply = this.play(room, viewer, { move: message.move, version: message.version, key: message.id }, (version) =>
       send(ws, { type: "accepted", id: message.id, version }),
@@ -161,17 +158,18 @@ export class GameRoom extends DurableObject<Env> {
     if (this.storage.outboxSize() > 0) this.afterWrite();
   }
 
-  private play(room: Room, seat: number, request: MoveRequest, accepted?: (version: number) => void): Reply<EventsResponse> {
-    const { reply, committed } = playMove(room, seat, request, Date.now());
+  private play(room: Room, seat: number, request: MoveRequest, accepted?: (version: number) => void): Reply<Json<EventsResponse>> {
+    const { reply, committed } = playMove(room, seat, request, Date.now(), (table, since) =>
+      this.snapshots.events(room, seat, since, table),
+    );
     if (!reply.ok) {
       const wait = this.limiter.take(`seat:${seat}`);
       return wait > 0 ? rateLimited(wait) : reply;
     }
-    accepted?.(reply.body.version);
+    accepted?.(room.table.version);
     if (committed) {
       this.afterWrite();
-      // The mover's own sockets get the view its answer already holds.
-      this.afterCommit(room, false, new Map([[seat, reply.body.view]]));
+      this.afterCommit(room);
     }
     return reply;
   }
@@ -203,7 +201,10 @@ export class GameRoom extends DurableObject<Env> {
     if (access.kind === "seat") {
       const before = room.seats[access.seat];
       touchSeat(this.storage, room.seats, access.seat, caller.playerKeyHash);
-      if (room.seats[access.seat] !== before) this.afterWrite();
+      if (room.seats[access.seat] !== before) {
+        this.afterWrite();
+        this.afterCommit(room, true);
+      }
     }
     return { room, access };
   }
@@ -237,12 +238,9 @@ export class GameRoom extends DurableObject<Env> {
   }
 
   /** Tells every socket and every waiting long poll. */
-  private afterCommit(room: Room, seatsChanged = false, views?: Map<Viewer, GameSnapshot>): void {
-    broadcast(this.ctx, room, seatsChanged, views);
+  private afterCommit(room: Room, seatsChanged = false): void {
+    if (seatsChanged) this.snapshots.clear();
+    broadcast(this.ctx, room, this.snapshots, seatsChanged);
     for (const wake of [...this.waiters]) wake();
   }
-}
-
-function rateLimited(wait: number): Failure {
-  return fail(429, "RATE_LIMITED", `Too many requests: try again in ${wait} s.`, { retryAfter: wait });
 }

@@ -1,4 +1,5 @@
 import { makeRecord } from "../../engine/index";
+import type { GameRecord } from "../../shared/api";
 import type { SeatRow } from "./storage";
 import type { Table } from "./table";
 
@@ -7,7 +8,7 @@ import type { Table } from "./table";
  * ended, each with its deal, commitment and salt, and every move with its
  * time. A hand still in play is left out: its deal is secret.
  */
-export function recordOf(table: Table, seats: readonly SeatRow[]): Record<string, unknown> {
+export function recordOf(table: Table, seats: readonly SeatRow[]): GameRecord {
   const names = seats.every((s) => s.name !== null) ? seats.map((s) => s.name!) : undefined;
   const record = makeRecord(table.state, { ...(names ? { names } : {}), finishedOnly: true });
   const deals = table.deals;
@@ -17,7 +18,7 @@ export function recordOf(table: Table, seats: readonly SeatRow[]): Record<string
     if (entry.body.type === "dealt") hand = entry.body.hand;
     else if (entry.body.type === "move") times[hand]!.push(entry.at);
   }
-  const hands = (record.hands as { deal: unknown; moves: Record<string, unknown>[] }[]).map((h, i) => ({
+  const hands = record.hands.map((h, i) => ({
     ...h,
     commitment: deals[i]!.commitment,
     salt: deals[i]!.salt,

@@ -39,6 +39,7 @@ export class Room {
     const table = Table.replay([first]);
     const dealt: LogRow = { seq: 2, at: now, body: nextDeal(created, table.state, 0) };
     table.append(dealt);
+    storage.init();
     storage.atomically(() => {
       storage.appendLog([first, dealt]);
       for (const seat of seats) storage.writeSeat(seat);
@@ -50,6 +51,7 @@ export class Room {
   /** Copies a game saved elsewhere (D1) into this room's storage, without queueing it back. */
   static restore(storage: Storage, rows: readonly LogRow[], seats: readonly SeatRow[], inviteHash: string): Room {
     const table = Table.replay(rows);
+    storage.init();
     storage.atomically(() => {
       storage.appendLog(rows, false);
       for (const seat of seats) storage.writeSeat(seat, false);

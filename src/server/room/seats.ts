@@ -46,7 +46,7 @@ export function touchSeat(storage: Storage, seats: SeatRow[], seat: number, play
 export function claimSeat(
   storage: Storage,
   seats: SeatRow[],
-  request: { seat?: number; name?: string },
+  request: { seat?: number; name?: string | null },
   playerKeyHash: string | null,
 ): { seat: number; token: string } | Failure {
   const free = seats.filter((s) => !s.taken);

@@ -1,16 +1,17 @@
 import type { LogBody, LogRow } from "./table";
 
 /**
- * The room's own SQLite: the authoritative log, the seats, remembered answers
- * (idempotency), the outbox towards D1, and a few settings. Every method is
- * synchronous; callers group writes in one `transactionSync`.
+ * The room's own SQLite: the authoritative log, the seats, the outbox
+ * towards D1, and a few settings. Every method is synchronous; callers group
+ * writes in one `transactionSync`. The tables are made only when a game is
+ * created or restored here, so a room asked about a game it does not hold
+ * stores nothing.
  */
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS log (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL, body TEXT NOT NULL, at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS seats (seat INTEGER PRIMARY KEY, token_hash TEXT NOT NULL, taken INTEGER NOT NULL, name TEXT, player_hash TEXT);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS answers (seat INTEGER NOT NULL, key TEXT NOT NULL, request TEXT NOT NULL, body TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (seat, key));
 CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, ref INTEGER NOT NULL);
 `;
 
@@ -25,20 +26,20 @@ export interface SeatRow {
 /** What the outbox still owes D1: a log entry (by seq) or a seat's row (by seat). */
 export type OutboxItem = { readonly id: number; readonly kind: "event" | "seat"; readonly ref: number };
 
-export interface Answer {
-  readonly request: string;
-  readonly body: unknown;
-}
-
-/** Remembered answers kept per game; older ones are forgotten. */
-const ANSWERS_KEPT = 500;
-
 export class Storage {
   constructor(
     private readonly sql: SqlStorage,
     private readonly transaction: <T>(fn: () => T) => T,
-  ) {
-    sql.exec(SCHEMA);
+  ) {}
+
+  /** Makes the tables: only for a game created or restored here. */
+  init(): void {
+    this.sql.exec(SCHEMA);
+  }
+
+  /** Whether this room holds a game (without creating anything). */
+  holdsGame(): boolean {
+    return this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'log'").toArray().length > 0;
   }
 
   atomically<T>(fn: () => T): T {
@@ -46,6 +47,7 @@ export class Storage {
   }
 
   readLog(): LogRow[] {
+    if (!this.holdsGame()) return [];
     return this.sql
       .exec<{ seq: number; body: string; at: number }>("SELECT seq, body, at FROM log ORDER BY seq")
       .toArray()
@@ -89,25 +91,6 @@ export class Storage {
 
   setMeta(key: string, value: string): void {
     this.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", key, value);
-  }
-
-  answer(seat: number, key: string): Answer | null {
-    const row = this.sql
-      .exec<{ request: string; body: string }>("SELECT request, body FROM answers WHERE seat = ? AND key = ?", seat, key)
-      .toArray()[0];
-    return row ? { request: row.request, body: JSON.parse(row.body) } : null;
-  }
-
-  remember(seat: number, key: string, request: string, body: unknown, seq: number): void {
-    this.sql.exec(
-      "INSERT INTO answers (seat, key, request, body, seq) VALUES (?, ?, ?, ?, ?)",
-      seat,
-      key,
-      request,
-      JSON.stringify(body),
-      seq,
-    );
-    this.sql.exec("DELETE FROM answers WHERE seq <= ?", seq - ANSWERS_KEPT);
   }
 
   outbox(limit: number): OutboxItem[] {

@@ -9,28 +9,31 @@ import {
   parseRules,
   startHand,
 } from "../../engine/index";
+import type { DealRecord, RulesInput } from "../../shared/wire/common";
+import type { Move as MoveText } from "../../shared/wire/move";
 
 /**
  * The game's log, as stored in the room's SQLite and copied to D1. Entries
- * are numbered by a gapless `seq`; the game's version is the last seq.
+ * are numbered by a gapless `seq`; the game's version is the last seq. The
+ * engine's events are not stored: replaying the log gives them again.
  */
 export type LogBody =
   | {
       readonly type: "created";
       readonly id: string;
       /** Preset plus overrides, as given. */
-      readonly rules: Record<string, unknown>;
+      readonly rules: RulesInput;
       readonly players: PlayerCount;
       readonly names: readonly (string | null)[];
       readonly firstDealer: number;
       /** Prepared deals (docs/record.md form), used for the first hands. Private. */
-      readonly deals: readonly Record<string, unknown>[];
+      readonly deals: readonly DealRecord[];
     }
   | {
       readonly type: "dealt";
       readonly hand: number;
       /** The deal (docs/record.md form). Private until the hand ends. */
-      readonly deal: Record<string, unknown>;
+      readonly deal: DealRecord;
       readonly commitment: string;
       /** Private until the hand ends. */
       readonly salt: string;
@@ -40,11 +43,11 @@ export type LogBody =
       readonly type: "move";
       readonly seat: number;
       /** The move in docs/record.md notation. */
-      readonly move: Record<string, unknown>;
+      readonly move: MoveText;
       /** The client's idempotency key, if any. */
       readonly id: string | null;
-      /** The engine's events, in full (private: read them through `eventFor`). */
-      readonly events: readonly GameEvent[];
+      /** With a key: a hash of the request as sent, to tell a retry from another move under the same key. */
+      readonly request?: string;
     };
 
 export type CreatedBody = Extract<LogBody, { type: "created" }>;
@@ -72,6 +75,10 @@ export interface Entry {
 export class Table {
   /** The dealt entry of every hand so far, in order (kept as entries are appended: every snapshot reads it). */
   readonly deals: DealtBody[] = [];
+  /** The seq of every hand's dealt entry, in order. */
+  readonly handStarts: number[] = [];
+  /** Moves made with an idempotency key: `seat:key` → the move's seq. Rebuilt with the log, so it survives a rebuild from D1. */
+  private readonly keys = new Map<string, number>();
 
   private constructor(
     readonly created: CreatedBody,
@@ -124,8 +131,29 @@ export class Table {
     const { state, events } = outcome ?? this.outcome(row.body);
     this.state = state;
     this.entries.push({ ...row, events });
-    if (row.body.type === "dealt") this.deals.push(row.body);
+    if (row.body.type === "dealt") {
+      this.deals.push(row.body);
+      this.handStarts.push(row.seq);
+    }
+    if (row.body.type === "move" && row.body.id !== null) this.keys.set(`${row.body.seat}:${row.body.id}`, row.seq);
     return events;
+  }
+
+  /** The move a seat made with an idempotency key, if any. */
+  keyed(seat: number, key: string): Entry | null {
+    const seq = this.keys.get(`${seat}:${key}`);
+    return seq === undefined ? null : this.entries[seq - 1]!;
+  }
+
+  /** The version a move's answer reached: the move, and the next hand's deal when it ended one (written together). */
+  answeredAt(seq: number): number {
+    return this.entries[seq]?.body.type === "dealt" ? seq + 1 : seq;
+  }
+
+  /** The table as it stood at `version` (an earlier one is replayed from the log). */
+  at(version: number): Table {
+    if (version === this.version) return this;
+    return Table.replay(this.entries.slice(0, version));
   }
 
   /** Entries after `since`, oldest first. */

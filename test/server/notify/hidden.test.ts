@@ -27,12 +27,11 @@ describe("notifications never show a hidden card", () => {
   it.each([
     [2, "classic"],
     [4, "classic"],
-    [2, "closed"],
+    [2, "chiuso"],
   ] as const)(
     "in %i-player %s games",
     async (players, preset) => {
-      const rules = preset === "closed" ? { preset: "classic", discardPile: "closed" } : { preset };
-      const game = await createGame({ players, rules });
+      const game = await createGame({ players, rules: { preset } });
       await playRandomMoves(game, 120, seededRandom(players * 7 + preset.length));
       const table = await trueTable(game.id);
       const { states } = history(table);
@@ -43,7 +42,7 @@ describe("notifications never show a hidden card", () => {
         if (entry.body.type !== "move") continue;
         const after = states[entry.seq]!;
         if (!after.hand || after.hand.end) continue;
-        const move = publicMove(entry.body.seat, entry.body.events);
+        const move = publicMove(entry.body.seat, entry.events);
         const n: GameNotification = {
           type: "turn",
           gameId: game.id,
@@ -74,7 +73,7 @@ describe("notifications never show a hidden card", () => {
           }
         }
         // Drawing from the stock is told, the card drawn never.
-        const drawn = entry.body.events.find((e) => e.type === "drew");
+        const drawn = entry.events.find((e) => e.type === "drew");
         if (drawn && drawn.type === "drew") expect(move.drew).toEqual({ from: "stock" });
       }
       expect(checked).toBeGreaterThan(100);
