@@ -1,11 +1,13 @@
 import { app } from "./app";
 import type { Delivery, Env } from "./env";
+import { handleDeadDeliveries, handleDeliveries } from "./notify/index";
 
 export { GameRoom } from "./room/game-room";
 
-async function queue(batch: MessageBatch<Delivery>, _env: Env, _ctx: ExecutionContext): Promise<void> {
-  // Deliveries are not sent yet: acknowledge them so nothing piles up.
-  batch.ackAll();
+/** Notification deliveries (src/server/notify), and their dead-letter queue. */
+async function queue(batch: MessageBatch<Delivery>, env: Env, _ctx: ExecutionContext): Promise<void> {
+  if (batch.queue.endsWith("-dlq")) await handleDeadDeliveries(batch, env);
+  else await handleDeliveries(batch, env);
 }
 
 export default {
