@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: "engine",
           environment: "node",
-          include: ["test/engine/**/*.test.ts"],
+          include: ["test/engine/**/*.test.ts", "test/clock/**/*.test.ts"],
         },
       },
       {

@@ -31,6 +31,10 @@ export function endText(end: HandEnd, seats: readonly SeatInfo[]): string {
       return "a stalemate (only one-card pickups, round after round)";
     case "resigned":
       return "a resignation";
+    case "timeout":
+      return "a player ran out of time";
+    case "aborted":
+      return "the game was aborted, with no result";
   }
 }
 

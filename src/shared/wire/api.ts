@@ -133,6 +133,14 @@ export const MyGamesResponse = z.object({ games: z.array(MyGame) }).openapi("MyG
 
 export const RecordMove = z.object({ seat: Seat, move: Move, at: z.string().optional() });
 
+/** How a match ended outside play (docs/record.md): a team lost on time, or it was aborted with no result. */
+export const MatchEnding = z
+  .discriminatedUnion("reason", [
+    z.strictObject({ reason: z.literal("timeout"), team: z.int().min(0).max(2) }),
+    z.strictObject({ reason: z.literal("aborted") }),
+  ])
+  .openapi("MatchEnding");
+
 export const GameRecord = z
   .object({
     format: z.literal("burraco-record/1"),
@@ -140,6 +148,7 @@ export const GameRecord = z
     players: z.int().min(2).max(4),
     names: list(z.string()).optional(),
     hands: list(z.object({ deal: DealRecord, moves: list(RecordMove), commitment: z.string().optional(), salt: z.string().optional() })),
+    end: MatchEnding.optional().openapi({ description: "Only for a match that ended on time or was aborted, after the last move." }),
     id: z.string().optional(),
     started: z.string().optional(),
     ended: z.string().optional(),
