@@ -76,6 +76,14 @@ export const limitBody = bodyLimit({
   onError: (c) => render(c, fail(413, "BODY_TOO_LARGE", `Request bodies are limited to ${LIMITS.bodyBytes} bytes.`)),
 });
 
+/** The player a request speaks for (`Authorization: Bearer <player key>`), as the hash of the key. */
+export function playerOf(c: Context): string | Failure {
+  const key = bearer(c.req.header("Authorization"));
+  if (key === null) return fail(401, "AUTH_REQUIRED", "Send your player key: Authorization: Bearer <player key>.");
+  if (key === "malformed") return fail(401, "BAD_TOKEN", "Authorization must be `Bearer <player key>`, 22 to 128 base64url characters.");
+  return hashToken(key);
+}
+
 /** A seat's, the invitation's or the spectators' page: the secret in the fragment never reaches a server. */
 export function gameUrl(c: Context, gameId: string, fragment?: string): string {
   const origin = new URL(c.req.url).origin;

@@ -19,7 +19,7 @@ export function describeIssues(error: z.ZodError): string {
 }
 
 /** Fields whose faults have a code of their own: a malformed move is the engine's BAD_MOVE (docs/record.md). */
-const FIELD_CODES = { move: "BAD_MOVE", rules: "BAD_RULES", deals: "BAD_DEAL" } as const;
+const FIELD_CODES = { move: "BAD_MOVE", rules: "BAD_RULES", deals: "BAD_DEAL", clock: "BAD_CLOCK" } as const;
 
 /** Validation failures as the API's errors: 422 with a field's own code, otherwise 400 BAD_REQUEST. */
 export const validationHook: Hook<unknown, AppEnv, string, Response | undefined> = (result, c) => {

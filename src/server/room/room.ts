@@ -17,6 +17,8 @@ export class Room {
   static load(storage: Storage): Room | null {
     const rows = storage.readLog();
     if (rows.length === 0) return null;
+    // A room made before a table was added gets it now (every statement of the schema is IF NOT EXISTS).
+    storage.init();
     return new Room(storage, Table.replay(rows), storage.readSeats(), storage.getMeta("invite_hash") ?? "");
   }
 

@@ -40,7 +40,7 @@ export function acceptSocket(
   const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
   ctx.acceptWebSocket(server);
   server.serializeAttachment({ viewer, seen: 0, key: `socket:${crypto.randomUUID()}` } satisfies Attachment);
-  catchUp(room, snapshots, server, room.table.version);
+  catchUp(room, snapshots, server, room.table.version, Date.now());
   const offered = (offeredProtocols ?? "").split(",").map((p) => p.trim());
   const headers: HeadersInit = offered.includes(WS_PROTOCOL) ? { "Sec-WebSocket-Protocol": WS_PROTOCOL } : {};
   return new Response(null, { status: 101, webSocket: client, headers });
@@ -51,13 +51,13 @@ export function acceptSocket(
  * serialised message between sockets of the same viewer that saw the same
  * version (the usual case: every socket saw the previous move).
  */
-export function catchUp(room: Room, snapshots: Snapshots, ws: WebSocket, since: number, texts?: Map<string, string>): void {
+export function catchUp(room: Room, snapshots: Snapshots, ws: WebSocket, since: number, now: number, texts?: Map<string, string>): void {
   const attachment = attachmentOf(ws);
   const { viewer } = attachment;
   const cacheKey = `${viewer}:${since}`;
   let text = texts?.get(cacheKey);
   if (text === undefined) {
-    text = `{"type":"events",${snapshots.events(room, viewer, since).slice(1)}`;
+    text = `{"type":"events",${snapshots.events(room, viewer, since, now).slice(1)}`;
     texts?.set(cacheKey, text);
   }
   send(ws, text);
@@ -68,11 +68,11 @@ export function catchUp(room: Room, snapshots: Snapshots, ws: WebSocket, since: 
  * Pushes every socket what it has not seen yet, each cut for its viewer;
  * with `seatsChanged`, every socket gets the new view even without events.
  */
-export function broadcast(ctx: DurableObjectState, room: Room, snapshots: Snapshots, seatsChanged = false): void {
+export function broadcast(ctx: DurableObjectState, room: Room, snapshots: Snapshots, now: number, seatsChanged = false): void {
   const texts = new Map<string, string>();
   for (const ws of ctx.getWebSockets()) {
     const { seen } = attachmentOf(ws);
-    if (seatsChanged || seen < room.table.version) catchUp(room, snapshots, ws, seen, texts);
+    if (seatsChanged || seen < room.table.version) catchUp(room, snapshots, ws, seen, now, texts);
   }
 }
 

@@ -13,7 +13,14 @@ CREATE TABLE IF NOT EXISTS log (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL, bod
 CREATE TABLE IF NOT EXISTS seats (seat INTEGER PRIMARY KEY, token_hash TEXT NOT NULL, taken INTEGER NOT NULL, name TEXT, player_hash TEXT);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, ref INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS deadlines (kind TEXT PRIMARY KEY, at INTEGER NOT NULL);
 `;
+
+/** One thing the room has due at a time: the outbox's drain, the clock's timeout or a reminder, a computer's turn. */
+export interface Deadline {
+  readonly kind: string;
+  readonly at: number;
+}
 
 export interface SeatRow {
   seat: number;
@@ -100,6 +107,18 @@ export class Storage {
   /** Forgets outbox items up to `lastId`, once D1 has them. */
   acknowledge(lastId: number): void {
     this.sql.exec("DELETE FROM outbox WHERE id <= ?", lastId);
+  }
+
+  deadlines(): Deadline[] {
+    return this.sql.exec<{ kind: string; at: number }>("SELECT kind, at FROM deadlines ORDER BY at").toArray();
+  }
+
+  /** Replaces every deadline of the given kinds with `items`. */
+  writeDeadlines(items: readonly Deadline[], kinds: "all" | "drain" | "game"): void {
+    if (kinds === "all") this.sql.exec("DELETE FROM deadlines");
+    else if (kinds === "drain") this.sql.exec("DELETE FROM deadlines WHERE kind = 'drain'");
+    else this.sql.exec("DELETE FROM deadlines WHERE kind <> 'drain'");
+    for (const item of items) this.sql.exec("INSERT OR REPLACE INTO deadlines (kind, at) VALUES (?, ?)", item.kind, item.at);
   }
 
   outboxSize(): number {

@@ -1,5 +1,6 @@
 import { MOVE_CODES } from "../../engine/errors";
 import { LIMITS } from "../limits";
+import { ClockRequest } from "./clock";
 import { DealRecord, list, Name, RulesInput, Seat } from "./common";
 import { WireEvent } from "./events";
 import { Move } from "./move";
@@ -28,6 +29,10 @@ export const SERVICE_CODES = [
   "IDEMPOTENCY_KEY_REUSED",
   "BODY_TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
+  "BAD_CLOCK",
+  "NOTHING_TO_CLAIM",
+  "BAD_ABSENCE",
+  "ABSENCE_NOT_FOUND",
   "UPGRADE_REQUIRED",
   "RATE_LIMITED",
   "INTERNAL",
@@ -61,6 +66,7 @@ export const CreateGameRequest = z
     players: z.union([z.literal(2), z.literal(3), z.literal(4)], { error: "players must be 2, 3 or 4" }),
     rules: RulesInput.optional(),
     names: z.array(NameInput).max(4).optional().openapi({ description: "One name (or null) per seat." }),
+    clock: ClockRequest.optional(),
     deals: z.array(DealRecord).max(LIMITS.preparedDeals).optional().openapi({
       description:
         "Prepared deals (docs/record.md `deal`), used for the first hands in order instead of a random deal; for tournaments with the same deals at every table. Such a game is marked `preparedDeals: true` for everyone.",
@@ -126,6 +132,8 @@ export const MyGame = z
     yourTurn: z.boolean(),
     version: z.int(),
     updatedAt: z.string(),
+    deadline: z.string().nullable().openapi({ description: "When the seat to play runs out of time (ISO 8601); null without a clock." }),
+    reminder: z.enum(["80%", "1h"]).nullable().openapi({ description: "The last reminder of the turn in progress." }),
   })
   .openapi("MyGame");
 
