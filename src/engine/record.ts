@@ -20,7 +20,7 @@ export interface GameRecord {
   readonly end?: MatchEnding;
 }
 
-const OPTIONAL = ["id", "started", "ended", "end"];
+const OPTIONAL = ["id", "started", "ended", "end", "clock"];
 
 function parseEnding(raw: unknown, players: PlayerCount): Result<MatchEnding | undefined, string> {
   if (raw === undefined) return ok(undefined);

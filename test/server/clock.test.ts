@@ -1,6 +1,7 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { parseRecord, replayRecord } from "../../src/engine/index";
 import { wakeDueRooms } from "../../src/server/cron";
 import { alarm, clockGame, clockOf, DAY, HOUR, playTurn, publicEvents, realTime, setTime, T0 } from "./clock-helpers";
 import { call, move, openSocket, roomStub, trueTable, view } from "./helpers";
@@ -178,6 +179,20 @@ describe("timeouts", () => {
     expect(clock.seats[late]!.computer).toBe(false);
     events = await publicEvents(game.id);
     expect(events.filter((e) => e.seat === late && e.type === "drew").at(-1)!.by).toBeUndefined();
+    // Once the hand is over, the record marks the computer's moves, keeps the clock, and replays like any other.
+    const version = (await trueTable(game.id)).version;
+    expect((await move(game.id, game.seats[late]!.token, { type: "resign" }, version)).status).toBe(200);
+    const record = (await call(`/api/games/${game.id}/record`)).body;
+    expect(record.clock).toEqual({ perMove: "1d", timeout: "computer" });
+    const marked = record.hands[0].moves.filter((m: { by?: string }) => m.by === "computer");
+    expect(marked.map((m: { seat: number; move: { type: string } }) => [m.seat, m.move.type])).toEqual([
+      [late, "draw"],
+      [late, "discard"],
+      [late, "draw"],
+      [late, "discard"],
+    ]);
+    const replayed = parseRecord(record);
+    expect(replayed.ok && replayRecord(replayed.value).output.moves.every((m) => m.ok)).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import { MOVE_CODES } from "../../engine/errors";
 import { LIMITS } from "../limits";
-import { ClockRequest } from "./clock";
+import { ClockControl, ClockRequest } from "./clock";
 import { DealRecord, list, Name, RulesInput, Seat } from "./common";
 import { WireEvent } from "./events";
 import { Move } from "./move";
@@ -139,7 +139,12 @@ export const MyGame = z
 
 export const MyGamesResponse = z.object({ games: z.array(MyGame) }).openapi("MyGames");
 
-export const RecordMove = z.object({ seat: Seat, move: Move, at: z.string().optional() });
+export const RecordMove = z.object({
+  seat: Seat,
+  move: Move,
+  at: z.string().optional(),
+  by: z.literal("computer").optional().openapi({ description: "The computer made this move for its seat." }),
+});
 
 /** How a match ended outside play (docs/record.md): a team lost on time, or it was aborted with no result. */
 export const MatchEnding = z
@@ -156,6 +161,7 @@ export const GameRecord = z
     players: z.int().min(2).max(4),
     names: list(z.string()).optional(),
     hands: list(z.object({ deal: DealRecord, moves: list(RecordMove), commitment: z.string().optional(), salt: z.string().optional() })),
+    clock: ClockControl.optional().openapi({ description: "The game's correspondence clock, if it had one." }),
     end: MatchEnding.optional().openapi({ description: "Only for a match that ended on time or was aborted, after the last move." }),
     id: z.string().optional(),
     started: z.string().optional(),
