@@ -64,6 +64,8 @@ export default defineConfig({
         ],
         test: {
           name: "worker",
+          // Whole games are played over HTTP in some tests: seconds each, more on a busy machine.
+          testTimeout: 30_000,
           include: ["test/server/**/*.test.ts"],
           setupFiles: ["./test/server/apply-migrations.ts"],
           globalSetup: ["./test/server/notify/receivers.ts"],
