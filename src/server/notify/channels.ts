@@ -28,9 +28,13 @@ async function topicOf(key: string): Promise<string> {
     .replace(/\//g, "_");
 }
 
-/** The reader's own seat token, for a link straight to their seat: only for a player's own subscription, never a game's. */
+/**
+ * The reader's own seat token, for a link straight to their seat: only for a
+ * player's own email or push, never a webhook (even a player's own may post
+ * to a channel others read) and never a game's.
+ */
 async function seatTokenFor(delivery: Delivery, sub: SubscriptionRow, key: string | undefined): Promise<string | null> {
-  if (delivery.notice.type !== "game") return null;
+  if (delivery.notice.type !== "game" || sub.channel === "webhook") return null;
   const n = delivery.notice.notification;
   const seat = ownSeat(n, sub);
   const sealed = seat === null ? null : (n.links?.[seat] ?? null);
