@@ -200,7 +200,12 @@ export interface SubscriptionChanges {
   readonly enable?: boolean;
 }
 
-const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as Error)?.message ?? error));
+/** A unique index refused the write (drizzle wraps D1's error as its cause). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; e; e = (e as { cause?: unknown }).cause)
+    if (/UNIQUE constraint failed/i.test(String((e as Error).message ?? e))) return true;
+  return false;
+}
 
 export async function updateSubscription(
   d1: D1Database,
