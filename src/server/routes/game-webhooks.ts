@@ -59,6 +59,7 @@ const LISTED_ATTEMPTS = 10;
 
 const NOT_CREATOR =
   "AUTH_REQUIRED (no token) or BAD_TOKEN (a token this game does not know). 403 FORBIDDEN: a seat's token, not the creator's.";
+const BAD_KEY = "BAD_PLAYER_KEY: a malformed X-Player-Key header.";
 const NO_WEBHOOK = "GAME_NOT_FOUND, or SUBSCRIPTION_NOT_FOUND: the game has no webhook with that id.";
 
 /** Refuses anyone but the game's creator (see above); null when the caller is the creator. */
@@ -94,7 +95,7 @@ export function serveGameWebhooks(gamesApi: OpenAPIHono<AppEnv>): void {
       request: { params: GameParams },
       responses: {
         200: json(GameWebhooksResponse, "The game's webhooks, oldest first."),
-        ...errorsWith({ 401: NOT_CREATOR, 403: "FORBIDDEN: a seat's token.", 404: "GAME_NOT_FOUND.", 429: "RATE_LIMITED." }),
+        ...errorsWith({ 400: BAD_KEY, 401: NOT_CREATOR, 403: "FORBIDDEN: a seat's token.", 404: "GAME_NOT_FOUND.", 429: "RATE_LIMITED." }),
       },
     }),
     async (c) => {
@@ -119,7 +120,7 @@ export function serveGameWebhooks(gamesApi: OpenAPIHono<AppEnv>): void {
       responses: {
         201: json(CreatedSubscription, "Attached."),
         ...errorsWith({
-          400: "BAD_REQUEST or BAD_JSON.",
+          400: `BAD_REQUEST or BAD_JSON; ${BAD_KEY}`,
           401: NOT_CREATOR,
           403: "FORBIDDEN: a seat's token.",
           404: "GAME_NOT_FOUND.",
@@ -170,7 +171,7 @@ export function serveGameWebhooks(gamesApi: OpenAPIHono<AppEnv>): void {
       request: { params: WebhookParams },
       responses: {
         200: json(Deleted, "Removed."),
-        ...errorsWith({ 401: NOT_CREATOR, 403: "FORBIDDEN: a seat's token.", 404: NO_WEBHOOK, 429: "RATE_LIMITED." }),
+        ...errorsWith({ 400: BAD_KEY, 401: NOT_CREATOR, 403: "FORBIDDEN: a seat's token.", 404: NO_WEBHOOK, 429: "RATE_LIMITED." }),
       },
     }),
     async (c) => {
@@ -195,6 +196,7 @@ export function serveGameWebhooks(gamesApi: OpenAPIHono<AppEnv>): void {
       responses: {
         200: json(TestSent, "Queued."),
         ...errorsWith({
+          400: BAD_KEY,
           401: NOT_CREATOR,
           403: "FORBIDDEN: a seat's token.",
           404: NO_WEBHOOK,
