@@ -31,7 +31,9 @@ describe("absences", () => {
     let clock = await clockOf(game.id);
     expect(clock.seats[seat]!.away).toEqual({ from: iso(T0 + DAY), until: iso(T0 + 5 * DAY) });
     expect(clock.turn!.deadline).toBe(iso(T0 + 7 * DAY));
-    expect((await publicEvents(game.id)).filter((e) => e.type === "absence")).toMatchObject([{ seat, from: iso(T0 + DAY), until: iso(T0 + 5 * DAY) }]);
+    expect((await publicEvents(game.id)).filter((e) => e.type === "absence")).toMatchObject([
+      { seat, from: iso(T0 + DAY), until: iso(T0 + 5 * DAY) },
+    ]);
     setTime(T0 + 3 * DAY);
     clock = await clockOf(game.id);
     expect(clock.turn).toMatchObject({ away: true, left: 2 * DAY });
