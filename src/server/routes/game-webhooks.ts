@@ -23,7 +23,7 @@ import {
 import { createSubscription } from "../notify/subscriptions";
 import { done, type Failure, fail } from "../reply";
 import { errorsWith, json, serve } from "./define";
-import { refusalOf, testSend } from "./notifications";
+import { refusalOf, testSend } from "./subscription-replies";
 
 /**
  * A game's own webhooks: a group chat (Discord, Slack, any Standard

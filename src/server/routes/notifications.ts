@@ -11,8 +11,7 @@ import {
   UpdateSubscriptionRequest,
 } from "../../shared/wire/notifications";
 import { z } from "../../shared/wire/z";
-import { isGameId } from "../auth";
-import type { AppEnv, Env } from "../env";
+import type { AppEnv } from "../env";
 import { limitBody, playerOf } from "../http";
 import { notifyConfig } from "../notify/config";
 import {
@@ -25,7 +24,6 @@ import {
   ownedTarget,
   renewConfirmation,
   sendConfirmation,
-  sendTest,
   TESTS_PER_HOUR,
   withDeliveries,
 } from "../notify/manage";
@@ -34,14 +32,13 @@ import {
   deleteSubscription,
   listSubscriptions,
   type NewSubscription,
-  type Refusal,
   updateSubscription,
   viewOf,
 } from "../notify/subscriptions";
-import type { Channel } from "../notify/types";
-import { done, type Failure, fail, gameNotFound, isFailure, rateLimited } from "../reply";
+import { done, fail, isFailure, rateLimited } from "../reply";
 import { validationHook } from "../validation";
 import { errorsWith, json, serve } from "./define";
+import { checkGame, refusalOf, subscribedAlready, testSend } from "./subscription-replies";
 
 /** A player's own notification subscriptions (`Authorization: Bearer <player key>`). */
 export const notificationsApi = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -55,29 +52,6 @@ const NEEDS_KEY = "AUTH_REQUIRED (no player key) or BAD_TOKEN (a malformed one).
 const SHAPE =
   "BAD_REQUEST (a field missing, of the wrong type or out of its list; an unknown time zone; not an email address) or BAD_JSON.";
 const NO_SUBSCRIPTION = "SUBSCRIPTION_NOT_FOUND: the player has no subscription with that id.";
-
-const subscribedAlready = () =>
-  fail(409, "SUBSCRIPTION_EXISTS", "This target is subscribed already for the same games: change that subscription instead.");
-
-/** A refused subscription as the API's error: the URL policy, a duplicate, or a value the service cannot use. */
-export function refusalOf(refusal: Refusal, channel: Channel): Failure {
-  const reason = refusal.refused.charAt(0).toUpperCase() + refusal.refused.slice(1);
-  switch (refusal.kind) {
-    case "exists":
-      return subscribedAlready();
-    case "target":
-      return channel === "push"
-        ? fail(422, "PUSH_ENDPOINT_REFUSED", `${reason}. A push endpoint must be an https URL on a public address.`)
-        : fail(422, "WEBHOOK_URL_REFUSED", `${reason}. A webhook must be an https URL on a public address.`);
-    case "invalid":
-      return fail(422, "BAD_SUBSCRIPTION", `${reason}.`);
-  }
-}
-
-/** A game id the service never made names no game. */
-function checkGame(env: Env, gameId: string | null | undefined): Failure | null {
-  return gameId && !isGameId(gameId, env.GAME_ID_KEY) ? gameNotFound() : null;
-}
 
 const SubscriptionParams = z.object({
   subscriptionId: z
@@ -307,17 +281,3 @@ serve(
     return testSend(c.env, row);
   },
 );
-
-/** A test message through one subscription, for a player's own and for a game's webhooks alike. */
-export async function testSend(
-  env: Env,
-  row: { id: string; channel: Channel; confirmed: boolean; disabledAt: number | null },
-  whenDisabled = "This subscription is disabled: turn it on again (PATCH with enabled: true) first.",
-) {
-  if (row.channel === "email" && !row.confirmed)
-    return fail(409, "EMAIL_NOT_CONFIRMED", "This address is not confirmed yet: open the link in the confirmation message first.");
-  if (row.disabledAt !== null) return fail(409, "SUBSCRIPTION_DISABLED", whenDisabled);
-  const sent = await sendTest(env, row.id, Date.now());
-  if ("wait" in sent) return rateLimited(sent.wait, "test messages");
-  return done(sent);
-}
