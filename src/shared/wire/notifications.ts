@@ -8,7 +8,11 @@ import { z } from "./z";
  * one-click unsubscribe).
  */
 
-/** The events a subscription may choose (the server's notify/types.ts checks it holds the same list). */
+/**
+ * The events a subscription may choose: the same list as the server's
+ * NOTIFY_EVENTS (notify/types.ts). The routes pass events both ways between
+ * the two, so the type checker refuses any difference.
+ */
 export const NOTIFY_EVENT_NAMES = ["turn", "reminder", "handEnded", "gameOver", "invited"] as const;
 
 /** Events a player's subscription hears when it names none. */
