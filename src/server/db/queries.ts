@@ -71,6 +71,7 @@ export function drainStatements(
       taken: seat.taken,
       name: seat.name,
       playerHash: seat.playerHash,
+      link: seat.link ?? null,
     };
     return db
       .insert(seats)
@@ -104,7 +105,14 @@ export async function loadSavedGame(db: Db, id: string): Promise<{ rows: LogRow[
   }
   return {
     rows,
-    seats: seatRows.map((s) => ({ seat: s.seat, tokenHash: s.tokenHash, taken: s.taken, name: s.name, playerHash: s.playerHash })),
+    seats: seatRows.map((s) => ({
+      seat: s.seat,
+      tokenHash: s.tokenHash,
+      taken: s.taken,
+      name: s.name,
+      playerHash: s.playerHash,
+      link: s.link,
+    })),
     inviteHash: game.inviteHash,
   };
 }

@@ -47,6 +47,8 @@ export const seats = sqliteTable(
     taken: integer("taken", { mode: "boolean" }).notNull().default(false),
     name: text("name"),
     playerHash: text("player_hash"),
+    /** The seat's token sealed for its player's notifications (never readable without the service's key). */
+    link: text("link_sealed"),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.seat] }), index("seats_by_player").on(t.playerHash)],
 );

@@ -4,6 +4,7 @@ import type { ClaimRequest } from "../../shared/wire/api";
 import type { z } from "../../shared/wire/z";
 import { database, loadSavedGame } from "../db/queries";
 import type { Env } from "../env";
+import { fanOut, type SkipDelivery } from "../notify/index";
 import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
 import { Alarm } from "./alarm";
 import { absenceEntries, claimEntries, dueEntries, type NewEntry } from "./clock-actions";
@@ -11,6 +12,7 @@ import { gameDue } from "./due";
 import { drawFirstDealer } from "./fairness";
 import { RateLimiter } from "./limits";
 import { type MoveRequest, playMove } from "./moves";
+import { notificationsOf } from "./notifications";
 import { drainOutbox, retryDelay } from "./outbox";
 import { playerAbsences } from "./player-absences";
 import { recordOf } from "./record";
@@ -205,7 +207,7 @@ export class GameRoom extends DurableObject<Env> {
   /** Copies the outbox into D1; retries with backoff when D1 fails. */
   private async drain(room: Room, now: number): Promise<void> {
     try {
-      await drainOutbox(room, this.env.DB);
+      await drainOutbox(room, this.env.DB, (seq) => this.notify(room, seq));
       this.storage.setMeta("drain_failures", "0");
       this.alarms.drained(this.storage.outboxSize() > 0 ? now : null);
     } catch (error) {
@@ -214,6 +216,23 @@ export class GameRoom extends DurableObject<Env> {
       console.error(`game ${room.table.id}: outbox drain failed (${failures} in a row): ${(error as Error).message}`);
       this.alarms.drained(now + retryDelay(failures));
     }
+  }
+
+  /**
+   * An entry's notifications to the subscriptions that want them. A player
+   * at the table live (a connected WebSocket) is not sent a "your turn"
+   * email or push: they can see it.
+   */
+  private async notify(room: Room, seq: number): Promise<void> {
+    const skip: SkipDelivery = (sub, n) =>
+      (sub.channel === "email" || sub.channel === "push") && (n.type === "turn" || n.type === "reminder") && connected(this.ctx, n.seat);
+    for (const notification of notificationsOf(room.table, room.seats, seq)) await fanOut(this.env, notification, { skip });
+  }
+
+  /** The API counted the game's own webhooks: the room then queues notifications even with no player linked. */
+  async gameWebhooksChanged(gameId: string, count: number): Promise<void> {
+    const room = await this.open(gameId);
+    room?.setGameWebhooks(count);
   }
 
   private async play(
@@ -270,7 +289,7 @@ export class GameRoom extends DurableObject<Env> {
     }
     if (access.kind === "seat") {
       const before = room.seats[access.seat]!;
-      touchSeat(this.storage, room.seats, access.seat, caller.playerKeyHash);
+      touchSeat(this.storage, room.seats, access.seat, caller.playerKeyHash, caller.sealedToken ?? null);
       const after = room.seats[access.seat]!;
       if (after !== before) {
         this.alarms.outboxWritten(Date.now());

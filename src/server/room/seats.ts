@@ -10,6 +10,8 @@ export interface Caller {
   readonly tokenHash: string | null;
   /** SHA-256 of the `X-Player-Key` header, or null without one. */
   readonly playerKeyHash: string | null;
+  /** With a player key: the bearer token sealed (seal.ts), for that player's own notifications to link to their seat. */
+  readonly sealedToken?: string | null;
   /** The client's address, for rate limiting. */
   readonly client: string;
 }
@@ -33,11 +35,19 @@ export function viewerOf(access: Access): Viewer {
  * A seat's first use marks it taken (the invitation can no longer claim it),
  * and a player key attaches the seat to that player ("my games").
  */
-export function touchSeat(storage: Storage, seats: SeatRow[], seat: number, playerKeyHash: string | null): void {
+export function touchSeat(
+  storage: Storage,
+  seats: SeatRow[],
+  seat: number,
+  playerKeyHash: string | null,
+  sealedToken: string | null = null,
+): void {
   const row = seats[seat]!;
   const player = playerKeyHash ?? row.playerHash;
-  if (row.taken && player === row.playerHash) return;
-  const next = { ...row, taken: true, playerHash: player };
+  // The sealed link is kept once per player: a seat used again by the same player changes nothing.
+  const link = player !== row.playerHash ? sealedToken : (row.link ?? sealedToken);
+  if (row.taken && player === row.playerHash && link === row.link) return;
+  const next = { ...row, taken: true, playerHash: player, link: player === null ? null : link };
   storage.atomically(() => storage.writeSeat(next));
   seats[seat] = next;
 }
@@ -60,7 +70,15 @@ export function claimSeat(
     if (!row) return fail(409, "NO_FREE_SEAT", "Every seat of this game is taken.");
   }
   const token = newToken();
-  const next: SeatRow = { ...row, tokenHash: hashToken(token), taken: true, name: request.name ?? row.name, playerHash: playerKeyHash };
+  // The claimer's link is sealed when they next use it with their player key.
+  const next: SeatRow = {
+    ...row,
+    tokenHash: hashToken(token),
+    taken: true,
+    name: request.name ?? row.name,
+    playerHash: playerKeyHash,
+    link: null,
+  };
   storage.atomically(() => storage.writeSeat(next));
   seats[next.seat] = next;
   return { seat: next.seat, token };
