@@ -1,9 +1,8 @@
-import { env } from "cloudflare:workers";
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { hashToken } from "../../../src/server/auth";
-import { fanOut } from "../../../src/server/notify/index";
-import { call, createGame } from "../helpers";
-import { hook, playerKey, received, turnFor, unique, until } from "./helpers";
+import { makeCards } from "../../../src/engine/index";
+import { call, createGame, move, roomStub, trueTable } from "../helpers";
+import { hook, playerKey, received, unique, until } from "./helpers";
 
 /** A game's own webhooks (a group chat hearing every turn), managed by the game's creator with the invitation token. */
 
@@ -79,27 +78,38 @@ describe("a game's webhooks", () => {
     expect((await call(hooksOf(game.id), { token: game.invite.token })).body).toEqual({ webhooks: [] });
   });
 
-  it("tell a group chat of every turn with the game's public link, never a seat's", async () => {
+  it("tell a group chat of a real game's turn with the game's public link, never a seat's", async () => {
     const game = await createGame();
+    const tokens = game.seats.map((s) => s.token);
+    const first = (await trueTable(game.id)).state.hand!.turn;
+    const anna = 1 - first;
+    const key = playerKey();
+    await call(`/api/games/${game.id}`, { token: tokens[anna]!, headers: { "X-Player-Key": key } });
     const group = unique("group");
     const made = await call(hooksOf(game.id), { token: game.invite.token, body: { url: await hook(group), events: ["turn"] } });
     await hook(group, { secret: made.body.secret });
     // Anna's own webhook for the same game, to compare: hers links to her seat.
-    const key = playerKey();
     const own = unique("own");
-    const mine = await call("/api/me/notifications", {
+    await call("/api/me/notifications", {
       token: key,
       body: { channel: "webhook", url: await hook(own), gameId: game.id, events: ["turn"] },
     });
-    await hook(own, { secret: mine.body.secret });
-    expect(await fanOut(env, turnFor(game.id, [hashToken(key), null], 40))).toEqual({ queued: 2, skipped: 0 });
+
+    // The first seat draws and discards: Anna's turn.
+    const table = await trueTable(game.id);
+    const drew = await move(game.id, tokens[first]!, { type: "draw" }, table.version);
+    const card = drew.body.events.find((e) => e.type === "drew")!.card!;
+    const other = makeCards(table.state.hand!.hands[first]!).find((c) => c !== card)!;
+    expect((await move(game.id, tokens[first]!, { type: "discard", card: other }, drew.body.version)).status).toBe(200);
+    await runDurableObjectAlarm(roomStub(game.id));
+
     const [heard] = await until(async () => ((await received(group)).length > 0 ? received(group) : null));
     const [hers] = await until(async () => ((await received(own)).length > 0 ? received(own) : null));
     expect(heard!.verified).toBe(true);
-    expect(JSON.parse(heard!.body).data.url).toBe(`https://burraco.test/game/${game.id}`);
+    expect(JSON.parse(heard!.body)).toMatchObject({ type: "game.turn", data: { url: `https://burraco.test/game/${game.id}`, seat: anna } });
     expect(heard!.body).not.toMatch(/seat=/);
-    for (const secret of [game.invite.token, ...game.seats.map((s) => s.token)]) expect(heard!.body).not.toContain(secret);
-    expect(JSON.parse(hers!.body).data.url).toBe(`https://burraco.test/game/${game.id}?seat=0`);
+    for (const secret of [game.invite.token, ...tokens]) expect(heard!.body).not.toContain(secret);
+    expect(JSON.parse(hers!.body).data.url).toMatch(new RegExp(`^https://burraco\\.test/game/${game.id}[?#]seat=`));
   });
 
   it("test-send to a group chat, recognise Discord, and refuse private URLs and a sixth webhook", async () => {
