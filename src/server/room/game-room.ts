@@ -4,7 +4,6 @@ import type { ClaimRequest } from "../../shared/wire/api";
 import type { z } from "../../shared/wire/z";
 import { database, loadSavedGame } from "../db/queries";
 import type { Env } from "../env";
-import { fanOut, type SkipDelivery } from "../notify/index";
 import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
 import { Alarm } from "./alarm";
 import { absenceEntries, claimEntries, dueEntries, type NewEntry } from "./clock-actions";
@@ -12,21 +11,19 @@ import { gameDue } from "./due";
 import { drawFirstDealer } from "./fairness";
 import { RateLimiter } from "./limits";
 import { type MoveRequest, playMove } from "./moves";
-import { notificationsOf } from "./notifications";
+import { notifyEntry } from "./notifications";
 import { drainOutbox, retryDelay } from "./outbox";
 import { playerAbsences } from "./player-absences";
 import { recordOf } from "./record";
 import { Room } from "./room";
-import { type Access, type Caller, claimSeat, identify, touchSeat, viewerOf } from "./seats";
+import { type Access, admit, type Caller, claimSeat, type Need, touchSeat, viewerOf } from "./seats";
 import { Snapshots } from "./snapshots";
-import { acceptSocket, attachmentOf, broadcast, catchUp, connected, parseClientMessage, send } from "./sockets";
+import { acceptSocket, attachmentOf, broadcast, catchUp, connected, onMessage } from "./sockets";
 import { Storage } from "./storage";
 import type { CreatedBody } from "./table";
 
 /** A new game as the Worker checked it. */
 export type GameInit = Omit<CreatedBody, "type" | "firstDealer">;
-
-type Need = "any" | "seat" | "invite";
 
 /** Entries the alarm may write in one go before it re-arms (a game where the computer plays every seat still yields). */
 const MAX_DUE_STEPS = 50;
@@ -157,26 +154,15 @@ export class GameRoom extends DurableObject<Env> {
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
     const room = this.room ?? (await this.openLocal());
     if (!room) return ws.close(1011, "game unavailable");
-    const { viewer, key } = attachmentOf(ws);
-    const refuse = (failure: Failure, id: string | null = null) => send(ws, { type: "error", id, status: failure.status, ...failure.body });
-    if (typeof data !== "string") return refuse(fail(400, "BAD_REQUEST", "Messages are JSON text."));
-    const message = parseClientMessage(data);
-    if ("error" in message) {
-      const status = message.error === "BODY_TOO_LARGE" ? 413 : message.error === "BAD_MOVE" ? 422 : 400;
-      return refuse(fail(status, message.error, message.message), message.id);
-    }
-    if (message.type === "resume") {
-      const wait = this.limiter.take(key);
-      return wait > 0
-        ? refuse(rateLimited(wait))
-        : catchUp(room, this.snapshots, ws, Math.min(message.since, room.table.version), Date.now());
-    }
-    if (viewer === null) return refuse(fail(403, "FORBIDDEN", "Spectators cannot move."), message.id);
-    // The sender hears "accepted" first, then gets the events push like every socket.
-    const reply = await this.play(room, viewer, { move: message.move, version: message.version, key: message.id }, (version) =>
-      send(ws, { type: "accepted", id: message.id, version }),
-    );
-    if (!reply.ok) refuse(reply, message.id);
+    await onMessage(ws, data, {
+      resume: (since) => {
+        const wait = this.limiter.take(attachmentOf(ws).key);
+        if (wait > 0) return rateLimited(wait);
+        catchUp(room, this.snapshots, ws, Math.min(since, room.table.version), Date.now());
+        return null;
+      },
+      play: (seat, request, accepted) => this.play(room, seat, request, accepted),
+    });
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
@@ -223,10 +209,8 @@ export class GameRoom extends DurableObject<Env> {
    * at the table live (a connected WebSocket) is not sent a "your turn"
    * email or push: they can see it.
    */
-  private async notify(room: Room, seq: number): Promise<void> {
-    const skip: SkipDelivery = (sub, n) =>
-      (sub.channel === "email" || sub.channel === "push") && (n.type === "turn" || n.type === "reminder") && connected(this.ctx, n.seat);
-    for (const notification of notificationsOf(room.table, room.seats, seq)) await fanOut(this.env, notification, { skip });
+  private notify(room: Room, seq: number): Promise<void> {
+    return notifyEntry(this.env, room, seq, (seat) => connected(this.ctx, seat));
   }
 
   /** The API counted the game's own webhooks: the room then queues notifications even with no player linked. */
@@ -267,26 +251,11 @@ export class GameRoom extends DurableObject<Env> {
   private async enter(caller: Caller, need: Need): Promise<{ room: Room; access: Access } | Failure> {
     const room = await this.open(caller.gameId);
     if (!room) return gameNotFound();
-    const access = identify(room.seats, room.inviteHash, caller.tokenHash);
+    const access = admit(room.seats, room.inviteHash, caller.tokenHash, need);
     if ("ok" in access) return access;
     // Moves are limited only when refused (see play).
     const wait = need === "seat" ? 0 : this.limiter.take(access.kind === "seat" ? `seat:${access.seat}` : `client:${caller.client}`);
     if (wait > 0) return rateLimited(wait);
-    if (need !== "any" && access.kind !== need) {
-      if (access.kind === "spectator")
-        return fail(
-          401,
-          "AUTH_REQUIRED",
-          need === "seat"
-            ? "Playing needs the seat's link (Authorization: Bearer <seat token>)."
-            : "Claiming a seat needs the invitation link's token.",
-        );
-      return fail(
-        403,
-        "FORBIDDEN",
-        need === "seat" ? "Only a seat's token may play; this is an invitation token." : "Only the invitation's token may claim a seat.",
-      );
-    }
     if (access.kind === "seat") {
       const before = room.seats[access.seat]!;
       touchSeat(this.storage, room.seats, access.seat, caller.playerKeyHash, caller.sealedToken ?? null);

@@ -1,7 +1,10 @@
 import { type GameEvent, handsOf, seatsOf, teamCount } from "../../engine/index";
 import { dueOf } from "../clock/clock";
+import type { Env } from "../env";
 import { publicMove } from "../notify/facts";
+import { fanOut, type SkipDelivery } from "../notify/index";
 import type { GameNotification } from "../notify/types";
+import type { Room } from "./room";
 import type { SeatRow } from "./storage";
 import type { Entry, Table } from "./table";
 
@@ -76,4 +79,15 @@ function deadlineOf(table: Table, seat: number, since: number | null): number | 
   const turn = table.clock?.turn;
   if (!turn || turn.seat !== seat || (since !== null && turn.since !== since)) return null;
   return dueOf(table.clock!).timeout;
+}
+
+/**
+ * An entry's notifications to the subscriptions that want them. A player
+ * at the table live (a connected WebSocket) is not sent a "your turn" or
+ * reminder email or push: they can see it.
+ */
+export async function notifyEntry(env: Env, room: Room, seq: number, live: (seat: number) => boolean): Promise<void> {
+  const skip: SkipDelivery = (sub, n) =>
+    (sub.channel === "email" || sub.channel === "push") && (n.type === "turn" || n.type === "reminder") && live(n.seat);
+  for (const notification of notificationsOf(room.table, room.seats, seq)) await fanOut(env, notification, { skip });
 }

@@ -27,6 +27,28 @@ export function identify(seats: readonly SeatRow[], inviteHash: string, tokenHas
   return fail(401, "BAD_TOKEN", "This link's token does not open this game.");
 }
 
+/** What a request needs: any view, a seat (to play), or the invitation (to claim a seat). */
+export type Need = "any" | "seat" | "invite";
+
+/** The caller's access, if it is what the request needs. */
+export function admit(seats: readonly SeatRow[], inviteHash: string, tokenHash: string | null, need: Need): Access | Failure {
+  const access = identify(seats, inviteHash, tokenHash);
+  if ("ok" in access || need === "any" || access.kind === need) return access;
+  const toPlay = need === "seat";
+  if (access.kind === "spectator") {
+    return fail(
+      401,
+      "AUTH_REQUIRED",
+      toPlay ? "Playing needs the seat's link (Authorization: Bearer <seat token>)." : "Claiming a seat needs the invitation link's token.",
+    );
+  }
+  return fail(
+    403,
+    "FORBIDDEN",
+    toPlay ? "Only a seat's token may play; this is an invitation token." : "Only the invitation's token may claim a seat.",
+  );
+}
+
 export function viewerOf(access: Access): Viewer {
   return access.kind === "seat" ? access.seat : null;
 }

@@ -1,7 +1,9 @@
 import type { ClientMessage, ServerMessage, Viewer } from "../../shared/api";
 import { LIMITS, WS_PROTOCOL } from "../../shared/limits";
 import { ClientMessage as ClientMessageSchema } from "../../shared/wire/socket";
+import { type Failure, fail, type Reply } from "../reply";
 import { describeIssues } from "../validation";
+import type { MoveRequest } from "./moves";
 import type { Room } from "./room";
 import type { Snapshots } from "./snapshots";
 
@@ -102,4 +104,32 @@ export function parseClientMessage(text: string): ClientMessage | BadMessage {
     error: inMove ? "BAD_MOVE" : "BAD_REQUEST",
     message: `${describeIssues(parsed.error)} (messages are {"type":"move","move":…,"version":N,"id":"…"} or {"type":"resume","since":N})`,
   };
+}
+
+/** What a socket's message may ask of its room. */
+export interface MessageHandlers {
+  /** Catch up from a version; a failure (rate limited) to tell the socket. */
+  resume(since: number): Failure | null;
+  play(seat: number, request: MoveRequest, accepted: (version: number) => void): Promise<Reply<unknown>>;
+}
+
+/** A client's message: a resume, or a move (the sender hears "accepted" first, then the events push every socket gets). */
+export async function onMessage(ws: WebSocket, data: string | ArrayBuffer, handlers: MessageHandlers): Promise<void> {
+  const { viewer } = attachmentOf(ws);
+  const refuse = (failure: Failure, id: string | null = null) => send(ws, { type: "error", id, status: failure.status, ...failure.body });
+  if (typeof data !== "string") return refuse(fail(400, "BAD_REQUEST", "Messages are JSON text."));
+  const message = parseClientMessage(data);
+  if ("error" in message) {
+    const status = message.error === "BODY_TOO_LARGE" ? 413 : message.error === "BAD_MOVE" ? 422 : 400;
+    return refuse(fail(status, message.error, message.message), message.id);
+  }
+  if (message.type === "resume") {
+    const refused = handlers.resume(message.since);
+    return refused ? refuse(refused) : undefined;
+  }
+  if (viewer === null) return refuse(fail(403, "FORBIDDEN", "Spectators cannot move."), message.id);
+  const reply = await handlers.play(viewer, { move: message.move, version: message.version, key: message.id }, (version) =>
+    send(ws, { type: "accepted", id: message.id, version }),
+  );
+  if (!reply.ok) refuse(reply, message.id);
 }
