@@ -46,16 +46,25 @@ const DESCRIPTIONS: Record<number, string> = {
   429: "RATE_LIMITED: wait Retry-After seconds.",
 };
 
+type ErrorStatus = keyof typeof DESCRIPTIONS;
+
+const errorAnswer = (status: ErrorStatus, description: string) => ({
+  description,
+  content: { "application/json": { schema: ErrorBody } },
+  ...(status === 429 ? { headers: { "Retry-After": { schema: { type: "integer" as const } } } } : {}),
+});
+
 /** The error answers a route may give, each with the error body. */
-export function errors(...statuses: (keyof typeof DESCRIPTIONS)[]) {
+export function errors(...statuses: ErrorStatus[]) {
+  return Object.fromEntries(statuses.map((status) => [status, errorAnswer(status, DESCRIPTIONS[status]!)]));
+}
+
+/** The error answers of a route whose codes are its own, each status with the codes it stands for. */
+export function errorsWith(described: Partial<Record<ErrorStatus, string>>) {
   return Object.fromEntries(
-    statuses.map((status) => [
+    (Object.entries(described) as [string, string][]).map(([status, description]) => [
       status,
-      {
-        description: DESCRIPTIONS[status]!,
-        content: { "application/json": { schema: ErrorBody } },
-        ...(status === 429 ? { headers: { "Retry-After": { schema: { type: "integer" as const } } } } : {}),
-      },
+      errorAnswer(Number(status) as ErrorStatus, description),
     ]),
   );
 }

@@ -19,6 +19,7 @@ import { RateLimiter } from "../room/limits";
 import { gameInit } from "../validate";
 import { validationHook } from "../validation";
 import { errors, json, OPTIONAL_TOKEN, SEAT_TOKEN, serve } from "./define";
+import { serveGameWebhooks } from "./game-webhooks";
 
 /** Games: create, view, move, events (long polling and WebSocket), claim a seat, record. */
 export const gamesApi = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -240,3 +241,5 @@ serve(
     return room.claimTimeout(caller);
   },
 );
+
+serveGameWebhooks(gamesApi);
