@@ -213,6 +213,12 @@ export class GameRoom extends DurableObject<Env> {
     return notifyEntry(this.env, room, seq, (seat) => connected(this.ctx, seat));
   }
 
+  /** The seats' names (for messages the API sends about the game); null when the room holds no such game. */
+  async names(gameId: string): Promise<(string | null)[] | null> {
+    const room = await this.open(gameId);
+    return room ? room.seats.map((s) => s.name) : null;
+  }
+
   /** The API counted the game's own webhooks: the room then queues notifications even with no player linked. */
   async gameWebhooksChanged(gameId: string, count: number): Promise<void> {
     const room = await this.open(gameId);

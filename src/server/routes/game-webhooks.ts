@@ -8,9 +8,11 @@ import {
   TestSent,
 } from "../../shared/wire/notifications";
 import { z } from "../../shared/wire/z";
+import { bearer } from "../auth";
 import type { AppEnv, GameTarget } from "../env";
 import { limitBody } from "../http";
 import { notifyConfig } from "../notify/config";
+import { fanOut } from "../notify/fanout";
 import {
   deleteGameWebhook,
   gameWebhook,
@@ -154,6 +156,22 @@ export function serveGameWebhooks(gamesApi: OpenAPIHono<AppEnv>): void {
         Date.now(),
       );
       if ("refused" in made) return refusalOf(made, "webhook");
+      await c.get("game").room.gameWebhooksChanged(gameId, (await gameWebhooks(c.env.DB, gameId)).length);
+      // The creator attached it with the invitation's token: a chat that hears of invitations is sent the invitation now.
+      const invite = bearer(c.req.header("Authorization"));
+      if (made.subscription.events.includes("invited") && typeof invite === "string") {
+        const names = (await c.get("game").room.names(gameId)) ?? [];
+        await fanOut(c.env, {
+          type: "invited",
+          gameId,
+          seq: 0,
+          at: Date.now(),
+          names,
+          players: names.map(() => null),
+          by: null,
+          link: `${notifyConfig(c.env).publicUrl}/game/${gameId}#invite=${invite}`,
+        });
+      }
       const [view] = await withDeliveries(c.env.DB, [made.subscription], 0);
       return done({ subscription: view!, secret: made.secret }, 201);
     },
@@ -178,7 +196,9 @@ export function serveGameWebhooks(gamesApi: OpenAPIHono<AppEnv>): void {
       const refused = await refuseAllButCreator(c.get("game"));
       if (refused) return refused;
       const id = c.req.valid("param").webhookId;
-      if (!(await deleteGameWebhook(c.env.DB, c.get("game").id, id))) return noWebhook();
+      const gameId = c.get("game").id;
+      if (!(await deleteGameWebhook(c.env.DB, gameId, id))) return noWebhook();
+      await c.get("game").room.gameWebhooksChanged(gameId, (await gameWebhooks(c.env.DB, gameId)).length);
       return done({ deleted: true as const, id });
     },
   );

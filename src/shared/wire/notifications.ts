@@ -18,7 +18,7 @@ export const NOTIFY_EVENT_NAMES = ["turn", "reminder", "handEnded", "gameOver", 
 /** Events a player's subscription hears when it names none. */
 export const PLAYER_DEFAULT_EVENTS = ["turn", "reminder", "gameOver", "invited"] as const;
 /** Events a game's own webhook hears when it names none: the table's life, for a group chat. */
-export const GAME_DEFAULT_EVENTS = ["turn", "reminder", "handEnded", "gameOver"] as const;
+export const GAME_DEFAULT_EVENTS = ["invited", "turn", "reminder", "handEnded", "gameOver"] as const;
 
 /** The one pattern the service takes an email address by (the server checks it again). */
 export const EMAIL_ADDRESS = /^[^\s@<>()",;:]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,}$/;

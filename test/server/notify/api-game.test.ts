@@ -48,8 +48,12 @@ describe("a game's webhooks", () => {
       channel: "webhook",
       format: "standard",
       language: "it",
-      events: ["turn", "reminder", "handEnded", "gameOver"],
+      events: ["invited", "turn", "reminder", "handEnded", "gameOver"],
     });
+    // Attached with the invitation's token, the chat is sent the invitation at once: its link lets anyone take a free seat.
+    const [invitation] = await until(async () => ((await received(name)).length > 0 ? received(name) : null));
+    expect(JSON.stringify(invitation!.body)).toContain(`/game/${game.id}#invite=${game.invite.token}`);
+    for (const seat of game.seats) expect(JSON.stringify(invitation!.body)).not.toContain(seat.token);
     // The URL may itself be a key to the chat: it is shown cut short.
     expect(subscription.target).not.toBe(url);
     expect(subscription.target).not.toContain(name);
@@ -115,7 +119,7 @@ describe("a game's webhooks", () => {
   it("test-send to a group chat, recognise Discord, and refuse private URLs and a sixth webhook", async () => {
     const game = await createGame();
     const name = unique("h");
-    const made = await call(hooksOf(game.id), { token: game.invite.token, body: { url: await hook(name) } });
+    const made = await call(hooksOf(game.id), { token: game.invite.token, body: { url: await hook(name), events: ["turn"] } });
     const test = await call(`${hooksOf(game.id)}/${made.body.subscription.id}/test`, { token: game.invite.token, method: "POST" });
     expect(test).toMatchObject({ status: 200, body: { key: expect.stringMatching(/^test\//) } });
     const [got] = await until(async () => ((await received(name)).length > 0 ? received(name) : null));
