@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { EventsResponse, GameRecord, GameSnapshot } from "../../shared/api";
 import type { ClaimRequest } from "../../shared/wire/api";
+import type { ComputerLevel } from "../../shared/wire/common";
 import type { z } from "../../shared/wire/z";
 import { database, loadSavedGame } from "../db/queries";
 import type { Env } from "../env";
@@ -112,6 +113,24 @@ export class GameRoom extends DurableObject<Env> {
     if (!Array.isArray(entries)) return entries;
     const before = room.table.version;
     await this.commit(room, entries, Date.now());
+    return done(this.snapshots.events(room, seat, before, Date.now()));
+  }
+
+  /** A seat's player hands it to the computer (`on`), or takes it back; either way the computer plays its turns only while it holds it. */
+  async handover(caller: Caller, on: boolean, level: ComputerLevel | undefined): Promise<Reply<Json<EventsResponse>>> {
+    const entered = await this.enter(caller, "seat");
+    if ("ok" in entered) return entered;
+    const { room } = entered;
+    const seat = (entered.access as { seat: number }).seat;
+    if (room.table.state.over) return fail(422, "HAND_OVER", "The match is over.");
+    const before = room.table.version;
+    const holds = room.table.computers[seat] !== null;
+    if (holds !== on) {
+      const body = on
+        ? ({ type: "computer", seat, on, reason: "handover", ...(level ? { level } : {}) } as const)
+        : ({ type: "computer", seat, on, reason: "player" } as const);
+      await this.commit(room, [{ body }], Date.now());
+    }
     return done(this.snapshots.events(room, seat, before, Date.now()));
   }
 

@@ -34,7 +34,8 @@ export class Room {
     const seats: SeatRow[] = tokens.map((token, seat) => ({
       seat,
       tokenHash: hashToken(token),
-      taken: false,
+      // A computer player's seat is never free for the invitation.
+      taken: (created.computers?.[seat] ?? null) !== null,
       name: created.names[seat] ?? null,
       playerHash: null,
     }));
