@@ -13,7 +13,7 @@ import { drawFirstDealer } from "./fairness";
 import { RateLimiter } from "./limits";
 import { type MoveRequest, playMove } from "./moves";
 import { notifyEntry } from "./notifications";
-import { drainOutbox, retryDelay } from "./outbox";
+import { drainOutbox, owes, retryDelay } from "./outbox";
 import { playerAbsences } from "./player-absences";
 import { recordOf } from "./record";
 import { Room } from "./room";
@@ -205,7 +205,7 @@ export class GameRoom extends DurableObject<Env> {
       if (entries.length === 0) break;
       await this.commit(room, entries, now, false);
     }
-    if (this.alarms.drainDue(now) || this.storage.outboxSize() > 0) await this.drain(room, now);
+    if (this.alarms.drainDue(now) || owes(room)) await this.drain(room, now);
     await this.alarms.arm(gameDue(room.table, this.live()));
   }
 
@@ -214,7 +214,7 @@ export class GameRoom extends DurableObject<Env> {
     try {
       await drainOutbox(room, this.env.DB, (seq) => this.notify(room, seq));
       this.storage.setMeta("drain_failures", "0");
-      this.alarms.drained(this.storage.outboxSize() > 0 ? now : null);
+      this.alarms.drained(owes(room) ? now : null);
     } catch (error) {
       const failures = Number(this.storage.getMeta("drain_failures") ?? "0") + 1;
       this.storage.setMeta("drain_failures", String(failures));
