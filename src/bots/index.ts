@@ -1,0 +1,33 @@
+import { seededRandom } from "../engine/index.js";
+import { beginnerMove } from "./beginner.js";
+import { clubMove } from "./club.js";
+import { type BotInput, knowledgeOf } from "./knowledge.js";
+import { legalMove, type MoveNotation, writeMove } from "./notation.js";
+import { sampleState } from "./sample.js";
+import { Table } from "./table.js";
+
+export type { SeenEvent } from "./history.js";
+export type { BotInput } from "./knowledge.js";
+export type { MoveNotation, PlayNotation } from "./notation.js";
+
+export const BOT_LEVELS = ["beginner", "club", "expert"] as const;
+export type BotLevel = (typeof BOT_LEVELS)[number];
+
+export interface BotOptions {
+  readonly iterations?: number;
+}
+
+/**
+ * The computer player's next move for the seat whose view `input.view` is,
+ * or null when that seat has nothing to play (not its turn, hand or match over).
+ */
+export function chooseMove(level: BotLevel, input: BotInput, seed: string | number, options: BotOptions = {}): MoveNotation | null {
+  const k = knowledgeOf(input);
+  if (!k) return null;
+  void options;
+  const random = seededRandom(`${seed}`);
+  const state = sampleState(k, seededRandom(`${seed}/table`));
+  const t = new Table(state, k.seat, { known: k.known, discarded: k.discarded, pileUnknown: k.pile.filter((c) => c === null).length });
+  const chosen = level === "beginner" ? beginnerMove(t, random) : clubMove(t);
+  return writeMove(legalMove(t, chosen));
+}
