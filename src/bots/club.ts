@@ -11,9 +11,20 @@ import { CLUB_WEIGHTS, feedValue, keepValue, lateness, pileGain, type Weights } 
  * closes when the score favours it, and discards what neither helps its
  * team nor feeds the next player.
  */
-export function clubMove(t: Table, w: Weights = CLUB_WEIGHTS): Move {
+export interface Style {
+  /** While building, the fewest cards a new meld may leave in hand. */
+  readonly reserve: number;
+  /** The most wilds spent in one turn to reach the pozzetto. */
+  readonly exitWilds: number;
+  /** While building towards a burraco that may be dirty: the shortest meld worth a wild. */
+  readonly buildWildFrom: number;
+}
+
+export const CLUB_STYLE: Style = { reserve: 4, exitWilds: 3, buildWildFrom: 5 };
+
+export function clubMove(t: Table, w: Weights = CLUB_WEIGHTS, style: Style = CLUB_STYLE): Move {
   if (t.hand.phase === "take") return clubTake(t, w);
-  return clubPlay(t) ?? clubDiscard(t, w);
+  return clubPlay(t, style) ?? clubDiscard(t, w);
 }
 
 export function clubTake(t: Table, w: Weights): Move {
@@ -58,24 +69,42 @@ export function wantClose(t: Table): boolean {
   return true;
 }
 
-export function clubPlay(t: Table): Play | null {
-  const canClose = closeStatus(t.state, t.seat).canClose;
-  const keep = canClose && !wantClose(t) ? 2 : 0;
+/**
+ * Where the team stands in the hand: still going for its pozzetto, building
+ * the burraco it needs to close (with a hand that must not run dry), or able to close.
+ */
+export type Stage = "pozzetto" | "building" | "closing";
+
+export function stageOf(t: Table): Stage {
+  if (t.pozzettoWaiting()) return "pozzetto";
+  return closeStatus(t.state, t.seat).canClose ? "closing" : "building";
+}
+
+export function clubPlay(t: Table, style: Style = CLUB_STYLE): Play | null {
+  const stage = stageOf(t);
+  const keep = stage === "closing" ? (wantClose(t) ? 0 : 2) : 0;
   const natural = naturalStep(t, keep);
-  if (natural) return natural.play;
+  if (natural) {
+    // While building, every card laid is one fewer to play with: new melds only from a hand that stays large.
+    const laidNew = natural.play.type === "meld";
+    const left = natural.next.cards.length;
+    if (stage !== "building" || !laidNew || left >= style.reserve || stageOf(natural.next) === "closing") return natural.play;
+  }
   const wild = cheapestWild(t.cards);
   if (wild !== undefined) {
-    for (const meld of t.teamMelds()) {
-      if (meld.cards.length !== 6 || meld.wildAt >= 0 || !dirtyBurracoWanted(t)) continue;
+    const shortest = stage === "building" && t.rules.closeRequires === "any" ? style.buildWildFrom : 6;
+    const melds = t.teamMelds().sort((a, b) => b.cards.length - a.cards.length);
+    for (const meld of melds) {
+      if (meld.wildAt >= 0 || meld.cards.length < shortest || meld.cards.length > 6 || !dirtyBurracoWanted(t, stage)) continue;
       const play: Play = { type: "attach", meld: meld.id, cards: [wild] };
       if (t.after(play)) return play;
     }
   }
-  if (t.pozzettoWaiting() || (t.pozzettoTaken() && keep === 0)) {
+  if (stage === "pozzetto" || (stage === "closing" && keep === 0)) {
     const exit = findExit(t);
-    if (exit && exit.plays.length) return exit.plays[0]!;
+    if (exit?.plays.length && (stage === "closing" || exit.wilds <= style.exitWilds)) return exit.plays[0]!;
   }
-  if (wild !== undefined && lateness(t) >= 0.9) {
+  if (wild !== undefined && lateness(t) >= 0.9 && stage !== "building") {
     const dump = wildSteps(t, 2)[0];
     if (dump) return dump.play;
   }
@@ -83,9 +112,9 @@ export function clubPlay(t: Table): Play | null {
 }
 
 /** A dirty burraco now rather than waiting for a clean one: when the team needs one to close, or time runs short. */
-function dirtyBurracoWanted(t: Table): boolean {
+function dirtyBurracoWanted(t: Table, stage: Stage): boolean {
   const hasBurraco = t.teamMelds().some((m) => m.cards.length >= 7);
-  if (!hasBurraco && (t.pozzettoTaken() || t.stock < 25)) return t.rules.closeRequires === "any" || hasCleanBurraco(t);
+  if (!hasBurraco && (stage === "building" || t.stock < 25)) return t.rules.closeRequires === "any" || hasCleanBurraco(t);
   return t.stock < 12;
 }
 
@@ -97,10 +126,14 @@ export function clubDiscard(t: Table, w: Weights): Move {
   const options = discardable(t.state, t.seat);
   const counts = countsOf(t.cards);
   const late = lateness(t);
+  const building = stageOf(t) === "building";
+  const naturals = t.cards.filter((c) => !isWildCard(c)).length;
   let best: Card | undefined;
   let bestScore = Infinity;
   for (const card of options) {
-    const score = keepValue(card, t, counts, w, late) + feedValue(card, t, w);
+    // Left with wilds only, a player who may not close yet can lay nothing more.
+    const stuck = building && naturals - (isWildCard(card) ? 0 : 1) === 0 ? 1000 : 0;
+    const score = keepValue(card, t, counts, w, late) + feedValue(card, t, w) + stuck;
     if (score < bestScore || (score === bestScore && card < best!)) {
       best = card;
       bestScore = score;

@@ -1,7 +1,7 @@
 import { seededRandom } from "../engine/index.js";
 import { beginnerMove } from "./beginner.js";
 import { clubMove } from "./club.js";
-import { type BotInput, knowledgeOf } from "./knowledge.js";
+import { type BotInput, type Knowledge, knowledgeOf } from "./knowledge.js";
 import { legalMove, type MoveNotation, writeMove } from "./notation.js";
 import { sampleState } from "./sample.js";
 import { Table } from "./table.js";
@@ -26,8 +26,13 @@ export function chooseMove(level: BotLevel, input: BotInput, seed: string | numb
   if (!k) return null;
   void options;
   const random = seededRandom(`${seed}`);
-  const state = sampleState(k, seededRandom(`${seed}/table`));
-  const t = new Table(state, k.seat, { known: k.known, discarded: k.discarded, pileUnknown: k.pile.filter((c) => c === null).length });
+  const t = tableOf(k, seed);
   const chosen = level === "beginner" ? beginnerMove(t, random) : clubMove(t);
   return writeMove(legalMove(t, chosen));
+}
+
+/** The seat's table with the hidden cards filled in at random: what a heuristic player decides on. */
+export function tableOf(k: Knowledge, seed: string | number): Table {
+  const state = sampleState(k, seededRandom(`${seed}/table`));
+  return new Table(state, k.seat, { known: k.known, discarded: k.discarded, pileUnknown: k.pile.filter((c) => c === null).length });
 }

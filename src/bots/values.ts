@@ -36,7 +36,7 @@ export const CLUB_WEIGHTS: Weights = {
   fitPile: 14,
   meldPile: 8,
   pairPile: 3,
-  junkPile: -4,
+  junkPile: 5,
   drawValue: 4,
 };
 

@@ -4,7 +4,7 @@
  * `eventFor(event, seat, rules)`, and every move goes through `applyMove`.
  * Used by the bots' tests and by `npm run bench -- bots`.
  */
-import { type BotLevel, type BotOptions, chooseMove, type SeenEvent } from "../../src/bots/index.js";
+import { type BotInput, type BotLevel, type BotOptions, chooseMove, type MoveNotation, type SeenEvent } from "../../src/bots/index.js";
 import {
   applyMove,
   dealFromSeed,
@@ -21,12 +21,15 @@ import {
 } from "../../src/engine/index.js";
 
 export interface Seating {
-  readonly level: BotLevel;
+  /** Names the player in timings; the level played unless `choose` is given. */
+  readonly level: BotLevel | string;
   readonly options?: BotOptions;
+  /** A player of its own (for experiments): the same input, the same answer. */
+  readonly choose?: (input: BotInput, seed: string) => MoveNotation | null;
 }
 
 export interface MoveTiming {
-  readonly level: BotLevel;
+  readonly level: string;
   readonly ms: number;
 }
 
@@ -61,10 +64,10 @@ export function playHand(d: Driver, seats: readonly Seating[], seed: string, dea
   for (let n = 0; !d.state.hand!.end; n++) {
     if (n > MAX_MOVES) throw new Error(`hand ${seed}: no end after ${MAX_MOVES} moves`);
     const seat = d.state.hand!.turn;
-    const { level, options } = seats[seat]!;
+    const { level, options, choose } = seats[seat]!;
     const input = { view: viewFor(d.state, seat), history: d.histories[seat]! };
     const start = d.timings ? performance.now() : 0;
-    const move = chooseMove(level, input, `${seed}/${n}`, options);
+    const move = choose ? choose(input, `${seed}/${n}`) : chooseMove(level as BotLevel, input, `${seed}/${n}`, options);
     if (d.timings) d.timings.push({ level, ms: performance.now() - start });
     if (!move) throw new Error(`hand ${seed}: ${level} at seat ${seat} found no move`);
     const result = applyMove(d.state, seat, move);
