@@ -1,5 +1,5 @@
 import { type Card, closeStatus, discardable, isWildCard, type Move, type Play } from "../engine/index.js";
-import { findExit, naturalStep, wildSteps } from "./plan.js";
+import { findExit, naturalStep, type Step, wildSteps } from "./plan.js";
 import { cheapestWild, countsOf, extendsNaturally, naturalMelds, wildPairs } from "./shapes.js";
 import type { Table } from "./table.js";
 import { CLUB_WEIGHTS, feedValue, keepValue, lateness, pileGain, type Weights } from "./values.js";
@@ -14,17 +14,48 @@ import { CLUB_WEIGHTS, feedValue, keepValue, lateness, pileGain, type Weights } 
 export interface Style {
   /** While building, the fewest cards a new meld may leave in hand. */
   readonly reserve: number;
+  /** While building, the fewest cards an addition to a meld may leave in hand (unless it brings the meld near a burraco). */
+  readonly buildKeep: number;
   /** The most wilds spent in one turn to reach the pozzetto. */
   readonly exitWilds: number;
   /** While building towards a burraco that may be dirty: the shortest meld worth a wild. */
   readonly buildWildFrom: number;
 }
 
-export const CLUB_STYLE: Style = { reserve: 4, exitWilds: 3, buildWildFrom: 5 };
+export const CLUB_STYLE: Style = { reserve: 4, buildKeep: 3, exitWilds: 3, buildWildFrom: 5 };
 
 export function clubMove(t: Table, w: Weights = CLUB_WEIGHTS, style: Style = CLUB_STYLE): Move {
   if (t.hand.phase === "take") return clubTake(t, w);
-  return clubPlay(t, style) ?? clubDiscard(t, w);
+  return clubPlays(t, style)[0] ?? clubDiscard(t, w);
+}
+
+/**
+ * The rest of the club player's turn from here: the same moves it would
+ * choose one at a time, planned at once (the expert's look-ahead plays
+ * whole turns this way). Ends with the discard, or with the play that ends the hand.
+ */
+export function clubTurn(t: Table, w: Weights = CLUB_WEIGHTS, style: Style = CLUB_STYLE): Move[] {
+  const moves: Move[] = [];
+  if (t.hand.phase === "take") {
+    const take = clubTake(t, w);
+    const next = t.after(take);
+    if (!next) return [take];
+    moves.push(take);
+    t = next;
+  }
+  for (let guard = 0; guard < 60; guard++) {
+    const plays = clubPlays(t, style);
+    if (plays.length === 0) break;
+    for (const play of plays) {
+      const next = t.after(play);
+      if (!next) return moves;
+      moves.push(play);
+      t = next;
+      if (t.hand.end) return moves;
+    }
+  }
+  moves.push(clubDiscard(t, w));
+  return moves;
 }
 
 export function clubTake(t: Table, w: Weights): Move {
@@ -33,11 +64,11 @@ export function clubTake(t: Table, w: Weights): Move {
   if (top === undefined || t.hand.lastTurn) return t.after(draw) ? draw : { type: "pickup" };
   if (t.rules.discardPile === "closed") {
     const play = closedPickup(t, top);
-    if (play && pileGain(t, w) + w.fitPile >= 0) return { type: "pickup", play };
+    if (play && pileGain(t, w, stageOf(t)) + w.fitPile >= 0) return { type: "pickup", play };
     return t.after(draw) ? draw : { type: "pickup", ...(play ? { play } : {}) };
   }
   const pickup: Move = { type: "pickup" };
-  const worth = t.pileCount === 1 ? singleGain(t, top, w) : pileGain(t, w);
+  const worth = t.pileCount === 1 ? singleGain(t, top, w) : pileGain(t, w, stageOf(t));
   if (worth > 0 && t.after(pickup)) return pickup;
   return t.after(draw) ? draw : pickup;
 }
@@ -81,34 +112,47 @@ export function stageOf(t: Table): Stage {
 }
 
 export function clubPlay(t: Table, style: Style = CLUB_STYLE): Play | null {
+  return clubPlays(t, style)[0] ?? null;
+}
+
+/** The club player's next plays: one play, or a way out of the hand (every play of it); none when it is time to discard. */
+export function clubPlays(t: Table, style: Style = CLUB_STYLE): Play[] {
   const stage = stageOf(t);
   const keep = stage === "closing" ? (wantClose(t) ? 0 : 2) : 0;
   const natural = naturalStep(t, keep);
-  if (natural) {
-    // While building, every card laid is one fewer to play with: new melds only from a hand that stays large.
-    const laidNew = natural.play.type === "meld";
-    const left = natural.next.cards.length;
-    if (stage !== "building" || !laidNew || left >= style.reserve || stageOf(natural.next) === "closing") return natural.play;
-  }
+  if (natural && (stage !== "building" || worthBuilding(natural, style))) return [natural.play];
   const wild = cheapestWild(t.cards);
   if (wild !== undefined) {
     const shortest = stage === "building" && t.rules.closeRequires === "any" ? style.buildWildFrom : 6;
-    const melds = t.teamMelds().sort((a, b) => b.cards.length - a.cards.length);
+    const melds = t.teamMelds().slice().sort((a, b) => b.cards.length - a.cards.length);
     for (const meld of melds) {
       if (meld.wildAt >= 0 || meld.cards.length < shortest || meld.cards.length > 6 || !dirtyBurracoWanted(t, stage)) continue;
       const play: Play = { type: "attach", meld: meld.id, cards: [wild] };
-      if (t.after(play)) return play;
+      if (t.after(play)) return [play];
     }
   }
   if (stage === "pozzetto" || (stage === "closing" && keep === 0)) {
     const exit = findExit(t);
-    if (exit?.plays.length && (stage === "closing" || exit.wilds <= style.exitWilds)) return exit.plays[0]!;
+    if (exit?.plays.length && (stage === "closing" || exit.wilds <= style.exitWilds)) return exit.plays;
   }
   if (wild !== undefined && lateness(t) >= 0.9 && stage !== "building") {
     const dump = wildSteps(t, 2)[0];
-    if (dump) return dump.play;
+    if (dump) return [dump.play];
   }
-  return null;
+  return [];
+}
+
+/**
+ * While building, every card laid is one fewer to play with, and a player
+ * left with one card can only draw and discard: new melds only from a hand
+ * that stays large, additions only while cards remain or when they bring the burraco.
+ */
+function worthBuilding(step: Step, style: Style): boolean {
+  const left = step.next.cards.length;
+  if (stageOf(step.next) === "closing") return true;
+  if (step.play.type === "meld") return left >= style.reserve;
+  const grown = step.next.hand.melds[step.play.meld]!;
+  return left >= style.buildKeep || grown.cards.length >= 6;
 }
 
 /** A dirty burraco now rather than waiting for a clean one: when the team needs one to close, or time runs short. */
@@ -123,21 +167,21 @@ function hasCleanBurraco(t: Table): boolean {
 }
 
 export function clubDiscard(t: Table, w: Weights): Move {
+  const best = clubDiscardRanking(t, w)[0];
+  return best === undefined ? { type: "resign" } : { type: "discard", card: best };
+}
+
+/** The cards the club player may discard, best discard first. */
+export function clubDiscardRanking(t: Table, w: Weights): Card[] {
   const options = discardable(t.state, t.seat);
   const counts = countsOf(t.cards);
   const late = lateness(t);
   const building = stageOf(t) === "building";
   const naturals = t.cards.filter((c) => !isWildCard(c)).length;
-  let best: Card | undefined;
-  let bestScore = Infinity;
-  for (const card of options) {
+  const scored = options.map((card) => {
     // Left with wilds only, a player who may not close yet can lay nothing more.
     const stuck = building && naturals - (isWildCard(card) ? 0 : 1) === 0 ? 1000 : 0;
-    const score = keepValue(card, t, counts, w, late) + feedValue(card, t, w) + stuck;
-    if (score < bestScore || (score === bestScore && card < best!)) {
-      best = card;
-      bestScore = score;
-    }
-  }
-  return best === undefined ? { type: "resign" } : { type: "discard", card: best };
+    return { card, score: keepValue(card, t, counts, w, late) + feedValue(card, t, w) + stuck };
+  });
+  return scored.sort((a, b) => a.score - b.score || a.card - b.card).map((s) => s.card);
 }

@@ -1,6 +1,7 @@
 import { seededRandom } from "../engine/index.js";
 import { beginnerMove } from "./beginner.js";
 import { clubMove } from "./club.js";
+import { EXPERT_DEFAULT, expertMove, type SearchBudget } from "./expert.js";
 import { type BotInput, type Knowledge, knowledgeOf } from "./knowledge.js";
 import { legalMove, type MoveNotation, writeMove } from "./notation.js";
 import { sampleState } from "./sample.js";
@@ -14,7 +15,8 @@ export const BOT_LEVELS = ["beginner", "club", "expert"] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
 export interface BotOptions {
-  readonly iterations?: number;
+  /** The expert's search: deals per decision, turns looked ahead, and an optional time limit on a caller's clock. */
+  readonly search?: Partial<SearchBudget>;
 }
 
 /**
@@ -24,10 +26,14 @@ export interface BotOptions {
 export function chooseMove(level: BotLevel, input: BotInput, seed: string | number, options: BotOptions = {}): MoveNotation | null {
   const k = knowledgeOf(input);
   if (!k) return null;
-  void options;
   const random = seededRandom(`${seed}`);
   const t = tableOf(k, seed);
-  const chosen = level === "beginner" ? beginnerMove(t, random) : clubMove(t);
+  const chosen =
+    level === "beginner"
+      ? beginnerMove(t, random)
+      : level === "club"
+        ? clubMove(t)
+        : expertMove(k, t, seed, { ...EXPERT_DEFAULT, ...options.search });
   return writeMove(legalMove(t, chosen));
 }
 

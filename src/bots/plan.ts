@@ -1,5 +1,5 @@
 import { type Card, discardable, isWildCard, type Meld, type Play, rankOf, suitOf } from "../engine/index.js";
-import { cheapestWild, countsOf, extendsNaturally, naturalMelds, wildPairs } from "./shapes.js";
+import { cheapestWild, connections, countsOf, extendsNaturally, naturalMelds, wildPairs } from "./shapes.js";
 import type { Table } from "./table.js";
 
 /**
@@ -30,7 +30,7 @@ export function tookPozzetto(before: Table, after: Table): boolean {
 export function naturalStep(t: Table, keep = 0): Step | null {
   const cards = t.cards;
   const distinct = [...new Set(cards)];
-  for (const meld of t.teamMelds().sort(meldOrder)) {
+  for (const meld of t.teamMelds().slice().sort(meldOrder)) {
     for (const card of distinct) {
       const suitedTwo = rankOf(card) === 2 && meld.kind === "sequence" && suitOf(card) === meld.suit;
       if (!suitedTwo && !extendsNaturally(meld, card)) continue;
@@ -86,6 +86,31 @@ export function wildSteps(t: Table, keep = 0): Step[] {
   return out;
 }
 
+/**
+ * Natural cards no wild play can take: no card of the same rank or of the
+ * same suit within two places, and no team meld one place away. Only one of
+ * them can leave the hand, as the last discard.
+ */
+function looseCards(t: Table): number {
+  const counts = countsOf(t.cards);
+  let loose = 0;
+  for (const card of t.cards) {
+    if (isWildCard(card) || connections(card, counts, t.rules.sets) > 0) continue;
+    if (t.teamMelds().some((m) => nearMeld(m, card))) continue;
+    loose++;
+  }
+  return loose;
+}
+
+function nearMeld(meld: Meld, card: Card): boolean {
+  if (meld.kind === "set") return rankOf(card) === meld.rank;
+  if (suitOf(card) !== meld.suit) return false;
+  const hi = meld.lo + meld.cards.length - 1;
+  const rank = rankOf(card);
+  const near = (pos: number) => pos >= meld.lo - 2 && pos <= hi + 2;
+  return rank === 1 ? near(1) || near(14) : near(rank);
+}
+
 /** Plays every natural play it can find, in order; returns the steps taken. */
 export function allNatural(t: Table, keep = 0): { steps: Play[]; table: Table } {
   const steps: Play[] = [];
@@ -111,9 +136,9 @@ export interface Exit {
  * wild plays, each followed by every natural play it opens up. Prefers
  * emptying the hand by melding, then fewer wilds spent.
  */
-export function findExit(t: Table, budget = 80): Exit | null {
+export function findExit(t: Table, budget = 60): Exit | null {
   const wilds = t.cards.filter(isWildCard).length;
-  if (t.cards.length - 3 * wilds > 1) return null;
+  if (t.cards.length - 3 * wilds > 1 || looseCards(t) > 1) return null;
   const found: { best: Exit | null } = { best: null };
   let nodes = 0;
   const consider = (e: Exit) => {

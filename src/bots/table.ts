@@ -74,12 +74,19 @@ export class Table {
   get next(): Seat {
     return (this.seat + 1) % this.state.players;
   }
-  teamMelds(team = this.team): Meld[] {
-    return this.state.hand!.melds.filter((m) => m.team === team);
-  }
-  otherMelds(): Meld[] {
+  private mine: Meld[] | null = null;
+  private others: Meld[] | null = null;
+
+  /** This seat's team's melds (a table never changes, so they are read once). */
+  teamMelds(): readonly Meld[] {
     const team = this.team;
-    return this.state.hand!.melds.filter((m) => m.team !== team);
+    this.mine ??= this.state.hand!.melds.filter((m) => m.team === team);
+    return this.mine;
+  }
+  otherMelds(): readonly Meld[] {
+    const team = this.team;
+    this.others ??= this.state.hand!.melds.filter((m) => m.team !== team);
+    return this.others;
   }
   pozzettoTaken(team = this.team): boolean {
     const p = this.state.hand!.pozzetti[team];

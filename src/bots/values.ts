@@ -21,6 +21,11 @@ export interface Weights {
   readonly meldPile: number;
   readonly pairPile: number;
   readonly junkPile: number;
+  /** A hand shorter than this goes for the pozzetto or the close rather than taking loose cards… */
+  readonly shortHand: number;
+  /** …and each card short costs this much per loose card in the pile. */
+  readonly junkShort: number;
+  readonly junkBuilding: number;
   readonly drawValue: number;
 }
 
@@ -37,6 +42,9 @@ export const CLUB_WEIGHTS: Weights = {
   meldPile: 8,
   pairPile: 3,
   junkPile: 5,
+  shortHand: 6,
+  junkShort: 4,
+  junkBuilding: 6,
   drawValue: 4,
 };
 
@@ -78,18 +86,24 @@ export function feedValue(card: Card, t: Table, w: Weights): number {
   return feed * (1 + t.pile.length / 6);
 }
 
-/** What the open discard pile is worth to this seat, beside what a drawn card is worth. */
-export function pileGain(t: Table, w: Weights): number {
+/**
+ * What the discard pile is worth to this seat, beside what a drawn card is
+ * worth. A card that lays nowhere is worth something while building a burraco
+ * (cards to play with), and costs while going for the pozzetto or the close with a short hand.
+ */
+export function pileGain(t: Table, w: Weights, stage: "pozzetto" | "building" | "closing"): number {
   const pile = t.pile;
   const all = countsOf([...t.cards, ...pile]);
   const melds = t.teamMelds();
+  const short = Math.max(0, w.shortHand - t.cards.length);
+  const junk = stage === "building" ? w.junkBuilding : w.junkPile - w.junkShort * short;
   let gain = 0;
   for (const card of pile) {
     if (isWildCard(card)) gain += w.wildPile;
     else if (melds.some((m) => extendsNaturally(m, card))) gain += w.fitPile;
     else {
       const links = connections(card, all, t.rules.sets);
-      gain += links >= 4 ? w.meldPile : links >= 2 ? w.pairPile : w.junkPile;
+      gain += links >= 4 ? w.meldPile : links >= 2 ? w.pairPile : junk;
     }
   }
   return gain - w.drawValue;
