@@ -1,11 +1,14 @@
 /**
- * `npm run bench`: the engine's figures, then the load test of the local
- * service. `npm run bench -- engine` or `npm run bench -- load` runs one
- * part; `npm run bench -- load wrangler` runs the load through wrangler dev.
+ * `npm run bench`: the engine's figures, the computer players' matches, then
+ * the load test of the local service. `npm run bench -- engine`,
+ * `npm run bench -- bots [pairings and options]` or `npm run bench -- load`
+ * runs one part; `npm run bench -- load wrangler` runs the load through wrangler dev.
  */
+import { botsBench } from "./bots.js";
 import { engineBench, printRows } from "./engine.js";
 import { loadBench } from "./load.js";
 
-const [only, via] = process.argv.slice(2);
+const [only, ...rest] = process.argv.slice(2);
 if (!only || only === "engine") printRows("Rules engine (one core, median of several runs)", engineBench());
-if (!only || only === "load") await loadBench({ via: via === "wrangler" ? "wrangler" : "runtime" });
+if (!only || only === "bots") botsBench(only ? rest : []);
+if (!only || only === "load") await loadBench({ via: rest[0] === "wrangler" ? "wrangler" : "runtime" });

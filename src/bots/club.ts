@@ -1,8 +1,8 @@
-import { type Card, closeStatus, discardable, isWildCard, type Move, type Play } from "../engine/index.js";
+import { type Card, discardable, isWildCard, type Move, type Play } from "../engine/index.js";
 import { findExit, naturalStep, type Step, wildSteps } from "./plan.js";
 import { cheapestWild, countsOf, extendsNaturally, naturalMelds, wildPairs } from "./shapes.js";
 import type { Table } from "./table.js";
-import { CLUB_WEIGHTS, feedValue, keepValue, lateness, pileGain, type Weights } from "./values.js";
+import { CLUB_WEIGHTS, feedValue, keepValue, lateness, pileGain, visibleLead, type Weights } from "./values.js";
 
 /**
  * The club player: a solid heuristic player. It takes the pile when what it
@@ -20,9 +20,29 @@ export interface Style {
   readonly exitWilds: number;
   /** While building towards a burraco that may be dirty: the shortest meld worth a wild. */
   readonly buildWildFrom: number;
+  /** Close only with at least this visible lead in the hand, closing bonus included (−Infinity: always)… */
+  readonly closeMargin: number;
+  /** …or once the stock is this low. */
+  readonly closeStock: number;
+  /** Without a burraco, a wild completes a dirty one once the stock is this low (or once the pozzetto is taken)… */
+  readonly needBurracoStock: number;
+  /** …and with one, once it is this low. */
+  readonly dirtyStock: number;
+  /** Positions tried when looking for a way to empty the hand with wilds. */
+  readonly exitSearch: number;
 }
 
-export const CLUB_STYLE: Style = { reserve: 4, buildKeep: 3, exitWilds: 3, buildWildFrom: 5 };
+export const CLUB_STYLE: Style = {
+  reserve: 4,
+  buildKeep: 3,
+  exitWilds: 3,
+  buildWildFrom: 5,
+  closeMargin: Number.NEGATIVE_INFINITY,
+  closeStock: 12,
+  needBurracoStock: 25,
+  dirtyStock: 12,
+  exitSearch: 60,
+};
 
 export function clubMove(t: Table, w: Weights = CLUB_WEIGHTS, style: Style = CLUB_STYLE): Move {
   if (t.hand.phase === "take") return clubTake(t, w);
@@ -44,15 +64,18 @@ export function clubTurn(t: Table, w: Weights = CLUB_WEIGHTS, style: Style = CLU
     t = next;
   }
   for (let guard = 0; guard < 60; guard++) {
-    const plays = clubPlays(t, style);
+    const { plays, next } = clubNext(t, style);
     if (plays.length === 0) break;
-    for (const play of plays) {
-      const next = t.after(play);
-      if (!next) return moves;
-      moves.push(play);
-      t = next;
-      if (t.hand.end) return moves;
+    moves.push(...plays);
+    if (next) t = next;
+    else {
+      for (const play of plays) {
+        const after = t.after(play);
+        if (!after) return moves.slice(0, moves.length - plays.length + plays.indexOf(play));
+        t = after;
+      }
     }
+    if (t.hand.end) return moves;
   }
   moves.push(clubDiscard(t, w));
   return moves;
@@ -78,7 +101,7 @@ function singleGain(t: Table, card: Card, w: Weights): number {
   if (isWildCard(card)) return w.wildPile - w.drawValue;
   if (t.teamMelds().some((m) => extendsNaturally(m, card))) return w.fitPile - w.drawValue;
   const melds = naturalMelds(countsOf([...t.cards, card]), t.rules.sets);
-  return melds.some((m) => m.includes(card)) ? w.meldPile + w.fitPile - w.drawValue : -1;
+  return melds.some((m) => m.includes(card)) ? w.meldPile + w.fitPile - w.drawValue : w.singleJunk;
 }
 
 /** With a closed pile: the play that takes it, laying its top card (natural plays first). */
@@ -95,9 +118,9 @@ export function closedPickup(t: Table, top: Card): Play | undefined {
 }
 
 /** Whether to close now that the team may: when the visible score of the hand favours it, or the hand is ending anyway. */
-export function wantClose(t: Table): boolean {
-  void t;
-  return true;
+export function wantClose(t: Table, style: Style): boolean {
+  if (style.closeMargin === Number.NEGATIVE_INFINITY || t.stock <= style.closeStock) return true;
+  return visibleLead(t) + 100 >= style.closeMargin;
 }
 
 /**
@@ -108,7 +131,7 @@ export type Stage = "pozzetto" | "building" | "closing";
 
 export function stageOf(t: Table): Stage {
   if (t.pozzettoWaiting()) return "pozzetto";
-  return closeStatus(t.state, t.seat).canClose ? "closing" : "building";
+  return t.canClose ? "closing" : "building";
 }
 
 export function clubPlay(t: Table, style: Style = CLUB_STYLE): Play | null {
@@ -117,29 +140,38 @@ export function clubPlay(t: Table, style: Style = CLUB_STYLE): Play | null {
 
 /** The club player's next plays: one play, or a way out of the hand (every play of it); none when it is time to discard. */
 export function clubPlays(t: Table, style: Style = CLUB_STYLE): Play[] {
+  return clubNext(t, style).plays;
+}
+
+/** The next plays and, when the search for them already made it, the table after them. */
+function clubNext(t: Table, style: Style): { plays: Play[]; next: Table | null } {
   const stage = stageOf(t);
-  const keep = stage === "closing" ? (wantClose(t) ? 0 : 2) : 0;
+  const keep = stage === "closing" ? (wantClose(t, style) ? 0 : 2) : 0;
   const natural = naturalStep(t, keep);
-  if (natural && (stage !== "building" || worthBuilding(natural, style))) return [natural.play];
+  if (natural && (stage !== "building" || worthBuilding(natural, style))) return { plays: [natural.play], next: natural.next };
   const wild = cheapestWild(t.cards);
   if (wild !== undefined) {
     const shortest = stage === "building" && t.rules.closeRequires === "any" ? style.buildWildFrom : 6;
-    const melds = t.teamMelds().slice().sort((a, b) => b.cards.length - a.cards.length);
+    const melds = t
+      .teamMelds()
+      .slice()
+      .sort((a, b) => b.cards.length - a.cards.length);
     for (const meld of melds) {
-      if (meld.wildAt >= 0 || meld.cards.length < shortest || meld.cards.length > 6 || !dirtyBurracoWanted(t, stage)) continue;
+      if (meld.wildAt >= 0 || meld.cards.length < shortest || meld.cards.length > 6 || !dirtyBurracoWanted(t, stage, style)) continue;
       const play: Play = { type: "attach", meld: meld.id, cards: [wild] };
-      if (t.after(play)) return [play];
+      const next = t.after(play);
+      if (next) return { plays: [play], next };
     }
   }
   if (stage === "pozzetto" || (stage === "closing" && keep === 0)) {
-    const exit = findExit(t);
-    if (exit?.plays.length && (stage === "closing" || exit.wilds <= style.exitWilds)) return exit.plays;
+    const exit = findExit(t, style.exitSearch);
+    if (exit?.plays.length && (stage === "closing" || exit.wilds <= style.exitWilds)) return { plays: exit.plays, next: exit.table };
   }
   if (wild !== undefined && lateness(t) >= 0.9 && stage !== "building") {
     const dump = wildSteps(t, 2)[0];
-    if (dump) return [dump.play];
+    if (dump) return { plays: [dump.play], next: dump.next };
   }
-  return [];
+  return { plays: [], next: null };
 }
 
 /**
@@ -156,10 +188,11 @@ function worthBuilding(step: Step, style: Style): boolean {
 }
 
 /** A dirty burraco now rather than waiting for a clean one: when the team needs one to close, or time runs short. */
-function dirtyBurracoWanted(t: Table, stage: Stage): boolean {
+function dirtyBurracoWanted(t: Table, stage: Stage, style: Style): boolean {
   const hasBurraco = t.teamMelds().some((m) => m.cards.length >= 7);
-  if (!hasBurraco && (stage === "building" || t.stock < 25)) return t.rules.closeRequires === "any" || hasCleanBurraco(t);
-  return t.stock < 12;
+  if (!hasBurraco && (stage === "building" || t.stock < style.needBurracoStock))
+    return t.rules.closeRequires === "any" || hasCleanBurraco(t);
+  return t.stock < style.dirtyStock;
 }
 
 function hasCleanBurraco(t: Table): boolean {
@@ -174,7 +207,7 @@ export function clubDiscard(t: Table, w: Weights): Move {
 /** The cards the club player may discard, best discard first. */
 export function clubDiscardRanking(t: Table, w: Weights): Card[] {
   const options = discardable(t.state, t.seat);
-  const counts = countsOf(t.cards);
+  const counts = t.counts;
   const late = lateness(t);
   const building = stageOf(t) === "building";
   const naturals = t.cards.filter((c) => !isWildCard(c)).length;

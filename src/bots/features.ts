@@ -1,4 +1,14 @@
-import { burracoBonus, burracoOf, type Card, cardPoints, type GameState, isWildCard, seatsOf, stockSize, teamCount } from "../engine/index.js";
+import {
+  burracoBonus,
+  burracoOf,
+  type Card,
+  cardPoints,
+  type GameState,
+  isWildCard,
+  seatsOf,
+  stockSize,
+  teamCount,
+} from "../engine/index.js";
 import { hasRequiredBurracoFor } from "./rulings.js";
 
 /**

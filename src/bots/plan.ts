@@ -12,14 +12,10 @@ export interface Step {
   readonly next: Table;
 }
 
-/** Melds first that are closest to a burraco, clean before dirty. */
-function meldOrder(a: Meld, b: Meld): number {
-  const gap = (m: Meld) => (m.cards.length >= 7 ? 10 : 7 - m.cards.length) + (m.wildAt >= 0 ? 0.5 : 0);
-  return gap(a) - gap(b);
-}
-
 /** The hand would go below `keep` cards (keeping two is how a player declines to close). */
-const tooFew = (next: Table, t: Table, keep: number) => next.cards.length < keep && next.hand.end === null && !tookPozzetto(t, next);
+function tooFew(next: Table, t: Table, keep: number): boolean {
+  return next.cards.length < keep && next.hand.end === null && !tookPozzetto(t, next);
+}
 
 /** The play emptied the hand and the pozzetto came up in its place (al volo). */
 export function tookPozzetto(before: Table, after: Table): boolean {
@@ -28,9 +24,8 @@ export function tookPozzetto(before: Table, after: Table): boolean {
 
 /** A natural card added to a team meld without making it dirty, or a new meld of natural cards. */
 export function naturalStep(t: Table, keep = 0): Step | null {
-  const cards = t.cards;
-  const distinct = [...new Set(cards)];
-  for (const meld of t.teamMelds().slice().sort(meldOrder)) {
+  const distinct = t.distinct;
+  for (const meld of t.meldsByNearness()) {
     for (const card of distinct) {
       const suitedTwo = rankOf(card) === 2 && meld.kind === "sequence" && suitOf(card) === meld.suit;
       if (!suitedTwo && !extendsNaturally(meld, card)) continue;
@@ -43,7 +38,7 @@ export function naturalStep(t: Table, keep = 0): Step | null {
     }
   }
   const { sets } = t.rules;
-  for (const group of naturalMelds(countsOf(cards), sets)) {
+  for (const group of naturalMelds(t.counts, sets)) {
     for (const cards of trimmed(group)) {
       const play: Play = { type: "meld", cards };
       const next = t.after(play);
@@ -64,26 +59,26 @@ export function wildSteps(t: Table, keep = 0): Step[] {
   const wild = cheapestWild(cards);
   if (wild === undefined) return [];
   const out: Step[] = [];
-  const push = (play: Play) => {
-    const next = t.after(play);
-    if (next && !tooFew(next, t, keep)) out.push({ play, next });
-  };
-  const counts = countsOf(cards);
-  for (const pair of wildPairs(counts, t.rules.sets)) push({ type: "meld", cards: [...pair, wild] });
+  for (const pair of wildPairs(t.counts, t.rules.sets)) tryStep(t, { type: "meld", cards: [...pair, wild] }, keep, out);
   for (const meld of t.teamMelds()) {
     if (meld.wildAt >= 0) continue;
     if (meld.kind === "sequence") {
       const hi = meld.lo + meld.cards.length - 1;
-      for (const card of new Set(cards)) {
+      for (const card of t.distinct) {
         if (isWildCard(card) || suitOf(card) !== meld.suit) continue;
         const rank = rankOf(card);
         const pos = rank === 1 ? (meld.lo === 3 ? 1 : 14) : rank;
-        if (pos === meld.lo - 2 || pos === hi + 2) push({ type: "attach", meld: meld.id, cards: [card, wild] });
+        if (pos === meld.lo - 2 || pos === hi + 2) tryStep(t, { type: "attach", meld: meld.id, cards: [card, wild] }, keep, out);
       }
     }
-    push({ type: "attach", meld: meld.id, cards: [wild] });
+    tryStep(t, { type: "attach", meld: meld.id, cards: [wild] }, keep, out);
   }
   return out;
+}
+
+function tryStep(t: Table, play: Play, keep: number, out: Step[]): void {
+  const next = t.after(play);
+  if (next && !tooFew(next, t, keep)) out.push({ play, next });
 }
 
 /**
@@ -92,7 +87,7 @@ export function wildSteps(t: Table, keep = 0): Step[] {
  * them can leave the hand, as the last discard.
  */
 function looseCards(t: Table): number {
-  const counts = countsOf(t.cards);
+  const counts = t.counts;
   let loose = 0;
   for (const card of t.cards) {
     if (isWildCard(card) || connections(card, counts, t.rules.sets) > 0) continue;
@@ -126,6 +121,8 @@ export function allNatural(t: Table, keep = 0): { steps: Play[]; table: Table } 
 
 export interface Exit {
   readonly plays: Play[];
+  /** The table after the plays. */
+  readonly table: Table;
   /** 0 when the hand empties by melding (pozzetto al volo or closing by melding), 1 when the last card is discarded. */
   readonly left: 0 | 1;
   readonly wilds: number;
@@ -150,13 +147,13 @@ export function findExit(t: Table, budget = 60): Exit | null {
     if (nodes++ > budget) return;
     const done = table.hand.end !== null || tookPozzetto(t, table) || table.cards.length === 0;
     if (done) {
-      consider({ plays, left: 0, wilds: spent });
+      consider({ plays, table, left: 0, wilds: spent });
       return;
     }
     if (table.cards.length === 1) {
       const last = table.cards[0]!;
       if (discardable(table.state, table.seat).includes(last) && !isWildCard(last)) {
-        consider({ plays, left: 1, wilds: spent });
+        consider({ plays, table, left: 1, wilds: spent });
       }
     }
     if (emptied()) return;

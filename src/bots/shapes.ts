@@ -34,28 +34,34 @@ export function wildsIn(cards: readonly Card[]): Card[] {
 export function naturalMelds(counts: Counts, sets: boolean): Card[][] {
   const out: Card[][] = [];
   for (let suit = 0; suit < 4; suit++) {
-    let run: Card[] = [];
-    const flush = () => {
-      if (run.length >= 3) out.push(run);
-      run = [];
-    };
     // 2s stay wilds here, so a natural run starts at the 3 at the lowest and never holds both aces.
-    for (let pos = 3; pos <= 14; pos++) {
-      const card = cardAt(pos, suit);
-      if (counts[card]! > 0) run.push(card);
-      else flush();
+    let from = 3;
+    for (let pos = 3; pos <= 15; pos++) {
+      if (pos <= 14 && counts[cardAt(pos, suit)]! > 0) continue;
+      if (pos - from >= 3) {
+        const run: Card[] = [];
+        for (let p = from; p < pos; p++) run.push(cardAt(p, suit));
+        out.push(run);
+      }
+      from = pos + 1;
     }
-    flush();
   }
   if (sets) {
     for (let rank = 1; rank <= 13; rank++) {
       if (rank === 2) continue;
+      let held = 0;
+      for (let suit = 0; suit < 4; suit++) held += counts[cardOf(rank, suit)]!;
+      if (held < 3) continue;
       const same: Card[] = [];
       for (let suit = 0; suit < 4; suit++) for (let i = 0; i < counts[cardOf(rank, suit)]!; i++) same.push(cardOf(rank, suit));
-      if (same.length >= 3) out.push(same.slice(0, 9));
+      out.push(same.slice(0, 9));
     }
   }
-  return out.sort((a, b) => b.length - a.length || kindOrder(a) - kindOrder(b));
+  return out.length > 1 ? out.sort(longestFirst) : out;
+}
+
+function longestFirst(a: readonly Card[], b: readonly Card[]): number {
+  return b.length - a.length || kindOrder(a) - kindOrder(b);
 }
 
 function kindOrder(cards: readonly Card[]): number {

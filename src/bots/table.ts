@@ -1,5 +1,6 @@
 import {
   type Card,
+  closeStatus,
   type GameState,
   type HandState,
   type Meld,
@@ -22,6 +23,17 @@ export interface Memory {
 }
 
 export const NO_MEMORY: Memory = { known: [], discarded: [], pileUnknown: 0 };
+
+/**
+ * Moves tried on tables so far: the measure of work the expert's search
+ * budgets itself by. Counting, not timing, keeps every decision the same on
+ * every machine (and a Worker's clock does not advance while it computes).
+ */
+let tried = 0;
+
+export function movesTried(): number {
+  return tried;
+}
 
 /**
  * A table as one seat's policy sees it. The state may be a sample (other
@@ -76,6 +88,35 @@ export class Table {
   }
   private mine: Meld[] | null = null;
   private others: Meld[] | null = null;
+  private nearest: Meld[] | null = null;
+  private held: Uint8Array | null = null;
+  private kinds: Card[] | null = null;
+  private closable: boolean | null = null;
+
+  /** The team may close: it took its pozzetto and has the burraco the rules ask for. */
+  get canClose(): boolean {
+    this.closable ??= closeStatus(this.state, this.seat).canClose;
+    return this.closable;
+  }
+
+  /** How many of each card the seat holds. */
+  get counts(): Uint8Array {
+    if (!this.held) {
+      this.held = new Uint8Array(53);
+      for (const card of this.cards) this.held[card]!++;
+    }
+    return this.held;
+  }
+  /** The seat's cards, each once. */
+  get distinct(): readonly Card[] {
+    this.kinds ??= [...new Set(this.cards)];
+    return this.kinds;
+  }
+  /** The team's melds, those closest to a burraco first (clean before dirty). */
+  meldsByNearness(): readonly Meld[] {
+    this.nearest ??= this.teamMelds().slice().sort(meldOrder);
+    return this.nearest;
+  }
 
   /** This seat's team's melds (a table never changes, so they are read once). */
   teamMelds(): readonly Meld[] {
@@ -99,7 +140,16 @@ export class Table {
 
   /** The table after `move`, or null when the engine refuses it. */
   after(move: Move): Table | null {
+    tried++;
     const result = play(this.state, this.seat, move);
     return result.ok ? new Table(result.value.state, this.seat, this.memory) : null;
   }
+}
+
+function meldGap(m: Meld): number {
+  return (m.cards.length >= 7 ? 10 : 7 - m.cards.length) + (m.wildAt >= 0 ? 0.5 : 0);
+}
+
+function meldOrder(a: Meld, b: Meld): number {
+  return meldGap(a) - meldGap(b);
 }

@@ -1,4 +1,4 @@
-import { type Card, cardPoints, isWildCard, rankOf } from "../engine/index.js";
+import { burracoBonus, burracoOf, type Card, cardPoints, isWildCard, rankOf, sumPoints } from "../engine/index.js";
 import { type Counts, connections, countsOf, extendsNaturally } from "./shapes.js";
 import type { Table } from "./table.js";
 
@@ -27,6 +27,8 @@ export interface Weights {
   readonly junkShort: number;
   readonly junkBuilding: number;
   readonly drawValue: number;
+  /** A lone card on the pile that lays nowhere, beside a drawn card. */
+  readonly singleJunk: number;
 }
 
 export const CLUB_WEIGHTS: Weights = {
@@ -46,6 +48,7 @@ export const CLUB_WEIGHTS: Weights = {
   junkShort: 4,
   junkBuilding: 6,
   drawValue: 4,
+  singleJunk: -1,
 };
 
 /** 0 early in the hand, 1 when it is about to end (few stock cards, or an opponent ready to close). */
@@ -107,4 +110,27 @@ export function pileGain(t: Table, w: Weights, stage: "pozzetto" | "building" | 
     }
   }
   return gain - w.drawValue;
+}
+
+/** Points a card in another player's hand is reckoned at when it cannot be seen. */
+const HIDDEN_CARD = 8;
+
+/**
+ * How far ahead this seat's team is in the hand on what everyone can see:
+ * melds and burracos, less the cards in hand (its own at their value, the
+ * others' at a reckoned value), less the penalty of a pozzetto not taken.
+ */
+export function visibleLead(t: Table): number {
+  const scores: number[] = new Array(t.teams).fill(0);
+  for (const meld of t.hand.melds) {
+    scores[meld.team]! += sumPoints(meld.cards, t.rules.values) + burracoBonus(burracoOf(meld, t.rules), t.rules);
+  }
+  for (let seat = 0; seat < t.players; seat++) {
+    const team = t.teamOf(seat);
+    scores[team]! -= seat === t.seat ? sumPoints(t.cards, t.rules.values) : HIDDEN_CARD * t.handSize(seat);
+  }
+  for (let team = 0; team < t.teams; team++) if (!t.pozzettoTaken(team)) scores[team]! -= t.rules.penalty.noPozzetto;
+  let best = Number.NEGATIVE_INFINITY;
+  for (let team = 0; team < t.teams; team++) if (team !== t.team) best = Math.max(best, scores[team]!);
+  return scores[t.team]! - best;
 }

@@ -30,6 +30,7 @@ export interface Seating {
 
 export interface MoveTiming {
   readonly level: string;
+  /** CPU milliseconds the move took to choose. */
   readonly ms: number;
 }
 
@@ -66,9 +67,13 @@ export function playHand(d: Driver, seats: readonly Seating[], seed: string, dea
     const seat = d.state.hand!.turn;
     const { level, options, choose } = seats[seat]!;
     const input = { view: viewFor(d.state, seat), history: d.histories[seat]! };
-    const start = d.timings ? performance.now() : 0;
+    // CPU time, not wall time: on a busy machine the process waits its turn for a core.
+    const start = d.timings ? process.cpuUsage() : null;
     const move = choose ? choose(input, `${seed}/${n}`) : chooseMove(level as BotLevel, input, `${seed}/${n}`, options);
-    if (d.timings) d.timings.push({ level, ms: performance.now() - start });
+    if (start) {
+      const used = process.cpuUsage(start);
+      d.timings!.push({ level, ms: (used.user + used.system) / 1000 });
+    }
     if (!move) throw new Error(`hand ${seed}: ${level} at seat ${seat} found no move`);
     const result = applyMove(d.state, seat, move);
     if (!result.ok)
