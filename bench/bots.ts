@@ -6,8 +6,9 @@
  * Times are measured in this process as tsx runs it: with function names kept,
  * as wrangler bundles the Worker by default.
  */
-import { BOT_LEVELS, type BotLevel } from "../src/bots/index.js";
+
 import { EXPERT_DEFAULT, EXPERT_STRONG } from "../src/bots/expert.js";
+import { BOT_LEVELS, type BotLevel } from "../src/bots/index.js";
 import { handPairing, matchPairing, type PairingResult, type Side } from "./bots-run.js";
 
 interface Pairing {
@@ -28,14 +29,22 @@ const PAIRINGS: readonly Pairing[] = [
     run: (hands) => matchPairing(club, beginner, 2, hands),
     target: { share: "matches", atLeast: 0.9 },
   },
-  { name: "club-beginner-4p", what: "club vs beginner, 4 players in teams, hands", run: (hands) => handPairing(club, beginner, 4, hands / 2) },
+  {
+    name: "club-beginner-4p",
+    what: "club vs beginner, 4 players in teams, hands",
+    run: (hands) => handPairing(club, beginner, 4, hands / 2),
+  },
   {
     name: "expert-club",
     what: "expert vs club, 2 players, hands",
     run: (hands, expert) => handPairing(expert, club, 2, hands / 2),
     target: { share: "pairs", atLeast: 0.6 },
   },
-  { name: "expert-club-4p", what: "expert vs club, 4 players in teams, hands", run: (hands, expert) => handPairing(expert, club, 4, hands / 2) },
+  {
+    name: "expert-club-4p",
+    what: "expert vs club, 4 players in teams, hands",
+    run: (hands, expert) => handPairing(expert, club, 4, hands / 2),
+  },
 ];
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -82,7 +91,9 @@ export function botsBench(args: readonly string[]): void {
     if (pairing.target) {
       const share = pairing.target.share === "matches" ? r.matchWins! : r.pairWins;
       const met = share >= pairing.target.atLeast;
-      verdicts.push(`${met ? "met   " : "MISSED"}  ${pairing.what}: ${pairing.target.share} won ${pct(share)} (target ≥ ${pct(pairing.target.atLeast)})`);
+      verdicts.push(
+        `${met ? "met   " : "MISSED"}  ${pairing.what}: ${pairing.target.share} won ${pct(share)} (target ≥ ${pct(pairing.target.atLeast)})`,
+      );
     }
   }
   table(["pairing", "hands", "pairs won", "matches won", "points per hand (95%)", "time"], rows);

@@ -7,7 +7,7 @@
  *   npx tsx scripts/fit-bot-eval.ts [hands per preset and player count]
  */
 import { clubMove } from "../src/bots/club.js";
-import { FEATURES, FEATURE_NAMES, teamFeatures } from "../src/bots/features.js";
+import { FEATURE_NAMES, FEATURES, teamFeatures } from "../src/bots/features.js";
 import { Table } from "../src/bots/table.js";
 import {
   dealFromSeed,
@@ -119,8 +119,15 @@ for (const t of test) {
   sst += (t.y - mean) ** 2;
 }
 const round = (x: number) => Math.round(x * 10) / 10;
-console.error(`${n} training rows, ${test.length} held out: R² ${(1 - sse / sst).toFixed(3)}, RMSE ${Math.sqrt(sse / test.length).toFixed(0)}`);
+console.error(
+  `${n} training rows, ${test.length} held out: R² ${(1 - sse / sst).toFixed(3)}, RMSE ${Math.sqrt(sse / test.length).toFixed(0)}`,
+);
 console.log(`// ${FEATURE_NAMES.join(", ")}`);
 console.log(`export const MINE = [${w.slice(0, FEATURES).map(round).join(", ")}];`);
-console.log(`export const THEIRS = [${w.slice(FEATURES, 2 * FEATURES).map(round).join(", ")}];`);
+console.log(
+  `export const THEIRS = [${w
+    .slice(FEATURES, 2 * FEATURES)
+    .map(round)
+    .join(", ")}];`,
+);
 console.log(`export const TO_PLAY = ${round(w[DIM - 1]!)};`);

@@ -7,9 +7,9 @@ import { FEATURES, teamFeatures } from "./features.js";
  * hands between club players by scripts/fit-bot-eval.ts (which prints these
  * weights). Used where the expert's look-ahead stops before the hand ends.
  */
-const MINE = [191.3, 65.5, 65, 29.6, 29, 8.6, 25.5, -169.5, -158.5, 327.1, 43.6, -30, 57.9, -216.5, 156.4, -171.1, 164.7, 3];
-const THEIRS = [-197, -64.9, -70.9, -32.1, -26.7, -2.8, -32.7, 181.6, 174, -326.8, -77.6, 48.7, -61.4, 247.7, -191.6, 181.8, -142.9, 3];
-const TO_PLAY = 16.3;
+const MINE = [193.2, 64.3, 63.7, 22.9, 19.2, 7.1, 22.1, -175.9, -166.6, 264.2, 121.6, -32, 81.4, -124, 34, -213.9, 250.2, 5.1];
+const THEIRS = [-211.9, -59.8, -64.7, -25.7, -10.3, 2.6, -25.5, 211.6, 186, -254.3, -171.1, 53.8, -105.7, 151.4, -76.9, 243.7, -188.2, 5.1];
+const TO_PLAY = 17.4;
 
 const mine = new Float64Array(FEATURES);
 const theirs = new Float64Array(FEATURES);

@@ -137,7 +137,7 @@ export function candidatesOf(t: Table, budget: SearchBudget): Move[] {
   }
   const next = clubPlays(t, EXPERT_STYLE)[0];
   // Natural plays are always laid; wild plays, closing and the discard are where judgement lies.
-  if (next && next.cards.every((c) => !isWildCard(c)) && !closes(t, next)) return [next];
+  if (next?.cards.every((c) => !isWildCard(c)) && !closes(t, next)) return [next];
   if (next) add(next);
   if (next && !budget.wild) return out;
   const discards = clubDiscardRanking(t, expertWeights(t.players));

@@ -5,7 +5,7 @@ import { type Card, parseCard } from "../engine/index.js";
  * `eventFor(event, seat, rules)` outputs, in order. Only the fields read here
  * are typed; anything else in an event is ignored.
  */
-export type SeenEvent = Readonly<Record<string, unknown>> | null;
+export type SeenEvent = object | null;
 
 /** What the history adds to the view: the closed pile's cards, cards others are known to hold, the stalemate count. */
 export interface Recollection {
@@ -47,8 +47,9 @@ function removeFrom(cards: Card[], played: readonly Card[]): void {
 /** Reads the events from the last `handStarted` on; events of other kinds or shapes are skipped. */
 export function recollect(history: readonly SeenEvent[], players: number, teams: number): Recollection {
   let start = -1;
-  for (let i = history.length - 1; i >= 0; i--) {
-    if (history[i]?.type === "handStarted") {
+  const events = history as readonly (Readonly<Record<string, unknown>> | null)[];
+  for (let i = events.length - 1; i >= 0; i--) {
+    if (events[i]?.type === "handStarted") {
       start = i;
       break;
     }
@@ -60,8 +61,8 @@ export function recollect(history: readonly SeenEvent[], players: number, teams:
   let pile: Card[] | null = null;
   let turnIdle = false;
   let idleTurns = 0;
-  for (let i = Math.max(0, start); i < history.length; i++) {
-    const event = history[i];
+  for (let i = Math.max(0, start); i < events.length; i++) {
+    const event = events[i];
     if (!event) continue;
     const seat = num(event.seat);
     const valid = seat !== null && seat >= 0 && seat < players;

@@ -1,5 +1,5 @@
 import { type Card, discardable, isWildCard, type Meld, type Play, rankOf, suitOf } from "../engine/index.js";
-import { cheapestWild, connections, countsOf, extendsNaturally, naturalMelds, wildPairs } from "./shapes.js";
+import { cheapestWild, connections, extendsNaturally, naturalMelds, wildPairs } from "./shapes.js";
 import type { Table } from "./table.js";
 
 /**

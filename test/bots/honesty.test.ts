@@ -40,7 +40,12 @@ function positions(preset: PresetName, players: PlayerCount, hands: number): { s
         return chooseMove("club", input, seed);
       },
     };
-    playHand(d, Array.from({ length: players }, () => club), `honest ${preset} ${players} ${h}`, h % players);
+    playHand(
+      d,
+      Array.from({ length: players }, () => club),
+      `honest ${preset} ${players} ${h}`,
+      h % players,
+    );
   }
   return out;
 }
