@@ -1,5 +1,9 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { vapidKeys } from "./scripts/dev-vars.mjs";
+
+/** Queue consumers as in wrangler.toml, but without the 5-second batching wait, so retries follow at once in tests. */
+const quickConsumer = { maxBatchSize: 10, maxBatchTimeout: 0.05 };
 
 export default defineConfig({
   test: {
@@ -10,7 +14,7 @@ export default defineConfig({
         test: {
           name: "engine",
           environment: "node",
-          include: ["test/engine/**/*.test.ts"],
+          include: ["test/engine/**/*.test.ts", "test/clock/**/*.test.ts"],
         },
       },
       {
@@ -47,15 +51,33 @@ export default defineConfig({
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              // Read by test/server/apply-migrations.ts, which applies them to the test D1.
-              bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") },
+              bindings: {
+                // Read by test/server/apply-migrations.ts, which applies them to the test D1.
+                TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+                // Notifications go to the local receivers of test/server/notify/receivers.ts.
+                PUBLIC_URL: "https://burraco.test",
+                NOTIFY_ALLOW_LOCAL_HTTP: "1",
+                DNS_RESOLVER_URL: "",
+                // The retry schedule (three days) shrunk to about three seconds.
+                DELIVERY_DELAY_SCALE: "0.00001",
+                ...Object.fromEntries(
+                  Object.entries(await vapidKeys()).map(([k, v]) => [k === "publicKey" ? "VAPID_PUBLIC_KEY" : "VAPID_PRIVATE_KEY", v]),
+                ),
+              },
+              queueConsumers: {
+                "burraco-deliveries": { ...quickConsumer, maxRetries: 20, deadLetterQueue: "burraco-deliveries-dlq" },
+                "burraco-deliveries-dlq": quickConsumer,
+              },
             },
           })),
         ],
         test: {
           name: "worker",
+          // Whole games are played over HTTP in some tests: seconds each, more on a busy machine.
+          testTimeout: 30_000,
           include: ["test/server/**/*.test.ts"],
           setupFiles: ["./test/server/apply-migrations.ts"],
+          globalSetup: ["./test/server/notify/receivers.ts"],
         },
       },
     ],

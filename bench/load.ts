@@ -12,6 +12,7 @@ import { type LocalService, newPersistDir, removeDir, startLocalService } from "
 import { seededRandom } from "../src/engine/index";
 import type { CreateGameResponse } from "../src/shared/api";
 import { newStats, playSeatHttp, playSeatWs, type SeatPlayer, type Stats } from "./client";
+import { runtimeCpuSeconds } from "./cpu";
 
 export interface LoadOptions {
   /** Games played at once in each phase (half over HTTP, half over WebSocket). */
@@ -71,12 +72,15 @@ interface PhaseResult {
   readonly games: CreateGameResponse[];
   readonly perGame: Map<string, Stats>;
   readonly seconds: number;
+  /** CPU seconds the runtime spent during the phase. */
+  readonly cpu: number;
 }
 
 async function runPhase(url: string, games: number, players: 2 | 3 | 4, thinkMs: number, budget: number): Promise<PhaseResult> {
   const created = await Promise.all(Array.from({ length: games }, () => createGame(url, players)));
   const perGame = new Map(created.map((g) => [g.id, newStats()]));
   const started = performance.now();
+  const cpuBefore = runtimeCpuSeconds();
   await Promise.all(
     created.flatMap((game, g) =>
       game.seats.map((seat) => {
@@ -93,7 +97,7 @@ async function runPhase(url: string, games: number, players: 2 | 3 | 4, thinkMs:
       }),
     ),
   );
-  return { games: created, perGame, seconds: (performance.now() - started) / 1000 };
+  return { games: created, perGame, seconds: (performance.now() - started) / 1000, cpu: runtimeCpuSeconds() - cpuBefore };
 }
 
 function summary(phase: PhaseResult): Record<string, string | number> {
@@ -107,6 +111,7 @@ function summary(phase: PhaseResult): Record<string, string | number> {
     "moves accepted": count((s) => s.accepted),
     "refused (422), retried": count((s) => s.refused),
     "moves/s": Math.round(count((s) => s.accepted) / phase.seconds),
+    "runtime CPU per move": ms((phase.cpu * 1000) / count((s) => s.accepted)),
     "latency p50": ms(percentile(latencies, 50)),
     "latency p95": ms(percentile(latencies, 95)),
     "latency p99": ms(percentile(latencies, 99)),

@@ -7,16 +7,26 @@
  * it to measure the service itself. Node only.
  */
 import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions, unstable_splitSqlQuery } from "wrangler";
 import { ensureWebBuilt, type LocalService, newPersistDir, root, wranglerRun } from "./local-service";
 
-export async function startRuntime(options: { persistTo?: string } = {}): Promise<LocalService> {
+export interface RuntimeOptions {
+  readonly persistTo?: string;
+  /** Open the runtime's inspector on this port (the CPU profile benchmark). */
+  readonly inspectorPort?: number;
+  /** Another entry module, bundled with wrangler.toml's settings (the deliveries benchmark wraps the service). */
+  readonly entry?: string;
+  /** Miniflare worker options laid over wrangler.toml's (vars, queue consumers). */
+  readonly overrides?: Record<string, unknown>;
+}
+
+export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalService> {
   const persistTo = options.persistTo ?? (await newPersistDir(true));
   await ensureWebBuilt();
   const bundle = join(persistTo, "bundle");
-  await wranglerRun(["deploy", "--dry-run", "--outdir", bundle]);
+  await wranglerRun(["deploy", ...(options.entry ? [options.entry] : []), "--dry-run", "--outdir", bundle]);
   const { workerOptions } = unstable_getMiniflareWorkerOptions(join(root, "wrangler.toml"));
   // The bundle is already built: module rules and the source root only matter to a build.
   const { modulesRules: _rules, rootPath: _root, ...bindings } = workerOptions as Record<string, unknown>;
@@ -25,10 +35,24 @@ export async function startRuntime(options: { persistTo?: string } = {}): Promis
       host: "127.0.0.1",
       port: 0,
       defaultPersistRoot: join(persistTo, "state"),
-      workers: [{ ...bindings, name: "burraco", modules: true, modulesRoot: bundle, scriptPath: join(bundle, "index.js") }],
+      ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
+      workers: [
+        {
+          ...bindings,
+          ...options.overrides,
+          bindings: { ...(bindings.bindings as object), ...(options.overrides?.bindings as object) },
+          name: "burraco",
+          modules: true,
+          // A socket straight to the service, without the runtime's development entry worker in front (as when deployed).
+          unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
+          modulesRoot: bundle,
+          scriptPath: join(bundle, options.entry ? `${basename(options.entry).replace(/\.ts$/, "")}.js` : "index.js"),
+        },
+      ],
     } as Parameters<typeof convertV4MiniflareOptions>[0]),
   );
-  const url = String(await mf.ready).replace(/\/$/, "");
+  await mf.ready;
+  const url = String(await mf.unsafeGetDirectURL("burraco")).replace(/\/$/, "");
   const db = await mf.getD1Database("DB");
   for (const file of (await readdir(join(root, "migrations"))).filter((f) => f.endsWith(".sql")).sort()) {
     for (const statement of unstable_splitSqlQuery(await readFile(join(root, "migrations", file), "utf8")))

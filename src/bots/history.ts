@@ -1,11 +1,13 @@
 import { type Card, parseCard } from "../engine/index.js";
+import type { SeenEvent } from "../shared/wire/events.js";
 
 /**
  * The public history of the hand as one seat received it: the engine's
- * `eventFor(event, seat, rules)` outputs, in order. Only the fields read here
- * are typed; anything else in an event is ignored.
+ * `eventFor(event, seat, rules)` outputs, in order (nulls may be left in or
+ * out). It is read defensively, field by field: a card it cannot read (a
+ * closed pile's card covered before the seat caught up) is simply not known.
  */
-export type SeenEvent = object | null;
+export type { SeenEvent };
 
 /** What the history adds to the view: the closed pile's cards, cards others are known to hold, the stalemate count. */
 export interface Recollection {
@@ -45,7 +47,7 @@ function removeFrom(cards: Card[], played: readonly Card[]): void {
 }
 
 /** Reads the events from the last `handStarted` on; events of other kinds or shapes are skipped. */
-export function recollect(history: readonly SeenEvent[], players: number, teams: number): Recollection {
+export function recollect(history: readonly (SeenEvent | null)[], players: number, teams: number): Recollection {
   let start = -1;
   const events = history as readonly (Readonly<Record<string, unknown>> | null)[];
   for (let i = events.length - 1; i >= 0; i--) {

@@ -1,8 +1,6 @@
 import {
   type Card,
-  type GameView,
   HAND_SIZE,
-  type HandView,
   type Meld,
   makeDeck,
   type PlayerCount,
@@ -12,6 +10,7 @@ import {
   teamCount,
   teamOf,
 } from "../engine/index.js";
+import type { GameView, HandView } from "../shared/wire/view.js";
 import { recollect, type SeenEvent } from "./history.js";
 import { meldOf } from "./melds.js";
 
@@ -46,7 +45,7 @@ export interface Knowledge {
 /** What a bot reads: the seat's view and the hand's events as that seat received them. */
 export interface BotInput {
   readonly view: GameView;
-  readonly history: readonly SeenEvent[];
+  readonly history: readonly (SeenEvent | null)[];
 }
 
 const cards = (texts: readonly string[]): Card[] => texts.map((t) => parseCard(t)!);

@@ -1,3 +1,4 @@
+import type { DealRecord } from "../shared/wire/common.js";
 import { type Card, JOKER, makeCards, makeDeck, parseCard, rankOf, suitOf } from "./cards.js";
 import { seededRandom, shuffle } from "./random.js";
 import { err, ok, type Result } from "./result.js";
@@ -55,7 +56,7 @@ export function drawForDealer(shuffled: readonly Card[], players: PlayerCount): 
   return null;
 }
 
-export function makeDeal(deal: Deal): Record<string, unknown> {
+export function makeDeal(deal: Deal): DealRecord {
   return {
     dealer: deal.dealer,
     hands: deal.hands.map(makeCards),

@@ -1,9 +1,12 @@
+import type { MeldView, TableMeld } from "../shared/wire/common.js";
 import { type Card, isWildCard, makeCard, makeCards, rankOf, suitOf } from "./cards.js";
 import { err, ok, type Result } from "./result.js";
 import type { Rules } from "./rules.js";
 import { arrangeSequence, type MeldFault, type SequenceShape, type WildEnd, wildStandsFor } from "./sequence.js";
 
 export type { MeldFault, WildEnd } from "./sequence.js";
+/** How a meld is written in views and in the replay output (docs/record.md). */
+export type { MeldView, TableMeld };
 
 export interface SetShape {
   readonly kind: "set";
@@ -103,16 +106,6 @@ export function isCleanBurraco(kind: BurracoKind | null): boolean {
   return kind === "clean" || kind === "royal" || kind === "ace-to-ace";
 }
 
-/** How a meld is written in views and in the replay output (docs/record.md). */
-export interface MeldView {
-  readonly id?: number;
-  readonly team?: number;
-  readonly kind: "set" | "sequence";
-  readonly cards: string[];
-  readonly wild: { readonly index: number; readonly as: string | null } | null;
-  readonly burraco: BurracoKind | null;
-}
-
 export function viewMeld(meld: MeldShape & { id?: number; team?: number }, rules: MeldRules): MeldView {
   let wild: MeldView["wild"] = null;
   if (meld.wildAt >= 0) {
@@ -122,4 +115,9 @@ export function viewMeld(meld: MeldShape & { id?: number; team?: number }, rules
   }
   const head = meld.id === undefined ? {} : { id: meld.id, team: meld.team };
   return { ...head, kind: meld.kind, cards: makeCards(meld.cards), wild, burraco: burracoOf(meld, rules) };
+}
+
+/** A meld on the table as views and events write it: with its id and team. */
+export function viewTableMeld(meld: Meld, rules: MeldRules): TableMeld {
+  return { ...viewMeld(meld, rules), id: meld.id, team: meld.team };
 }

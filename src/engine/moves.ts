@@ -1,3 +1,4 @@
+import type { Move as MoveText } from "../shared/wire/move.js";
 import { type Card, makeCard, makeCards, parseCard } from "./cards.js";
 import type { MoveError } from "./errors.js";
 import { err, ok, type Result } from "./result.js";
@@ -94,7 +95,7 @@ export function parseMove(input: unknown, nested = false): Result<Move, MoveErro
 }
 
 /** The move in docs/record.md notation. */
-export function makeMove(move: Move): Record<string, unknown> {
+export function makeMove(move: Move): MoveText {
   switch (move.type) {
     case "draw":
     case "resign":
@@ -102,7 +103,9 @@ export function makeMove(move: Move): Record<string, unknown> {
     case "discard":
       return { type: move.type, card: makeCard(move.card) };
     case "pickup":
-      return move.play ? { type: move.type, play: makeMove(move.play) } : { type: move.type };
+      return move.play
+        ? { type: move.type, play: makeMove(move.play) as Extract<MoveText, { type: "meld" | "attach" }> }
+        : { type: move.type };
     case "meld":
       return { type: move.type, cards: makeCards(move.cards), ...(move.wild ? { wild: move.wild } : {}) };
     case "attach":

@@ -1,3 +1,4 @@
+import type { RulesInput } from "../shared/wire/common.js";
 import { err, ok, type Result } from "./result.js";
 
 /** The rule options of docs/rules.md §11. */
@@ -14,6 +15,8 @@ export interface Rules {
   readonly pozzettoToStock: boolean;
   readonly doubleIfNoMelds: boolean;
   readonly pozzettoPenaltyIfNoneTaken: boolean;
+  /** false: a team may hold only one set of each rank (FIBur's "two equal combinations"). */
+  readonly sameRankSets: boolean;
   readonly values: { readonly two: number; readonly joker: number };
   readonly bonus: { readonly royal: number; readonly aceToAce: number };
   readonly penalty: { readonly noPozzetto: number; readonly unusedPozzetto: number };
@@ -22,7 +25,7 @@ export interface Rules {
   readonly tie: "extraHand" | "starter";
 }
 
-export const PRESET_NAMES = ["classic", "aperto", "aperto-sporco", "chiuso", "chiuso-stcl", "chiuso-sporco"] as const;
+export const PRESET_NAMES = ["classic", "aperto", "aperto-sporco", "chiuso", "chiuso-stcl", "chiuso-sporco", "fibur"] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
 
 const CLASSIC: Rules = {
@@ -38,6 +41,7 @@ const CLASSIC: Rules = {
   pozzettoToStock: false,
   doubleIfNoMelds: false,
   pozzettoPenaltyIfNoneTaken: true,
+  sameRankSets: true,
   values: { two: 20, joker: 30 },
   bonus: { royal: 0, aceToAce: 0 },
   penalty: { noPozzetto: 100, unusedPozzetto: 0 },
@@ -77,6 +81,8 @@ export const PRESETS: Readonly<Record<PresetName, Rules>> = {
   chiuso: { ...ONLINE, preset: "chiuso", discardPile: "closed" },
   "chiuso-stcl": { ...ONLINE, preset: "chiuso-stcl", discardPile: "closed", sets: false },
   "chiuso-sporco": { ...ONLINE, preset: "chiuso-sporco", discardPile: "closed", closeRequires: "any" },
+  // The table of the FIBur tournament code: classic, with semi-clean burraco and one set per rank.
+  fibur: { ...CLASSIC, preset: "fibur", semiClean: true, sameRankSets: false },
 };
 
 type Kind = "boolean" | "points" | "positive" | readonly string[];
@@ -93,6 +99,7 @@ const FLAT: Record<string, Kind> = {
   pozzettoToStock: "boolean",
   doubleIfNoMelds: "boolean",
   pozzettoPenaltyIfNoneTaken: "boolean",
+  sameRankSets: "boolean",
   target: "positive",
   tie: ["extraHand", "starter"],
 };
@@ -157,7 +164,7 @@ export function parseRules(input: unknown): Result<Rules, string> {
 }
 
 /** The shortest form of `rules`: the preset plus the options that differ from it. */
-export function makeRules(rules: Rules): Record<string, unknown> {
+export function makeRules(rules: Rules): RulesInput {
   const base = PRESETS[rules.preset] as unknown as Record<string, unknown>;
   const out: Record<string, unknown> = { preset: rules.preset };
   for (const [key, value] of Object.entries(rules)) {

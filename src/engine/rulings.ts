@@ -1,6 +1,6 @@
 import { type Card, isWildCard, makeCard } from "./cards.js";
 import type { MoveError } from "./errors.js";
-import { burracoOf, isCleanBurraco } from "./meld.js";
+import { burracoOf, isCleanBurraco, type Meld, type SetShape } from "./meld.js";
 import type { Rules } from "./rules.js";
 import { type PlayerCount, type Seat, type Team, teamOf } from "./seats.js";
 import type { HandState } from "./state.js";
@@ -25,6 +25,14 @@ export function hasRequiredBurraco(hand: HandState, team: Team, rules: Rules): b
     if (kind !== null && (rules.closeRequires === "any" || isCleanBurraco(kind))) return true;
   }
   return false;
+}
+
+/**
+ * The set of `rank` the team already has on the table, which under
+ * `sameRankSets: false` is the only one it may hold (docs/rules.md §4.1).
+ */
+export function teamSetOf(hand: HandState, team: Team, rank: number): (Meld & SetShape) | undefined {
+  return hand.melds.find((meld): meld is Meld & SetShape => meld.team === team && meld.kind === "set" && meld.rank === rank);
 }
 
 function burracoNeeded(rules: Rules): string {

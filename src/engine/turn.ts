@@ -1,11 +1,11 @@
-import { type Card, containsAll, makeCard, removeCards } from "./cards.js";
+import { type Card, containsAll, makeCard, RANKS, removeCards } from "./cards.js";
 import { type MoveError, refuse } from "./errors.js";
 import type { GameEvent } from "./events.js";
 import { extendMeld, type Meld, shapeMeld } from "./meld.js";
 import type { Play } from "./moves.js";
 import { ok, type Result } from "./result.js";
 import type { Rules } from "./rules.js";
-import { discardBlock, emptyHandRuling, lastCardBlock } from "./rulings.js";
+import { discardBlock, emptyHandRuling, lastCardBlock, teamSetOf } from "./rulings.js";
 import { nextSeat, type PlayerCount, type Seat, teamCount, teamOf } from "./seats.js";
 import type { HandState, PozzettoStatus } from "./state.js";
 
@@ -81,6 +81,13 @@ export function playCards(t: Turn, seat: Seat, play: Play): Step {
   if (play.type === "meld") {
     const shaped = shapeMeld(play.cards, t.rules, play.wild);
     if (!shaped.ok) return { ok: false, error: shaped.error };
+    const same = shaped.value.kind === "set" && !t.rules.sameRankSets ? teamSetOf(d, team, shaped.value.rank) : undefined;
+    if (same) {
+      return refuse(
+        "DUPLICATE_SET",
+        `your team already has a set of ${RANKS[same.rank - 1]}s (meld ${same.id}): these rules allow one per rank, so add the cards to it`,
+      );
+    }
     meld = { ...shaped.value, id: d.melds.length, team };
     d.melds.push(meld);
     t.events.push({ type: "melded", seat, meld, cards: play.cards });

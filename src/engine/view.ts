@@ -1,11 +1,13 @@
+import type { SeenEvent } from "../shared/wire/events.js";
+import type { GameView, HandView, MatchView } from "../shared/wire/view.js";
 import { makeCard, makeCards } from "./cards.js";
 import { makeDeal } from "./deal.js";
 import type { GameEvent } from "./events.js";
-import { type MeldView, viewMeld } from "./meld.js";
+import { viewTableMeld } from "./meld.js";
 import type { Rules } from "./rules.js";
 import { victoryPoints } from "./scoring.js";
 import type { Seat } from "./seats.js";
-import { type GameState, type HandEnd, type HandState, stockSize, type TeamScore } from "./state.js";
+import { type GameState, type HandState, stockSize } from "./state.js";
 
 /**
  * What one seat (or a spectator, `null`) may see, per docs/rules.md §12: their own
@@ -14,49 +16,6 @@ import { type GameState, type HandEnd, type HandState, stockSize, type TeamScore
  * A pozzetto taken on the discard stays hidden even from its taker until
  * their next turn. Everything is revealed when the hand ends.
  */
-export interface GameView {
-  readonly viewer: Seat | null;
-  readonly players: number;
-  readonly rules: Rules;
-  readonly match: MatchView;
-  readonly hand: HandView | null;
-}
-
-export interface MatchView {
-  readonly totals: readonly number[];
-  readonly over: boolean;
-  readonly winner: number | null;
-  readonly starter: number | null;
-  readonly hands: readonly { readonly number: number; readonly end: HandEnd | null; readonly scores: readonly TeamScore[] | null }[];
-  readonly victoryPoints: number[] | null;
-}
-
-export type PozzettoView = null | "stock" | { readonly seat: Seat; readonly direct: boolean };
-
-export interface HandView {
-  readonly number: number;
-  readonly dealer: Seat;
-  readonly turn: Seat;
-  readonly phase: "take" | "play";
-  /** The viewer's own cards; null for a spectator or while their pozzetto is still face down. */
-  readonly myHand: string[] | null;
-  readonly myHandHidden: boolean;
-  readonly handSizes: number[];
-  readonly melds: MeldView[];
-  readonly discardPile: { readonly count: number; readonly top: string | null; readonly cards?: string[] };
-  readonly stock: number;
-  readonly pozzettiLeft: number;
-  /** Per team. */
-  readonly pozzetti: PozzettoView[];
-  readonly lastTurn: boolean;
-  /** The single card the viewer picked up this turn and may not discard. */
-  readonly picked: string | null;
-  readonly end: HandEnd | null;
-  readonly scores: readonly TeamScore[] | null;
-  /** Once the hand has ended: every hand and the deal. */
-  readonly revealed: { readonly hands: string[][]; readonly deal: Record<string, unknown> } | null;
-}
-
 export function viewFor(state: GameState, viewer: Seat | null): GameView {
   const hands = [...state.past, ...(state.hand ? [state.hand] : [])];
   const match: MatchView = {
@@ -85,7 +44,7 @@ function viewHand(hand: HandState, rules: Rules, viewer: Seat | null): HandView 
     myHand: mine && !hidden ? makeCards(mine) : null,
     myHandHidden: hidden,
     handSizes: hand.hands.map((h) => h.length),
-    melds: hand.melds.map((m) => viewMeld(m, rules)),
+    melds: hand.melds.map((m) => viewTableMeld(m, rules)),
     discardPile: open ? { count: hand.pile.length, top, cards: makeCards(hand.pile) } : { count: hand.pile.length, top },
     stock: stockSize(hand),
     pozzettiLeft: hand.deal.pozzetti.length - hand.nextPozzetto,
@@ -99,7 +58,7 @@ function viewHand(hand: HandState, rules: Rules, viewer: Seat | null): HandView 
 }
 
 /** An event as `viewer` may see it: hidden cards removed, or null when it is none of their business. */
-export function eventFor(event: GameEvent, viewer: Seat | null, rules: Rules): Record<string, unknown> | null {
+export function eventFor(event: GameEvent, viewer: Seat | null, rules: Rules): SeenEvent | null {
   switch (event.type) {
     case "handStarted":
       return {
@@ -124,7 +83,7 @@ export function eventFor(event: GameEvent, viewer: Seat | null, rules: Rules): R
     }
     case "melded":
     case "attached":
-      return { type: event.type, seat: event.seat, meld: viewMeld(event.meld, rules), cards: makeCards(event.cards) };
+      return { type: event.type, seat: event.seat, meld: viewTableMeld(event.meld, rules), cards: makeCards(event.cards) };
     case "pozzettoTaken": {
       const { cards, ...rest } = event;
       return { ...rest, size: cards.length, ...(event.direct && viewer === event.seat ? { cards: makeCards(cards) } : {}) };

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 
 /**
  * Secrets: seat tokens, invitation tokens and player keys. Tokens carry 128
@@ -21,12 +21,51 @@ export function newToken(): string {
   return base64url(randomBytes(16));
 }
 
-/** A game id: 96 random bits, 16 base64url characters. Public (the spectator link). */
-export function newGameId(): string {
-  return base64url(randomBytes(12));
+/**
+ * Game ids carry a check: 96 random bits followed by 48 bits of an HMAC of
+ * them under the service's GAME_ID_KEY, 24 base64url characters in all. The
+ * Worker refuses an id whose check fails without opening a game room, so
+ * made-up ids cost nothing durable (no room storage, no D1 query). Ids are
+ * public (the spectator link); the key is not.
+ */
+const ID_RANDOM_BYTES = 12;
+const ID_CHECK_BYTES = 6;
+
+/** Used only where no GAME_ID_KEY is configured (local development and tests); deploying sets a secret (README). */
+const DEVELOPMENT_ID_KEY = "burraco-local-development-game-id-key";
+
+function idCheck(random: Uint8Array, key: string | undefined): Uint8Array {
+  return createHmac("sha256", key || DEVELOPMENT_ID_KEY)
+    .update(random)
+    .digest()
+    .subarray(0, ID_CHECK_BYTES);
 }
 
-export const GAME_ID = /^[A-Za-z0-9_-]{16}$/;
+export function newGameId(key: string | undefined): string {
+  const random = randomBytes(ID_RANDOM_BYTES);
+  const id = new Uint8Array(ID_RANDOM_BYTES + ID_CHECK_BYTES);
+  id.set(random);
+  id.set(idCheck(random, key), ID_RANDOM_BYTES);
+  return base64url(id);
+}
+
+export const GAME_ID = /^[A-Za-z0-9_-]{24}$/;
+
+/** Ids already checked by this Worker instance (a game's players ask about it again and again). */
+const checked = new Set<string>();
+const CHECKED_KEPT = 10_000;
+
+/** Whether `id` is one this service made (under `key`). */
+export function isGameId(id: string, key: string | undefined): boolean {
+  if (checked.has(id)) return true;
+  if (!GAME_ID.test(id)) return false;
+  const bytes = Buffer.from(id, "base64url");
+  if (bytes.length !== ID_RANDOM_BYTES + ID_CHECK_BYTES) return false;
+  if (!timingSafeEqual(bytes.subarray(ID_RANDOM_BYTES), idCheck(bytes.subarray(0, ID_RANDOM_BYTES), key))) return false;
+  if (checked.size >= CHECKED_KEPT) checked.clear();
+  checked.add(id);
+  return true;
+}
 
 /** Tokens and player keys: base64url, at least 128 bits. */
 const SECRET = /^[A-Za-z0-9_-]{22,128}$/;
@@ -44,17 +83,23 @@ export function hashToken(token: string): string {
   return sha256Hex(token);
 }
 
-/** The bearer token of an `Authorization` header, or null when there is none. */
-export function bearer(header: string | undefined | null): string | null {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
-  return match ? match[1]! : null;
+/**
+ * The bearer token of an `Authorization` header: null when there is none,
+ * "malformed" for anything but `Bearer <token>` with a well-formed token (a
+ * client that sends credentials it got wrong must hear so, not be served
+ * the public view).
+ */
+export function bearer(header: string | undefined | null): string | null | "malformed" {
+  if (header === undefined || header === null) return null;
+  const match = /^Bearer ([A-Za-z0-9_-]+)$/i.exec(header.trim());
+  return match && isSecret(match[1]!) ? match[1]! : "malformed";
 }
 
 /** The token a browser offers as the WebSocket subprotocol `bearer.<token>`. */
-export function bearerFromProtocols(header: string | undefined | null): string | null {
+export function bearerFromProtocols(header: string | undefined | null): string | null | "malformed" {
   for (const part of (header ?? "").split(",")) {
     const p = part.trim();
-    if (p.startsWith("bearer.")) return p.slice("bearer.".length);
+    if (p.startsWith("bearer.")) return bearer(`Bearer ${p.slice("bearer.".length)}`);
   }
   return null;
 }

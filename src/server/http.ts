@@ -1,57 +1,109 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { LIMITS } from "../shared/api";
-import { bearer, GAME_ID, hashToken, isSecret } from "./auth";
+import { LIMITS } from "../shared/limits";
+import { bearer, bearerFromProtocols, hashToken, isGameId, isSecret } from "./auth";
 import type { AppEnv } from "./env";
-import { type Failure, fail, type Reply } from "./reply";
+import { type Failure, fail, gameNotFound, isFailure, rateLimited, render } from "./reply";
+import { RateLimiter } from "./room/limits";
 import type { Caller } from "./room/seats";
+import { seal } from "./seal";
 
-/** Shared pieces of the HTTP routes: replies, bodies, callers. */
+/** What every route shares: the caller, the game it names, bodies, validation failures. */
 
-export function reply<T>(c: Context<AppEnv>, r: Reply<T> | Failure): Response {
-  return c.json(r.body as object, r.status, r.ok ? undefined : r.headers);
+/** The client's address, for rate limits (Cloudflare sets it; local runs have none). */
+export const clientOf = (c: Context): string => c.req.header("CF-Connecting-IP") ?? "local";
+
+/**
+ * Refused requests per client address (unknown games, bad tokens), per
+ * Worker instance: a client that keeps knocking on doors that are not
+ * there is told to wait before anything is opened for it.
+ */
+const refusals = new RateLimiter({ burst: 60, perSecond: 2 });
+const COUNTED = new Set([401, 403, 404]);
+
+/** The caller as a room sees it: hashes of the bearer token and player key, and the client's address. */
+export function callerOf(c: Context, gameId: string, token: string | null | "malformed"): Caller | Failure {
+  if (token === "malformed") {
+    return fail(
+      401,
+      "BAD_TOKEN",
+      "Authorization must be `Bearer <token>`, the token of a seat or invitation link (22 or more base64url characters).",
+    );
+  }
+  const key = c.req.header("X-Player-Key");
+  if (key !== undefined && !isSecret(key)) {
+    return fail(400, "BAD_PLAYER_KEY", "X-Player-Key must be 22 to 128 base64url characters (at least 128 random bits).");
+  }
+  return {
+    gameId,
+    tokenHash: token === null ? null : hashToken(token),
+    playerKeyHash: key === undefined ? null : hashToken(key),
+    client: clientOf(c),
+  };
+}
+
+/**
+ * Resolves `/games/{id}…` once for every route under it: refuses ids this
+ * service never made and clients with too many refusals, before any room
+ * is touched; then reads the caller (the WebSocket route also takes the
+ * token from the subprotocol a browser offers).
+ */
+export const gameTarget: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const client = clientOf(c);
+  const wait = refusals.wait(client);
+  if (wait > 0) return render(c, rateLimited(wait));
+  const id = c.req.param("id") ?? "";
+  let failure: Failure | null = null;
+  if (!isGameId(id, c.env.GAME_ID_KEY)) failure = gameNotFound();
+  else {
+    const header = c.req.header("Authorization");
+    const token =
+      header === undefined && c.req.path.endsWith("/ws") ? bearerFromProtocols(c.req.header("Sec-WebSocket-Protocol")) : bearer(header);
+    const caller = callerOf(c, id, token);
+    if (isFailure(caller)) failure = caller;
+    else {
+      const sealedToken =
+        caller.playerKeyHash && typeof token === "string" ? await sealedOnce(token, caller.tokenHash!, c.env.GAME_ID_KEY) : null;
+      c.set("game", { id, room: c.env.GAME_ROOM.get(c.env.GAME_ROOM.idFromName(id)), caller: { ...caller, sealedToken } });
+    }
+  }
+  if (failure) {
+    if (COUNTED.has(failure.status)) refusals.take(client);
+    return render(c, failure);
+  }
+  await next();
+  if (COUNTED.has(c.res.status)) refusals.take(client);
+};
+
+/** Tokens sealed by this Worker instance, by their hash: a player's requests seal their token once. */
+const sealed = new Map<string, Promise<string>>();
+
+function sealedOnce(token: string, tokenHash: string, key: string | undefined): Promise<string> {
+  let made = sealed.get(tokenHash);
+  if (!made) {
+    if (sealed.size >= 10_000) sealed.clear();
+    made = seal(token, key);
+    sealed.set(tokenHash, made);
+  }
+  return made;
 }
 
 /** Refuses bodies over LIMITS.bodyBytes with 413. */
 export const limitBody = bodyLimit({
   maxSize: LIMITS.bodyBytes,
-  onError: (c) => c.json(fail(413, "BODY_TOO_LARGE", `Request bodies are limited to ${LIMITS.bodyBytes} bytes.`).body, 413),
+  onError: (c) => render(c, fail(413, "BODY_TOO_LARGE", `Request bodies are limited to ${LIMITS.bodyBytes} bytes.`)),
 });
 
-/** The JSON body; an empty body reads as undefined. */
-export async function readJson(c: Context<AppEnv>): Promise<{ value: unknown } | Failure> {
-  const text = await c.req.text();
-  if (text.trim() === "") return { value: undefined };
-  try {
-    return { value: JSON.parse(text) as unknown };
-  } catch {
-    return fail(400, "BAD_JSON", "The request body is not valid JSON.");
-  }
+/** The player a request speaks for (`Authorization: Bearer <player key>`), as the hash of the key. */
+export function playerOf(c: Context): string | Failure {
+  const key = bearer(c.req.header("Authorization"));
+  if (key === null) return fail(401, "AUTH_REQUIRED", "Send your player key: Authorization: Bearer <player key>.");
+  if (key === "malformed") return fail(401, "BAD_TOKEN", "Authorization must be `Bearer <player key>`, 22 to 128 base64url characters.");
+  return hashToken(key);
 }
-
-/** The caller as a room sees it: hashes of the bearer token and player key, and the client's address. */
-export function callerOf(c: Context<AppEnv>, gameId: string, token = bearer(c.req.header("Authorization"))): Caller | Failure {
-  const key = c.req.header("X-Player-Key");
-  if (key !== undefined && !isSecret(key))
-    return fail(400, "BAD_PLAYER_KEY", "X-Player-Key must be 22 to 128 base64url characters (at least 128 random bits).");
-  return {
-    gameId,
-    tokenHash: token === null ? null : hashToken(token),
-    playerKeyHash: key === undefined ? null : hashToken(key),
-    client: c.req.header("CF-Connecting-IP") ?? "local",
-  };
-}
-
-/** The room of a game id; null (answer 404) for anything that cannot be an id. */
-export function roomOf(c: Context<AppEnv>, gameId: string) {
-  if (!GAME_ID.test(gameId)) return null;
-  return c.env.GAME_ROOM.get(c.env.GAME_ROOM.idFromName(gameId));
-}
-
-export const isFailure = (v: unknown): v is Failure => typeof v === "object" && v !== null && (v as { ok?: unknown }).ok === false;
 
 /** A seat's, the invitation's or the spectators' page: the secret in the fragment never reaches a server. */
-export function gameUrl(c: Context<AppEnv>, gameId: string, fragment?: string): string {
+export function gameUrl(c: Context, gameId: string, fragment?: string): string {
   const origin = new URL(c.req.url).origin;
   return `${origin}/game/${gameId}${fragment ? `#${fragment}` : ""}`;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { SeenEvent } from "../../src/bots/index.js";
 import { knowledgeOf } from "../../src/bots/knowledge.js";
 import { sampleState } from "../../src/bots/sample.js";
 import {
@@ -54,11 +55,11 @@ function checkHand(preset: PresetName, players: PlayerCount, seed: number): { ch
   const started = startHand(newGame(rules, players), dealFromSeed(`k${seed}`, players, seed % players, rules.jokers));
   if (!started.ok) throw new Error(started.error);
   let state = started.value.state;
-  const histories = Array.from({ length: players }, () => [] as Record<string, unknown>[]);
+  const histories = Array.from({ length: players }, () => [] as (SeenEvent | null)[]);
   const feed = (events: readonly Parameters<typeof eventFor>[0][]) => {
     for (const event of events) {
       histories.forEach((h, s) => {
-        h.push(eventFor(event, s, rules) ?? { type: "none" });
+        h.push(eventFor(event, s, rules));
       });
     }
   };

@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -31,6 +33,17 @@ async function newPage(options: { watch?: boolean; noWebSocket?: boolean } = {})
   if (options.watch) await watchDom(page);
   page.on("pageerror", (error) => console.error(`page error: ${error.message}`));
   return page;
+}
+
+/** Another web site (another origin) serving one page, to frame the service as an embedding site would. */
+async function otherSite(html: string): Promise<{ url: string; close: () => void }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    res.end(`<!doctype html><title>Another site</title>${html}`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, close: () => server.close() };
 }
 
 /** Waits until `locator` has exactly `n` elements. */
@@ -216,12 +229,19 @@ describe("web client", () => {
     await bruno.locator("#act-draw").click();
     await text(embed.locator('.seat[data-seat="1"] .seat-cards'), /^12 cards$/);
     expect(noneOf(await everShown(embed), [...ANNA_SECRETS, ...BRUNO_SECRETS])).toEqual([]);
-    // In another site's iframe even a seat link shows only the public embed.
-    await embed.setContent(`<iframe src="${game.seat0}" title="Burraco game" width="480" height="560"></iframe>`);
-    const framed = embed.frameLocator("iframe");
+    // Another site may frame only the embed view, and even with a seat link it shows the public table.
+    const seatToken = new URL(game.seat0).hash;
+    const site = await otherSite(
+      `<iframe id="seat" src="${game.seat0}" width="480" height="300"></iframe><iframe id="embed" src="${service.url}/game/${game.id}?embed=1${seatToken}" width="480" height="560"></iframe>`,
+    );
+    await embed.goto(site.url);
+    const framed = embed.frameLocator("#embed");
     await framed.locator(".embed-bar").waitFor();
     await count(framed.locator('.team[data-team="0"] .meld .card'), 5);
     expect(await framed.locator("#my-hand, header.top").count()).toBe(0);
+    // The seat's own page refuses to be framed (frame-ancestors 'none'): nothing of it renders.
+    expect(await embed.frameLocator("#seat").locator("#app *").count()).toBe(0);
+    site.close();
   });
 
   it("lists the game under My games in the lobby, with the seat link this browser remembers", async () => {

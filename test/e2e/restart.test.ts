@@ -40,6 +40,7 @@ describe("restart durability", () => {
     service = await startLocalService({ persistTo: dir });
     const created = await fetch(`${service.url}/api/games`, {
       method: "POST",
+      headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ players: 2, names: ["Anna", "Bruno"] }),
     });
     expect(created.status).toBe(201);

@@ -70,6 +70,19 @@ export function meldProblem(meld: Meld, rules: Rules): string | null {
   return null;
 }
 
+/** With `sameRankSets: false`, no team holds two sets of one rank (docs/rules.md §4.1). */
+export function duplicateSetProblem(state: GameState): string | null {
+  if (state.rules.sameRankSets) return null;
+  const seen = new Set<string>();
+  for (const meld of state.hand!.melds) {
+    if (meld.kind !== "set") continue;
+    const key = `${meld.team}/${rankOf(meld.cards[0]!)}`;
+    if (seen.has(key)) return `team ${meld.team} holds two sets of ${makeCard(meld.cards[0]!)}'s rank`;
+    seen.add(key);
+  }
+  return null;
+}
+
 /**
  * Shuffles every card `viewer` may not see (other hands, the stock, untaken
  * pozzetti, the viewer's own unseen pozzetto) among their places. A view that

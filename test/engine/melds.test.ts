@@ -166,3 +166,51 @@ describe("clean, dirty and special burraco (docs/rules.md §4.4)", () => {
     expect(dirtied.ok && viewMeld(dirtied.value, rules()).burraco).toBe("dirty");
   });
 });
+
+describe("ruling: wilds and the ace-to-ace sequence (docs/rules.md §13, aceToAce)", () => {
+  const A_TO_K = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH";
+  // Laid as 3H…AH, then the 2H: a new meld would read the ace low.
+  const TWO_TO_A = "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH + 2H";
+  const build = (text: string): MeldShape => {
+    const [first, ...more] = text.split(" + ");
+    let meld = laid(first!, CHIUSO);
+    for (const add of more) {
+      const next = extendMeld(meld, cards(add), rules(CHIUSO));
+      if (!next.ok) throw new Error(`${text}: ${next.error.message}`);
+      meld = next.value;
+    }
+    return meld;
+  };
+  const added: [string, string, string, WildEnd?][] = [
+    // A wild added to a complete 13-rank run stands for the missing ace, at the only end left.
+    [A_TO_K, "JK", `${A_TO_K} [JK=AH]`],
+    [A_TO_K, "JK", `${A_TO_K} [JK=AH]`, "high"],
+    [A_TO_K, "JK", "INVALID_MELD", "low"],
+    [A_TO_K, "2C", `${A_TO_K} [2C=AH]`],
+    [A_TO_K, "2H", `${A_TO_K} [2H=AH]`],
+    [TWO_TO_A, "JK", "[JK=AH] 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"],
+    [TWO_TO_A, "JK", "INVALID_MELD", "high"],
+    // A sequence already running from ace to ace takes no card at all.
+    [`${A_TO_K} AH`, "JK", "INVALID_MELD"],
+    [`${A_TO_K} AH`, "2H", "INVALID_MELD"],
+    // Its wild can be neither replaced (no end is left for it) nor joined by a second one.
+    [`${A_TO_K} JK`, "AH", "WILD_CANNOT_MOVE"],
+    [`${A_TO_K} JK`, "AH", "WILD_CANNOT_MOVE", "low"],
+    [`${A_TO_K} JK`, "2C", "TOO_MANY_WILDS"],
+    ["AH 2H 3H 4H 5H 6H JK 8H 9H 10H JH QH KH AH", "7H", "WILD_CANNOT_MOVE"],
+    ["AH 2H 3H 4H 5H 6H JK 8H 9H 10H JH QH KH AH", "2S", "TOO_MANY_WILDS"],
+  ];
+  it.each(added)("%s + %s lies as %s", (base, card, expected, hint) => {
+    const shaped = extendMeld(build(base), cards(card), rules(CHIUSO), hint);
+    expect(shaped.ok ? table(shaped.value, CHIUSO) : shaped.error.code).toBe(expected);
+  });
+
+  const kinds: [string, Options, string][] = [
+    [`${A_TO_K} JK`, CHIUSO, "dirty"],
+    [`${A_TO_K} JK`, { ...CHIUSO, semiClean: true }, "semi-clean"],
+    [`${A_TO_K} AH`, CHIUSO, "ace-to-ace"],
+  ];
+  it.each(kinds)("%s (%j) is %s: a wild in the run earns no royal or ace-to-ace bonus", (text, options, kind) => {
+    expect(viewMeld(laid(text, options), rules(options)).burraco).toBe(kind);
+  });
+});

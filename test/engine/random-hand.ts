@@ -21,7 +21,7 @@ import {
   startHand,
   viewFor,
 } from "../../src/engine/index.js";
-import { conservationProblem, meldProblem, viewLeak } from "./invariants.js";
+import { conservationProblem, duplicateSetProblem, meldProblem, viewLeak } from "./invariants.js";
 
 /** What an event shows `viewer` beyond the public table, checked against who may see it (docs/rules.md §12). */
 function eventLeak(event: GameEvent, viewer: number | null, state: GameState): string | null {
@@ -61,6 +61,7 @@ export function randomHand(preset: PresetName, players: PlayerCount, seed: numbe
   if (!started.ok) throw new Error(started.error);
   let state = started.value.state;
   const random = seededRandom(`play ${seed}`);
+  const checked = new WeakSet<object>();
   for (let step = 0; !state.hand!.end; step++) {
     if (step > 3000) throw new Error("the hand never ends");
     const { outcome } = botMove(state, random);
@@ -68,7 +69,13 @@ export function randomHand(preset: PresetName, players: PlayerCount, seed: numbe
       for (const viewer of viewers) check(eventLeak(event, viewer, outcome.state), `${event.type} for ${viewer}`);
     state = outcome.state;
     check(conservationProblem(state), `step ${step}`);
-    for (const meld of state.hand!.melds) check(meldProblem(meld, rules), `meld ${meld.id} at step ${step}`);
+    // Melds are never changed in place: one that was checked before is the same object, unchanged.
+    for (const meld of state.hand!.melds) {
+      if (checked.has(meld)) continue;
+      check(meldProblem(meld, rules), `meld ${meld.id} at step ${step}`);
+      checked.add(meld);
+    }
+    check(duplicateSetProblem(state), `step ${step}`);
     // Scrambling hidden cards is dearer than the rest: one viewer in turn, every third step.
     const viewer = viewers[Math.floor(step / 3) % viewers.length];
     if (step % 3 === 0 && !state.hand!.end) check(viewLeak(state, viewer!, `${seed}/${step}`), `step ${step}`);

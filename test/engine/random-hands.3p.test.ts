@@ -4,7 +4,7 @@ import { PRESET_NAMES } from "../../src/engine/index.js";
 import { randomHand } from "./random-hand.js";
 
 /** Hands per preset; PROPERTY_HANDS raises it for a longer soak. */
-const HANDS = Number(process.env.PROPERTY_HANDS ?? 1000);
+const HANDS = Number(process.env.PROPERTY_HANDS ?? 300);
 
 describe("random legal hands with 3 players", () => {
   it.each(PRESET_NAMES)(

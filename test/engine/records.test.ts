@@ -34,7 +34,8 @@ describe("records replay to their expected output", () => {
   });
 });
 
-describe("the replay command", () => {
+// Each test starts npm and Node: seconds on a busy machine, so more time than the default.
+describe("the replay command", { timeout: 30_000 }, () => {
   const replay = (file: string) => {
     try {
       return { status: 0, stdout: execFileSync("npm", ["run", "--silent", "replay", "--", file], { encoding: "utf8" }) };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { makeDeal } from "../../src/engine/index";
 import type { ErrorBody } from "../../src/shared/api";
+import { dealOf } from "../engine/notation";
 import { call, createGame, move, view } from "./helpers";
 
 const seatToPlay = (v: { view: { hand: { turn: number } | null } }) => v.view.hand!.turn;
@@ -7,7 +9,7 @@ const seatToPlay = (v: { view: { hand: { turn: number } | null } }) => v.view.ha
 describe("creating a game", () => {
   it("returns seat links with the token in the fragment, an invitation and a spectator link", async () => {
     const game = await createGame({ players: 4, names: ["Anna", "Bruno", null, "Dora"] });
-    expect(game.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(game.id).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(game.version).toBe(2);
     expect(game.seats).toHaveLength(4);
     for (const s of game.seats) {
@@ -39,6 +41,20 @@ describe("creating a game", () => {
     expect(answer.status).toBe(status);
     expect(answer.body.error.code).toBe(code);
     expect(typeof answer.body.error.message).toBe("string");
+  });
+
+  it("plays the fibur preset: one set per rank, a second one refused with 422 DUPLICATE_SET", async () => {
+    const deal = makeDeal(dealOf({ rules: { preset: "fibur" }, hands: ["7S 7S 7H 7D 7C JK"], stock: "KD" }));
+    const game = await createGame({ players: 2, rules: { preset: "fibur" }, deals: [deal] });
+    const v = await view(game.id);
+    expect(v.view.rules).toMatchObject({ preset: "fibur", semiClean: true, sameRankSets: false });
+    const token = game.seats[0]!.token;
+    expect((await move(game.id, token, { type: "draw" }, 2)).status).toBe(200);
+    expect((await move(game.id, token, { type: "meld", cards: ["7S", "7H", "7D"] }, 3)).status).toBe(200);
+    const second = await move(game.id, token, { type: "meld", cards: ["7S", "7C", "JK"] }, 4);
+    expect(second.status).toBe(422);
+    expect((second.body as unknown as ErrorBody).error.code).toBe("DUPLICATE_SET");
+    expect((await move(game.id, token, { type: "attach", meld: 0, cards: ["7S", "7C", "JK"] }, 4)).status).toBe(200);
   });
 
   it("refuses malformed JSON with 400 BAD_JSON and a body over 16 KiB with 413", async () => {
@@ -153,6 +169,8 @@ describe("playing", () => {
     const game = await createGame();
     const v = await view(game.id);
     const token = game.seats[seatToPlay(v)]!.token;
+    // The seat's first use (which wakes pollers: the seat is taken) comes before the wait.
+    await view(game.id, token);
     const now = await call(`/api/games/${game.id}/events?since=0`);
     expect(now.body.events.map((e: any) => e.type)).toEqual(["gameCreated", "handStarted", "turn"]);
     const waiting = call(`/api/games/${game.id}/events?since=2&wait=10`);

@@ -74,6 +74,8 @@ async function playWatched(request: CreateGameRequest, seed: string): Promise<{ 
       await read(null, "update", `/api/games/${game.id}/events?since=${Math.max(0, version - 4)}`);
     }
     if (step % 13 === 5) await read(null, "record", `/api/games/${game.id}/record`);
+    // A spectator's socket catching up mid-hand (its answer is checked with every other socket message).
+    if (step % 17 === 9) sockets[seats.length]!.send({ type: "resume", since: Math.max(0, version - 6) });
   }
   const final = await trueTable(game.id);
   expect(final.state.over).toBe(true);
@@ -100,8 +102,8 @@ async function playWatched(request: CreateGameRequest, seed: string): Promise<{ 
   }
   seen.push({ viewer: null, kind: "record", body: record.body, version: final.version });
 
-  const { states, salts } = history(final);
-  const inspector = new Inspector(states, salts, final.state.rules.jokers);
+  const { states, salts, discards } = history(final);
+  const inspector = new Inspector(states, salts, final.state.rules.jokers, discards);
   for (const [i, s] of seen.entries()) {
     const what = `#${i} ${s.kind} to ${s.viewer === null ? "spectator" : `seat ${s.viewer}`}`;
     if (s.kind === "view") inspector.view(what, s.viewer, s.body);

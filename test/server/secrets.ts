@@ -62,9 +62,10 @@ function secretsAcross(before: Secrets, after: Secrets): Secrets {
 }
 
 /** Replays the room's log: the true state after every seq, and each hand's salt. */
-export function history(table: Table): { states: GameState[]; salts: string[] } {
+export function history(table: Table): { states: GameState[]; salts: string[]; discards: number[] } {
   const states: GameState[] = [];
   const salts: string[] = [];
+  const discards = table.entries.filter((e) => e.events.some((ev) => ev.type === "discarded")).map((e) => e.seq);
   for (const entry of table.entries) {
     if (entry.body.type === "dealt") salts[entry.body.hand] = entry.body.salt;
   }
@@ -76,8 +77,10 @@ export function history(table: Table): { states: GameState[]; salts: string[] } 
     replay.append(row);
     states[row.seq] = replay.state;
   }
-  return { states, salts };
+  return { states, salts, discards };
 }
+
+type PileEvent = { seq: number; type: string; card?: string | null; discard?: (string | null)[] };
 
 export class Inspector {
   readonly problems: string[] = [];
@@ -88,6 +91,8 @@ export class Inspector {
     private readonly states: GameState[],
     private readonly salts: string[],
     jokers: boolean,
+    /** The seqs of the entries holding a discard. */
+    private readonly discards: readonly number[] = [],
   ) {
     this.deck = count(makeDeck(jokers).map(makeCard));
   }
@@ -126,6 +131,29 @@ export class Inspector {
   update(what: string, viewer: number | null, body: { events: { seq: number }[]; view: { version: number } }): void {
     this.events(what, viewer, body.events);
     this.view(`${what} view`, viewer, body.view);
+    this.covered(what, body as { events: PileEvent[]; view: { version: number } });
+  }
+
+  /**
+   * A closed pile as at a real table (docs/rules.md §12): while its hand is
+   * in play, a card that a later discard has covered is shown to nobody who
+   * catches up; the card on top is shown to everyone.
+   */
+  private covered(what: string, body: { events: PileEvent[]; view: { version: number } }): void {
+    const version = body.view.version;
+    const state = this.states[version]!;
+    if (!state.hand || state.hand.end || state.rules.discardPile !== "closed") return;
+    let start = version;
+    while (start > 1 && this.states[start - 1]?.hand?.number === state.hand.number) start--;
+    for (const event of body.events) {
+      if (event.seq < start || (event.type !== "discarded" && event.type !== "handStarted")) continue;
+      this.checked++;
+      const coveredNow = this.discards.some((seq) => seq > event.seq && seq <= version);
+      const shown = event.type === "discarded" ? event.card !== null : event.discard!.some((c) => c !== null);
+      if (coveredNow && shown)
+        this.problems.push(`${what} seq ${event.seq}: shows a card a later discard covered (${JSON.stringify(event)})`);
+      if (!coveredNow && !shown) this.problems.push(`${what} seq ${event.seq}: hides the pile's top card`);
+    }
   }
 
   /** An error answer, at the version it was given; the cards the request itself named are no secret to its sender. */

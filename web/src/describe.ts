@@ -31,6 +31,10 @@ export function endText(end: HandEnd, seats: readonly SeatInfo[]): string {
       return "a stalemate (only one-card pickups, round after round)";
     case "resigned":
       return "a resignation";
+    case "timeout":
+      return "a player ran out of time";
+    case "aborted":
+      return "the game was aborted, with no result";
   }
 }
 
@@ -55,31 +59,31 @@ export const SCORE_PARTS: readonly [keyof TeamScore, string][] = [
 
 /** One event as a line of the table's log; null for those not worth a line. */
 export function describeEvent(event: WireEvent, seats: readonly SeatInfo[], viewer: number | null, players: number): string | null {
-  const who = (seat: unknown) => (seat === viewer ? "You" : seatName(seats, seat as number));
-  const e = event as WireEvent & Record<string, any>;
+  const who = (seat: number) => (seat === viewer ? "You" : seatName(seats, seat));
+  const e = event;
   switch (e.type) {
     case "handStarted":
-      return `Hand ${(e.hand as number) + 1} dealt by ${seatName(seats, e.dealer as number)}.`;
+      return `Hand ${e.hand + 1} dealt by ${seatName(seats, e.dealer)}.`;
     case "drew":
-      return `${who(e.seat)} drew from the stock${typeof e.card === "string" ? ` (${shortList([e.card])})` : ""}.`;
+      return `${who(e.seat)} drew from the stock${e.card !== undefined ? ` (${shortList([e.card])})` : ""}.`;
     case "pickedUp":
       return `${who(e.seat)} picked up the discard pile (${e.count} card${e.count === 1 ? "" : "s"}).`;
     case "melded":
-      return `${who(e.seat)} laid ${shortList(e.cards as string[])}.`;
+      return `${who(e.seat)} laid ${shortList(e.cards)}.`;
     case "attached":
-      return `${who(e.seat)} added ${shortList(e.cards as string[])} to a meld.`;
+      return `${who(e.seat)} added ${shortList(e.cards)} to a meld.`;
     case "pozzettoTaken":
       return `${who(e.seat)} took the pozzetto ${e.direct ? "at once (al volo)" : "on the discard, face down"}.`;
     case "pozzettoSeen":
       return `${who(e.seat)} turned the pozzetto over.`;
     case "discarded":
-      return `${who(e.seat)} discarded ${shortList([e.card as string])}.`;
+      return e.card === null ? `${who(e.seat)} discarded a card, since covered.` : `${who(e.seat)} discarded ${shortList([e.card])}.`;
     case "pozzettiToStock":
       return "The untaken pozzetti went under the stock.";
     case "handEnded":
-      return `Hand ${(e.hand as number) + 1} ended: ${endText(e.end as HandEnd, seats)}.`;
+      return `Hand ${e.hand + 1} ended: ${endText(e.end, seats)}.`;
     case "matchEnded":
-      return e.winner === null ? "The match is over." : `The match is over: ${teamName(seats, e.winner as number, players)} won.`;
+      return e.winner === null ? "The match is over." : `The match is over: ${teamName(seats, e.winner, players)} won.`;
     case "resigned":
       return `${who(e.seat)} resigned.`;
     default:

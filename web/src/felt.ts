@@ -1,6 +1,5 @@
-import type { MeldView } from "../../src/engine/meld";
-import type { HandView } from "../../src/engine/view";
-import type { GameSnapshot } from "../../src/shared/api";
+import type { TableMeld } from "../../src/engine/meld";
+import type { GameSnapshot, HandView } from "../../src/shared/api";
 import { cardBack, cardView, face } from "./cards";
 import { BURRACO_NAMES, seatName, teamCount, teamName, teamOf } from "./describe";
 import { h } from "./dom";
@@ -14,8 +13,8 @@ import type { PlayOption } from "./melds";
  * accepts are highlighted.
  */
 export interface MeldTargets {
-  option(meld: MeldView): PlayOption | null;
-  attach(meld: MeldView): void;
+  option(meld: TableMeld): PlayOption | null;
+  attach(meld: TableMeld): void;
 }
 
 export function felt(snap: GameSnapshot, hand: HandView, me: number | null, targets: MeldTargets | null): HTMLElement {
@@ -98,7 +97,7 @@ function teamMelds(snap: GameSnapshot, hand: HandView, team: number, me: number 
   );
 }
 
-function meldView(meld: MeldView, hand: HandView, targets: MeldTargets | null): HTMLElement {
+function meldView(meld: TableMeld, hand: HandView, targets: MeldTargets | null): HTMLElement {
   const cards = meld.cards.map((card, i) => {
     const wild = meld.wild?.index === i;
     const label = wild ? `${face(card).name}, wild${meld.wild!.as ? ` as ${face(meld.wild!.as).name}` : ""}` : undefined;

@@ -1,6 +1,5 @@
 import type { WildEnd } from "../../src/engine/meld";
-import type { HandView } from "../../src/engine/view";
-import type { GameSnapshot } from "../../src/shared/api";
+import type { GameSnapshot, HandView } from "../../src/shared/api";
 import { cardBack, cardContent, cardView, face, shortList } from "./cards";
 import { BURRACO_NAMES } from "./describe";
 import { h } from "./dom";

@@ -1,6 +1,6 @@
-import type { MeldView, WildEnd } from "../../src/engine/meld";
+import type { MeldView, TableMeld, WildEnd } from "../../src/engine/meld";
 import type { Rules } from "../../src/engine/rules";
-import type { HandView } from "../../src/engine/view";
+import type { HandView, Move } from "../../src/shared/api";
 import { sortHand } from "./cards";
 import { type PlayOption, previewAttach, previewNewMeld, wildField } from "./melds";
 
@@ -10,7 +10,7 @@ import { type PlayOption, previewAttach, previewNewMeld, wildField } from "./mel
  * so in the take phase it joins the selection in every preview and move.
  */
 
-export type Move = Record<string, unknown>;
+export type { Move };
 
 /** The table the selection is played on, read afresh at each use so that it is never stale. */
 export interface Turn {
@@ -116,7 +116,7 @@ export class Selection {
     return { type: "meld", cards: this.cards(), ...this.wild(option) };
   }
 
-  attachMove(meld: MeldView): Move {
+  attachMove(meld: TableMeld): Move {
     const hand = this.turn()!.hand!;
     const wild = this.wild(this.attachOption(meld));
     if (hand.phase === "take")

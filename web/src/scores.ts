@@ -1,5 +1,5 @@
-import type { HandEnd, TeamScore } from "../../src/engine/state";
-import type { GameSnapshot, WireEvent } from "../../src/shared/api";
+import type { GameSnapshot, WireEventOf } from "../../src/shared/api";
+import type { DealRecord, HandEnd, TeamScore } from "../../src/shared/wire/common";
 import { cardView, sortHand } from "./cards";
 import { endText, SCORE_PARTS, seatName, teamCount, teamName } from "./describe";
 import { h } from "./dom";
@@ -11,12 +11,11 @@ export interface HandEnded {
   readonly hand: number;
   readonly end: HandEnd;
   readonly scores: readonly TeamScore[];
-  readonly hands: readonly string[][];
-  readonly deal: Record<string, unknown>;
+  readonly hands: readonly (readonly string[])[];
+  readonly deal: DealRecord;
 }
 
-export function handEndedOf(event: WireEvent): HandEnded {
-  const e = event as WireEvent & Record<string, any>;
+export function handEndedOf(e: WireEventOf<"handEnded">): HandEnded {
   return { hand: e.hand, end: e.end, scores: e.scores, hands: e.hands, deal: e.deal };
 }
 

@@ -29,16 +29,33 @@ export class RateLimiter {
 
   /** Takes one token for `key`: 0 when allowed, otherwise the seconds to wait. */
   take(key: string, now = Date.now()): number {
-    const { burst, perSecond } = this.rule;
-    const bucket = this.buckets.get(key) ?? { tokens: burst, at: now };
-    bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 1000) * perSecond);
-    bucket.at = now;
-    if (this.buckets.size >= MAX_KEYS && !this.buckets.has(key)) this.buckets.clear();
-    this.buckets.set(key, bucket);
+    const bucket = this.refill(key, now);
     if (bucket.tokens >= 1) {
       bucket.tokens -= 1;
       return 0;
     }
-    return Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
+    return this.waitFor(bucket);
+  }
+
+  /** The seconds `key` must wait before its next token, without taking one: 0 when one is there. */
+  wait(key: string, now = Date.now()): number {
+    const bucket = this.buckets.get(key);
+    if (!bucket) return 0;
+    return this.refill(key, now).tokens >= 1 ? 0 : this.waitFor(bucket);
+  }
+
+  private refill(key: string, now: number): Bucket {
+    const { burst, perSecond } = this.rule;
+    const bucket = this.buckets.get(key) ?? { tokens: burst, at: now };
+    // A clock that steps back refills nothing and takes nothing away.
+    bucket.tokens = Math.min(burst, bucket.tokens + (Math.max(0, now - bucket.at) / 1000) * perSecond);
+    bucket.at = now;
+    if (this.buckets.size >= MAX_KEYS && !this.buckets.has(key)) this.buckets.clear();
+    this.buckets.set(key, bucket);
+    return bucket;
+  }
+
+  private waitFor(bucket: Bucket): number {
+    return Math.max(1, Math.ceil((1 - bucket.tokens) / this.rule.perSecond));
   }
 }

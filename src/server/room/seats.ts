@@ -10,6 +10,8 @@ export interface Caller {
   readonly tokenHash: string | null;
   /** SHA-256 of the `X-Player-Key` header, or null without one. */
   readonly playerKeyHash: string | null;
+  /** With a player key: the bearer token sealed (seal.ts), for that player's own notifications to link to their seat. */
+  readonly sealedToken?: string | null;
   /** The client's address, for rate limiting. */
   readonly client: string;
 }
@@ -25,6 +27,28 @@ export function identify(seats: readonly SeatRow[], inviteHash: string, tokenHas
   return fail(401, "BAD_TOKEN", "This link's token does not open this game.");
 }
 
+/** What a request needs: any view, a seat (to play), or the invitation (to claim a seat). */
+export type Need = "any" | "seat" | "invite";
+
+/** The caller's access, if it is what the request needs. */
+export function admit(seats: readonly SeatRow[], inviteHash: string, tokenHash: string | null, need: Need): Access | Failure {
+  const access = identify(seats, inviteHash, tokenHash);
+  if ("ok" in access || need === "any" || access.kind === need) return access;
+  const toPlay = need === "seat";
+  if (access.kind === "spectator") {
+    return fail(
+      401,
+      "AUTH_REQUIRED",
+      toPlay ? "Playing needs the seat's link (Authorization: Bearer <seat token>)." : "Claiming a seat needs the invitation link's token.",
+    );
+  }
+  return fail(
+    403,
+    "FORBIDDEN",
+    toPlay ? "Only a seat's token may play; this is an invitation token." : "Only the invitation's token may claim a seat.",
+  );
+}
+
 export function viewerOf(access: Access): Viewer {
   return access.kind === "seat" ? access.seat : null;
 }
@@ -33,11 +57,19 @@ export function viewerOf(access: Access): Viewer {
  * A seat's first use marks it taken (the invitation can no longer claim it),
  * and a player key attaches the seat to that player ("my games").
  */
-export function touchSeat(storage: Storage, seats: SeatRow[], seat: number, playerKeyHash: string | null): void {
+export function touchSeat(
+  storage: Storage,
+  seats: SeatRow[],
+  seat: number,
+  playerKeyHash: string | null,
+  sealedToken: string | null = null,
+): void {
   const row = seats[seat]!;
   const player = playerKeyHash ?? row.playerHash;
-  if (row.taken && player === row.playerHash) return;
-  const next = { ...row, taken: true, playerHash: player };
+  // The sealed link is kept once per player: a seat used again by the same player changes nothing.
+  const link = player !== row.playerHash ? sealedToken : (row.link ?? sealedToken);
+  if (row.taken && player === row.playerHash && link === row.link) return;
+  const next = { ...row, taken: true, playerHash: player, link: player === null ? null : link };
   storage.atomically(() => storage.writeSeat(next));
   seats[seat] = next;
 }
@@ -46,7 +78,7 @@ export function touchSeat(storage: Storage, seats: SeatRow[], seat: number, play
 export function claimSeat(
   storage: Storage,
   seats: SeatRow[],
-  request: { seat?: number; name?: string },
+  request: { seat?: number; name?: string | null },
   playerKeyHash: string | null,
 ): { seat: number; token: string } | Failure {
   const free = seats.filter((s) => !s.taken);
@@ -60,7 +92,15 @@ export function claimSeat(
     if (!row) return fail(409, "NO_FREE_SEAT", "Every seat of this game is taken.");
   }
   const token = newToken();
-  const next: SeatRow = { ...row, tokenHash: hashToken(token), taken: true, name: request.name ?? row.name, playerHash: playerKeyHash };
+  // The claimer's link is sealed when they next use it with their player key.
+  const next: SeatRow = {
+    ...row,
+    tokenHash: hashToken(token),
+    taken: true,
+    name: request.name ?? row.name,
+    playerHash: playerKeyHash,
+    link: null,
+  };
   storage.atomically(() => storage.writeSeat(next));
   seats[next.seat] = next;
   return { seat: next.seat, token };

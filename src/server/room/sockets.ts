@@ -1,7 +1,11 @@
-import { type ClientMessage, type GameSnapshot, LIMITS, type ServerMessage, type Viewer, WS_PROTOCOL } from "../../shared/api";
-import { isIdempotencyKey } from "./moves";
+import type { ClientMessage, ServerMessage, Viewer } from "../../shared/api";
+import { LIMITS, WS_PROTOCOL } from "../../shared/limits";
+import { ClientMessage as ClientMessageSchema } from "../../shared/wire/socket";
+import { type Failure, fail, type Reply } from "../reply";
+import { describeIssues } from "../validation";
+import type { MoveRequest } from "./moves";
 import type { Room } from "./room";
-import { eventsSince, snapshot } from "./views";
+import type { Snapshots } from "./snapshots";
 
 /**
  * WebSockets through the Hibernation API: the room may sleep while sockets
@@ -19,66 +23,113 @@ export function attachmentOf(ws: WebSocket): Attachment {
   return ws.deserializeAttachment() as Attachment;
 }
 
-export function send(ws: WebSocket, message: ServerMessage): void {
+export function send(ws: WebSocket, message: ServerMessage | string): void {
   try {
-    ws.send(JSON.stringify(message));
+    ws.send(typeof message === "string" ? message : JSON.stringify(message));
   } catch {
     // The socket is closing; the client resumes when it reconnects.
   }
 }
 
 /** Accepts a socket for `viewer` and sends it the table as it stands. */
-export function acceptSocket(ctx: DurableObjectState, room: Room, viewer: Viewer, offeredProtocols: string | null): Response {
+export function acceptSocket(
+  ctx: DurableObjectState,
+  room: Room,
+  snapshots: Snapshots,
+  viewer: Viewer,
+  offeredProtocols: string | null,
+): Response {
   const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
   ctx.acceptWebSocket(server);
   server.serializeAttachment({ viewer, seen: 0, key: `socket:${crypto.randomUUID()}` } satisfies Attachment);
-  catchUp(room, server, null);
+  catchUp(room, snapshots, server, room.table.version, Date.now());
   const offered = (offeredProtocols ?? "").split(",").map((p) => p.trim());
   const headers: HeadersInit = offered.includes(WS_PROTOCOL) ? { "Sec-WebSocket-Protocol": WS_PROTOCOL } : {};
   return new Response(null, { status: 101, webSocket: client, headers });
 }
 
-/** Sends a socket the events after `since` (none for a fresh socket, which starts from the view) and the view. */
-export function catchUp(room: Room, ws: WebSocket, since: number | null, views?: Map<Viewer, GameSnapshot>): void {
+/**
+ * Sends a socket the events after `since` and the view. `texts` shares the
+ * serialised message between sockets of the same viewer that saw the same
+ * version (the usual case: every socket saw the previous move).
+ */
+export function catchUp(room: Room, snapshots: Snapshots, ws: WebSocket, since: number, now: number, texts?: Map<string, string>): void {
   const attachment = attachmentOf(ws);
   const { viewer } = attachment;
-  const table = room.table;
-  const view = views?.get(viewer) ?? snapshot(table, room.seats, viewer);
-  views?.set(viewer, view);
-  const events = since === null ? [] : eventsSince(table, viewer, since);
-  send(ws, { type: "events", version: table.version, events, view });
-  ws.serializeAttachment({ ...attachment, seen: table.version } satisfies Attachment);
+  const cacheKey = `${viewer}:${since}`;
+  let text = texts?.get(cacheKey);
+  if (text === undefined) {
+    text = `{"type":"events",${snapshots.events(room, viewer, since, now).slice(1)}`;
+    texts?.set(cacheKey, text);
+  }
+  send(ws, text);
+  ws.serializeAttachment({ ...attachment, seen: room.table.version } satisfies Attachment);
 }
 
 /**
  * Pushes every socket what it has not seen yet, each cut for its viewer;
  * with `seatsChanged`, every socket gets the new view even without events.
- * `views` may already hold some viewers' snapshots of the table as it is now.
  */
-export function broadcast(ctx: DurableObjectState, room: Room, seatsChanged = false, views = new Map<Viewer, GameSnapshot>()): void {
+export function broadcast(ctx: DurableObjectState, room: Room, snapshots: Snapshots, now: number, seatsChanged = false): void {
+  const texts = new Map<string, string>();
   for (const ws of ctx.getWebSockets()) {
     const { seen } = attachmentOf(ws);
-    if (seatsChanged || seen < room.table.version) catchUp(room, ws, seen, views);
+    if (seatsChanged || seen < room.table.version) catchUp(room, snapshots, ws, seen, now, texts);
   }
 }
 
-/** Reads a client message; null when it is not one. */
-export function parseClientMessage(text: string): ClientMessage | "BAD_JSON" | "BODY_TOO_LARGE" | null {
-  if (text.length > LIMITS.bodyBytes) return "BODY_TOO_LARGE";
+/** Whether a socket of `viewer` is open (a player at the table live). */
+export function connected(ctx: DurableObjectState, viewer: Viewer): boolean {
+  return ctx.getWebSockets().some((ws) => attachmentOf(ws).viewer === viewer);
+}
+
+/** Reads a client message; a failure names what is wrong. */
+export type BadMessage = { error: "BAD_JSON" | "BODY_TOO_LARGE" | "BAD_REQUEST" | "BAD_MOVE"; message: string; id: string | null };
+
+export function parseClientMessage(text: string): ClientMessage | BadMessage {
+  if (text.length > LIMITS.bodyBytes)
+    return { error: "BODY_TOO_LARGE", message: `Messages are limited to ${LIMITS.bodyBytes} bytes.`, id: null };
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
-    return "BAD_JSON";
+    return { error: "BAD_JSON", message: "The message is not valid JSON.", id: null };
   }
-  if (typeof raw !== "object" || raw === null) return null;
-  const m = raw as Record<string, unknown>;
-  switch (m.type) {
-    case "move":
-      return isIdempotencyKey(m.id) ? { type: "move", move: m.move, version: m.version as number, id: m.id } : null;
-    case "resume":
-      return Number.isSafeInteger(m.since) && (m.since as number) >= 0 ? { type: "resume", since: m.since as number } : null;
-    default:
-      return null;
+  const parsed = ClientMessageSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const inMove = parsed.error.issues[0]?.path[0] === "move";
+  const id = (raw as { id?: unknown } | null)?.id;
+  return {
+    id: typeof id === "string" && id.length >= 1 && id.length <= LIMITS.idempotencyKeyLength ? id : null,
+    error: inMove ? "BAD_MOVE" : "BAD_REQUEST",
+    message: `${describeIssues(parsed.error)} (messages are {"type":"move","move":…,"version":N,"id":"…"} or {"type":"resume","since":N})`,
+  };
+}
+
+/** What a socket's message may ask of its room. */
+export interface MessageHandlers {
+  /** Catch up from a version; a failure (rate limited) to tell the socket. */
+  resume(since: number): Failure | null;
+  play(seat: number, request: MoveRequest, accepted: (version: number) => void): Promise<Reply<unknown>>;
+}
+
+/** A client's message: a resume, or a move (the sender hears "accepted" first, then the events push every socket gets). */
+export async function onMessage(ws: WebSocket, data: string | ArrayBuffer, handlers: MessageHandlers): Promise<void> {
+  const { viewer } = attachmentOf(ws);
+  const refuse = (failure: Failure, id: string | null = null) => send(ws, { type: "error", id, status: failure.status, ...failure.body });
+  if (typeof data !== "string") return refuse(fail(400, "BAD_REQUEST", "Messages are JSON text."));
+  const message = parseClientMessage(data);
+  if ("error" in message) {
+    const status = message.error === "BODY_TOO_LARGE" ? 413 : message.error === "BAD_MOVE" ? 422 : 400;
+    return refuse(fail(status, message.error, message.message), message.id);
   }
+  if (message.type === "resume") {
+    const refused = handlers.resume(message.since);
+    return refused ? refuse(refused) : undefined;
+  }
+  if (viewer === null) return refuse(fail(403, "FORBIDDEN", "Spectators cannot move."), message.id);
+  const reply = await handlers.play(viewer, { move: message.move, version: message.version, key: message.id }, (version) =>
+    send(ws, { type: "accepted", id: message.id, version }),
+  );
+  if (!reply.ok) refuse(reply, message.id);
 }

@@ -1,5 +1,6 @@
 import {
   applyMove,
+  endMatch,
   type GameEvent,
   type GameState,
   newGame,
@@ -8,29 +9,37 @@ import {
   parseDeal,
   parseRules,
   startHand,
+  teamOf,
 } from "../../engine/index";
+import type { DealRecord, RulesInput } from "../../shared/wire/common";
+import type { Move as MoveText } from "../../shared/wire/move";
+import { type Clock, clockAfter, startClock } from "../clock/clock";
+import { type ClockBody, type ClockControl, clockStepOf } from "./clock-log";
 
 /**
  * The game's log, as stored in the room's SQLite and copied to D1. Entries
- * are numbered by a gapless `seq`; the game's version is the last seq.
+ * are numbered by a gapless `seq`; the game's version is the last seq. The
+ * engine's events are not stored: replaying the log gives them again.
  */
 export type LogBody =
   | {
       readonly type: "created";
       readonly id: string;
       /** Preset plus overrides, as given. */
-      readonly rules: Record<string, unknown>;
+      readonly rules: RulesInput;
       readonly players: PlayerCount;
       readonly names: readonly (string | null)[];
       readonly firstDealer: number;
       /** Prepared deals (docs/record.md form), used for the first hands. Private. */
-      readonly deals: readonly Record<string, unknown>[];
+      readonly deals: readonly DealRecord[];
+      /** The correspondence clock, or none (absent in games made before clocks). */
+      readonly clock?: ClockControl | null;
     }
   | {
       readonly type: "dealt";
       readonly hand: number;
       /** The deal (docs/record.md form). Private until the hand ends. */
-      readonly deal: Record<string, unknown>;
+      readonly deal: DealRecord;
       readonly commitment: string;
       /** Private until the hand ends. */
       readonly salt: string;
@@ -40,12 +49,15 @@ export type LogBody =
       readonly type: "move";
       readonly seat: number;
       /** The move in docs/record.md notation. */
-      readonly move: Record<string, unknown>;
+      readonly move: MoveText;
       /** The client's idempotency key, if any. */
       readonly id: string | null;
-      /** The engine's events, in full (private: read them through `eventFor`). */
-      readonly events: readonly GameEvent[];
-    };
+      /** With a key: a hash of the request as sent, to tell a retry from another move under the same key. */
+      readonly request?: string;
+      /** The computer made this move for the seat. */
+      readonly by?: "computer";
+    }
+  | ClockBody;
 
 export type CreatedBody = Extract<LogBody, { type: "created" }>;
 export type DealtBody = Extract<LogBody, { type: "dealt" }>;
@@ -72,12 +84,21 @@ export interface Entry {
 export class Table {
   /** The dealt entry of every hand so far, in order (kept as entries are appended: every snapshot reads it). */
   readonly deals: DealtBody[] = [];
+  /** The seq of every hand's dealt entry, in order. */
+  readonly handStarts: number[] = [];
+  /** Moves made with an idempotency key: `seat:key` → the move's seq. Rebuilt with the log, so it survives a rebuild from D1. */
+  private readonly keys = new Map<string, number>();
+
+  /** The correspondence clock as the log has it, or null in a game without one. */
+  clock: Clock | null;
 
   private constructor(
     readonly created: CreatedBody,
     public state: GameState,
     readonly entries: Entry[],
-  ) {}
+  ) {
+    this.clock = created.clock ? startClock(created.clock, created.players) : null;
+  }
 
   get id(): string {
     return this.created.id;
@@ -115,6 +136,20 @@ export class Table {
         if (!moved.ok) throw new Error(`stored move refused: ${moved.error.code}`);
         return moved.value;
       }
+      case "claimed":
+      case "aborted": {
+        const late = body.late;
+        const ending =
+          body.type === "claimed"
+            ? ({ reason: "timeout", team: teamOf(late, this.state.players) } as const)
+            : ({ reason: "aborted" } as const);
+        const ended = endMatch(this.state, ending);
+        if (!ended.ok) throw new Error(`stored ending refused: ${ended.error}`);
+        return ended.value;
+      }
+      default:
+        // The clock's other entries change the clock, never the cards.
+        return { state: this.state, events: [] };
     }
   }
 
@@ -124,8 +159,33 @@ export class Table {
     const { state, events } = outcome ?? this.outcome(row.body);
     this.state = state;
     this.entries.push({ ...row, events });
-    if (row.body.type === "dealt") this.deals.push(row.body);
+    if (this.clock) {
+      const step = clockStepOf(row.body, events, row.at);
+      if (step) this.clock = clockAfter(this.clock, step);
+    }
+    if (row.body.type === "dealt") {
+      this.deals.push(row.body);
+      this.handStarts.push(row.seq);
+    }
+    if (row.body.type === "move" && row.body.id !== null) this.keys.set(`${row.body.seat}:${row.body.id}`, row.seq);
     return events;
+  }
+
+  /** The move a seat made with an idempotency key, if any. */
+  keyed(seat: number, key: string): Entry | null {
+    const seq = this.keys.get(`${seat}:${key}`);
+    return seq === undefined ? null : this.entries[seq - 1]!;
+  }
+
+  /** The version a move's answer reached: the move, and the next hand's deal when it ended one (written together). */
+  answeredAt(seq: number): number {
+    return this.entries[seq]?.body.type === "dealt" ? seq + 1 : seq;
+  }
+
+  /** The table as it stood at `version` (an earlier one is replayed from the log). */
+  at(version: number): Table {
+    if (version === this.version) return this;
+    return Table.replay(this.entries.slice(0, version));
   }
 
   /** Entries after `since`, oldest first. */

@@ -1,5 +1,6 @@
 import { eventFor, teamCount, viewFor } from "../../engine/index";
 import type { GameSnapshot, HandFairness, SeatInfo, Viewer, WireEvent } from "../../shared/api";
+import { clockView, controlView } from "./clock-view";
 import type { SeatRow } from "./storage";
 import type { Entry, Table } from "./table";
 
@@ -18,7 +19,8 @@ export function fairness(table: Table): HandFairness[] {
   return table.deals.map((d) => ({ hand: d.hand, commitment: d.commitment, salt: ended(d.hand) ? d.salt : null, prepared: d.prepared }));
 }
 
-export function snapshot(table: Table, seats: readonly SeatRow[], viewer: Viewer): GameSnapshot {
+/** A viewer's snapshot but its clock, which depends on the time it is read (clock last: see Snapshots). */
+export function snapshotWithoutClock(table: Table, seats: readonly SeatRow[], viewer: Viewer): Omit<GameSnapshot, "clock"> {
   return {
     id: table.id,
     version: table.version,
@@ -31,36 +33,103 @@ export function snapshot(table: Table, seats: readonly SeatRow[], viewer: Viewer
   };
 }
 
+export function snapshot(table: Table, seats: readonly SeatRow[], viewer: Viewer, now: number): GameSnapshot {
+  return { ...snapshotWithoutClock(table, seats, viewer), clock: clockView(table, now) };
+}
+
+/**
+ * A closed discard pile as at a real table (docs/rules.md §12): each discard
+ * is seen as it is made, but once a later discard covers it, nobody catching
+ * up afterwards sees it. While a hand with a closed pile is in play, every
+ * card that went onto its pile but the last is covered; this lists them as
+ * `seq:index` of their events (the hand's turned-up card is index 0 of its
+ * handStarted entry).
+ */
+function coveredDiscards(table: Table): Set<string> {
+  const hand = table.state.hand;
+  const covered = new Set<string>();
+  if (!hand || hand.end !== null || table.state.rules.discardPile !== "closed") return covered;
+  const start = table.handStarts[table.handStarts.length - 1]!;
+  let last: string | null = null;
+  for (const entry of table.entries.slice(start - 1)) {
+    entry.events.forEach((event, index) => {
+      if (event.type !== "handStarted" && event.type !== "discarded") return;
+      if (last !== null) covered.add(last);
+      last = `${entry.seq}:${index}`;
+    });
+  }
+  return covered;
+}
+
 /** One log entry's events as `viewer` may see them. */
-function entryEvents(table: Table, entry: Entry, viewer: Viewer): WireEvent[] {
+function entryEvents(table: Table, entry: Entry, viewer: Viewer, covered: Set<string>): WireEvent[] {
   const stamp = { seq: entry.seq, at: new Date(entry.at).toISOString() };
   const body = entry.body;
   if (body.type === "created") {
     const { players, names, rules } = body;
-    return [{ ...stamp, type: "gameCreated", players, names, rules, pozzetti: teamCount(players), preparedDeals: body.deals.length > 0 }];
+    const clock = body.clock ? controlView(body.clock) : null;
+    return [
+      { ...stamp, type: "gameCreated", players, names, rules, pozzetti: teamCount(players), preparedDeals: body.deals.length > 0, clock },
+    ];
   }
   const out: WireEvent[] = [];
-  for (const event of entry.events) {
+  const own = clockEvent(body, stamp);
+  if (own) out.push(own);
+  const by = body.type === "move" && body.by === "computer" ? ({ by: "computer" } as const) : {};
+  entry.events.forEach((event, index) => {
     const seen = eventFor(event, viewer, table.state.rules);
-    if (!seen) continue;
-    const extra =
-      event.type === "handStarted" && body.type === "dealt"
-        ? { commitment: body.commitment, prepared: body.prepared }
-        : event.type === "handEnded"
-          ? revealOf(table, event.hand)
-          : {};
-    out.push({ ...stamp, ...seen, ...extra, type: event.type });
-  }
+    if (!seen) return;
+    const hidden = covered.has(`${entry.seq}:${index}`);
+    switch (seen.type) {
+      case "handStarted": {
+        const dealt = body.type === "dealt" ? body : table.deals[seen.hand]!;
+        const discard = hidden ? seen.discard.map(() => null) : seen.discard;
+        out.push({ ...stamp, ...seen, discard, commitment: dealt.commitment, prepared: dealt.prepared });
+        return;
+      }
+      case "discarded":
+        out.push({ ...stamp, ...by, ...seen, card: hidden ? null : seen.card });
+        return;
+      case "handEnded": {
+        const dealt = table.deals[seen.hand];
+        out.push({ ...stamp, ...seen, ...(dealt ? { commitment: dealt.commitment, salt: dealt.salt } : {}) });
+        return;
+      }
+      default:
+        out.push({ ...stamp, ...by, ...seen });
+    }
+  });
   return out;
 }
 
-/** A hand's commitment and salt, for its handEnded event. */
-function revealOf(table: Table, hand: number): { commitment: string; salt: string } | Record<string, never> {
-  const dealt = table.deals[hand];
-  return dealt ? { commitment: dealt.commitment, salt: dealt.salt } : {};
+/** The event of one of the clock's own entries (its engine events, for a claim or an abort, follow it). */
+function clockEvent(body: Entry["body"], stamp: { seq: number; at: string }): WireEvent | null {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  switch (body.type) {
+    case "reminder":
+      return { ...stamp, type: "reminder", seat: body.seat, which: body.which, live: body.live };
+    case "timedOut":
+      return { ...stamp, type: "timedOut", seat: body.seat, action: body.action };
+    case "claimed":
+      return { ...stamp, type: "claimed", seat: body.seat, late: body.late };
+    case "aborted":
+      return { ...stamp, type: "aborted", late: body.late };
+    case "absence":
+      return { ...stamp, type: "absence", seat: body.seat, from: iso(body.from), until: iso(body.until) };
+    case "absenceCancelled":
+      return { ...stamp, type: "absenceCancelled", seat: body.seat, from: iso(body.from) };
+    case "computer":
+      return { ...stamp, type: "computer", seat: body.seat, on: body.on, reason: body.reason };
+    default:
+      return null;
+  }
 }
 
-/** The events after `since` as `viewer` may see them. */
-export function eventsSince(table: Table, viewer: Viewer, since: number): WireEvent[] {
-  return table.since(since).flatMap((entry) => entryEvents(table, entry, viewer));
+/** The events after `since` (up to `until`, by default now) as `viewer` may see them. */
+export function eventsSince(table: Table, viewer: Viewer, since: number, until = table.version): WireEvent[] {
+  const covered = coveredDiscards(table);
+  return table
+    .since(since)
+    .filter((entry) => entry.seq <= until)
+    .flatMap((entry) => entryEvents(table, entry, viewer, covered));
 }

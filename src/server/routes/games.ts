@@ -1,114 +1,245 @@
-import { type Context, Hono } from "hono";
-import { type CreateGameResponse, LIMITS } from "../../shared/api";
-import { bearer, bearerFromProtocols, newGameId } from "../auth";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { LIMITS } from "../../shared/limits";
+import {
+  ClaimRequest,
+  ClaimResponse,
+  CreateGameRequest,
+  CreateGameResponse,
+  EventsResponse,
+  GameRecord,
+  MoveRequest,
+} from "../../shared/wire/api";
+import { GameSnapshot } from "../../shared/wire/view";
+import { z } from "../../shared/wire/z";
+import { newGameId } from "../auth";
 import type { AppEnv } from "../env";
-import { callerOf, gameUrl, isFailure, limitBody, readJson, reply, roomOf } from "../http";
-import { done, fail, gameNotFound } from "../reply";
+import { clientOf, gameTarget, gameUrl, limitBody } from "../http";
+import { done, fail, isFailure, rateLimited } from "../reply";
 import { RateLimiter } from "../room/limits";
-import { parseMoveRequest } from "../room/moves";
-import { parseClaimRequest, parseCreateRequest } from "../validate";
+import { gameInit } from "../validate";
+import { validationHook } from "../validation";
+import { errors, json, OPTIONAL_TOKEN, SEAT_TOKEN, serve } from "./define";
+import { serveGameWebhooks } from "./game-webhooks";
 
 /** Games: create, view, move, events (long polling and WebSocket), claim a seat, record. */
-export const gamesApi = new Hono<AppEnv>();
+export const gamesApi = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+gamesApi.use("/:id", gameTarget);
+gamesApi.use("/:id/*", gameTarget);
 
 /** New games per client address, per Worker instance: a brake on floods, not an exact quota. */
 const creations = new RateLimiter({ burst: 200, perSecond: 2 });
 
-/** The game named in the path, and the caller as its room will see them. */
-function gameOf(c: Context<AppEnv>, token?: string | null) {
-  const id = c.req.param("id")!;
-  const room = roomOf(c, id);
-  if (!room) return gameNotFound();
-  const caller = token === undefined ? callerOf(c, id) : callerOf(c, id, token);
-  return isFailure(caller) ? caller : { id, room, caller };
-}
-
-gamesApi.post("/", limitBody, async (c) => {
-  const client = c.req.header("CF-Connecting-IP") ?? "local";
-  const wait = creations.take(client);
-  if (wait > 0) return reply(c, fail(429, "RATE_LIMITED", `Too many new games: try again in ${wait} s.`, { retryAfter: wait }));
-  const body = await readJson(c);
-  if (isFailure(body)) return reply(c, body);
-  const id = newGameId();
-  const init = parseCreateRequest(body.value, id);
-  if (isFailure(init)) return reply(c, init);
-  const created = await roomOf(c, id)!.create(init);
-  if (!created.ok) return reply(c, created);
-  const { tokens, invite, version } = created.body;
-  const answer: CreateGameResponse = {
-    id,
-    version,
-    seats: tokens.map((token, seat) => ({ seat, token, url: gameUrl(c, id, `seat=${token}`) })),
-    invite: { token: invite, url: gameUrl(c, id, `invite=${invite}`) },
-    spectatorUrl: gameUrl(c, id),
-  };
-  return reply(c, done(answer, 201));
+const GameParams = z.object({
+  id: z.string().openapi({
+    param: { name: "id", in: "path" },
+    description: "The game's id (24 base64url characters).",
+    example: "Xq3vB7nK2mPa9TzRw4Lc8Hs1",
+  }),
+});
+const PlayerKeyHeader = z.object({
+  "x-player-key": z.string().optional().openapi({
+    description: "The browser's player key (22–128 base64url characters): links the seat to the player's games (GET /api/me/games).",
+  }),
 });
 
-gamesApi.get("/:id", async (c) => {
-  const target = gameOf(c);
-  if (isFailure(target)) return reply(c, target);
-  const { room, caller } = target;
-  return reply(c, await room.snapshot(caller));
-});
+serve(
+  gamesApi,
+  createRoute({
+    method: "post",
+    path: "/",
+    tags: ["games"],
+    summary: "Create a game",
+    description: "Returns, once, a secret link per seat, an invitation link and the public link.",
+    middleware: [limitBody] as const,
+    request: { body: { content: { "application/json": { schema: CreateGameRequest } }, required: true } },
+    responses: { 201: json(CreateGameResponse, "The game, with its links."), ...errors(400, 413, 415, 422, 429) },
+  }),
+  async (c) => {
+    const wait = creations.take(clientOf(c));
+    if (wait > 0) return rateLimited(wait, "new games");
+    const id = newGameId(c.env.GAME_ID_KEY);
+    const init = gameInit(c.req.valid("json"), id);
+    if (isFailure(init)) return init;
+    const created = await c.env.GAME_ROOM.get(c.env.GAME_ROOM.idFromName(id)).create(init);
+    if (!created.ok) return created;
+    const { tokens, invite, version } = created.body;
+    return done(
+      {
+        id,
+        version,
+        seats: tokens.map((token, seat) => ({ seat, token, url: gameUrl(c, id, `seat=${token}`) })),
+        invite: { token: invite, url: gameUrl(c, id, `invite=${invite}`) },
+        spectatorUrl: gameUrl(c, id),
+      },
+      201,
+    );
+  },
+);
 
-gamesApi.post("/:id/moves", limitBody, async (c) => {
-  const target = gameOf(c);
-  if (isFailure(target)) return reply(c, target);
-  const { room, caller } = target;
-  if (caller.tokenHash === null)
-    return reply(c, fail(401, "AUTH_REQUIRED", "Playing needs the seat's link (Authorization: Bearer <seat token>)."));
-  const body = await readJson(c);
-  if (isFailure(body)) return reply(c, body);
-  const request = parseMoveRequest(body.value, c.req.header("Idempotency-Key") ?? null);
-  if (isFailure(request)) return reply(c, request);
-  return reply(c, await room.move(caller, request));
-});
+serve(
+  gamesApi,
+  createRoute({
+    method: "get",
+    path: "/{id}",
+    tags: ["games"],
+    summary: "The game as the caller may see it",
+    description: "With a seat token: that seat's view. Without one: the public view (never a hand, the stock or an unrevealed pozzetto).",
+    security: OPTIONAL_TOKEN,
+    request: { params: GameParams, headers: PlayerKeyHeader },
+    responses: { 200: json(GameSnapshot, "The game."), ...errors(400, 401, 404, 429) },
+  }),
+  async (c) => {
+    const { room, caller } = c.get("game");
+    return room.snapshot(caller);
+  },
+);
 
-gamesApi.get("/:id/events", async (c) => {
-  const target = gameOf(c);
-  if (isFailure(target)) return reply(c, target);
-  const { room, caller } = target;
-  const since = Number(c.req.query("since") ?? "0");
-  const wait = Number(c.req.query("wait") ?? "0");
-  if (!Number.isSafeInteger(since) || since < 0)
-    return reply(c, fail(400, "BAD_REQUEST", "since must be a version (a whole number, 0 or more)."));
-  if (!Number.isFinite(wait) || wait < 0)
-    return reply(c, fail(400, "BAD_REQUEST", `wait must be a number of seconds from 0 to ${LIMITS.waitSeconds}.`));
-  return reply(c, await room.events(caller, since, Math.min(wait, LIMITS.waitSeconds)));
-});
+serve(
+  gamesApi,
+  createRoute({
+    method: "post",
+    path: "/{id}/moves",
+    tags: ["games"],
+    summary: "Play a move",
+    description:
+      "A docs/record.md move at the version it was chosen at. A retry with the same idempotency key gets the first answer; a stale version is refused with 409; a refused move changes nothing.",
+    security: SEAT_TOKEN,
+    middleware: [limitBody] as const,
+    request: {
+      params: GameParams,
+      headers: PlayerKeyHeader.extend({
+        "idempotency-key": z.string().min(1).max(LIMITS.idempotencyKeyLength).optional().openapi({ description: "Or `id` in the body." }),
+      }),
+      body: { content: { "application/json": { schema: MoveRequest } }, required: true },
+    },
+    responses: {
+      200: json(EventsResponse, "Accepted: the move's events and the game after it."),
+      ...errors(400, 401, 403, 404, 409, 413, 415, 422, 429),
+    },
+  }),
+  async (c) => {
+    const { room, caller } = c.get("game");
+    if (caller.tokenHash === null) return fail(401, "AUTH_REQUIRED", "Playing needs the seat's link (Authorization: Bearer <seat token>).");
+    const body = c.req.valid("json");
+    return room.move(caller, { move: body.move, version: body.version, key: body.id ?? c.req.valid("header")["idempotency-key"] ?? null });
+  },
+);
 
-gamesApi.get("/:id/ws", async (c) => {
-  const token = bearer(c.req.header("Authorization")) ?? bearerFromProtocols(c.req.header("Sec-WebSocket-Protocol"));
-  const target = gameOf(c, token);
-  if (isFailure(target)) return reply(c, target);
-  const { room, caller } = target;
-  if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
-    return reply(c, fail(426, "UPGRADE_REQUIRED", "This endpoint speaks WebSocket: send Upgrade: websocket."));
-  }
-  const headers = new Headers(c.req.raw.headers);
-  headers.delete("Authorization"); // the room gets the token's hash only
-  headers.set("x-caller", JSON.stringify(caller));
-  return room.fetch(new Request(c.req.raw.url, { headers }));
-});
+serve(
+  gamesApi,
+  createRoute({
+    method: "get",
+    path: "/{id}/events",
+    tags: ["games"],
+    summary: "Events since a version (long polling)",
+    description: `With \`wait\`, waits up to that many seconds (at most ${LIMITS.waitSeconds}) for something new. Catch-up history never shows a card a later discard has covered on a closed pile.`,
+    security: OPTIONAL_TOKEN,
+    request: {
+      params: GameParams,
+      headers: PlayerKeyHeader,
+      query: z.object({
+        since: z.coerce.number().int("since must be a version (a whole number, 0 or more)").min(0).default(0),
+        wait: z.coerce.number().min(0, `wait must be a number of seconds from 0 to ${LIMITS.waitSeconds}`).default(0),
+      }),
+    },
+    responses: { 200: json(EventsResponse, "The events after `since` and the game as it stands."), ...errors(400, 401, 404, 429) },
+  }),
+  async (c) => {
+    const { room, caller } = c.get("game");
+    const { since, wait } = c.req.valid("query");
+    return room.events(caller, since, Math.min(wait, LIMITS.waitSeconds));
+  },
+);
 
-gamesApi.post("/:id/claim", limitBody, async (c) => {
-  const target = gameOf(c);
-  if (isFailure(target)) return reply(c, target);
-  const { id, room, caller } = target;
-  const body = await readJson(c);
-  if (isFailure(body)) return reply(c, body);
-  const request = parseClaimRequest(body.value);
-  if (isFailure(request)) return reply(c, request);
-  const claimed = await room.claim(caller, request);
-  if (!claimed.ok) return reply(c, claimed);
-  const { seat, token } = claimed.body;
-  return reply(c, done({ seat, token, url: gameUrl(c, id, `seat=${token}`) }));
-});
+serve(
+  gamesApi,
+  createRoute({
+    method: "get",
+    path: "/{id}/ws",
+    tags: ["games"],
+    summary: "Follow and play the game over a WebSocket",
+    description:
+      'Authenticate with Authorization: Bearer <token> or, from a browser, the subprotocols `burraco, bearer.<token>`. The server sends {"type":"events",…} messages; the client sends {"type":"move","move":…,"version":N,"id":"…"} or {"type":"resume","since":N}.',
+    security: OPTIONAL_TOKEN,
+    request: { params: GameParams, headers: PlayerKeyHeader },
+    responses: { 101: { description: "Switching to the WebSocket protocol." }, ...errors(400, 401, 404, 426, 429) },
+  }),
+  async (c) => {
+    const { room, caller } = c.get("game");
+    if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
+      return fail(426, "UPGRADE_REQUIRED", "This endpoint speaks WebSocket: send Upgrade: websocket.");
+    }
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete("Authorization"); // the room gets the token's hash only
+    headers.set("x-caller", JSON.stringify(caller));
+    return room.fetch(new Request(c.req.raw.url, { headers }));
+  },
+);
 
-gamesApi.get("/:id/record", async (c) => {
-  const target = gameOf(c);
-  if (isFailure(target)) return reply(c, target);
-  const { room, caller } = target;
-  return reply(c, await room.record(caller));
-});
+serve(
+  gamesApi,
+  createRoute({
+    method: "post",
+    path: "/{id}/claim",
+    tags: ["games"],
+    summary: "Claim a free seat with the invitation",
+    description: "Bearer: the invitation token. The seat gets a fresh token (its old link stops working).",
+    security: [{ inviteToken: [] }],
+    middleware: [limitBody] as const,
+    request: { params: GameParams, headers: PlayerKeyHeader, body: { content: { "application/json": { schema: ClaimRequest } } } },
+    responses: { 200: json(ClaimResponse, "The claimed seat and its fresh link."), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+  }),
+  async (c) => {
+    const { id, room, caller } = c.get("game");
+    const claimed = await room.claim(caller, c.req.valid("json"));
+    if (!claimed.ok) return claimed;
+    const { seat, token } = claimed.body;
+    return done({ seat, token, url: gameUrl(c, id, `seat=${token}`) });
+  },
+);
+
+serve(
+  gamesApi,
+  createRoute({
+    method: "get",
+    path: "/{id}/record",
+    tags: ["games"],
+    summary: "The game record (docs/record.md)",
+    description:
+      "The hands that have ended, each with its deal, commitment and salt, and every move with its time. A hand in play is left out.",
+    security: OPTIONAL_TOKEN,
+    request: { params: GameParams, headers: PlayerKeyHeader },
+    responses: { 200: json(GameRecord, "The record."), ...errors(400, 401, 404, 429) },
+  }),
+  async (c) => {
+    const { room, caller } = c.get("game");
+    return room.record(caller);
+  },
+);
+
+serve(
+  gamesApi,
+  createRoute({
+    method: "post",
+    path: "/{id}/clock/claim",
+    tags: ["games"],
+    summary: "Claim the match from a seat that ran out of time",
+    description:
+      "With the timeout choice `claim`: once the seat to play has run out of time, any of its opponents may claim the match, which ends with the late team losing (reason `timeout`). Until someone claims, the late player may still move and the game goes on.",
+    security: SEAT_TOKEN,
+    request: { params: GameParams, headers: PlayerKeyHeader },
+    responses: {
+      200: json(EventsResponse, "The match is over: the claim's events and the game after it."),
+      ...errors(401, 403, 404, 409, 429),
+    },
+  }),
+  async (c) => {
+    const { room, caller } = c.get("game");
+    if (caller.tokenHash === null)
+      return fail(401, "AUTH_REQUIRED", "Claiming needs your seat's link (Authorization: Bearer <seat token>).");
+    return room.claimTimeout(caller);
+  },
+);
+
+serveGameWebhooks(gamesApi);

@@ -1,8 +1,47 @@
-import { Hono } from "hono";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { ENGINE_VERSION } from "../../engine/version";
 import type { AppEnv } from "../env";
-import { openApiDocument } from "./openapi-document";
 
-/** The API's OpenAPI 3.1 description. */
-export const openApi = new Hono<AppEnv>();
-
-openApi.get("/openapi.json", (c) => c.json(openApiDocument));
+/**
+ * The API's OpenAPI 3.1 description, generated from the routes and the
+ * wire schemas they validate with. Its examples are made up: they show the
+ * shapes, never a real game's cards.
+ */
+export function describeApi(app: OpenAPIHono<AppEnv>): void {
+  app.openAPIRegistry.registerComponent("securitySchemes", "seatToken", {
+    type: "http",
+    scheme: "bearer",
+    description: "A seat link's token (`/game/{id}#seat=TOKEN`): whoever holds it plays that seat.",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "inviteToken", {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "The invitation link's token (`/game/{id}#invite=TOKEN`): claims a free seat; as the game creator's credential, manages the game's webhooks.",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "playerKey", {
+    type: "http",
+    scheme: "bearer",
+    description: "A player key: 22 to 128 random base64url characters a browser keeps to list its games.",
+  });
+  app.doc31("/api/openapi.json", (c) => ({
+    openapi: "3.1.0",
+    info: {
+      title: "Burraco by correspondence",
+      version: ENGINE_VERSION,
+      description:
+        "Create a game, send each player their seat link, play moves by HTTP or WebSocket, follow by long polling. Cards, moves and records follow docs/record.md; refused moves carry its codes. Every view and event is cut down to what its caller may see.",
+    },
+    servers: [{ url: new URL(c.req.url).origin }],
+    tags: [
+      { name: "games", description: "Games, moves, events and records." },
+      { name: "players", description: "A player's own games, by player key." },
+      {
+        name: "notifications",
+        description:
+          "Email, webhook and Web Push subscriptions (a player's own, by player key), a game's own webhooks (by its creator), and the links in every email: confirm, one-click unsubscribe.",
+      },
+      { name: "service", description: "Health and this document." },
+    ],
+  }));
+}

@@ -1,0 +1,41 @@
+/**
+ * CPU time of the Workers runtime (workerd) processes this benchmark
+ * started, read from /proc (Linux): what the service itself spent, apart
+ * from the clients that load it from the same machine.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+function statOf(pid: number): { name: string; ppid: number; cpu: number } | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const name = text.slice(text.indexOf("(") + 1, text.lastIndexOf(")"));
+    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+    // Fields after the name: state(0) ppid(1) … utime(11) stime(12)
+    return { name, ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND };
+  } catch {
+    return null;
+  }
+}
+
+/** Seconds of CPU used so far by the workerd processes descended from this one. */
+export function runtimeCpuSeconds(root = process.pid): number {
+  const all = new Map<number, { name: string; ppid: number; cpu: number }>();
+  for (const entry of readdirSync("/proc")) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    const stat = statOf(pid);
+    if (stat) all.set(pid, stat);
+  }
+  const descends = (pid: number): boolean => {
+    for (let p = pid, hops = 0; p > 1 && hops < 20; hops++) {
+      if (p === root) return true;
+      p = all.get(p)?.ppid ?? 0;
+    }
+    return false;
+  };
+  let total = 0;
+  for (const [pid, stat] of all) if (stat.name.startsWith("workerd") && descends(pid)) total += stat.cpu;
+  return total;
+}

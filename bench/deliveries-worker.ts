@@ -1,0 +1,82 @@
+/**
+ * The service as the deliveries benchmark runs it: the real Worker, plus a
+ * few /api/bench routes to make subscriptions and fan out notifications (the
+ * game room will do that itself), and a mail server that fails at random
+ * (the local send_email binding never fails). Bench only: never deployed.
+ */
+import { hashToken } from "../src/server/auth";
+import type { Delivery, Env } from "../src/server/env";
+import service from "../src/server/index";
+import { confirmEmail, createSubscription, fanOut, handleDeadDeliveries, handleDeliveries, notifyConfig } from "../src/server/notify/index";
+import type { GameNotification } from "../src/server/notify/types";
+
+export { GameRoom } from "../src/server/index";
+
+type BenchEnv = Env & { BENCH_FAIL_RATE: string };
+
+function flakyMail(env: BenchEnv): SendEmail {
+  const rate = Number(env.BENCH_FAIL_RATE);
+  return {
+    send: (async (message: EmailMessage) => {
+      if (Math.random() < rate) throw Object.assign(new Error("the mail server failed (at random)"), { code: "E_INTERNAL_SERVER_ERROR" });
+      return env.EMAIL.send(message);
+    }) as SendEmail["send"],
+  };
+}
+
+async function setup(
+  env: BenchEnv,
+  body: { owners: number; webhook: string; push: { endpoint: string; keys: { p256dh: string; auth: string } }[] },
+) {
+  const policy = notifyConfig(env).urlPolicy;
+  const owners: string[] = [];
+  const secrets: string[] = [];
+  for (let i = 0; i < body.owners; i++) {
+    const owner = hashToken(`bench-player-${i}-${crypto.randomUUID()}`);
+    owners.push(owner);
+    const common = {
+      ownerHash: owner,
+      gameId: null,
+      scope: "player" as const,
+      events: ["turn" as const],
+      language: i % 2 ? ("it" as const) : ("en" as const),
+    };
+    const email = await createSubscription(env.DB, { ...common, channel: "email", target: `bench-${i}@example.org` }, policy, Date.now());
+    if ("refused" in email) throw new Error(email.refused);
+    await confirmEmail(env.DB, email.confirmToken!, Date.now());
+    const hook = await createSubscription(env.DB, { ...common, channel: "webhook", target: `${body.webhook}/${i}` }, policy, Date.now());
+    const push = await createSubscription(
+      env.DB,
+      { ...common, channel: "push", target: body.push[i]!.endpoint, push: body.push[i]!.keys },
+      policy,
+      Date.now(),
+    );
+    for (const made of [hook, push]) if ("refused" in made) throw new Error(made.refused);
+    if (!("refused" in hook)) secrets.push(hook.secret ?? "");
+  }
+  return { owners, secrets };
+}
+
+export default {
+  async fetch(request: Request, env: BenchEnv, ctx: ExecutionContext): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname === "/api/bench/setup") return Response.json(await setup(env, await request.json()));
+    if (url.pathname === "/api/bench/fanout") {
+      const notifications = (await request.json()) as GameNotification[];
+      let queued = 0;
+      for (const n of notifications) queued += (await fanOut(env, { ...n, at: Date.now() })).queued;
+      return Response.json({ queued });
+    }
+    if (url.pathname === "/api/bench/deliveries") {
+      const rows = await env.DB.prepare(
+        "SELECT d.key, d.state, d.attempts, d.created_at, d.sent_at, s.channel FROM notification_deliveries d JOIN notification_subscriptions s ON s.id = d.subscription_id",
+      ).all();
+      return Response.json(rows.results);
+    }
+    return service.fetch(request, env, ctx);
+  },
+  async queue(batch: MessageBatch<Delivery>, env: BenchEnv): Promise<void> {
+    if (batch.queue.endsWith("-dlq")) await handleDeadDeliveries(batch, env);
+    else await handleDeliveries(batch, env, { senders: { email: flakyMail(env) } });
+  },
+} satisfies ExportedHandler<BenchEnv, Delivery>;

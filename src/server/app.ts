@@ -1,0 +1,46 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { ENGINE_VERSION } from "../engine/version";
+import { z } from "../shared/wire/z";
+import type { AppEnv } from "./env";
+import { done, fail, render } from "./reply";
+import { json, serve } from "./routes/define";
+import { gamesApi } from "./routes/games";
+import { notificationLinksApi } from "./routes/notification-links";
+import { notificationsApi } from "./routes/notifications";
+import { describeApi } from "./routes/openapi";
+import { playersApi } from "./routes/players";
+import { securityHeaders } from "./security";
+import { onError, validationHook } from "./validation";
+
+/** The Worker's HTTP side: the API under /api, its description, and the web client for every other path. */
+export const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+app.use("*", securityHeaders);
+
+serve(
+  app,
+  createRoute({
+    method: "get",
+    path: "/api/health",
+    tags: ["service"],
+    summary: "Health",
+    responses: {
+      200: json(
+        z.object({ ok: z.literal(true), engine: z.string() }).openapi("Health"),
+        "The service answers, with its rules engine's version.",
+      ),
+    },
+  }),
+  async () => done({ ok: true as const, engine: ENGINE_VERSION }),
+);
+app.route("/api/games", gamesApi);
+app.route("/api/me/notifications", notificationsApi);
+app.route("/api/me", playersApi);
+app.route("/api/notifications", notificationLinksApi);
+describeApi(app);
+
+app.all("/api/*", (c) => render(c, fail(404, "NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`)));
+// Every other path is the web client: a static file, or the single-page app for its routes.
+app.all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
+
+app.onError(onError);

@@ -1,0 +1,80 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/** Notification subscriptions (migrations/0004_notifications.sql says what each column holds). */
+export const subscriptions = sqliteTable(
+  "notification_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    ownerHash: text("owner_hash"),
+    gameId: text("game_id"),
+    scope: text("scope", { enum: ["player", "game"] }).notNull(),
+    channel: text("channel", { enum: ["email", "webhook", "push"] }).notNull(),
+    target: text("target").notNull(),
+    format: text("format", { enum: ["standard", "discord", "slack"] }),
+    pushP256dh: text("push_p256dh"),
+    pushAuth: text("push_auth"),
+    /** JSON array of events. */
+    events: text("events").notNull(),
+    language: text("language", { enum: ["en", "it"] })
+      .notNull()
+      .default("en"),
+    digest: text("digest", { enum: ["none", "daily"] })
+      .notNull()
+      .default("none"),
+    timeZone: text("time_zone"),
+    lastDigest: text("last_digest"),
+    confirmed: integer("confirmed", { mode: "boolean" }).notNull().default(false),
+    confirmHash: text("confirm_hash"),
+    unsubscribeToken: text("unsubscribe_token").notNull(),
+    secret: text("secret"),
+    failures: integer("failures").notNull().default(0),
+    disabledAt: integer("disabled_at"),
+    disabledReason: text("disabled_reason"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("notification_subscriptions_by_owner").on(t.ownerHash), index("notification_subscriptions_by_game").on(t.gameId)],
+);
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** One row per delivery, by idempotency key. */
+export const deliveries = sqliteTable(
+  "notification_deliveries",
+  {
+    key: text("key").primaryKey(),
+    subscriptionId: text("subscription_id").notNull(),
+    event: text("event").notNull(),
+    gameId: text("game_id"),
+    seq: integer("seq"),
+    state: text("state", { enum: ["pending", "sending", "sent", "failed", "dead", "skipped"] }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAt: integer("next_at").notNull(),
+    leaseUntil: integer("lease_until"),
+    lastError: text("last_error"),
+    createdAt: integer("created_at").notNull(),
+    sentAt: integer("sent_at"),
+  },
+  (t) => [index("notification_deliveries_by_subscription").on(t.subscriptionId, t.createdAt)],
+);
+
+export type DeliveryRow = typeof deliveries.$inferSelect;
+
+/** The log of every attempt. */
+export const attempts = sqliteTable(
+  "notification_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    deliveryKey: text("delivery_key").notNull(),
+    subscriptionId: text("subscription_id").notNull(),
+    event: text("event").notNull(),
+    attempt: integer("attempt").notNull(),
+    status: text("status", { enum: ["sent", "failed", "gone", "refused", "dead"] }).notNull(),
+    httpStatus: integer("http_status"),
+    error: text("error"),
+    at: integer("at").notNull(),
+  },
+  (t) => [index("notification_attempts_by_subscription").on(t.subscriptionId, t.at)],
+);
+
+export type AttemptRow = typeof attempts.$inferSelect;

@@ -1,0 +1,104 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { type SubscriptionRow, subscriptions } from "../db/notifications";
+import { database } from "../db/queries";
+import type { Env } from "../env";
+import { enqueue } from "./fanout";
+import type { DigestGame } from "./types";
+
+/**
+ * The daily digest: instead of a message per turn, one email at the
+ * player's local morning listing every game awaiting their move, soonest
+ * deadline first (then the longest waiting). Meant to run hourly from a
+ * Cron Trigger; each subscription gets at most one digest per local day
+ * (its key is `digest/<local date>/<subscription>`), and none when no game
+ * is waiting.
+ */
+
+/** The local hour at which digests go out. */
+export const DIGEST_HOUR = 8;
+
+/** Local date (YYYY-MM-DD) and hour at `now` in a time zone. */
+export function localTime(now: number, timeZone: string): { date: string; hour: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", hourCycle: "h23" })
+      .formatToParts(new Date(now))
+      .map((p) => [p.type, p.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+}
+
+/** Where a player's waiting games come from: D1's game index by default; the clock adds deadlines. */
+export type GamesAwaiting = (ownerHash: string, gameId: string | null) => Promise<DigestGame[]>;
+
+/** Games in D1's index where it is the player's turn, with their deadlines. */
+export function gamesAwaitingFromIndex(d1: D1Database): GamesAwaiting {
+  return async (ownerHash, gameId) => {
+    const rows = await d1
+      .prepare(
+        `SELECT g.id, s.seat, g.names, g.updated_at, g.deadline FROM seats s JOIN games g ON g.id = s.game_id
+         WHERE s.player_hash = ? AND g.status = 'playing' AND g.turn = s.seat ${gameId ? "AND g.id = ?" : ""}
+         ORDER BY g.updated_at LIMIT 100`,
+      )
+      .bind(...(gameId ? [ownerHash, gameId] : [ownerHash]))
+      .all<{ id: string; seat: number; names: string; updated_at: number; deadline: number | null }>();
+    return rows.results.map((r) => ({
+      gameId: r.id,
+      seat: r.seat,
+      names: JSON.parse(r.names) as (string | null)[],
+      deadline: r.deadline,
+      since: r.updated_at,
+    }));
+  };
+}
+
+/** Soonest deadline first; games without a clock after, the longest waiting first. */
+export function digestOrder(games: readonly DigestGame[]): DigestGame[] {
+  return [...games].sort((a, b) => {
+    if (a.deadline !== b.deadline) return a.deadline === null ? 1 : b.deadline === null ? -1 : a.deadline - b.deadline;
+    return a.since - b.since;
+  });
+}
+
+/** Whether a subscription's digest is due at `now`: its local morning, and none sent yet that local day. */
+export function digestDue(sub: Pick<SubscriptionRow, "timeZone" | "lastDigest">, now: number): string | null {
+  if (!sub.timeZone) return null;
+  const local = localTime(now, sub.timeZone);
+  return local.hour === DIGEST_HOUR && sub.lastDigest !== local.date ? local.date : null;
+}
+
+/** Queues the digests due now. Returns how many were queued. */
+export async function queueDigests(env: Env, now: number, gamesAwaiting: GamesAwaiting = gamesAwaitingFromIndex(env.DB)): Promise<number> {
+  const db = database(env.DB);
+  const due = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.channel, "email"),
+        eq(subscriptions.digest, "daily"),
+        eq(subscriptions.confirmed, true),
+        isNull(subscriptions.disabledAt),
+      ),
+    );
+  let queued = 0;
+  for (const sub of due) {
+    const date = digestDue(sub, now);
+    if (date === null || sub.ownerHash === null) continue;
+    const games = digestOrder(await gamesAwaiting(sub.ownerHash, sub.gameId));
+    await db.update(subscriptions).set({ lastDigest: date }).where(eq(subscriptions.id, sub.id));
+    if (games.length === 0) continue;
+    const key = `digest/${date}/${sub.id}`;
+    queued += await enqueue(
+      env,
+      [
+        {
+          row: { key, subscriptionId: sub.id, event: "digest", gameId: null, seq: null },
+          notice: { type: "digest", date, games },
+          createdAt: now,
+        },
+      ],
+      now,
+    );
+  }
+  return queued;
+}

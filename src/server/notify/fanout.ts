@@ -1,0 +1,109 @@
+import type { SubscriptionRow } from "../db/notifications";
+import type { Env } from "../env";
+import { insertDeliveries, type NewDelivery } from "./store";
+import { type SubscriptionView, subscriptionsFor, viewOf } from "./subscriptions";
+import type { Delivery, GameNotification, Notice } from "./types";
+
+/**
+ * Fan-out: one game notification becomes one delivery per subscription that
+ * wants it, each with the idempotency key `gameId/seq/subscriptionId`. The
+ * deliveries are first written to D1 (ignored when they exist), then the
+ * ones never attempted are put on the DELIVERIES queue. Calling this twice
+ * for the same notification — an outbox drained again after a failure — is
+ * harmless: a delivery already sent is not queued again, and a copy queued
+ * twice is sent once (store.ts).
+ */
+
+/** Lets the caller leave out a subscription (say, no email while the player has the table open live). */
+export type SkipDelivery = (subscription: SubscriptionView, notification: GameNotification) => boolean | Promise<boolean>;
+
+export interface FanOutOptions {
+  readonly now?: number;
+  readonly skip?: SkipDelivery;
+}
+
+/** Whether a subscription wants to hear of a notification, before the caller's own predicate. */
+export function wants(sub: SubscriptionRow, n: GameNotification): boolean {
+  if (sub.disabledAt !== null) return false;
+  if (!(JSON.parse(sub.events) as string[]).includes(n.type)) return false;
+  if (sub.channel === "email" && !sub.confirmed) return false;
+  // A daily digest stands in for the per-turn messages (and their reminders).
+  if (sub.channel === "email" && sub.digest === "daily" && (n.type === "turn" || n.type === "reminder")) return false;
+  if (sub.scope === "game") return sub.gameId === n.gameId;
+  if (sub.gameId !== null && sub.gameId !== n.gameId) return false;
+  // A player hears of their own turn, not of everyone's.
+  if (n.type === "turn" || n.type === "reminder") return n.players[n.seat] === sub.ownerHash;
+  return sub.ownerHash !== null && n.players.includes(sub.ownerHash);
+}
+
+/** One entry may notify twice (a hand and the match ending on one discard): the kind is part of the key. */
+export function deliveryKey(n: { gameId: string; seq: number; type: string }, subscriptionId: string): string {
+  return `${n.gameId}/${n.seq}/${n.type}/${subscriptionId}`;
+}
+
+/** Writes deliveries to D1 and queues those never attempted. Returns how many were queued. */
+export async function enqueue(
+  env: Env,
+  items: readonly { row: NewDelivery; notice: Notice; createdAt: number }[],
+  now: number,
+): Promise<number> {
+  const pending = await insertDeliveries(
+    env.DB,
+    items.map((i) => i.row),
+    now,
+  );
+  const messages = items
+    .filter((i) => pending.has(i.row.key))
+    .map((i): { body: Delivery } => ({
+      body: { key: i.row.key, subscriptionId: i.row.subscriptionId, notice: i.notice, createdAt: i.createdAt },
+    }));
+  // A Queue takes at most 100 messages per sendBatch.
+  for (let i = 0; i < messages.length; i += 100) await env.DELIVERIES.sendBatch(messages.slice(i, i + 100));
+  return messages.length;
+}
+
+/** Fans one game notification out to the subscriptions that want it. */
+export async function fanOut(
+  env: Env,
+  notification: GameNotification,
+  options: FanOutOptions = {},
+): Promise<{ queued: number; skipped: number }> {
+  const now = options.now ?? Date.now();
+  const owners = [...new Set(notification.players.filter((p): p is string => p !== null))];
+  const candidates = (await subscriptionsFor(env.DB, notification.gameId, owners)).filter((s) => wants(s, notification));
+  const chosen: SubscriptionRow[] = [];
+  for (const sub of candidates) if (!(await options.skip?.(viewOf(sub), notification))) chosen.push(sub);
+  const notice: Notice = { type: "game", notification };
+  const queued = await enqueue(
+    env,
+    chosen.map((sub) => ({
+      row: {
+        key: deliveryKey(notification, sub.id),
+        subscriptionId: sub.id,
+        event: notification.type,
+        gameId: notification.gameId,
+        seq: notification.seq,
+      },
+      notice,
+      createdAt: notification.at,
+    })),
+    now,
+  );
+  return { queued, skipped: candidates.length - chosen.length };
+}
+
+/** Queues one notice for one subscription outside any game event: an address confirmation, a test. */
+export async function enqueueNotice(
+  env: Env,
+  subscriptionId: string,
+  notice: Exclude<Notice, { type: "game" }>,
+  key: string,
+  now: number,
+): Promise<boolean> {
+  const queued = await enqueue(
+    env,
+    [{ row: { key, subscriptionId, event: notice.type, gameId: null, seq: null }, notice, createdAt: now }],
+    now,
+  );
+  return queued > 0;
+}

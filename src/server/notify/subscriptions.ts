@@ -1,0 +1,296 @@
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { EMAIL_ADDRESS } from "../../shared/wire/notifications";
+import { hashToken, newToken } from "../auth";
+import { attempts, type SubscriptionRow, subscriptions } from "../db/notifications";
+import { database } from "../db/queries";
+import { type Channel, isLanguage, isNotifyEvent, type Language, type NotifyEvent, type WebhookFormat } from "./types";
+import { checkUrl, type UrlPolicy } from "./url-policy";
+import { newWebhookSecret, webhookFormat } from "./webhook";
+
+/**
+ * Subscriptions in D1: made, confirmed, changed, removed and listed. The
+ * HTTP routes are thin wrappers over these; every function takes the
+ * owner's player key hash so that one owner never touches another's.
+ */
+
+export interface NewSubscription {
+  readonly ownerHash: string | null;
+  /** Null: every game of the owner. */
+  readonly gameId: string | null;
+  /** `game`: the game's own webhook, told of every event of that game (a group chat). */
+  readonly scope: "player" | "game";
+  readonly channel: Channel;
+  /** Email address, webhook URL or push endpoint. */
+  readonly target: string;
+  readonly events: readonly NotifyEvent[];
+  readonly language: Language;
+  readonly digest?: "none" | "daily";
+  readonly timeZone?: string | null;
+  /** Push only: the browser subscription's keys. */
+  readonly push?: { readonly p256dh: string; readonly auth: string };
+}
+
+/** A subscription as its owner sees it: never its secret or tokens. */
+export interface SubscriptionView {
+  readonly id: string;
+  readonly scope: "player" | "game";
+  readonly gameId: string | null;
+  readonly channel: Channel;
+  readonly target: string;
+  readonly format: WebhookFormat | null;
+  readonly events: NotifyEvent[];
+  readonly language: Language;
+  readonly digest: "none" | "daily";
+  readonly timeZone: string | null;
+  readonly confirmed: boolean;
+  readonly failures: number;
+  readonly disabled: { readonly at: string; readonly reason: string } | null;
+  readonly createdAt: string;
+}
+
+/** Why a subscription is refused: a value the service cannot use, a target the URL policy refuses, or a duplicate. */
+export type Refusal = { readonly refused: string; readonly kind: "invalid" | "target" | "exists" };
+
+const invalid = (refused: string): Refusal => ({ refused, kind: "invalid" });
+const EVENTS_REFUSAL = "events must be some of turn, reminder, handEnded, gameOver, invited";
+
+export function viewOf(row: SubscriptionRow): SubscriptionView {
+  return {
+    id: row.id,
+    scope: row.scope,
+    gameId: row.gameId,
+    channel: row.channel,
+    target: row.target,
+    format: row.format,
+    events: JSON.parse(row.events) as NotifyEvent[],
+    language: row.language,
+    digest: row.digest,
+    timeZone: row.timeZone,
+    confirmed: row.confirmed,
+    failures: row.failures,
+    disabled: row.disabledAt === null ? null : { at: new Date(row.disabledAt).toISOString(), reason: row.disabledReason ?? "" },
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Checks a new subscription; a refusal says why in words fit for an API error. */
+export async function checkSubscription(input: NewSubscription, policy: UrlPolicy): Promise<Refusal | { format: WebhookFormat | null }> {
+  if (input.events.length === 0 || !input.events.every(isNotifyEvent)) return invalid(EVENTS_REFUSAL);
+  if (!isLanguage(input.language)) return invalid("language must be en or it");
+  if (input.scope === "game" && (input.channel !== "webhook" || input.gameId === null))
+    return invalid("a game's own subscription is a webhook of one game");
+  if (input.timeZone && !isTimeZone(input.timeZone)) return invalid(`unknown time zone ${input.timeZone}`);
+  if (input.channel !== "email" && input.digest === "daily") return invalid("a daily digest is sent by email only");
+  switch (input.channel) {
+    case "email":
+      if (!EMAIL_ADDRESS.test(input.target) || input.target.length > 254) return invalid("not an email address");
+      if (input.digest === "daily" && !input.timeZone) return invalid("a daily digest needs a time zone");
+      return { format: null };
+    case "webhook": {
+      const checked = await checkUrl(input.target, policy);
+      if (!checked.ok) return { refused: `webhook URL refused: ${checked.reason}`, kind: "target" };
+      return { format: webhookFormat(checked.url) };
+    }
+    case "push": {
+      if (!input.push) return invalid("a push subscription needs its keys (p256dh, auth)");
+      const checked = await checkUrl(input.target, policy);
+      if (!checked.ok) return { refused: `push endpoint refused: ${checked.reason}`, kind: "target" };
+      return { format: null };
+    }
+  }
+}
+
+/**
+ * Stores a subscription. Returns, besides its view, the secrets shown only
+ * now: a webhook's signing secret, and an email's confirmation token (to
+ * send with `confirmMessage`; nothing else is sent to the address before it
+ * is confirmed).
+ */
+export async function createSubscription(
+  d1: D1Database,
+  input: NewSubscription,
+  policy: UrlPolicy,
+  now: number,
+): Promise<Refusal | { subscription: SubscriptionView; secret: string | null; confirmToken: string | null }> {
+  const checked = await checkSubscription(input, policy);
+  if ("refused" in checked) return checked;
+  const confirmToken = input.channel === "email" ? newToken() : null;
+  const secret = input.channel === "webhook" && checked.format === "standard" ? newWebhookSecret() : null;
+  const row = {
+    id: `sub_${newToken()}`,
+    ownerHash: input.ownerHash,
+    gameId: input.gameId,
+    scope: input.scope,
+    channel: input.channel,
+    target: input.channel === "email" ? input.target.toLowerCase() : input.target,
+    format: input.channel === "webhook" ? checked.format : null,
+    pushP256dh: input.push?.p256dh ?? null,
+    pushAuth: input.push?.auth ?? null,
+    events: JSON.stringify([...new Set(input.events)]),
+    language: input.language,
+    digest: input.channel === "email" ? (input.digest ?? "none") : "none",
+    timeZone: input.timeZone ?? null,
+    confirmed: input.channel !== "email",
+    confirmHash: confirmToken ? hashToken(confirmToken) : null,
+    unsubscribeToken: newToken(),
+    secret,
+    createdAt: now,
+    updatedAt: now,
+  } as const;
+  const db = database(d1);
+  const inserted = await db.insert(subscriptions).values(row).onConflictDoNothing().returning();
+  if (inserted.length === 0) return { refused: "this subscription exists already", kind: "exists" };
+  return { subscription: viewOf(inserted[0]!), secret, confirmToken };
+}
+
+/** The double opt-in's second step: the address and its game when the token matched an unconfirmed address, else null. */
+export async function confirmAddress(
+  d1: D1Database,
+  token: string,
+  now: number,
+): Promise<{ readonly id: string; readonly address: string; readonly gameId: string | null } | null> {
+  const done = await database(d1)
+    .update(subscriptions)
+    .set({ confirmed: true, confirmHash: null, updatedAt: now })
+    .where(and(eq(subscriptions.confirmHash, hashToken(token)), eq(subscriptions.confirmed, false)))
+    .returning({ id: subscriptions.id, address: subscriptions.target, gameId: subscriptions.gameId });
+  return done[0] ?? null;
+}
+
+/** The double opt-in's second step: true when the token matched an unconfirmed address. */
+export async function confirmEmail(d1: D1Database, token: string, now: number): Promise<boolean> {
+  return (await confirmAddress(d1, token, now)) !== null;
+}
+
+/** RFC 8058 one-click unsubscribe: removes the subscription at once. True when there was one. */
+export async function unsubscribe(d1: D1Database, token: string): Promise<boolean> {
+  const gone = await database(d1)
+    .delete(subscriptions)
+    .where(eq(subscriptions.unsubscribeToken, token))
+    .returning({ id: subscriptions.id });
+  return gone.length > 0;
+}
+
+export async function listSubscriptions(d1: D1Database, ownerHash: string, gameId?: string): Promise<SubscriptionView[]> {
+  const rows = await database(d1)
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.ownerHash, ownerHash), gameId === undefined ? undefined : eq(subscriptions.gameId, gameId)))
+    .orderBy(subscriptions.createdAt);
+  return rows.map(viewOf);
+}
+
+export interface SubscriptionChanges {
+  readonly events?: readonly NotifyEvent[];
+  readonly language?: Language;
+  readonly digest?: "none" | "daily";
+  readonly timeZone?: string | null;
+  /** A game id: only that game; null: every game of the owner. */
+  readonly gameId?: string | null;
+  /** true: enable again (clears the failures and the reason it was disabled). */
+  readonly enable?: boolean;
+}
+
+/** A unique index refused the write (drizzle wraps D1's error as its cause). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; e; e = (e as { cause?: unknown }).cause)
+    if (/UNIQUE constraint failed/i.test(String((e as Error).message ?? e))) return true;
+  return false;
+}
+
+export async function updateSubscription(
+  d1: D1Database,
+  ownerHash: string,
+  id: string,
+  changes: SubscriptionChanges,
+  now: number,
+): Promise<Refusal | SubscriptionView | null> {
+  if (changes.events && (changes.events.length === 0 || !changes.events.every(isNotifyEvent))) return invalid(EVENTS_REFUSAL);
+  if (changes.language !== undefined && !isLanguage(changes.language)) return invalid("language must be en or it");
+  if (changes.timeZone && !isTimeZone(changes.timeZone)) return invalid(`unknown time zone ${changes.timeZone}`);
+  const db = database(d1);
+  const owned = and(eq(subscriptions.id, id), eq(subscriptions.ownerHash, ownerHash));
+  // The subscription as it would stand is checked before anything is written.
+  const [current] = await db.select().from(subscriptions).where(owned);
+  if (!current) return null;
+  const digest = changes.digest ?? current.digest;
+  const timeZone = changes.timeZone !== undefined ? changes.timeZone : current.timeZone;
+  if (digest === "daily" && current.channel !== "email") return invalid("a daily digest is sent by email only");
+  if (digest === "daily" && !timeZone) return invalid("a daily digest needs a time zone");
+  const set: Partial<SubscriptionRow> = { updatedAt: now };
+  if (changes.events) set.events = JSON.stringify([...new Set(changes.events)]);
+  if (changes.language) set.language = changes.language;
+  if (changes.digest) set.digest = changes.digest;
+  if (changes.timeZone !== undefined) set.timeZone = changes.timeZone;
+  if (changes.gameId !== undefined) set.gameId = changes.gameId;
+  if (changes.enable) Object.assign(set, { disabledAt: null, disabledReason: null, failures: 0 });
+  let rows: SubscriptionRow[];
+  try {
+    rows = await db.update(subscriptions).set(set).where(owned).returning();
+  } catch (error) {
+    // Moved to a game (or to all games) where the same target is subscribed already.
+    if (isUniqueViolation(error)) return { refused: "this subscription exists already", kind: "exists" };
+    throw error;
+  }
+  const row = rows[0];
+  return row ? viewOf(row) : null;
+}
+
+export async function deleteSubscription(d1: D1Database, ownerHash: string, id: string): Promise<boolean> {
+  const gone = await database(d1)
+    .delete(subscriptions)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.ownerHash, ownerHash)))
+    .returning({ id: subscriptions.id });
+  return gone.length > 0;
+}
+
+/** A subscription's latest attempts, newest first (what its owner sees under "recent deliveries"). */
+export async function recentAttempts(d1: D1Database, ownerHash: string, id: string, limit = 50) {
+  const db = database(d1);
+  const [owned] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.ownerHash, ownerHash)));
+  if (!owned) return null;
+  const rows = await db
+    .select()
+    .from(attempts)
+    .where(eq(attempts.subscriptionId, id))
+    .orderBy(desc(attempts.at), desc(attempts.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    key: r.deliveryKey,
+    event: r.event,
+    attempt: r.attempt,
+    status: r.status,
+    httpStatus: r.httpStatus,
+    error: r.error,
+    at: new Date(r.at).toISOString(),
+  }));
+}
+
+/** The live subscriptions that may hear of an event in a game: the players' own, and the game's. */
+export async function subscriptionsFor(d1: D1Database, gameId: string, ownerHashes: readonly string[]): Promise<SubscriptionRow[]> {
+  const owners = ownerHashes.length > 0 ? inArray(subscriptions.ownerHash, [...ownerHashes]) : sql`0`;
+  return database(d1)
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        isNull(subscriptions.disabledAt),
+        or(
+          and(eq(subscriptions.scope, "game"), eq(subscriptions.gameId, gameId)),
+          and(eq(subscriptions.scope, "player"), owners, or(isNull(subscriptions.gameId), eq(subscriptions.gameId, gameId))),
+        ),
+      ),
+    );
+}

@@ -1,0 +1,115 @@
+/**
+ * What the notification pipeline carries. A game notification holds only
+ * public facts — names, scores, the cards a move put on the table or the
+ * discard pile — never a hand, the stock or an untaken pozzetto, so that
+ * no text built from it can leak a hidden card to any reader.
+ */
+
+/** The events a subscription may choose. */
+export const NOTIFY_EVENTS = ["turn", "reminder", "handEnded", "gameOver", "invited"] as const;
+export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
+
+export const LANGUAGES = ["en", "it"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export type Channel = "email" | "webhook" | "push";
+
+/** How a webhook receiver is spoken to, decided from its URL when it is subscribed. */
+export type WebhookFormat = "standard" | "discord" | "slack";
+
+/** What one seat did on its last turn, as everyone at the table saw it. Cards in docs/record.md notation. */
+export interface PublicMove {
+  readonly seat: number;
+  /** Drew from the stock (the card is the drawer's secret), picked up the discard pile (how many cards), or neither. */
+  readonly drew: { readonly from: "stock" } | { readonly from: "pile"; readonly count: number } | null;
+  /** New melds, each with its cards. */
+  readonly melded: readonly (readonly string[])[];
+  /** Cards added to melds already on the table. */
+  readonly attached: readonly (readonly string[])[];
+  /** Took a pozzetto (its cards are the taker's secret). */
+  readonly tookPozzetto: boolean;
+  readonly discarded: string | null;
+}
+
+interface Base {
+  readonly gameId: string;
+  /** The log entry that caused it: with the game id and the subscription, the delivery's idempotency key. */
+  readonly seq: number;
+  /** When it happened, ms since the epoch. */
+  readonly at: number;
+  /** The name of each seat (null: unnamed). */
+  readonly names: readonly (string | null)[];
+  /** The player key hashes of the seats it is about (the players to tell); null for a seat with no player key. */
+  readonly players: readonly (string | null)[];
+  /** Each seat's link, sealed (seal.ts): opened only for that seat's own player's messages. */
+  readonly links?: readonly (string | null)[];
+}
+
+/** One game event that may notify, with the public facts its texts need. */
+export type GameNotification =
+  | (Base & {
+      readonly type: "turn";
+      /** Whose turn it is now. */
+      readonly seat: number;
+      /** The previous player's turn, in public facts; null at the start of a hand. */
+      readonly lastMove: PublicMove | null;
+      /** When the turn times out (ms since the epoch), if the game has a clock. */
+      readonly deadline: number | null;
+    })
+  | (Base & { readonly type: "reminder"; readonly seat: number; readonly deadline: number | null })
+  | (Base & {
+      readonly type: "handEnded";
+      readonly hand: number;
+      /** Seats of each team, by team. */
+      readonly teams: readonly (readonly number[])[];
+      /** Per team: the hand's points and the match total so far. */
+      readonly scores: readonly { readonly hand: number; readonly total: number }[];
+    })
+  | (Base & {
+      readonly type: "gameOver";
+      readonly teams: readonly (readonly number[])[];
+      readonly winner: number | null;
+      readonly totals: readonly number[];
+    })
+  | (Base & {
+      readonly type: "invited";
+      /** Who invites (a name) and the link that opens the invitation. */
+      readonly by: string | null;
+      readonly link: string;
+    });
+
+/** What a delivery sends: a game notification, a daily digest, an address confirmation, or a test. */
+export type Notice =
+  | { readonly type: "game"; readonly notification: GameNotification }
+  | { readonly type: "digest"; readonly date: string; readonly games: readonly DigestGame[] }
+  | { readonly type: "confirm"; readonly token: string }
+  | { readonly type: "test"; readonly at: number };
+
+/** A game awaiting a player's move, in a digest. */
+export interface DigestGame {
+  readonly gameId: string;
+  readonly seat: number;
+  readonly names: readonly (string | null)[];
+  /** ms since the epoch; null when the game has no clock. */
+  readonly deadline: number | null;
+  /** Since when it has waited (ms since the epoch). */
+  readonly since: number;
+}
+
+/** A message on the DELIVERIES queue: one notice for one subscription. */
+export interface Delivery {
+  /** Idempotency key: `gameId/seq/subscriptionId` for a game notification. */
+  readonly key: string;
+  readonly subscriptionId: string;
+  readonly notice: Notice;
+  /** When the notice was made (ms): the start of the event-to-delivery delay. */
+  readonly createdAt: number;
+}
+
+export function isNotifyEvent(value: unknown): value is NotifyEvent {
+  return typeof value === "string" && (NOTIFY_EVENTS as readonly string[]).includes(value);
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return value === "en" || value === "it";
+}

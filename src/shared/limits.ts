@@ -1,0 +1,14 @@
+/** Limits and constants a client should know. No schema library here: the web client imports this at run time. */
+
+export const LIMITS = {
+  /** Largest request body, in bytes. */
+  bodyBytes: 16 * 1024,
+  /** Longest long-poll wait, in seconds. */
+  waitSeconds: 25,
+  nameLength: 40,
+  idempotencyKeyLength: 100,
+  preparedDeals: 20,
+} as const;
+
+/** The subprotocol a browser offers (with `bearer.<token>`) to authenticate a WebSocket. */
+export const WS_PROTOCOL = "burraco";

@@ -1,0 +1,192 @@
+import { MOVE_CODES } from "../../engine/errors";
+import { LIMITS } from "../limits";
+import { ClockControl, ClockRequest } from "./clock";
+import { DealRecord, list, Name, RulesInput, Seat } from "./common";
+import { WireEvent } from "./events";
+import { Move } from "./move";
+import { GameSnapshot } from "./view";
+import { z } from "./z";
+
+/** Request and response bodies of the HTTP API, and its error body. */
+
+// ── Errors ────────────────────────────────────────────────────────────────
+
+/** Codes of the service itself; refused moves use the engine's docs/record.md codes. */
+export const SERVICE_CODES = [
+  "BAD_JSON",
+  "BAD_REQUEST",
+  "BAD_RULES",
+  "BAD_DEAL",
+  "BAD_PLAYER_KEY",
+  "AUTH_REQUIRED",
+  "BAD_TOKEN",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "GAME_NOT_FOUND",
+  "STALE_VERSION",
+  "NO_FREE_SEAT",
+  "SEAT_TAKEN",
+  "IDEMPOTENCY_KEY_REUSED",
+  "BODY_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "BAD_CLOCK",
+  "NOTHING_TO_CLAIM",
+  "BAD_ABSENCE",
+  "ABSENCE_NOT_FOUND",
+  "SUBSCRIPTION_NOT_FOUND",
+  "SUBSCRIPTION_EXISTS",
+  "TOO_MANY_SUBSCRIPTIONS",
+  "BAD_SUBSCRIPTION",
+  "WEBHOOK_URL_REFUSED",
+  "PUSH_ENDPOINT_REFUSED",
+  "EMAIL_NOT_CONFIRMED",
+  "SUBSCRIPTION_DISABLED",
+  "CONFIRMATION_NOT_FOUND",
+  "UPGRADE_REQUIRED",
+  "RATE_LIMITED",
+  "INTERNAL",
+] as const;
+
+export const ErrorCode = z.enum([...SERVICE_CODES, ...MOVE_CODES]);
+
+export const ErrorBody = z
+  .object({
+    error: z.object({
+      code: ErrorCode,
+      message: z.string(),
+      currentVersion: z.int().optional().openapi({ description: "With STALE_VERSION: the game's version now." }),
+      retryAfter: z.int().optional().openapi({ description: "With RATE_LIMITED: seconds to wait (also the Retry-After header)." }),
+    }),
+  })
+  .openapi("Error", { example: { error: { code: "NOT_YOUR_TURN", message: "It is Bruno's turn." } } });
+
+// ── Games ─────────────────────────────────────────────────────────────────
+
+/** A player's name: trimmed, at most LIMITS.nameLength characters; empty means none. */
+export const NameInput = z
+  .string()
+  .trim()
+  .max(LIMITS.nameLength, `a name has at most ${LIMITS.nameLength} characters`)
+  .nullish()
+  .transform((name) => (name ? name : null));
+
+export const CreateGameRequest = z
+  .strictObject({
+    players: z.union([z.literal(2), z.literal(3), z.literal(4)], { error: "players must be 2, 3 or 4" }),
+    rules: RulesInput.optional(),
+    names: z.array(NameInput).max(4).optional().openapi({ description: "One name (or null) per seat." }),
+    clock: ClockRequest.optional(),
+    deals: z.array(DealRecord).max(LIMITS.preparedDeals).optional().openapi({
+      description:
+        "Prepared deals (docs/record.md `deal`), used for the first hands in order instead of a random deal; for tournaments with the same deals at every table. Such a game is marked `preparedDeals: true` for everyone.",
+    }),
+  })
+  .refine((r) => r.names === undefined || r.names.length === r.players, {
+    message: "names must hold one name (or null) per seat",
+    path: ["names"],
+  })
+  .openapi("CreateGame", { example: { players: 2, rules: { preset: "classic", target: 1505 }, names: ["Anna", "Bruno"] } });
+
+export const SeatLink = z
+  .object({
+    seat: Seat,
+    token: z.string().openapi({ description: "The seat's secret: whoever holds it plays that seat. Shown only once." }),
+    url: z.string().openapi({ description: "`/game/{id}#seat={token}`: the token stays in the fragment, never sent to a server." }),
+  })
+  .openapi("SeatLink");
+
+export const CreateGameResponse = z
+  .object({
+    id: z.string(),
+    version: z.int(),
+    seats: z.array(SeatLink),
+    invite: z
+      .object({ token: z.string(), url: z.string() })
+      .openapi({ description: "Anyone with this link may claim a free seat (and gets a fresh seat token)." }),
+    spectatorUrl: z.string().openapi({ description: "The public view: no secret in it." }),
+  })
+  .openapi("CreatedGame");
+
+export const MoveRequest = z
+  .strictObject({
+    move: Move,
+    version: z.int("version must be the game's version the move was chosen at (a whole number)").min(0),
+    id: z
+      .string()
+      .min(1)
+      .max(LIMITS.idempotencyKeyLength)
+      .optional()
+      .openapi({ description: "Idempotency key (or the Idempotency-Key header): a retry gets the first answer." }),
+  })
+  .openapi("MoveRequest", { example: { move: { type: "discard", card: "9C" }, version: 14, id: "k3J9x0aQ" } });
+
+export const EventsResponse = z
+  .object({ version: z.int(), events: z.array(WireEvent), view: GameSnapshot })
+  .openapi("Events", { description: "The events after a version as the viewer may see them, and the game as it stands." });
+
+export const ClaimRequest = z
+  .strictObject({ seat: z.int().min(0).max(3).optional(), name: NameInput.optional() })
+  .openapi("ClaimRequest", { example: { name: "Carla" } });
+
+export const ClaimResponse = z.object({ seat: Seat, token: z.string(), url: z.string() }).openapi("Claimed");
+
+export const MyGame = z
+  .object({
+    id: z.string(),
+    seat: Seat,
+    players: z.int(),
+    names: list(Name),
+    status: z.enum(["playing", "over"]),
+    turn: Seat.nullable(),
+    yourTurn: z.boolean(),
+    version: z.int(),
+    updatedAt: z.string(),
+    deadline: z.string().nullable().openapi({ description: "When the seat to play runs out of time (ISO 8601); null without a clock." }),
+    reminder: z.enum(["80%", "1h"]).nullable().openapi({ description: "The last reminder of the turn in progress." }),
+  })
+  .openapi("MyGame");
+
+export const MyGamesResponse = z.object({ games: z.array(MyGame) }).openapi("MyGames");
+
+export const RecordMove = z.object({
+  seat: Seat,
+  move: Move,
+  at: z.string().optional(),
+  by: z.literal("computer").optional().openapi({ description: "The computer made this move for its seat." }),
+});
+
+/** How a match ended outside play (docs/record.md): a team lost on time, or it was aborted with no result. */
+export const MatchEnding = z
+  .discriminatedUnion("reason", [
+    z.strictObject({ reason: z.literal("timeout"), team: z.int().min(0).max(2) }),
+    z.strictObject({ reason: z.literal("aborted") }),
+  ])
+  .openapi("MatchEnding");
+
+export const GameRecord = z
+  .object({
+    format: z.literal("burraco-record/1"),
+    rules: RulesInput,
+    players: z.int().min(2).max(4),
+    names: list(z.string()).optional(),
+    hands: list(z.object({ deal: DealRecord, moves: list(RecordMove), commitment: z.string().optional(), salt: z.string().optional() })),
+    clock: ClockControl.optional().openapi({ description: "The game's correspondence clock, if it had one." }),
+    end: MatchEnding.optional().openapi({ description: "Only for a match that ended on time or was aborted, after the last move." }),
+    id: z.string().optional(),
+    started: z.string().optional(),
+    ended: z.string().optional(),
+  })
+  .openapi("GameRecord", { description: "docs/record.md: the finished hands, each with its deal, commitment, salt and timed moves." });
+
+export type ErrorCode = z.infer<typeof ErrorCode>;
+export type ErrorBody = z.infer<typeof ErrorBody>;
+export type CreateGameRequest = z.input<typeof CreateGameRequest>;
+export type CreateGameResponse = z.infer<typeof CreateGameResponse>;
+export type SeatLink = z.infer<typeof SeatLink>;
+export type MoveRequest = z.input<typeof MoveRequest>;
+export type EventsResponse = z.infer<typeof EventsResponse>;
+export type ClaimRequest = z.input<typeof ClaimRequest>;
+export type ClaimResponse = z.infer<typeof ClaimResponse>;
+export type MyGame = z.infer<typeof MyGame>;
+export type MyGamesResponse = z.infer<typeof MyGamesResponse>;
+export type GameRecord = z.infer<typeof GameRecord>;

@@ -1,0 +1,103 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { hashToken } from "../../../src/server/auth";
+import {
+  deleteSubscription,
+  listSubscriptions,
+  pruneDeliveryLog,
+  recentAttempts,
+  updateSubscription,
+} from "../../../src/server/notify/index";
+import { insertDeliveries } from "../../../src/server/notify/store";
+import { createSubscription } from "../../../src/server/notify/subscriptions";
+import { policy, subscribe, unique } from "./helpers";
+
+describe("subscriptions", () => {
+  it("belong to their owner: listed, changed and removed only with the owner's key", async () => {
+    const owner = hashToken(unique("key"));
+    const stranger = hashToken(unique("key"));
+    const gameId = unique("g");
+    const all = await subscribe({ channel: "email", target: `${unique("p")}@Example.org`, ownerHash: owner });
+    const one = await subscribe({
+      channel: "email",
+      target: `${unique("p")}@example.org`,
+      ownerHash: owner,
+      gameId,
+      events: ["turn", "gameOver"],
+    });
+    expect(all.subscription.target).toMatch(/@example\.org$/);
+    expect((await listSubscriptions(env.DB, owner)).map((s) => s.id)).toEqual([all.subscription.id, one.subscription.id]);
+    expect((await listSubscriptions(env.DB, owner, gameId)).map((s) => s.id)).toEqual([one.subscription.id]);
+    expect(await listSubscriptions(env.DB, stranger)).toEqual([]);
+    const listed = JSON.stringify(await listSubscriptions(env.DB, owner));
+    const row = await env.DB.prepare("SELECT unsubscribe_token FROM notification_subscriptions WHERE id = ?")
+      .bind(one.subscription.id)
+      .first<{ unsubscribe_token: string }>();
+    for (const secret of [one.confirmToken!, hashToken(one.confirmToken!), row!.unsubscribe_token]) expect(listed).not.toContain(secret);
+
+    expect(await updateSubscription(env.DB, stranger, one.subscription.id, { language: "it" }, Date.now())).toBeNull();
+    expect(await updateSubscription(env.DB, owner, one.subscription.id, { language: "it", events: ["invited"] }, Date.now())).toMatchObject(
+      {
+        language: "it",
+        events: ["invited"],
+      },
+    );
+    expect(await updateSubscription(env.DB, owner, one.subscription.id, { events: ["castling" as never] }, Date.now())).toMatchObject({
+      refused: expect.any(String),
+    });
+    expect(await updateSubscription(env.DB, owner, one.subscription.id, { timeZone: "Mars/Olympus" }, Date.now())).toMatchObject({
+      refused: "unknown time zone Mars/Olympus",
+    });
+
+    expect(await deleteSubscription(env.DB, stranger, all.subscription.id)).toBe(false);
+    expect(await deleteSubscription(env.DB, owner, all.subscription.id)).toBe(true);
+    expect((await listSubscriptions(env.DB, owner)).map((s) => s.id)).toEqual([one.subscription.id]);
+  });
+
+  it("refuses what cannot be delivered", async () => {
+    const base = { ownerHash: null, gameId: null, scope: "player" as const, events: ["turn" as const], language: "en" as const };
+    for (const [input, refusal] of [
+      [{ ...base, channel: "email", target: "not an address" }, "not an email address"],
+      [{ ...base, channel: "email", target: "a@example.org", digest: "daily" }, "a daily digest needs a time zone"],
+      [{ ...base, channel: "email", target: "a@example.org", events: [] }, "events must be"],
+      [{ ...base, channel: "push", target: "https://push.example.org/x" }, "needs its keys"],
+      [{ ...base, channel: "email", target: "a@example.org", scope: "game", gameId: "g" }, "a game's own subscription is a webhook"],
+    ] as const) {
+      expect(await createSubscription(env.DB, input as never, policy(), Date.now())).toMatchObject({
+        refused: expect.stringContaining(refusal),
+      });
+    }
+    const target = `${unique("p")}@example.org`;
+    await subscribe({ channel: "email", target });
+    expect(await createSubscription(env.DB, { ...base, channel: "email", target }, policy(), Date.now())).toEqual({
+      refused: "this subscription exists already",
+      kind: "exists",
+    });
+  });
+
+  it("keeps the delivery log 30 days", async () => {
+    const owner = hashToken(unique("key"));
+    const made = await subscribe({ channel: "email", target: `${unique("p")}@example.org`, ownerHash: owner });
+    const id = made.subscription.id;
+    const day = 86_400_000;
+    const now = Date.now();
+    for (const [key, at] of [
+      [unique("old"), now - 31 * day],
+      [unique("new"), now - 29 * day],
+    ] as const) {
+      await insertDeliveries(env.DB, [{ key, subscriptionId: id, event: "turn", gameId: null, seq: null }], at);
+      await env.DB.prepare("UPDATE notification_deliveries SET state = 'sent' WHERE key = ?").bind(key).run();
+      await env.DB.prepare(
+        "INSERT INTO notification_attempts (delivery_key, subscription_id, event, attempt, status, at) VALUES (?, ?, 'turn', 1, 'sent', ?)",
+      )
+        .bind(key, id, at)
+        .run();
+    }
+    expect(await recentAttempts(env.DB, owner, id)).toHaveLength(2);
+    expect(await recentAttempts(env.DB, hashToken("stranger"), id)).toBeNull();
+    expect(await pruneDeliveryLog(env.DB, now)).toBeGreaterThanOrEqual(2);
+    const left = await recentAttempts(env.DB, owner, id);
+    expect(left).toHaveLength(1);
+    expect(left![0]!.key).toMatch(/^new/);
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import type { GameNotification } from "../../../src/server/notify/types";
+import { durationWords, gameMessage, moveWords } from "../../../src/server/notify/words";
+
+const names = ["Anna", "Bruno", "Carla", "Dario"];
+const base = { gameId: "g1", seq: 40, at: 0, names, players: [null, null, null, null] };
+const teams = [
+  [0, 2],
+  [1, 3],
+];
+
+describe("words", () => {
+  it.each([
+    [59_000, "1 minute", "1 minuto"],
+    [20_000, "less than a minute", "meno di un minuto"],
+    [3 * 3600_000 + 5 * 60_000, "3 hours 5 minutes", "3 ore e 5 minuti"],
+    [26 * 3600_000, "1 day 2 hours", "1 giorno e 2 ore"],
+    [2 * 86_400_000 + 30_000, "2 days", "2 giorni"],
+  ])("tells %i ms as %s / %s", (ms, en, it) => {
+    expect(durationWords(ms, "en")).toBe(en);
+    expect(durationWords(ms, "it")).toBe(it);
+  });
+
+  it("tells a turn with a pile pickup, a meld added to and a pozzetto taken", () => {
+    const move = {
+      seat: 3,
+      drew: { from: "pile" as const, count: 1 },
+      melded: [],
+      attached: [["JK"], ["9C", "10C"]],
+      tookPozzetto: true,
+      discarded: null,
+    };
+    expect(moveWords(move, names, "en")).toBe(
+      "Dario picked up the discard pile (1 card), added Joker to a meld, added 9♣ 10♣ to a meld and took a pozzetto.",
+    );
+    expect(moveWords(move, names, "it")).toBe(
+      "Dario ha raccolto gli scarti (1 carta), ha attaccato Jolly, ha attaccato 9♣ 10♣ e ha preso il pozzetto.",
+    );
+    expect(moveWords({ ...move, drew: null, attached: [], tookPozzetto: false }, [null, null, null, null], "it")).toBe(
+      "Giocatore 4 ha giocato.",
+    );
+  });
+
+  it("writes hand and match results in both languages", () => {
+    const hand: GameNotification = {
+      ...base,
+      type: "handEnded",
+      hand: 1,
+      teams,
+      scores: [
+        { hand: 450, total: 1230 },
+        { hand: -15, total: 800 },
+      ],
+    };
+    expect(gameMessage(hand, "en", "L", 0)).toMatchObject({
+      subject: "Burraco: hand 2 is over",
+      paragraphs: ["Anna and Carla: 450 points this hand, 1230 in all.", "Bruno and Dario: -15 points this hand, 800 in all."],
+      action: { url: "L" },
+    });
+    expect(gameMessage(hand, "it", "L", 0).paragraphs[0]).toBe("Anna e Carla: 450 punti in questa mano, 1230 in totale.");
+    const over: GameNotification = { ...base, type: "gameOver", teams, winner: 1, totals: [1800, 2030] };
+    expect(gameMessage(over, "en", "L", 0).title).toBe("The match is over: Bruno and Dario won");
+    expect(gameMessage(over, "it", "L", 0).title).toBe("La partita è finita: vincono Bruno e Dario");
+    expect(gameMessage({ ...over, winner: null }, "it", "L", 0).title).toBe("La partita è finita in parità");
+  });
+
+  it("writes reminders and invitations in both languages", () => {
+    const reminder: GameNotification = { ...base, type: "reminder", seat: 2, deadline: 7_200_000 };
+    expect(gameMessage(reminder, "en", "L", 0)).toMatchObject({
+      title: "Carla, your Burraco game is waiting for your move",
+      paragraphs: ["Time left: 2 hours."],
+    });
+    expect(gameMessage(reminder, "it", "L", 7_200_000).paragraphs).toEqual(["Il tempo è scaduto."]);
+    const invited: GameNotification = { ...base, type: "invited", by: "Bruno", link: "https://burraco.test/game/g1#invite=x" };
+    expect(gameMessage(invited, "it", "L", 0)).toMatchObject({
+      title: "Bruno ti invita a una partita a Burraco",
+      action: { label: "Entra nella partita", url: "https://burraco.test/game/g1#invite=x" },
+    });
+  });
+});
