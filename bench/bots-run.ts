@@ -10,6 +10,8 @@ import { type MoveTiming, newDriver, playHand, playMatch, type Seating } from ".
 export interface Side {
   readonly level: BotLevel;
   readonly options?: BotOptions;
+  /** A player of its own instead of the level (experiments). */
+  readonly choose?: Seating["choose"];
 }
 
 export interface PairingResult {
@@ -30,7 +32,7 @@ function seats(a: Side, b: Side, players: PlayerCount, swapped: boolean): Seatin
   // Seat s belongs to team s % 2 with 2 or 4 players; the first side is team 0 unless swapped.
   return Array.from({ length: players }, (_, s) => {
     const side = (s % 2 === 0) !== swapped ? a : b;
-    return { level: side.level, ...(side.options ? { options: side.options } : {}) };
+    return { ...side };
   });
 }
 

@@ -1,13 +1,14 @@
 import { type Card, discardable, isWildCard, type Move, type Random, randomInt } from "../engine/index.js";
 import { closedPickup } from "./club.js";
 import { findExit, naturalStep } from "./plan.js";
-import { connections, countsOf, extendsNaturally, naturalMelds } from "./shapes.js";
+import { countsOf, extendsNaturally, naturalMelds } from "./shapes.js";
 import type { Table } from "./table.js";
 
 /**
  * The beginner: plays legal, simple Burraco. It draws unless the top of the
  * pile lays at once, lays every natural meld it sees, goes for the pozzetto
- * when it can, and discards a loose card, any loose card.
+ * when it can, and discards whatever it may, at random, short of a wild: it
+ * does not yet weigh which cards to keep or what the next player wants.
  */
 export function beginnerMove(t: Table, random: Random): Move {
   if (t.hand.phase === "take") return beginnerTake(t);
@@ -20,10 +21,7 @@ export function beginnerMove(t: Table, random: Random): Move {
   const options = discardable(t.state, t.seat);
   const plain = options.filter((c) => !isWildCard(c));
   const pool = plain.length ? plain : options;
-  const counts = countsOf(t.cards);
-  const loose = pool.filter((c) => connections(c, counts, t.rules.sets) === 0);
-  const from = loose.length ? loose : pool;
-  const card: Card | undefined = from[randomInt(random, from.length)];
+  const card: Card | undefined = pool[randomInt(random, pool.length)];
   return card === undefined ? { type: "resign" } : { type: "discard", card };
 }
 

@@ -38,7 +38,7 @@ export interface SearchBudget {
   readonly confidence: number;
 }
 
-export const EXPERT_DEFAULT: SearchBudget = { iterations: 6, turns: 48, horizon: 3, discards: 1, take: true, wild: false, confidence: 1.5 };
+export const EXPERT_DEFAULT: SearchBudget = { iterations: 8, turns: 64, horizon: 3, discards: 1, take: true, wild: false, confidence: 1 };
 
 /** A stronger setting for the benchmark: more deals, a longer look, and the discard and wild plays searched too. */
 export const EXPERT_STRONG: SearchBudget = { iterations: 16, turns: 400, horizon: 4, discards: 2, take: true, wild: true, confidence: 1.5 };

@@ -14,7 +14,7 @@ const SCALE = Number(process.env.BOT_HANDS ?? 1);
  * Hands per preset and player count. The expert plays a few hands at its
  * default setting and more with a small search (its strength is benchmarked, not tested).
  */
-const HANDS: Record<BotLevel, number> = { beginner: 60, club: 60, expert: 6 };
+const HANDS: Record<BotLevel, number> = { beginner: 50, club: 50, expert: 6 };
 const SMALL_SEARCH = { iterations: 2, turns: 12, horizon: 2, discards: 2, wild: true };
 
 function seat(level: BotLevel, hand: number): Seating {
