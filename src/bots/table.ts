@@ -24,16 +24,6 @@ export interface Memory {
 
 export const NO_MEMORY: Memory = { known: [], discarded: [], pileUnknown: 0 };
 
-/**
- * Moves tried on tables so far: the measure of work the expert's search
- * budgets itself by. Counting, not timing, keeps every decision the same on
- * every machine (and a Worker's clock does not advance while it computes).
- */
-let tried = 0;
-
-export function movesTried(): number {
-  return tried;
-}
 
 /**
  * A table as one seat's policy sees it. The state may be a sample (other
@@ -140,7 +130,6 @@ export class Table {
 
   /** The table after `move`, or null when the engine refuses it. */
   after(move: Move): Table | null {
-    tried++;
     const result = play(this.state, this.seat, move);
     return result.ok ? new Table(result.value.state, this.seat, this.memory) : null;
   }
