@@ -3,8 +3,9 @@
  * level spends per move. `npm run bench -- bots [pairing ...] [--hands N] [--search default|strong]`
  * where a pairing is one of the names below (all by default).
  *
- * Times are measured in this process as tsx runs it: with function names kept,
- * as wrangler bundles the Worker by default.
+ * `bench/index.ts` runs it bundled by esbuild as wrangler bundles the Worker
+ * (no name-keeping helpers), and times are CPU time, so a busy machine does
+ * not inflate them.
  */
 
 import { EXPERT_DEFAULT, EXPERT_STRONG } from "../src/bots/expert.js";

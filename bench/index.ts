@@ -1,19 +1,38 @@
 /**
  * `npm run bench`: the engine's figures, the computer players' matches, the
- * load test of the local service, then the delivery load check.
- * `npm run bench -- engine`, `-- bots [pairings and options]`, `-- load` or
- * `-- deliveries` runs one part; `npm run bench -- load wrangler` runs the
- * load through wrangler dev.
+ * load test of the local service, a room waking with a whole match, then the
+ * delivery load check. `npm run bench -- engine`, `-- bots [pairings and
+ * options]`, `-- load`, `-- wake`, `-- profile` or `-- deliveries` runs one
+ * part; `npm run bench -- load wrangler` runs the load through wrangler dev.
  */
-import { botsBench } from "./bots.js";
+import { importBundled } from "./bundle.js";
 import { deliveriesBench } from "./deliveries.js";
-import { engineBench, printRows } from "./engine.js";
 import { loadBench } from "./load.js";
+import { profileBench } from "./profile.js";
+import { wakeBench } from "./wake.js";
 
 const [only, ...rest] = process.argv.slice(2);
-if (!only || only === "engine") printRows("Rules engine (one core, median of several runs)", engineBench());
-if (!only || only === "bots") botsBench(only ? rest : []);
-if (!only || only === "load") await loadBench({ via: rest[0] === "wrangler" ? "wrangler" : "runtime" });
+const via = rest[0];
+if (!only || only === "engine") {
+  const { engineBench, printRows } = await importBundled<typeof import("./engine.js")>("bench/engine.ts");
+  printRows("Rules engine (one core, CPU time, median of several runs)", engineBench());
+}
+if (!only || only === "bots") {
+  const { botsBench } = await importBundled<typeof import("./bots.js")>("bench/bots.ts");
+  botsBench(only ? rest : []);
+}
+if (!only || only === "wake") {
+  const wake = await wakeBench();
+  console.log(
+    `\nA room waking with a whole 4-player match to 2005 in its log (${wake.entries} entries), CPU of its first request beyond a plain request's ${wake.floorMs.toFixed(1)} ms:`,
+  );
+  console.log(
+    `  from its own storage (hibernation, a restart): ${wake.wakeMs.toFixed(1)} ms (target < 20 ms: ${wake.wakeMs < 20 ? "ok" : "MISSED"})`,
+  );
+  console.log(`  rebuilt from D1 (its storage lost): ${wake.rebuildMs.toFixed(1)} ms`);
+}
+if (only === "profile") await profileBench(Number(via ?? 50));
+if (!only || only === "load") await loadBench({ via: via === "wrangler" ? "wrangler" : "runtime" });
 if (!only || only === "deliveries") {
   if (!(await deliveriesBench())) process.exitCode = 1;
 }

@@ -1,4 +1,4 @@
-import { type Card, isWildCard, JOKER, rankOf, suitOf } from "./cards.js";
+import { type Card, cardOf, isWildCard, JOKER, rankOf, suitOf } from "./cards.js";
 import { type Outcome, play } from "./game.js";
 import { extendMeld, shapeMeld } from "./meld.js";
 import type { Move, Play } from "./moves.js";
@@ -90,7 +90,15 @@ function* candidates(state: GameState, seat: Seat, cards: readonly Card[], rando
   // Each place a play might be, as one number (a group, or a meld and a card), shuffled, then checked in turn.
   const places: number[] = [];
   for (let g = 0; g < groups.length; g++) places.push(-1 - g);
-  const unique = must === undefined ? [...new Set(cards)] : cards.includes(must) ? [must] : [];
+  const unique: Card[] = [];
+  if (must === undefined) {
+    SEEN.fill(0);
+    for (const card of cards) {
+      if (SEEN[card]) continue;
+      SEEN[card] = 1;
+      unique.push(card);
+    }
+  } else if (cards.includes(must)) unique.push(must);
   for (let m = 0; m < melds.length; m++) {
     if (melds[m]!.team !== team) continue;
     for (const card of unique) if (mightFit(melds[m]!, card)) places.push(m * 64 + card);
@@ -115,37 +123,44 @@ function* candidates(state: GameState, seat: Seat, cards: readonly Card[], rando
   }
 }
 
+/** Scratch counts, reused by every call (the player runs synchronously): allocating them each move cost more than the counting. */
+const PER_RANK = new Uint8Array(14);
+const BY_SUIT = new Uint16Array(4);
+const SEEN = new Uint8Array(53);
+
 /** Likely melds in a hand: sets by rank, runs by suit, each with a wild to bridge or extend. */
 function meldGroups(cards: readonly Card[]): Card[][] {
   const wild = cards.find((c) => c === JOKER) ?? cards.find(isWildCard);
   const groups: Card[][] = [];
-  const byRank: Card[][] = Array.from({ length: 14 }, () => []);
-  // Per suit, the card at each position 1 … 14 (the ace is 1 and 14).
-  const bySuit: (Card | undefined)[][] = Array.from({ length: 4 }, () => new Array<Card | undefined>(16));
+  // Counted without building lists: how many natural cards of each rank, and per suit a bit per position 1 … 14 (the ace is 1 and 14).
+  const perRank = PER_RANK.fill(0);
+  const bySuit = BY_SUIT.fill(0);
   for (const card of cards) {
     if (isWildCard(card)) continue;
     const rank = rankOf(card);
-    byRank[rank]!.push(card);
-    const positions = bySuit[suitOf(card)]!;
-    positions[rank] = card;
-    if (rank === 1) positions[14] = card;
+    perRank[rank]!++;
+    bySuit[suitOf(card)]! |= (1 << rank) | (rank === 1 ? 1 << 14 : 0);
   }
-  for (const same of byRank) {
-    if (same.length >= 3) groups.push(same.slice(0, 9));
-    if (same.length === 2 && wild !== undefined) groups.push([...same, wild]);
+  for (let rank = 1; rank <= 13; rank++) {
+    const count = perRank[rank]!;
+    if (count < 2 || (count === 2 && wild === undefined)) continue;
+    const same = cards.filter((c) => !isWildCard(c) && rankOf(c) === rank);
+    groups.push(count >= 3 ? same.slice(0, 9) : [...same, wild!]);
   }
-  for (const positions of bySuit) {
+  for (let suit = 0; suit < 4; suit++) {
+    const has = (pos: number) => (bySuit[suit]! & (1 << pos)) !== 0;
+    const at = (pos: number) => cardOf(pos === 14 ? 1 : pos, suit);
     for (let lo = 1; lo <= 13; lo++) {
-      if (positions[lo] === undefined || positions[lo - 1] !== undefined) continue;
+      if (!has(lo) || has(lo - 1)) continue;
       const run: Card[] = [];
       let pos = lo;
       const extend = () => {
-        while (positions[pos] !== undefined && !(lo === 1 && pos === 14)) run.push(positions[pos++]!);
+        while (pos <= 14 && has(pos) && !(lo === 1 && pos === 14)) run.push(at(pos++));
       };
       extend();
       if (run.length >= 3) groups.push(run.slice());
       if (wild === undefined) continue;
-      if (positions[pos + 1] !== undefined && pos + 1 <= 14) {
+      if (pos + 1 <= 14 && has(pos + 1)) {
         run.push(wild);
         pos++;
         extend();

@@ -248,8 +248,17 @@ function showCreated(target: HTMLElement, game: CreateGameResponse, names: reado
         "The invitation link lets the first person who opens it take a free seat (good for a group chat). ",
         "The spectator link only shows the table, never a hand: share it freely.",
       ),
-      game.seats.map((seat) =>
-        linkRow(`Seat ${seat.seat + 1}${names[seat.seat] ? `: ${names[seat.seat]}` : ""}`, seat.url, `seat-link-${seat.seat}`, "Play here"),
+      game.seats.flatMap((seat) =>
+        seat.url === null
+          ? []
+          : [
+              linkRow(
+                `Seat ${seat.seat + 1}${names[seat.seat] ? `: ${names[seat.seat]}` : ""}`,
+                seat.url,
+                `seat-link-${seat.seat}`,
+                "Play here",
+              ),
+            ],
       ),
       linkRow("Invitation (anyone may take a free seat)", game.invite.url, "invite-link"),
       linkRow("Spectators (public)", game.spectatorUrl, "spectator-link", "Watch"),

@@ -1,0 +1,104 @@
+/**
+ * A room waking with a whole match in its log: builds full 4-player matches
+ * to 2005 (played by the engine's random player, dealt and logged as the
+ * service logs them), puts them in D1, and measures the Workers runtime's
+ * CPU for the first request to each game twice — once rebuilding the room
+ * from D1 (its storage lost), and once after a restart, loading the room
+ * from its own storage as a Durable Object waking from hibernation does.
+ * `npm run bench -- wake`.
+ */
+
+import { startRuntime } from "../scripts/local-runtime";
+import { newPersistDir, removeDir } from "../scripts/local-service";
+import { botMove, makeMove, needsDeal, newGame, PRESETS, seededRandom } from "../src/engine/index";
+import { hashToken, newGameId, newToken } from "../src/server/auth";
+import { nextDeal } from "../src/server/room/fairness";
+import { type CreatedBody, type LogRow, Table } from "../src/server/room/table";
+import { runtimeCpuSeconds } from "./cpu";
+
+const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/** A whole match's log, as a room writes it, a minute between entries. */
+function matchLog(seed: string, id: string): LogRow[] {
+  const start = Date.UTC(2026, 0, 1);
+  const created: CreatedBody = {
+    type: "created",
+    id,
+    rules: { preset: "classic" },
+    players: 4,
+    names: ["Anna", "Bruno", "Carla", "Dario"],
+    firstDealer: 0,
+    deals: [],
+  };
+  const table = Table.replay([{ seq: 1, at: start, body: created }]);
+  const random = seededRandom(seed);
+  const rows: LogRow[] = [{ seq: 1, at: start, body: created }];
+  const add = (body: LogRow["body"]) => {
+    const row = { seq: rows.length + 1, at: start + rows.length * 60_000, body };
+    table.append(row);
+    rows.push(row);
+  };
+  while (needsDeal(table.state)) {
+    add(nextDeal(created, table.state, table.state.past.length + (table.state.hand ? 1 : 0)));
+    while (table.state.hand && !table.state.hand.end) {
+      const { move } = botMove(table.state, random);
+      add({ type: "move", seat: table.state.hand.turn, move: makeMove(move), id: null });
+    }
+  }
+  return rows;
+}
+
+function insertSql(id: string, rows: readonly LogRow[]): string[] {
+  const last = rows[rows.length - 1]!;
+  const seats = [0, 1, 2, 3].map((s) => `(${quote(id)}, ${s}, ${quote(hashToken(newToken()))}, 1, NULL, NULL)`);
+  return [
+    `INSERT INTO games (id, players, rules, names, status, turn, version, prepared, invite_hash, created_at, updated_at) VALUES (${quote(id)}, 4, '{"preset":"classic"}', '["Anna","Bruno","Carla","Dario"]', 'over', NULL, ${rows.length}, 0, ${quote(hashToken(newToken()))}, ${rows[0]!.at}, ${last.at})`,
+    `INSERT INTO seats (game_id, seat, token_hash, taken, name, player_hash) VALUES ${seats.join(", ")}`,
+    ...rows.map(
+      (r) =>
+        `INSERT INTO game_events (game_id, seq, kind, body, at) VALUES (${quote(id)}, ${r.seq}, ${quote(r.body.type)}, ${quote(JSON.stringify(r.body))}, ${r.at})`,
+    ),
+  ];
+}
+
+export async function wakeBench(games = 30): Promise<{ entries: number; rebuildMs: number; wakeMs: number; floorMs: number }> {
+  const persistTo = await newPersistDir(true);
+  const ids = Array.from({ length: games }, () => newGameId(undefined));
+  const logs = ids.map((id, i) => matchLog(`wake:${i}`, id));
+  const entries = Math.round(logs.reduce((n, l) => n + l.length, 0) / games);
+  const cpuOf = async (url: string, paths: readonly string[]) => {
+    const before = runtimeCpuSeconds();
+    for (const path of paths) await (await fetch(`${url}${path}`)).text();
+    return ((runtimeCpuSeconds() - before) * 1000) / paths.length;
+  };
+  let service = await startRuntime({ persistTo });
+  try {
+    for (const [i, id] of ids.entries()) for (const sql of insertSql(id, logs[i]!)) await service.d1(sql);
+    const floorMs = await cpuOf(
+      service.url,
+      Array.from({ length: games }, () => "/api/health"),
+    );
+    const rebuildMs =
+      (await cpuOf(
+        service.url,
+        ids.map((id) => `/api/games/${id}`),
+      )) - floorMs;
+    await service.stop();
+    service = await startRuntime({ persistTo });
+    await cpuOf(
+      service.url,
+      Array.from({ length: 5 }, () => "/api/health"),
+    ); // the runtime's own start, unmeasured
+    const wakeMs =
+      (await cpuOf(
+        service.url,
+        ids.map((id) => `/api/games/${id}`),
+      )) - floorMs;
+    return { entries, rebuildMs, wakeMs, floorMs };
+  } finally {
+    await service.stop();
+    await removeDir(persistTo);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(await wakeBench(Number(process.argv[2] ?? 30)));
