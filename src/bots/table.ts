@@ -24,7 +24,6 @@ export interface Memory {
 
 export const NO_MEMORY: Memory = { known: [], discarded: [], pileUnknown: 0 };
 
-
 /**
  * A table as one seat's policy sees it. The state may be a sample (other
  * hands, stock and pozzetti filled with guesses): a policy reads only the
