@@ -18,6 +18,15 @@ export default defineConfig({
         },
       },
       {
+        // The computer players (src/bots), played through the engine as the room plays them.
+        test: {
+          name: "bots",
+          environment: "node",
+          include: ["test/bots/**/*.test.ts"],
+          testTimeout: 120_000,
+        },
+      },
+      {
         // Starts the real service (wrangler dev) as a separate process: slow, so few tests.
         test: {
           name: "e2e",

@@ -1,9 +1,9 @@
 /**
- * `npm run bench`: the engine's figures, the load test of the local
- * service, a room waking with a whole match, then the delivery load check.
- * `npm run bench -- engine`, `-- load`, `-- wake`, `-- profile` or
- * `-- deliveries` runs one part; `npm run bench -- load wrangler` runs the
- * load through wrangler dev.
+ * `npm run bench`: the engine's figures, the computer players' matches, the
+ * load test of the local service, a room waking with a whole match, then the
+ * delivery load check. `npm run bench -- engine`, `-- bots [pairings and
+ * options]`, `-- load`, `-- wake`, `-- profile` or `-- deliveries` runs one
+ * part; `npm run bench -- load wrangler` runs the load through wrangler dev.
  */
 import { importBundled } from "./bundle.js";
 import { deliveriesBench } from "./deliveries.js";
@@ -11,10 +11,15 @@ import { loadBench } from "./load.js";
 import { profileBench } from "./profile.js";
 import { wakeBench } from "./wake.js";
 
-const [only, via] = process.argv.slice(2);
+const [only, ...rest] = process.argv.slice(2);
+const via = rest[0];
 if (!only || only === "engine") {
   const { engineBench, printRows } = await importBundled<typeof import("./engine.js")>("bench/engine.ts");
   printRows("Rules engine (one core, CPU time, median of several runs)", engineBench());
+}
+if (!only || only === "bots") {
+  const { botsBench } = await importBundled<typeof import("./bots.js")>("bench/bots.ts");
+  botsBench(only ? rest : []);
 }
 if (!only || only === "wake") {
   const wake = await wakeBench();

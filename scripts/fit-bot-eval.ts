@@ -1,0 +1,133 @@
+/**
+ * Fits the expert's evaluation (src/bots/evaluate.ts): club players play
+ * hands of every preset with 2, 3 and 4 players; at every turn the features
+ * of each team are recorded with how the hand ended for it, and a ridge
+ * regression finds the weights. Prints them as TypeScript.
+ *
+ *   npx tsx scripts/fit-bot-eval.ts [hands per preset and player count]
+ */
+import { clubMove } from "../src/bots/club.js";
+import { FEATURE_NAMES, FEATURES, teamFeatures } from "../src/bots/features.js";
+import { Table } from "../src/bots/table.js";
+import {
+  dealFromSeed,
+  type GameState,
+  newGame,
+  type PlayerCount,
+  PRESET_NAMES,
+  PRESETS,
+  play,
+  startHand,
+  teamCount,
+  teamOf,
+} from "../src/engine/index.js";
+
+const HANDS = Number(process.argv[2] ?? 150);
+const DIM = 2 * FEATURES + 1;
+
+/** One row per team: its features, the mean of the others', whether it is to play. */
+function rows(state: GameState): Float64Array[] {
+  const teams = teamCount(state.players);
+  const each = Array.from({ length: teams }, (_, team) => {
+    const f = new Float64Array(FEATURES);
+    teamFeatures(state, team, f, 0);
+    return f;
+  });
+  return each.map((mine, team) => {
+    const row = new Float64Array(DIM);
+    row.set(mine, 0);
+    for (let other = 0; other < teams; other++) {
+      if (other === team) continue;
+      for (let i = 0; i < FEATURES; i++) row[FEATURES + i]! += each[other]![i]! / (teams - 1);
+    }
+    row[DIM - 1] = teamOf(state.hand!.turn, state.players) === team ? 1 : 0;
+    return row;
+  });
+}
+
+function outcome(state: GameState, team: number): number {
+  const scores = state.hand!.scores!;
+  const others = scores.filter((s) => s.team !== team);
+  return scores[team]!.total - others.reduce((sum, s) => sum + s.total, 0) / others.length;
+}
+
+const xtx = new Float64Array(DIM * DIM);
+const xty = new Float64Array(DIM);
+const test: { row: Float64Array; y: number }[] = [];
+let n = 0;
+for (const preset of PRESET_NAMES) {
+  for (const players of [2, 3, 4] as PlayerCount[]) {
+    const rules = PRESETS[preset];
+    for (let h = 0; h < HANDS; h++) {
+      const started = startHand(newGame(rules, players), dealFromSeed(`fit ${preset} ${players} ${h}`, players, h % players, rules.jokers));
+      if (!started.ok) throw new Error(started.error);
+      let state = started.value.state;
+      const seen: { state: GameState }[] = [];
+      for (let guard = 0; guard < 3000 && !state.hand!.end; guard++) {
+        if (state.hand!.phase === "take") seen.push({ state });
+        const seat = state.hand!.turn;
+        const result = play(state, seat, clubMove(new Table(state, seat)));
+        if (!result.ok) throw new Error(result.error.message);
+        state = result.value.state;
+      }
+      if (!state.hand!.end) continue;
+      const held = h % 5 === 0;
+      for (const s of seen) {
+        rows(s.state).forEach((row, team) => {
+          const y = outcome(state, team);
+          if (held) test.push({ row, y });
+          else {
+            for (let i = 0; i < DIM; i++) {
+              xty[i]! += row[i]! * y;
+              for (let j = 0; j < DIM; j++) xtx[i * DIM + j]! += row[i]! * row[j]!;
+            }
+            n++;
+          }
+        });
+      }
+    }
+  }
+}
+
+// Ridge: (XᵀX + λI) w = Xᵀy, by Gaussian elimination with partial pivoting.
+const lambda = 1;
+const a = xtx.slice();
+for (let i = 0; i < DIM; i++) a[i * DIM + i]! += lambda;
+const b = xty.slice();
+for (let col = 0; col < DIM; col++) {
+  let pivot = col;
+  for (let r = col + 1; r < DIM; r++) if (Math.abs(a[r * DIM + col]!) > Math.abs(a[pivot * DIM + col]!)) pivot = r;
+  for (let j = 0; j < DIM; j++) [a[col * DIM + j], a[pivot * DIM + j]] = [a[pivot * DIM + j]!, a[col * DIM + j]!];
+  [b[col], b[pivot]] = [b[pivot]!, b[col]!];
+  for (let r = 0; r < DIM; r++) {
+    if (r === col) continue;
+    const f = a[r * DIM + col]! / a[col * DIM + col]!;
+    for (let j = col; j < DIM; j++) a[r * DIM + j]! -= f * a[col * DIM + j]!;
+    b[r]! -= f * b[col]!;
+  }
+}
+const w = Array.from({ length: DIM }, (_, i) => b[i]! / a[i * DIM + i]!);
+
+let sse = 0,
+  sst = 0,
+  mean = 0;
+for (const t of test) mean += t.y / test.length;
+for (const t of test) {
+  let p = 0;
+  for (let i = 0; i < DIM; i++) p += w[i]! * t.row[i]!;
+  sse += (t.y - p) ** 2;
+  sst += (t.y - mean) ** 2;
+}
+const round = (x: number) => Math.round(x * 10) / 10;
+console.error(
+  `${n} training rows, ${test.length} held out: R² ${(1 - sse / sst).toFixed(3)}, RMSE ${Math.sqrt(sse / test.length).toFixed(0)}`,
+);
+console.log(`// ${FEATURE_NAMES.join(", ")}`);
+console.log(`export const MINE = [${w.slice(0, FEATURES).map(round).join(", ")}];`);
+console.log(
+  `export const THEIRS = [${w
+    .slice(FEATURES, 2 * FEATURES)
+    .map(round)
+    .join(", ")}];`,
+);
+console.log(`export const TO_PLAY = ${round(w[DIM - 1]!)};`);

@@ -1,0 +1,33 @@
+import type { GameState } from "../engine/index.js";
+import { FEATURES, teamFeatures } from "./features.js";
+
+/**
+ * The expected lead of a team at the end of the hand, from where the hand
+ * stands now: a linear function of the features of features.ts, fitted on
+ * hands between club players by scripts/fit-bot-eval.ts (which prints these
+ * weights). Used where the expert's look-ahead stops before the hand ends.
+ */
+const MINE = [193.2, 64.3, 63.7, 22.9, 19.2, 7.1, 22.1, -175.9, -166.6, 264.2, 121.6, -32, 81.4, -124, 34, -213.9, 250.2, 5.1];
+const THEIRS = [-211.9, -59.8, -64.7, -25.7, -10.3, 2.6, -25.5, 211.6, 186, -254.3, -171.1, 53.8, -105.7, 151.4, -76.9, 243.7, -188.2, 5.1];
+const TO_PLAY = 17.4;
+
+const mine = new Float64Array(FEATURES);
+const theirs = new Float64Array(FEATURES);
+const other = new Float64Array(FEATURES);
+
+/** `team`'s expected lead over the other teams (their mean) at the end of the hand. */
+export function evaluate(state: GameState, team: number): number {
+  const teams = state.players === 4 ? 2 : state.players;
+  teamFeatures(state, team, mine, 0);
+  theirs.fill(0);
+  for (let t = 0; t < teams; t++) {
+    if (t === team) continue;
+    teamFeatures(state, t, other, 0);
+    for (let i = 0; i < FEATURES; i++) theirs[i]! += other[i]! / (teams - 1);
+  }
+  let value = 0;
+  for (let i = 0; i < FEATURES; i++) value += MINE[i]! * mine[i]! + THEIRS[i]! * theirs[i]!;
+  const turn = state.hand!.turn;
+  const toPlay = (state.players === 4 ? turn % 2 : turn) === team;
+  return value + (toPlay ? TO_PLAY : 0);
+}

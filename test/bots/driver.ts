@@ -1,0 +1,96 @@
+/**
+ * Plays hands and matches between computer players the way the room will:
+ * each seat gets only `viewFor(state, seat)` and the hand's events through
+ * `eventFor(event, seat, rules)`, and every move goes through `applyMove`.
+ * Used by the bots' tests and by `npm run bench -- bots`.
+ */
+import { type BotInput, type BotLevel, type BotOptions, chooseMove, type MoveNotation, type SeenEvent } from "../../src/bots/index.js";
+import {
+  applyMove,
+  dealFromSeed,
+  eventFor,
+  type GameEvent,
+  type GameState,
+  needsDeal,
+  newGame,
+  nextDealer,
+  type PlayerCount,
+  type Rules,
+  startHand,
+  viewFor,
+} from "../../src/engine/index.js";
+
+export interface Seating {
+  /** Names the player in timings; the level played unless `choose` is given. */
+  readonly level: BotLevel | string;
+  readonly options?: BotOptions;
+  /** A player of its own (for experiments): the same input, the same answer. */
+  readonly choose?: (input: BotInput, seed: string) => MoveNotation | null;
+}
+
+export interface MoveTiming {
+  readonly level: string;
+  /** CPU milliseconds the move took to choose. */
+  readonly ms: number;
+}
+
+export interface Driver {
+  state: GameState;
+  readonly histories: SeenEvent[][];
+  readonly timings: MoveTiming[] | null;
+}
+
+const MAX_MOVES = 5000;
+
+function record(d: Driver, events: readonly GameEvent[]): void {
+  for (const event of events) {
+    if (event.type === "handStarted") for (const h of d.histories) h.length = 0;
+    d.histories.forEach((h, seat) => {
+      const seen = eventFor(event, seat, d.state.rules);
+      if (seen) h.push(seen);
+    });
+  }
+}
+
+export function newDriver(rules: Rules, players: PlayerCount, timed = false): Driver {
+  return { state: newGame(rules, players), histories: Array.from({ length: players }, () => []), timings: timed ? [] : null };
+}
+
+/** Deals a hand (dealt from `seed`) and plays it out; throws on a refused move or a hand that never ends. */
+export function playHand(d: Driver, seats: readonly Seating[], seed: string, dealer: number): void {
+  const started = startHand(d.state, dealFromSeed(seed, d.state.players, dealer, d.state.rules.jokers));
+  if (!started.ok) throw new Error(started.error);
+  d.state = started.value.state;
+  record(d, started.value.events);
+  for (let n = 0; !d.state.hand!.end; n++) {
+    if (n > MAX_MOVES) throw new Error(`hand ${seed}: no end after ${MAX_MOVES} moves`);
+    const seat = d.state.hand!.turn;
+    const { level, options, choose } = seats[seat]!;
+    const input = { view: viewFor(d.state, seat), history: d.histories[seat]! };
+    // CPU time, not wall time: on a busy machine the process waits its turn for a core.
+    const start = d.timings ? process.cpuUsage() : null;
+    const move = choose ? choose(input, `${seed}/${n}`) : chooseMove(level as BotLevel, input, `${seed}/${n}`, options);
+    if (start) {
+      const used = process.cpuUsage(start);
+      d.timings!.push({ level, ms: (used.user + used.system) / 1000 });
+    }
+    if (!move) throw new Error(`hand ${seed}: ${level} at seat ${seat} found no move`);
+    const result = applyMove(d.state, seat, move);
+    if (!result.ok)
+      throw new Error(
+        `hand ${seed}: ${level} at seat ${seat} played ${JSON.stringify(move)}: ${result.error.code} ${result.error.message}`,
+      );
+    if (move.type === "resign") throw new Error(`hand ${seed}: ${level} at seat ${seat} resigned`);
+    d.state = result.value.state;
+    record(d, result.value.events);
+  }
+}
+
+/** Plays a whole match; hand h is dealt from `${seed}/${h}`. Returns the final state. */
+export function playMatch(d: Driver, seats: readonly Seating[], seed: string, firstDealer = 0): GameState {
+  for (let h = 0; needsDeal(d.state); h++) {
+    if (h > 60) throw new Error(`match ${seed}: no end after 60 hands`);
+    playHand(d, seats, `${seed}/${h}`, nextDealer(d.state, firstDealer));
+  }
+  return d.state;
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { BOT_LEVELS, type BotLevel } from "../../src/bots/index.js";
+import { type PlayerCount, PRESET_NAMES, PRESETS } from "../../src/engine/index.js";
+import { newDriver, playHand, type Seating } from "./driver.js";
+
+/**
+ * Every level plays random hands of every preset with 2, 3 and 4 players:
+ * every move it chooses must be accepted by the engine and every hand must
+ * end. BOT_HANDS raises the number of hands for a longer soak.
+ */
+const SCALE = Number(process.env.BOT_HANDS ?? 1);
+
+/**
+ * Hands per preset and player count. The expert plays a few hands at its
+ * default setting and more with a small search (its strength is benchmarked, not tested).
+ */
+const HANDS: Record<BotLevel, number> = { beginner: 50, club: 50, expert: 6 };
+const SMALL_SEARCH = { iterations: 2, turns: 12, horizon: 2, discards: 2, wild: true };
+
+function seat(level: BotLevel, hand: number): Seating {
+  return level === "expert" && hand % 3 !== 0 ? { level, options: { search: SMALL_SEARCH } } : { level };
+}
+
+describe.each(BOT_LEVELS)("%s", (level) => {
+  it.each(PRESET_NAMES)("plays %s hands with 2, 3 and 4 players to their end, every move accepted", (preset) => {
+    let hands = 0;
+    for (const players of [2, 3, 4] as PlayerCount[]) {
+      for (let h = 0; h < HANDS[level] * SCALE; h++) {
+        const d = newDriver(PRESETS[preset], players);
+        // Every other hand, the other seats are the other levels in turn.
+        const seats = Array.from({ length: players }, (_, s) =>
+          seat(h % 2 === 0 || s === 0 ? level : BOT_LEVELS[(BOT_LEVELS.indexOf(level) + s) % BOT_LEVELS.length]!, h),
+        );
+        playHand(d, seats, `${level} ${preset} ${players} ${h}`, h % players);
+        expect(d.state.hand!.end).not.toBeNull();
+        hands++;
+      }
+    }
+    expect(hands).toBe(3 * HANDS[level] * SCALE);
+  });
+});
