@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { EventsResponse, GameRecord, GameSnapshot } from "../../shared/api";
 import type { ClaimRequest } from "../../shared/wire/api";
 import type { z } from "../../shared/wire/z";
+import { hashToken, newToken } from "../auth";
 import { database, loadSavedGame } from "../db/queries";
 import type { Env } from "../env";
 import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
@@ -11,16 +12,16 @@ import { type MoveRequest, playMove } from "./moves";
 import { drainOutbox, drainTime, retryDelay } from "./outbox";
 import { recordOf } from "./record";
 import { Room } from "./room";
-import { type Access, type Caller, claimSeat, identify, touchSeat, viewerOf } from "./seats";
+import { type Access, type Caller, claimSeat, identify, reissueSeat, touchSeat, viewerOf } from "./seats";
 import { Snapshots } from "./snapshots";
 import { acceptSocket, attachmentOf, broadcast, catchUp, parseClientMessage, send } from "./sockets";
 import { Storage } from "./storage";
 import type { CreatedBody } from "./table";
 
 /** A new game as the Worker checked it. */
-export type GameInit = Omit<CreatedBody, "type" | "firstDealer">;
+export type GameInit = Omit<CreatedBody, "type" | "firstDealer" | "hostHash">;
 
-type Need = "any" | "seat" | "invite";
+type Need = "any" | "seat" | "invite" | "host";
 
 /**
  * One game's single writer. The class only wires the platform to the
@@ -42,13 +43,14 @@ export class GameRoom extends DurableObject<Env> {
     this.storage = new Storage(ctx.storage.sql, (fn) => ctx.storage.transactionSync(fn));
   }
 
-  async create(init: GameInit): Promise<Reply<{ tokens: string[]; invite: string; version: number }>> {
+  async create(init: GameInit): Promise<Reply<{ tokens: string[]; invite: string; host: string; version: number }>> {
     if (this.room ?? Room.load(this.storage)) throw new Error("a game with this id exists already");
     const firstDealer = init.deals[0]?.dealer ?? drawFirstDealer(init.players);
-    const made = Room.create(this.storage, { type: "created", ...init, firstDealer }, Date.now());
+    const host = newToken();
+    const made = Room.create(this.storage, { type: "created", ...init, firstDealer, hostHash: hashToken(host) }, Date.now());
     this.room = made.room;
     this.afterWrite();
-    return done({ tokens: made.tokens, invite: made.invite, version: made.room.table.version }, 201);
+    return done({ tokens: made.tokens, invite: made.invite, host, version: made.room.table.version }, 201);
   }
 
   async snapshot(caller: Caller): Promise<Reply<Json<GameSnapshot>>> {
@@ -90,6 +92,17 @@ export class GameRoom extends DurableObject<Env> {
     this.afterWrite();
     this.afterCommit(entered.room, true);
     return done(claimed);
+  }
+
+  /** The host's fresh link for a seat nobody has taken yet. */
+  async seatLink(caller: Caller, seat: number, name: string | null | undefined): Promise<Reply<{ seat: number; token: string }>> {
+    const entered = await this.enter(caller, "host");
+    if ("ok" in entered) return entered;
+    const issued = reissueSeat(this.storage, entered.room.seats, seat, name);
+    if ("ok" in issued) return issued;
+    this.afterWrite();
+    this.afterCommit(entered.room, true);
+    return done(issued);
   }
 
   async record(caller: Caller): Promise<Reply<GameRecord>> {
@@ -178,7 +191,7 @@ export class GameRoom extends DurableObject<Env> {
   private async enter(caller: Caller, need: Need): Promise<{ room: Room; access: Access } | Failure> {
     const room = await this.open(caller.gameId);
     if (!room) return gameNotFound();
-    const access = identify(room.seats, room.inviteHash, caller.tokenHash);
+    const access = identify(room.seats, room.inviteHash, caller.tokenHash, room.table.created.hostHash);
     if ("ok" in access) return access;
     // Moves are limited only when refused (see play).
     const wait = need === "seat" ? 0 : this.limiter.take(access.kind === "seat" ? `seat:${access.seat}` : `client:${caller.client}`);
@@ -190,12 +203,18 @@ export class GameRoom extends DurableObject<Env> {
           "AUTH_REQUIRED",
           need === "seat"
             ? "Playing needs the seat's link (Authorization: Bearer <seat token>)."
-            : "Claiming a seat needs the invitation link's token.",
+            : need === "host"
+              ? "A fresh seat link needs the secret given to the game's creator."
+              : "Claiming a seat needs the invitation link's token.",
         );
       return fail(
         403,
         "FORBIDDEN",
-        need === "seat" ? "Only a seat's token may play; this is an invitation token." : "Only the invitation's token may claim a seat.",
+        need === "seat"
+          ? "Only a seat's token may play."
+          : need === "host"
+            ? "Only the game creator's secret may issue a fresh seat link."
+            : "Only the invitation's token may claim a seat.",
       );
     }
     if (access.kind === "seat") {

@@ -28,6 +28,8 @@ export type LogBody =
       readonly firstDealer: number;
       /** Prepared deals (docs/record.md form), used for the first hands. Private. */
       readonly deals: readonly DealRecord[];
+      /** SHA-256 of the creator's secret, which issues fresh links for seats not yet taken. Kept in the log so that it survives a rebuild from D1. */
+      readonly hostHash?: string;
     }
   | {
       readonly type: "dealt";

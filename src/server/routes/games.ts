@@ -19,6 +19,7 @@ import { RateLimiter } from "../room/limits";
 import { gameInit } from "../validate";
 import { validationHook } from "../validation";
 import { errors, json, OPTIONAL_TOKEN, SEAT_TOKEN, serve } from "./define";
+import { serveSeatLinks } from "./seat-links";
 
 /** Games: create, view, move, events (long polling and WebSocket), claim a seat, record. */
 export const gamesApi = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -62,7 +63,7 @@ serve(
     if (isFailure(init)) return init;
     const created = await c.env.GAME_ROOM.get(c.env.GAME_ROOM.idFromName(id)).create(init);
     if (!created.ok) return created;
-    const { tokens, invite, version } = created.body;
+    const { tokens, invite, host, version } = created.body;
     return done(
       {
         id,
@@ -70,6 +71,7 @@ serve(
         seats: tokens.map((token, seat) => ({ seat, token, url: gameUrl(c, id, `seat=${token}`) })),
         invite: { token: invite, url: gameUrl(c, id, `invite=${invite}`) },
         spectatorUrl: gameUrl(c, id),
+        host: { token: host },
       },
       201,
     );
@@ -216,3 +218,5 @@ serve(
     return room.record(caller);
   },
 );
+
+serveSeatLinks(gamesApi);
