@@ -5,7 +5,9 @@ import type { AppEnv } from "./env";
 import { done, fail, render } from "./reply";
 import { json, serve } from "./routes/define";
 import { gamesApi } from "./routes/games";
+import { oembedApi } from "./routes/oembed";
 import { describeApi } from "./routes/openapi";
+import { pagesApp } from "./routes/pages";
 import { playersApi } from "./routes/players";
 import { securityHeaders } from "./security";
 import { onError, validationHook } from "./validation";
@@ -33,10 +35,12 @@ serve(
 );
 app.route("/api/games", gamesApi);
 app.route("/api/me", playersApi);
+app.route("/api/oembed", oembedApi);
 describeApi(app);
 
 app.all("/api/*", (c) => render(c, fail(404, "NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`)));
-// Every other path is the web client: a static file, or the single-page app for its routes.
+// A game's page carries its link preview; every other path is the web client: a static file, or the single-page app for its routes.
+app.route("/", pagesApp);
 app.all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
 
 app.onError(onError);

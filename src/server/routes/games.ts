@@ -19,6 +19,7 @@ import { RateLimiter } from "../room/limits";
 import { gameInit } from "../validate";
 import { validationHook } from "../validation";
 import { errors, json, OPTIONAL_TOKEN, SEAT_TOKEN, serve } from "./define";
+import { servePreview } from "./preview";
 import { serveSeatLinks } from "./seat-links";
 
 /** Games: create, view, move, events (long polling and WebSocket), claim a seat, record. */
@@ -220,3 +221,4 @@ serve(
 );
 
 serveSeatLinks(gamesApi);
+servePreview(gamesApi);

@@ -70,7 +70,7 @@ export function handArea(seat: SeatView, act: HandActions): JSX.Element {
   if (hand.myHandHidden) {
     row = h(
       "div",
-      { class: "hand-cards hidden-hand", style: fanStyle(count, count > ONE_ROW ? 2 : 1) },
+      { class: "hand-cards fan hidden-hand", style: fanStyle(count, count > ONE_ROW ? 2 : 1) },
       Array.from({ length: count }, (_, i) => cardBack(t.hand.pozzettoCard, i)),
     );
   } else {
@@ -78,7 +78,7 @@ export function handArea(seat: SeatView, act: HandActions): JSX.Element {
     row = h(
       "div",
       {
-        class: `hand-cards${cards.length > ONE_ROW ? " two-rows" : ""}`,
+        class: `hand-cards fan${cards.length > ONE_ROW ? " two-rows" : ""}`,
         role: "group",
         "aria-label": t.hand.cardsLabel,
         style: fanStyle(cards.length, cards.length > ONE_ROW ? 2 : 1),

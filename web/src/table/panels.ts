@@ -3,7 +3,7 @@ import type { GameSnapshot } from "../../../src/shared/api";
 import type { TeamScore } from "../../../src/shared/wire/common";
 import { SCORE_PARTS, scorePartName, teamCount, teamName } from "../describe";
 import { lang, num, t } from "../i18n/index";
-import { PRESET_INFO } from "../presets";
+import { PRESET_INFO } from "../../../src/shared/presets";
 
 /** The side panels: the scores of the match, the latest moves, the fairness commitments. */
 
