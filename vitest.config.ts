@@ -18,6 +18,14 @@ export default defineConfig({
         },
       },
       {
+        // The web client's pure parts (catalogs, the replay's positions), in Node.
+        test: {
+          name: "web",
+          environment: "node",
+          include: ["test/web/**/*.test.ts"],
+        },
+      },
+      {
         // Starts the real service (wrangler dev) as a separate process: slow, so few tests.
         test: {
           name: "e2e",
