@@ -41,6 +41,7 @@ export default defineConfig({
           name: "browser",
           environment: "node",
           include: ["test/browser/**/*.test.ts"],
+          globalSetup: ["./test/browser/service.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
