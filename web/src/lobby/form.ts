@@ -1,8 +1,8 @@
 import { h, type JSX } from "preact";
 import { PRESETS, type PresetName } from "../../../src/engine/rules";
+import { PRESET_INFO, PRESET_LIST } from "../../../src/shared/presets";
 import { teamLetter, teamOf } from "../describe";
 import { lang, num, t } from "../i18n/index";
-import { PRESET_INFO, PRESET_LIST } from "../../../src/shared/presets";
 
 /**
  * The form that creates a game: players, preset, a few overrides, each

@@ -1,9 +1,9 @@
 import { h, type JSX } from "preact";
 import type { GameSnapshot } from "../../../src/shared/api";
+import { PRESET_INFO } from "../../../src/shared/presets";
 import type { TeamScore } from "../../../src/shared/wire/common";
 import { SCORE_PARTS, scorePartName, teamCount, teamName } from "../describe";
 import { lang, num, t } from "../i18n/index";
-import { PRESET_INFO } from "../../../src/shared/presets";
 
 /** The side panels: the scores of the match, the latest moves, the fairness commitments. */
 
