@@ -14,7 +14,7 @@ async function page(options: Parameters<typeof newContext>[1] = {}): Promise<Pag
   return newPage(context);
 }
 
-const escape = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+const literal = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
 
 async function waitText(page: Page, selector: string, pattern: RegExp): Promise<void> {
   await page.locator(selector).filter({ hasText: pattern }).first().waitFor({ timeout: 15_000 });
@@ -99,7 +99,7 @@ describe("defects a newcomer met", () => {
     // The invitation has no seat left to give: Marco's stays his.
     const late = await page();
     await late.goto(invite);
-    await waitText(late, ".claim", escape(en.claim.full));
+    await waitText(late, ".claim", literal(en.claim.full));
 
     // Marco lost his link: the creator issues a fresh one (the old one stops working).
     lobby.once("dialog", (d) => void d.accept());
@@ -109,14 +109,14 @@ describe("defects a newcomer met", () => {
     expect(fresh).not.toBe(marco);
     const old = await page();
     await old.goto(marco);
-    await waitText(old, ".fatal", escape(en.load.badSeat));
+    await waitText(old, ".fatal", literal(en.load.badSeat));
     const marcoPage = await page();
     await marcoPage.goto(fresh);
     await waitText(marcoPage, ".seat.you", /Marco/);
     // Once opened, the seat is Marco's: a fresh link is refused, in the player's words.
     lobby.once("dialog", (d) => void d.accept());
     await lobby.locator('[data-link="seat-1"] button.new-link').click();
-    await waitText(lobby, "#links", escape(en.codes.SEAT_TAKEN));
+    await waitText(lobby, "#links", literal(en.codes.SEAT_TAKEN));
   });
 
   it("3: on a phone the hand and moves stay at the bottom, the turn and piles at the top, and a 34-card hand takes two rows", async () => {
@@ -251,7 +251,7 @@ describe("defects a newcomer met", () => {
     await anna.locator('#my-hand button.card[data-card="6H"]').click();
     // A selection that is no meld: Meld stays off and the reason shows once.
     await select(anna, ["9S", "KC", "KD"]);
-    await waitText(anna, "#preview", escape(en.codes.INVALID_MELD));
+    await waitText(anna, "#preview", literal(en.codes.INVALID_MELD));
     expect(await anna.locator("#act-meld").isDisabled()).toBe(true);
     const reason = await anna.locator("#my-hand").textContent();
     expect(reason!.split(en.codes.INVALID_MELD).length - 1).toBe(1);
