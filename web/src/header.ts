@@ -29,15 +29,22 @@ export function languageSwitch(): JSX.Element {
           lang: l,
           class: "quiet",
           "aria-pressed": l === lang ? "true" : "false",
-          "aria-label": t.language[l],
           "data-lang": l,
           onClick: () => setLanguage(l),
         },
         l.toUpperCase(),
+        // The name a screen reader says starts with the visible letters.
+        h("span", { class: "visually-hidden" }, ` ${t.language[l]}`),
       ),
     ),
   );
 }
+
+/** A chosen item closes its menu. */
+const closeMenu = (event: Event) => {
+  const menu = (event.currentTarget as HTMLElement).closest("details");
+  if (menu) menu.open = false;
+};
 
 function menuItem(item: MenuItem): JSX.Element {
   if (item.href)
@@ -51,10 +58,24 @@ function menuItem(item: MenuItem): JSX.Element {
         target: item.newTab ? "_blank" : undefined,
         rel: item.newTab ? "noopener" : undefined,
         class: "menu-item",
+        onClick: closeMenu,
       },
       item.label,
     );
-  return h("button", { key: item.id, id: item.id, type: "button", class: "menu-item quiet", onClick: item.onClick }, item.label);
+  return h(
+    "button",
+    {
+      key: item.id,
+      id: item.id,
+      type: "button",
+      class: "menu-item quiet",
+      onClick: (event: Event) => {
+        closeMenu(event);
+        item.onClick?.();
+      },
+    },
+    item.label,
+  );
 }
 
 export function header(options: { tagline?: boolean; connection?: JSX.Element | null; menu?: readonly MenuItem[] } = {}): JSX.Element {

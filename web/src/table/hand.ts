@@ -104,13 +104,18 @@ export function handArea(seat: SeatView, act: HandActions): JSX.Element {
             "data-drop": `hand:${i}`,
             tabIndex: i === seat.active ? 0 : -1,
             "aria-pressed": on ? "true" : "false",
-            "aria-label": `${cardName(card)}${picked ? `, ${t.cards.justPicked}` : fresh ? `, ${t.cards.justDrawn}` : ""}`,
             title: picked ? t.hand.picked : undefined,
             onClick: () => act.toggle(i),
             onKeyDown: (event: KeyboardEvent) => act.cardKey(i, event),
             onPointerDown: (event: PointerEvent) => act.dragStart(i, event),
           },
           ...cardIndex(card),
+          // The card's name is its text for screen readers (the corner's letters are hidden from them).
+          h(
+            "span",
+            { class: "visually-hidden" },
+            `${cardName(card)}${picked ? `, ${t.cards.justPicked}` : fresh ? `, ${t.cards.justDrawn}` : ""}`,
+          ),
         );
       }),
     );

@@ -221,7 +221,8 @@ export class TablePage {
     void import("../replay/record-hands")
       .then(async ({ finishedHand }) => {
         const hand = finishedHand(await api.record(snap.id), last.number);
-        if (!hand || this.closed || this.handEnd) return;
+        // Closed meanwhile, or another end shown: nothing to offer.
+        if (!hand || this.closed || this.handEnd || last.number <= closedSummary(snap.id)) return;
         this.handEnd = { hand: last.number, ...hand };
         this.controls.focusSoon("#hand-end-title");
         this.render();
