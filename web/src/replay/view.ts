@@ -96,7 +96,7 @@ export function replayView(state: ReplayState, act: ReplayActions): JSX.Element 
       h(
         "div",
         { class: "replay-controls", role: "group", "aria-label": t.replay.slider },
-        button("replay-first", t.replay.first, "⏮", 0, state.move === 0),
+        button("replay-first", t.replay.first, "|◀", 0, state.move === 0),
         button("replay-prev", t.replay.previous, "◀", state.move - 1, state.move === 0),
         h("input", {
           id: "replay-slider",
@@ -109,7 +109,7 @@ export function replayView(state: ReplayState, act: ReplayActions): JSX.Element 
           onInput: (e: Event) => act.go(state.hand, Number((e.currentTarget as HTMLInputElement).value)),
         }),
         button("replay-next", t.replay.next, "▶", state.move + 1, state.move === last),
-        button("replay-last", t.replay.last, "⏭", last, state.move === last),
+        button("replay-last", t.replay.last, "▶|", last, state.move === last),
         h(
           "output",
           { id: "replay-position", for: "replay-slider" },
