@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: "engine",
           environment: "node",
-          include: ["test/engine/**/*.test.ts"],
+          include: ["test/engine/**/*.test.ts", "test/clock/**/*.test.ts"],
         },
       },
       {
@@ -73,6 +73,8 @@ export default defineConfig({
         ],
         test: {
           name: "worker",
+          // Whole games are played over HTTP in some tests: seconds each, more on a busy machine.
+          testTimeout: 30_000,
           include: ["test/server/**/*.test.ts"],
           setupFiles: ["./test/server/apply-migrations.ts"],
           globalSetup: ["./test/server/notify/receivers.ts"],

@@ -21,7 +21,7 @@ interface ProfileNode {
   children?: number[];
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = createServer().listen(0, "127.0.0.1", () => {
       const { port } = server.address() as { port: number };
@@ -31,7 +31,7 @@ async function freePort(): Promise<number> {
 }
 
 /** A DevTools-protocol session with the runtime's inspector. */
-async function inspect(
+export async function inspect(
   port: number,
 ): Promise<{ send: (method: string, params?: object) => Promise<Record<string, unknown>>; close: () => void }> {
   const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { webSocketDebuggerUrl: string; title?: string }[];
@@ -62,7 +62,7 @@ async function inspect(
  * Which source module each line of the bundle came from: the bundler
  * writes the module's path in a comment where its code begins.
  */
-function modulesOf(bundle: string): (line: number) => string {
+export function modulesOf(bundle: string): (line: number) => string {
   const starts: { line: number; path: string }[] = [];
   bundle.split("\n").forEach((text, line) => {
     const match = /^\/\/ ((?:node_modules|src|cloudflare-internal)[^\s]*)$/.exec(text);
@@ -84,7 +84,7 @@ function modulesOf(bundle: string): (line: number) => string {
 }
 
 /** The part of the service a function belongs to. */
-function partOf(frame: ProfileNode["callFrame"], moduleOf: (line: number) => string): string {
+export function partOf(frame: ProfileNode["callFrame"], moduleOf: (line: number) => string): string {
   const f = frame.functionName;
   const url = frame.url.endsWith("index.js") ? moduleOf(frame.lineNumber) : frame.url;
   if (f === "(garbage collector)") return "garbage collection";

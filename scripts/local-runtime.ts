@@ -43,13 +43,16 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalS
           bindings: { ...(bindings.bindings as object), ...(options.overrides?.bindings as object) },
           name: "burraco",
           modules: true,
+          // A socket straight to the service, without the runtime's development entry worker in front (as when deployed).
+          unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
           modulesRoot: bundle,
           scriptPath: join(bundle, options.entry ? `${basename(options.entry).replace(/\.ts$/, "")}.js` : "index.js"),
         },
       ],
     } as Parameters<typeof convertV4MiniflareOptions>[0]),
   );
-  const url = String(await mf.ready).replace(/\/$/, "");
+  await mf.ready;
+  const url = String(await mf.unsafeGetDirectURL("burraco")).replace(/\/$/, "");
   const db = await mf.getD1Database("DB");
   for (const file of (await readdir(join(root, "migrations"))).filter((f) => f.endsWith(".sql")).sort()) {
     for (const statement of unstable_splitSqlQuery(await readFile(join(root, "migrations", file), "utf8")))

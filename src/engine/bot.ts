@@ -36,7 +36,7 @@ export function botMove(state: GameState, random: Random, style: BotStyle = DEFA
     const top = hand.pile[hand.pile.length - 1];
     if (top !== undefined && state.rules.discardPile === "closed") {
       if (random() < style.pickup * 2) {
-        for (const p of candidatePlays(state, seat, [...hand.hands[seat]!, ...hand.pile], random, style, top)) {
+        for (const p of candidates(state, seat, [...hand.hands[seat]!, ...hand.pile], random, style, top)) {
           const done = attempt({ type: "pickup", play: p });
           if (done) return done;
         }
@@ -48,7 +48,7 @@ export function botMove(state: GameState, random: Random, style: BotStyle = DEFA
     return attempt({ type: "draw" }) ?? attempt({ type: "pickup" })!;
   }
   if (random() < style.meld) {
-    for (const p of candidatePlays(state, seat, hand.hands[seat]!, random, style)) {
+    for (const p of candidates(state, seat, hand.hands[seat]!, random, style)) {
       const done = attempt(p);
       if (done) return done;
     }
@@ -73,65 +73,79 @@ export function candidatePlays(
   style: BotStyle = DEFAULT_STYLE,
   must?: Card,
 ): Play[] {
+  return [...candidates(state, seat, cards, random, style, must)];
+}
+
+/**
+ * The same candidates, found one at a time in a random order: the places a
+ * play might be are shuffled first and each is checked only when reached,
+ * so that a player who takes the first legal one checks little.
+ */
+function* candidates(state: GameState, seat: Seat, cards: readonly Card[], random: Random, style: BotStyle, must?: Card): Generator<Play> {
   const team = teamOf(seat, state.players);
+  const rules = state.rules;
+  const melds = state.hand!.melds;
   const hint = () => (random() < style.hint ? { wild: random() < 0.5 ? ("low" as const) : ("high" as const) } : {});
-  const out: Play[] = [];
-  for (const meld of state.hand!.melds) {
-    if (meld.team !== team) continue;
-    for (const card of new Set(cards)) {
-      if ((must === undefined || card === must) && mightFit(meld, card) && extendMeld(meld, [card], state.rules).ok) {
-        out.push({ type: "attach", meld: meld.id, cards: [card], ...hint() });
-      }
+  const groups = meldGroups(cards).filter((g) => must === undefined || g.includes(must));
+  // Each place a play might be, as one number (a group, or a meld and a card), shuffled, then checked in turn.
+  const places: number[] = [];
+  for (let g = 0; g < groups.length; g++) places.push(-1 - g);
+  const unique = must === undefined ? [...new Set(cards)] : cards.includes(must) ? [must] : [];
+  for (let m = 0; m < melds.length; m++) {
+    if (melds[m]!.team !== team) continue;
+    for (const card of unique) if (mightFit(melds[m]!, card)) places.push(m * 64 + card);
+  }
+  for (let i = places.length - 1; i > 0; i--) {
+    const j = randomInt(random, i + 1);
+    [places[i], places[j]] = [places[j]!, places[i]!];
+  }
+  for (const place of places) {
+    if (place < 0) {
+      const group = groups[-1 - place]!;
+      const shaped = shapeMeld(group, rules);
+      if (!shaped.ok) continue;
+      const same = shaped.value.kind === "set" && !rules.sameRankSets ? teamSetOf(state.hand!, team, shaped.value.rank) : undefined;
+      if (!same) yield { type: "meld", cards: group, ...hint() };
+      else if (extendMeld(same, group, rules).ok) yield { type: "attach", meld: same.id, cards: group };
+    } else {
+      const meld = melds[place >> 6]!;
+      const card = place & 63;
+      if (extendMeld(meld, [card], rules).ok) yield { type: "attach", meld: meld.id, cards: [card], ...hint() };
     }
   }
-  for (const group of meldGroups(cards)) {
-    if (must !== undefined && !group.includes(must)) continue;
-    const shaped = shapeMeld(group, state.rules);
-    if (!shaped.ok) continue;
-    const same = shaped.value.kind === "set" && !state.rules.sameRankSets ? teamSetOf(state.hand!, team, shaped.value.rank) : undefined;
-    if (!same) out.push({ type: "meld", cards: group, ...hint() });
-    else if (extendMeld(same, group, state.rules).ok) out.push({ type: "attach", meld: same.id, cards: group });
-  }
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = randomInt(random, i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
 }
 
 /** Likely melds in a hand: sets by rank, runs by suit, each with a wild to bridge or extend. */
 function meldGroups(cards: readonly Card[]): Card[][] {
   const wild = cards.find((c) => c === JOKER) ?? cards.find(isWildCard);
   const groups: Card[][] = [];
-  const byRank = new Map<number, Card[]>();
-  const bySuit = new Map<number, Card[]>();
+  const byRank: Card[][] = Array.from({ length: 14 }, () => []);
+  // Per suit, the card at each position 1 … 14 (the ace is 1 and 14).
+  const bySuit: (Card | undefined)[][] = Array.from({ length: 4 }, () => new Array<Card | undefined>(16));
   for (const card of cards) {
     if (isWildCard(card)) continue;
-    byRank.set(rankOf(card), [...(byRank.get(rankOf(card)) ?? []), card]);
-    if (!bySuit.get(suitOf(card))?.includes(card)) bySuit.set(suitOf(card), [...(bySuit.get(suitOf(card)) ?? []), card]);
+    const rank = rankOf(card);
+    byRank[rank]!.push(card);
+    const positions = bySuit[suitOf(card)]!;
+    positions[rank] = card;
+    if (rank === 1) positions[14] = card;
   }
-  for (const same of byRank.values()) {
+  for (const same of byRank) {
     if (same.length >= 3) groups.push(same.slice(0, 9));
     if (same.length === 2 && wild !== undefined) groups.push([...same, wild]);
   }
-  for (const suited of bySuit.values()) {
-    const positions = new Map<number, Card>();
-    for (const card of suited) {
-      const rank = rankOf(card);
-      positions.set(rank, card);
-      if (rank === 1) positions.set(14, card);
-    }
+  for (const positions of bySuit) {
     for (let lo = 1; lo <= 13; lo++) {
-      if (!positions.has(lo) || positions.has(lo - 1)) continue;
+      if (positions[lo] === undefined || positions[lo - 1] !== undefined) continue;
       const run: Card[] = [];
       let pos = lo;
       const extend = () => {
-        while (positions.has(pos) && !(lo === 1 && pos === 14)) run.push(positions.get(pos++)!);
+        while (positions[pos] !== undefined && !(lo === 1 && pos === 14)) run.push(positions[pos++]!);
       };
       extend();
       if (run.length >= 3) groups.push(run.slice());
       if (wild === undefined) continue;
-      if (positions.has(pos + 1) && pos + 1 <= 14) {
+      if (positions[pos + 1] !== undefined && pos + 1 <= 14) {
         run.push(wild);
         pos++;
         extend();

@@ -7,7 +7,7 @@ import { err, ok, type Result } from "./result.js";
 import type { Rules } from "./rules.js";
 import { scoreHand } from "./scoring.js";
 import { nextSeat, type PlayerCount, type Seat, type Team, teamCount, teamOf } from "./seats.js";
-import type { GameState, HandState } from "./state.js";
+import type { GameState, HandState, MatchEnding, TeamScore } from "./state.js";
 import { discardCard, draftOf, drawCard, pickUpPile, playCards, type Turn } from "./turn.js";
 
 export interface Outcome {
@@ -135,6 +135,39 @@ function endHand(state: GameState, events: GameEvent[], resigned: Team | null): 
   const over = resigned !== null || winner !== undefined;
   if (over) events.push({ type: "matchEnded", winner: winner ?? null, totals });
   return { ...state, hand: ended, totals, over, winner: over ? (winner ?? null) : null };
+}
+
+/**
+ * Ends the match outside a move, as a correspondence clock decides: a team
+ * that ran out of time loses as if it had resigned (the hand in play is
+ * scored, and the other team, or with three players the leader of the
+ * others, wins); an aborted match ends with no result (the hand in play is
+ * not scored). The hand in play ends with the ending's reason.
+ */
+export function endMatch(state: GameState, ending: MatchEnding): Result<Outcome, string> {
+  if (state.over) return err("the match is over");
+  const hand = state.hand;
+  if (!hand || hand.end) return err("no hand is in play");
+  if (ending.reason === "timeout" && !(Number.isInteger(ending.team) && ending.team >= 0 && ending.team < teamCount(state.players))) {
+    return err("the late team is not a team");
+  }
+  const events: GameEvent[] = [];
+  const closed: GameState = { ...state, hand: { ...hand, end: { reason: ending.reason, closedBy: null } }, ending };
+  if (ending.reason === "timeout") return ok({ state: endHand(closed, events, ending.team), events });
+  const scores: TeamScore[] = state.totals.map((_, team) => ({
+    team,
+    meldPoints: 0,
+    handPoints: 0,
+    burraco: 0,
+    closing: 0,
+    pozzetto: 0,
+    base: 0,
+    points: 0,
+    total: 0,
+  }));
+  events.push({ type: "handEnded", hand: hand.number, end: closed.hand!.end!, scores, hands: hand.hands, deal: hand.deal });
+  events.push({ type: "matchEnded", winner: null, totals: state.totals });
+  return ok({ state: { ...closed, hand: { ...closed.hand!, scores }, over: true, winner: null }, events });
 }
 
 /**

@@ -1,12 +1,12 @@
 import type { GameRecord as RecordFile } from "../shared/wire/api.js";
 import { type Deal, makeDeal, parseDeal } from "./deal.js";
-import { applyMove, needsDeal, newGame, startHand } from "./game.js";
+import { applyMove, endMatch, needsDeal, newGame, startHand } from "./game.js";
 import { type MeldView, viewMeld } from "./meld.js";
 import { makeMove } from "./moves.js";
 import { err, ok, type Result } from "./result.js";
 import { makeRules, parseRules, type Rules } from "./rules.js";
-import { isPlayerCount, type PlayerCount } from "./seats.js";
-import { type GameState, type HandState, handsOf, movesOf, type TeamScore } from "./state.js";
+import { isPlayerCount, type PlayerCount, teamCount } from "./seats.js";
+import { type GameState, type HandState, handsOf, type MatchEnding, movesOf, type TeamScore } from "./state.js";
 
 export const RECORD_FORMAT = "burraco-record/1";
 
@@ -16,9 +16,27 @@ export interface GameRecord {
   readonly players: PlayerCount;
   readonly names?: readonly string[];
   readonly hands: readonly { readonly deal: Deal; readonly moves: readonly { readonly seat: unknown; readonly move: unknown }[] }[];
+  /** A match ended on time or aborted: applied after the last move. */
+  readonly end?: MatchEnding;
 }
 
-const OPTIONAL = ["id", "started", "ended"];
+const OPTIONAL = ["id", "started", "ended", "end", "clock"];
+
+function parseEnding(raw: unknown, players: PlayerCount): Result<MatchEnding | undefined, string> {
+  if (raw === undefined) return ok(undefined);
+  const e = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
+  if (e.reason === "aborted" && Object.keys(e).length === 1) return ok({ reason: "aborted" });
+  if (
+    e.reason === "timeout" &&
+    Object.keys(e).length === 2 &&
+    Number.isInteger(e.team) &&
+    (e.team as number) >= 0 &&
+    (e.team as number) < teamCount(players)
+  ) {
+    return ok({ reason: "timeout", team: e.team as number });
+  }
+  return err('end must be {"reason": "timeout", "team": T} or {"reason": "aborted"}');
+}
 
 /**
  * Reads a record. Everything about the record itself must be right (format,
@@ -63,7 +81,15 @@ export function parseRecord(input: unknown): Result<GameRecord, string> {
       }),
     });
   }
-  return ok({ rules: rules.value, players, ...(raw.names ? { names: raw.names as string[] } : {}), hands });
+  const end = parseEnding(raw.end, players);
+  if (!end.ok) return end;
+  return ok({
+    rules: rules.value,
+    players,
+    ...(raw.names ? { names: raw.names as string[] } : {}),
+    hands,
+    ...(end.value ? { end: end.value } : {}),
+  });
 }
 
 /**
@@ -78,6 +104,7 @@ export function makeRecord(state: GameState, options: { names?: readonly string[
     players: state.players,
     ...(options.names ? { names: options.names } : {}),
     hands: hands.map((h) => ({ deal: makeDeal(h.deal), moves: movesOf(h).map((m) => ({ seat: m.seat, move: makeMove(m.move) })) })),
+    ...(state.ending ? { end: state.ending } : {}),
   };
 }
 
@@ -122,6 +149,10 @@ export function replayRecord(record: GameRecord): { state: GameState; output: Re
     });
     if (inPlay) started.push(state.hand!);
   });
+  if (record.end && !state.over) {
+    const ended = endMatch(state, record.end);
+    if (ended.ok) state = ended.value.state;
+  }
   const finalHands = handsOf(state);
   const hands = started.map((_, i) => describeHand(finalHands[i]!, record.rules));
   return { state, output: { moves, hands, match: { totals: state.totals, over: state.over, winner: state.winner } } };

@@ -16,7 +16,10 @@ export interface TakenPozzetto {
   readonly direct: boolean;
 }
 
-export type EndReason = "closed" | "stock" | "stalemate" | "resigned";
+export type EndReason = "closed" | "stock" | "stalemate" | "resigned" | "timeout" | "aborted";
+
+/** How a match ended outside the play of a hand: a team lost on time, or the match was called off with no result. */
+export type MatchEnding = { readonly reason: "timeout"; readonly team: Team } | { readonly reason: "aborted" };
 
 export interface HandEnd {
   readonly reason: EndReason;
@@ -85,6 +88,8 @@ export interface GameState {
   readonly totals: readonly number[];
   readonly over: boolean;
   readonly winner: Team | null;
+  /** Set when the match ended on time or was aborted (the service's clock), not by play. */
+  readonly ending?: MatchEnding;
 }
 
 export function stockSize(hand: HandState): number {

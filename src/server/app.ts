@@ -5,6 +5,8 @@ import type { AppEnv } from "./env";
 import { done, fail, render } from "./reply";
 import { json, serve } from "./routes/define";
 import { gamesApi } from "./routes/games";
+import { notificationLinksApi } from "./routes/notification-links";
+import { notificationsApi } from "./routes/notifications";
 import { oembedApi } from "./routes/oembed";
 import { describeApi } from "./routes/openapi";
 import { pagesApp } from "./routes/pages";
@@ -34,8 +36,10 @@ serve(
   async () => done({ ok: true as const, engine: ENGINE_VERSION }),
 );
 app.route("/api/games", gamesApi);
+app.route("/api/me/notifications", notificationsApi);
 app.route("/api/me", playersApi);
 app.route("/api/oembed", oembedApi);
+app.route("/api/notifications", notificationLinksApi);
 describeApi(app);
 
 app.all("/api/*", (c) => render(c, fail(404, "NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`)));

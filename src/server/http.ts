@@ -6,6 +6,7 @@ import type { AppEnv } from "./env";
 import { type Failure, fail, gameNotFound, isFailure, rateLimited, render } from "./reply";
 import { RateLimiter } from "./room/limits";
 import type { Caller } from "./room/seats";
+import { seal } from "./seal";
 
 /** What every route shares: the caller, the game it names, bodies, validation failures. */
 
@@ -60,7 +61,11 @@ export const gameTarget: MiddlewareHandler<AppEnv> = async (c, next) => {
       header === undefined && c.req.path.endsWith("/ws") ? bearerFromProtocols(c.req.header("Sec-WebSocket-Protocol")) : bearer(header);
     const caller = callerOf(c, id, token);
     if (isFailure(caller)) failure = caller;
-    else c.set("game", { id, room: c.env.GAME_ROOM.get(c.env.GAME_ROOM.idFromName(id)), caller });
+    else {
+      const sealedToken =
+        caller.playerKeyHash && typeof token === "string" ? await sealedOnce(token, caller.tokenHash!, c.env.GAME_ID_KEY) : null;
+      c.set("game", { id, room: c.env.GAME_ROOM.get(c.env.GAME_ROOM.idFromName(id)), caller: { ...caller, sealedToken } });
+    }
   }
   if (failure) {
     if (COUNTED.has(failure.status)) refusals.take(client);
@@ -70,11 +75,32 @@ export const gameTarget: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (COUNTED.has(c.res.status)) refusals.take(client);
 };
 
+/** Tokens sealed by this Worker instance, by their hash: a player's requests seal their token once. */
+const sealed = new Map<string, Promise<string>>();
+
+function sealedOnce(token: string, tokenHash: string, key: string | undefined): Promise<string> {
+  let made = sealed.get(tokenHash);
+  if (!made) {
+    if (sealed.size >= 10_000) sealed.clear();
+    made = seal(token, key);
+    sealed.set(tokenHash, made);
+  }
+  return made;
+}
+
 /** Refuses bodies over LIMITS.bodyBytes with 413. */
 export const limitBody = bodyLimit({
   maxSize: LIMITS.bodyBytes,
   onError: (c) => render(c, fail(413, "BODY_TOO_LARGE", `Request bodies are limited to ${LIMITS.bodyBytes} bytes.`)),
 });
+
+/** The player a request speaks for (`Authorization: Bearer <player key>`), as the hash of the key. */
+export function playerOf(c: Context): string | Failure {
+  const key = bearer(c.req.header("Authorization"));
+  if (key === null) return fail(401, "AUTH_REQUIRED", "Send your player key: Authorization: Bearer <player key>.");
+  if (key === "malformed") return fail(401, "BAD_TOKEN", "Authorization must be `Bearer <player key>`, 22 to 128 base64url characters.");
+  return hashToken(key);
+}
 
 /** A seat's, the invitation's or the spectators' page: the secret in the fragment never reaches a server. */
 export function gameUrl(c: Context, gameId: string, fragment?: string): string {

@@ -1,4 +1,5 @@
 import { app } from "./app";
+import { scheduled } from "./cron";
 import type { Delivery, Env } from "./env";
 import { handleDeadDeliveries, handleDeliveries } from "./notify/index";
 
@@ -13,4 +14,5 @@ async function queue(batch: MessageBatch<Delivery>, env: Env, _ctx: ExecutionCon
 export default {
   fetch: app.fetch,
   queue,
+  scheduled,
 } satisfies ExportedHandler<Env, Delivery>;

@@ -1,7 +1,10 @@
 import { makeDeal, makeRules, parseDeal, parseRules } from "../engine/index";
 import type { CreateGameRequest } from "../shared/wire/api";
+import type { ClockRequest } from "../shared/wire/clock";
 import type { z } from "../shared/wire/z";
-import { type Failure, fail } from "./reply";
+import type { ClockControl } from "./clock/clock";
+import { DAY, HOUR, parseDuration } from "./clock/time";
+import { type Failure, fail, isFailure } from "./reply";
 import type { GameInit } from "./room/game-room";
 
 /**
@@ -20,5 +23,29 @@ export function gameInit(request: z.output<typeof CreateGameRequest>, id: string
     deals.push(makeDeal(deal.value));
   }
   const names = request.names ?? new Array<null>(players).fill(null);
-  return { id, rules: makeRules(rules.value), players, names, deals };
+  const clock = clockControl(request.clock);
+  if (isFailure(clock)) return clock;
+  return { id, rules: makeRules(rules.value), players, names, deals, clock };
+}
+
+/** The limits of docs and lobby: a time per move from an hour to two weeks; a bank up to sixty days. */
+const PER_MOVE = { min: HOUR, max: 14 * DAY };
+const BANK = { min: HOUR, max: 60 * DAY };
+
+/** A creator's time control, checked; null for a game without a clock. */
+export function clockControl(request: ClockRequest | undefined): ClockControl | null | Failure {
+  if (request === undefined || request === "none") return null;
+  const timeout = request.timeout ?? "claim";
+  const bad = (message: string) => fail(422, "BAD_CLOCK", message);
+  if ("perMove" in request) {
+    const perMove = parseDuration(request.perMove);
+    if (perMove === null || perMove < PER_MOVE.min || perMove > PER_MOVE.max)
+      return bad('clock.perMove must be from 1h to 14d, e.g. "3d".');
+    return { kind: "perMove", perMove, timeout };
+  }
+  const bank = parseDuration(request.bank);
+  if (bank === null || bank < BANK.min || bank > BANK.max) return bad('clock.bank must be from 1h to 60d, e.g. "7d".');
+  const increment = request.increment === undefined ? 0 : parseDuration(request.increment);
+  if (increment === null || increment > bank) return bad('clock.increment must be a duration no longer than the bank, e.g. "1d".');
+  return { kind: "bank", bank, increment, timeout };
 }

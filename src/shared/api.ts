@@ -28,6 +28,19 @@ export type {
 } from "./wire/api";
 export type { SeenEvent, WireEvent, WireEventOf } from "./wire/events";
 export type { Move } from "./wire/move";
+export type {
+  Confirmed,
+  CreatedSubscription,
+  CreateSubscriptionRequest,
+  DeliveryAttempt,
+  GameWebhookRequest,
+  GameWebhooksResponse,
+  NotifyEventName,
+  SubscriptionsResponse,
+  SubscriptionView,
+  TestSent,
+  UpdateSubscriptionRequest,
+} from "./wire/notifications";
 export type { ClientMessage, ServerMessage } from "./wire/socket";
 export type { GameSnapshot, GameView, HandFairness, HandView, MatchView, PozzettoView, SeatInfo } from "./wire/view";
 

@@ -32,6 +32,10 @@ export function endText(end: HandEnd, seats: readonly { name: string | null }[])
       return t.end.stalemate;
     case "resigned":
       return t.end.resigned;
+    case "timeout":
+      return t.end.timeout;
+    case "aborted":
+      return t.end.aborted;
   }
 }
 

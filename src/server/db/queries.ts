@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
 import type { MyGame } from "../../shared/api";
+import { indexTimes } from "../room/due";
 import type { SeatRow } from "../room/storage";
 import type { LogBody, LogRow, Table } from "../room/table";
 import { gameEvents, games, seats } from "./schema";
@@ -35,6 +36,7 @@ function indexRow(table: Table, seatRows: readonly SeatRow[], inviteHash: string
     inviteHash,
     createdAt: table.entries[0]!.at,
     updatedAt: table.entries[table.version - 1]!.at,
+    ...indexTimes(table),
   };
 }
 
@@ -69,6 +71,7 @@ export function drainStatements(
       taken: seat.taken,
       name: seat.name,
       playerHash: seat.playerHash,
+      link: seat.link ?? null,
     };
     return db
       .insert(seats)
@@ -102,12 +105,19 @@ export async function loadSavedGame(db: Db, id: string): Promise<{ rows: LogRow[
   }
   return {
     rows,
-    seats: seatRows.map((s) => ({ seat: s.seat, tokenHash: s.tokenHash, taken: s.taken, name: s.name, playerHash: s.playerHash })),
+    seats: seatRows.map((s) => ({
+      seat: s.seat,
+      tokenHash: s.tokenHash,
+      taken: s.taken,
+      name: s.name,
+      playerHash: s.playerHash,
+      link: s.link,
+    })),
     inviteHash: game.inviteHash,
   };
 }
 
-/** A player's games: those awaiting their move first, then the most recently active. */
+/** A player's games: those awaiting their move first, soonest deadline first, then the most recently active. */
 export async function myGames(db: Db, playerHash: string): Promise<MyGame[]> {
   const yourTurn = sql<number>`(${games.status} = 'playing' AND ${games.turn} = ${seats.seat})`;
   const rows = await db
@@ -115,7 +125,7 @@ export async function myGames(db: Db, playerHash: string): Promise<MyGame[]> {
     .from(seats)
     .innerJoin(games, eq(games.id, seats.gameId))
     .where(eq(seats.playerHash, playerHash))
-    .orderBy(desc(yourTurn), desc(games.updatedAt))
+    .orderBy(desc(yourTurn), sql`${games.deadline} IS NULL`, asc(games.deadline), desc(games.updatedAt))
     .limit(200);
   return rows.map(({ game, seat, yourTurn }) => ({
     id: game.id,
@@ -127,6 +137,8 @@ export async function myGames(db: Db, playerHash: string): Promise<MyGame[]> {
     yourTurn: yourTurn === 1,
     version: game.version,
     updatedAt: new Date(game.updatedAt).toISOString(),
+    deadline: game.deadline === null ? null : new Date(game.deadline).toISOString(),
+    reminder: game.reminder,
   }));
 }
 

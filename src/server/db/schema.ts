@@ -16,7 +16,27 @@ export const games = sqliteTable("games", {
   inviteHash: text("invite_hash").notNull(),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
+  /** When the seat to play runs out of time; null without a clock or when nobody is to play. */
+  deadline: integer("deadline"),
+  /** The earliest thing the game's room has due: the Cron guard wakes rooms past it. */
+  nextDue: integer("next_due"),
+  /** The last reminder of the turn in progress ("80%" or "1h"). */
+  reminder: text("reminder", { enum: ["80%", "1h"] }),
 });
+
+/** Absences a player declared (by player key): their clocks stop meanwhile. */
+export const absences = sqliteTable(
+  "absences",
+  {
+    id: text("id").primaryKey(),
+    playerHash: text("player_hash").notNull(),
+    from: integer("from_at").notNull(),
+    until: integer("until_at").notNull(),
+    createdAt: integer("created_at").notNull(),
+    cancelledAt: integer("cancelled_at"),
+  },
+  (t) => [index("absences_by_player").on(t.playerHash, t.until)],
+);
 
 export const seats = sqliteTable(
   "seats",
@@ -27,6 +47,8 @@ export const seats = sqliteTable(
     taken: integer("taken", { mode: "boolean" }).notNull().default(false),
     name: text("name"),
     playerHash: text("player_hash"),
+    /** The seat's token sealed for its player's notifications (never readable without the service's key). */
+    link: text("link_sealed"),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.seat] }), index("seats_by_player").on(t.playerHash)],
 );
@@ -41,7 +63,7 @@ export const gameEvents = sqliteTable(
   {
     gameId: text("game_id").notNull(),
     seq: integer("seq").notNull(),
-    kind: text("kind", { enum: ["created", "dealt", "move"] }).notNull(),
+    kind: text("kind").notNull(),
     body: text("body").notNull(),
     at: integer("at").notNull(),
   },

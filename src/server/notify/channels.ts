@@ -1,11 +1,12 @@
 import type { SubscriptionRow } from "../db/notifications";
 import type { Env } from "../env";
+import { unseal } from "../seal";
 import type { NotifyConfig } from "./config";
 import { links } from "./config";
 import { composeEmail, sendEmail } from "./email";
 import type { Outcome } from "./outcome";
 import { pushPayload, sendPush } from "./push";
-import { render } from "./render";
+import { ownSeat, render } from "./render";
 import type { Delivery } from "./types";
 import { checkUrl } from "./url-policy";
 import { postWebhook, signedHeaders, webhookBody } from "./webhook";
@@ -27,6 +28,19 @@ async function topicOf(key: string): Promise<string> {
     .replace(/\//g, "_");
 }
 
+/**
+ * The reader's own seat token, for a link straight to their seat: only for a
+ * player's own email or push, never a webhook (even a player's own may post
+ * to a channel others read) and never a game's.
+ */
+async function seatTokenFor(delivery: Delivery, sub: SubscriptionRow, key: string | undefined): Promise<string | null> {
+  if (delivery.notice.type !== "game" || sub.channel === "webhook") return null;
+  const n = delivery.notice.notification;
+  const seat = ownSeat(n, sub);
+  const sealed = seat === null ? null : (n.links?.[seat] ?? null);
+  return sealed ? unseal(sealed, key) : null;
+}
+
 /** Makes one attempt at one delivery through its subscription's channel. */
 export async function attempt(
   delivery: Delivery,
@@ -35,7 +49,7 @@ export async function attempt(
   senders: Senders,
   now: number,
 ): Promise<Outcome> {
-  const { message, event } = render(delivery.notice, sub, cfg.publicUrl, now);
+  const { message, event } = render(delivery.notice, sub, cfg.publicUrl, now, await seatTokenFor(delivery, sub, cfg.sealKey));
   switch (sub.channel) {
     case "email": {
       const to = links(cfg.publicUrl);

@@ -12,6 +12,8 @@ export interface NotifyConfig {
   readonly urlPolicy: UrlPolicy;
   /** Retry delays are multiplied by this (1 in service; benchmarks shrink them). */
   readonly delayScale: number;
+  /** Opens the seat links sealed for a player's own messages (seal.ts). */
+  readonly sealKey: string | undefined;
 }
 
 export function notifyConfig(env: Env, resolver?: Resolver | null): NotifyConfig {
@@ -32,14 +34,21 @@ export function notifyConfig(env: Env, resolver?: Resolver | null): NotifyConfig
       resolver: resolver !== undefined ? resolver : env.DNS_RESOLVER_URL ? dohResolver(env.DNS_RESOLVER_URL) : null,
     },
     delayScale: Number.isFinite(scale) && scale >= 0 ? scale : 1,
+    sealKey: env.GAME_ID_KEY,
   };
 }
 
-/** Every link a message may carry. Seat links name the seat, never its secret token (see README). */
+/**
+ * Every link a message may carry. A player's own message links to their
+ * seat's page (`#seat=` its token, opened from the seat's sealed link); when
+ * that is not known, to the game with `?seat=N`, where a browser that has
+ * the seat's link opens it.
+ */
 export function links(publicUrl: string) {
   return {
     game: (gameId: string) => `${publicUrl}/game/${gameId}`,
-    seat: (gameId: string, seat: number) => `${publicUrl}/game/${gameId}?seat=${seat}`,
+    seat: (gameId: string, seat: number, token?: string | null) =>
+      token ? `${publicUrl}/game/${gameId}#seat=${token}` : `${publicUrl}/game/${gameId}?seat=${seat}`,
     preferences: (gameId?: string | null) => `${publicUrl}/notifications${gameId ? `?game=${gameId}` : ""}`,
     /** RFC 8058 one-click target: a POST with `List-Unsubscribe=One-Click` removes the subscription. */
     unsubscribe: (token: string) => `${publicUrl}/api/notifications/unsubscribe/${token}`,

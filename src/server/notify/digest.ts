@@ -30,22 +30,22 @@ export function localTime(now: number, timeZone: string): { date: string; hour: 
 /** Where a player's waiting games come from: D1's game index by default; the clock adds deadlines. */
 export type GamesAwaiting = (ownerHash: string, gameId: string | null) => Promise<DigestGame[]>;
 
-/** Games in D1's index where it is the player's turn, without deadlines (the index has none yet). */
+/** Games in D1's index where it is the player's turn, with their deadlines. */
 export function gamesAwaitingFromIndex(d1: D1Database): GamesAwaiting {
   return async (ownerHash, gameId) => {
     const rows = await d1
       .prepare(
-        `SELECT g.id, s.seat, g.names, g.updated_at FROM seats s JOIN games g ON g.id = s.game_id
+        `SELECT g.id, s.seat, g.names, g.updated_at, g.deadline FROM seats s JOIN games g ON g.id = s.game_id
          WHERE s.player_hash = ? AND g.status = 'playing' AND g.turn = s.seat ${gameId ? "AND g.id = ?" : ""}
          ORDER BY g.updated_at LIMIT 100`,
       )
       .bind(...(gameId ? [ownerHash, gameId] : [ownerHash]))
-      .all<{ id: string; seat: number; names: string; updated_at: number }>();
+      .all<{ id: string; seat: number; names: string; updated_at: number; deadline: number | null }>();
     return rows.results.map((r) => ({
       gameId: r.id,
       seat: r.seat,
       names: JSON.parse(r.names) as (string | null)[],
-      deadline: null,
+      deadline: r.deadline,
       since: r.updated_at,
     }));
   };

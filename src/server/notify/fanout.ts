@@ -36,8 +36,9 @@ export function wants(sub: SubscriptionRow, n: GameNotification): boolean {
   return sub.ownerHash !== null && n.players.includes(sub.ownerHash);
 }
 
-export function deliveryKey(n: { gameId: string; seq: number }, subscriptionId: string): string {
-  return `${n.gameId}/${n.seq}/${subscriptionId}`;
+/** One entry may notify twice (a hand and the match ending on one discard): the kind is part of the key. */
+export function deliveryKey(n: { gameId: string; seq: number; type: string }, subscriptionId: string): string {
+  return `${n.gameId}/${n.seq}/${n.type}/${subscriptionId}`;
 }
 
 /** Writes deliveries to D1 and queues those never attempted. Returns how many were queued. */

@@ -5,7 +5,7 @@ import type { WebhookEvent } from "./webhook";
 import { confirmMessage, digestMessage, gameMessage, type Message, testMessage } from "./words";
 
 /** The seat of a game that a player-scope subscription's owner holds, if any (for the link to their own seat). */
-function ownSeat(n: GameNotification, sub: SubscriptionRow): number | null {
+export function ownSeat(n: GameNotification, sub: SubscriptionRow): number | null {
   if (sub.scope !== "player" || sub.ownerHash === null) return null;
   if ((n.type === "turn" || n.type === "reminder") && n.players[n.seat] === sub.ownerHash) return n.seat;
   const seat = n.players.indexOf(sub.ownerHash);
@@ -14,13 +14,19 @@ function ownSeat(n: GameNotification, sub: SubscriptionRow): number | null {
 
 /** The public facts of a game notification, as a standard webhook's `data`. */
 function eventData(n: GameNotification, url: string, title: string): Record<string, unknown> {
-  const { players: _players, at: _at, ...facts } = n;
+  const { players: _players, links: _links, at: _at, ...facts } = n;
   const deadline = "deadline" in n && n.deadline !== null ? new Date(n.deadline).toISOString() : undefined;
   return { ...facts, ...(deadline ? { deadline } : {}), url, text: title };
 }
 
 /** A notice in the subscriber's language, with its webhook event. */
-export function render(notice: Notice, sub: SubscriptionRow, publicUrl: string, now: number): { message: Message; event: WebhookEvent } {
+export function render(
+  notice: Notice,
+  sub: SubscriptionRow,
+  publicUrl: string,
+  now: number,
+  seatToken: string | null = null,
+): { message: Message; event: WebhookEvent } {
   const links: Links = linksOf(publicUrl);
   const lang = sub.language;
   const timestamp = new Date(now).toISOString();
@@ -28,7 +34,7 @@ export function render(notice: Notice, sub: SubscriptionRow, publicUrl: string, 
     case "game": {
       const n = notice.notification;
       const seat = ownSeat(n, sub);
-      const link = n.type === "invited" ? n.link : seat === null ? links.game(n.gameId) : links.seat(n.gameId, seat);
+      const link = n.type === "invited" ? n.link : seat === null ? links.game(n.gameId) : links.seat(n.gameId, seat, seatToken);
       const message = gameMessage(n, lang, link, now);
       return { message, event: { type: `game.${n.type}`, timestamp, data: eventData(n, link, message.title) } };
     }

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { EMAIL_ADDRESS } from "../../shared/wire/notifications";
 import { hashToken, newToken } from "../auth";
 import { attempts, type SubscriptionRow, subscriptions } from "../db/notifications";
 import { database } from "../db/queries";
@@ -47,7 +48,11 @@ export interface SubscriptionView {
   readonly createdAt: string;
 }
 
-export type Refusal = { readonly refused: string };
+/** Why a subscription is refused: a value the service cannot use, a target the URL policy refuses, or a duplicate. */
+export type Refusal = { readonly refused: string; readonly kind: "invalid" | "target" | "exists" };
+
+const invalid = (refused: string): Refusal => ({ refused, kind: "invalid" });
+const EVENTS_REFUSAL = "events must be some of turn, reminder, handEnded, gameOver, invited";
 
 export function viewOf(row: SubscriptionRow): SubscriptionView {
   return {
@@ -68,8 +73,6 @@ export function viewOf(row: SubscriptionRow): SubscriptionView {
   };
 }
 
-const EMAIL = /^[^\s@<>()",;:]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,}$/;
-
 export function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat("en", { timeZone: zone });
@@ -81,26 +84,26 @@ export function isTimeZone(zone: string): boolean {
 
 /** Checks a new subscription; a refusal says why in words fit for an API error. */
 export async function checkSubscription(input: NewSubscription, policy: UrlPolicy): Promise<Refusal | { format: WebhookFormat | null }> {
-  if (input.events.length === 0 || !input.events.every(isNotifyEvent))
-    return { refused: "events must be some of turn, reminder, handEnded, gameOver, invited" };
-  if (!isLanguage(input.language)) return { refused: "language must be en or it" };
+  if (input.events.length === 0 || !input.events.every(isNotifyEvent)) return invalid(EVENTS_REFUSAL);
+  if (!isLanguage(input.language)) return invalid("language must be en or it");
   if (input.scope === "game" && (input.channel !== "webhook" || input.gameId === null))
-    return { refused: "a game's own subscription is a webhook of one game" };
-  if (input.timeZone && !isTimeZone(input.timeZone)) return { refused: `unknown time zone ${input.timeZone}` };
+    return invalid("a game's own subscription is a webhook of one game");
+  if (input.timeZone && !isTimeZone(input.timeZone)) return invalid(`unknown time zone ${input.timeZone}`);
+  if (input.channel !== "email" && input.digest === "daily") return invalid("a daily digest is sent by email only");
   switch (input.channel) {
     case "email":
-      if (!EMAIL.test(input.target) || input.target.length > 254) return { refused: "not an email address" };
-      if (input.digest === "daily" && !input.timeZone) return { refused: "a daily digest needs a time zone" };
+      if (!EMAIL_ADDRESS.test(input.target) || input.target.length > 254) return invalid("not an email address");
+      if (input.digest === "daily" && !input.timeZone) return invalid("a daily digest needs a time zone");
       return { format: null };
     case "webhook": {
       const checked = await checkUrl(input.target, policy);
-      if (!checked.ok) return { refused: `webhook URL refused: ${checked.reason}` };
+      if (!checked.ok) return { refused: `webhook URL refused: ${checked.reason}`, kind: "target" };
       return { format: webhookFormat(checked.url) };
     }
     case "push": {
-      if (!input.push) return { refused: "a push subscription needs its keys (p256dh, auth)" };
+      if (!input.push) return invalid("a push subscription needs its keys (p256dh, auth)");
       const checked = await checkUrl(input.target, policy);
-      if (!checked.ok) return { refused: `push endpoint refused: ${checked.reason}` };
+      if (!checked.ok) return { refused: `push endpoint refused: ${checked.reason}`, kind: "target" };
       return { format: null };
     }
   }
@@ -145,18 +148,27 @@ export async function createSubscription(
   } as const;
   const db = database(d1);
   const inserted = await db.insert(subscriptions).values(row).onConflictDoNothing().returning();
-  if (inserted.length === 0) return { refused: "this subscription exists already" };
+  if (inserted.length === 0) return { refused: "this subscription exists already", kind: "exists" };
   return { subscription: viewOf(inserted[0]!), secret, confirmToken };
 }
 
-/** The double opt-in's second step: true when the token matched an unconfirmed address. */
-export async function confirmEmail(d1: D1Database, token: string, now: number): Promise<boolean> {
+/** The double opt-in's second step: the address and its game when the token matched an unconfirmed address, else null. */
+export async function confirmAddress(
+  d1: D1Database,
+  token: string,
+  now: number,
+): Promise<{ readonly id: string; readonly address: string; readonly gameId: string | null } | null> {
   const done = await database(d1)
     .update(subscriptions)
     .set({ confirmed: true, confirmHash: null, updatedAt: now })
     .where(and(eq(subscriptions.confirmHash, hashToken(token)), eq(subscriptions.confirmed, false)))
-    .returning({ id: subscriptions.id });
-  return done.length > 0;
+    .returning({ id: subscriptions.id, address: subscriptions.target, gameId: subscriptions.gameId });
+  return done[0] ?? null;
+}
+
+/** The double opt-in's second step: true when the token matched an unconfirmed address. */
+export async function confirmEmail(d1: D1Database, token: string, now: number): Promise<boolean> {
+  return (await confirmAddress(d1, token, now)) !== null;
 }
 
 /** RFC 8058 one-click unsubscribe: removes the subscription at once. True when there was one. */
@@ -182,8 +194,17 @@ export interface SubscriptionChanges {
   readonly language?: Language;
   readonly digest?: "none" | "daily";
   readonly timeZone?: string | null;
+  /** A game id: only that game; null: every game of the owner. */
+  readonly gameId?: string | null;
   /** true: enable again (clears the failures and the reason it was disabled). */
   readonly enable?: boolean;
+}
+
+/** A unique index refused the write (drizzle wraps D1's error as its cause). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; e; e = (e as { cause?: unknown }).cause)
+    if (/UNIQUE constraint failed/i.test(String((e as Error).message ?? e))) return true;
+  return false;
 }
 
 export async function updateSubscription(
@@ -193,25 +214,35 @@ export async function updateSubscription(
   changes: SubscriptionChanges,
   now: number,
 ): Promise<Refusal | SubscriptionView | null> {
-  if (changes.events && (changes.events.length === 0 || !changes.events.every(isNotifyEvent)))
-    return { refused: "events must be some of turn, reminder, handEnded, gameOver, invited" };
-  if (changes.language !== undefined && !isLanguage(changes.language)) return { refused: "language must be en or it" };
-  if (changes.timeZone && !isTimeZone(changes.timeZone)) return { refused: `unknown time zone ${changes.timeZone}` };
+  if (changes.events && (changes.events.length === 0 || !changes.events.every(isNotifyEvent))) return invalid(EVENTS_REFUSAL);
+  if (changes.language !== undefined && !isLanguage(changes.language)) return invalid("language must be en or it");
+  if (changes.timeZone && !isTimeZone(changes.timeZone)) return invalid(`unknown time zone ${changes.timeZone}`);
+  const db = database(d1);
+  const owned = and(eq(subscriptions.id, id), eq(subscriptions.ownerHash, ownerHash));
+  // The subscription as it would stand is checked before anything is written.
+  const [current] = await db.select().from(subscriptions).where(owned);
+  if (!current) return null;
+  const digest = changes.digest ?? current.digest;
+  const timeZone = changes.timeZone !== undefined ? changes.timeZone : current.timeZone;
+  if (digest === "daily" && current.channel !== "email") return invalid("a daily digest is sent by email only");
+  if (digest === "daily" && !timeZone) return invalid("a daily digest needs a time zone");
   const set: Partial<SubscriptionRow> = { updatedAt: now };
   if (changes.events) set.events = JSON.stringify([...new Set(changes.events)]);
   if (changes.language) set.language = changes.language;
   if (changes.digest) set.digest = changes.digest;
   if (changes.timeZone !== undefined) set.timeZone = changes.timeZone;
+  if (changes.gameId !== undefined) set.gameId = changes.gameId;
   if (changes.enable) Object.assign(set, { disabledAt: null, disabledReason: null, failures: 0 });
-  const rows = await database(d1)
-    .update(subscriptions)
-    .set(set)
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.ownerHash, ownerHash)))
-    .returning();
+  let rows: SubscriptionRow[];
+  try {
+    rows = await db.update(subscriptions).set(set).where(owned).returning();
+  } catch (error) {
+    // Moved to a game (or to all games) where the same target is subscribed already.
+    if (isUniqueViolation(error)) return { refused: "this subscription exists already", kind: "exists" };
+    throw error;
+  }
   const row = rows[0];
-  if (!row) return null;
-  if (row.digest === "daily" && !row.timeZone) return { refused: "a daily digest needs a time zone" };
-  return viewOf(row);
+  return row ? viewOf(row) : null;
 }
 
 export async function deleteSubscription(d1: D1Database, ownerHash: string, id: string): Promise<boolean> {

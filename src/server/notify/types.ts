@@ -41,6 +41,8 @@ interface Base {
   readonly names: readonly (string | null)[];
   /** The player key hashes of the seats it is about (the players to tell); null for a seat with no player key. */
   readonly players: readonly (string | null)[];
+  /** Each seat's link, sealed (seal.ts): opened only for that seat's own player's messages. */
+  readonly links?: readonly (string | null)[];
 }
 
 /** One game event that may notify, with the public facts its texts need. */

@@ -6,57 +6,66 @@ import { hashToken, newToken } from "../auth";
 import { database, loadSavedGame } from "../db/queries";
 import type { Env } from "../env";
 import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
+import { Alarm } from "./alarm";
+import { absenceEntries, claimEntries, dueEntries, type NewEntry } from "./clock-actions";
+import { gameDue } from "./due";
 import { drawFirstDealer } from "./fairness";
 import { RateLimiter } from "./limits";
 import { type MoveRequest, playMove } from "./moves";
-import { drainOutbox, drainTime, retryDelay } from "./outbox";
+import { notifyEntry } from "./notifications";
+import { drainOutbox, retryDelay } from "./outbox";
+import { playerAbsences } from "./player-absences";
 import { recordOf } from "./record";
 import { Room } from "./room";
-import { type Access, type Caller, claimSeat, identify, reissueSeat, touchSeat, viewerOf } from "./seats";
+import { type Access, admit, type Caller, claimSeat, type Need, reissueSeat, touchSeat, viewerOf } from "./seats";
 import { Snapshots } from "./snapshots";
-import { acceptSocket, attachmentOf, broadcast, catchUp, parseClientMessage, send } from "./sockets";
+import { acceptSocket, attachmentOf, broadcast, catchUp, connected, onMessage } from "./sockets";
 import { Storage } from "./storage";
 import type { CreatedBody } from "./table";
 
 /** A new game as the Worker checked it. */
 export type GameInit = Omit<CreatedBody, "type" | "firstDealer" | "hostHash">;
 
-type Need = "any" | "seat" | "invite" | "host";
+/** Entries the alarm may write in one go before it re-arms (a game where the computer plays every seat still yields). */
+const MAX_DUE_STEPS = 50;
 
 /**
  * One game's single writer. The class only wires the platform to the
  * room's parts: storage and replay (room.ts, table.ts), moves (moves.ts),
- * views (views.ts, snapshots.ts), sockets (sockets.ts), the outbox
- * (outbox.ts), seats (seats.ts) and rate limits (limits.ts).
+ * the clock (clock-actions.ts, due.ts, alarm.ts), views (views.ts,
+ * snapshots.ts), sockets (sockets.ts), the outbox (outbox.ts), seats
+ * (seats.ts) and rate limits (limits.ts).
  */
 export class GameRoom extends DurableObject<Env> {
   private readonly storage: Storage;
+  private readonly alarms: Alarm;
   private readonly limiter = new RateLimiter();
   private readonly waiters = new Set<() => void>();
   private readonly snapshots = new Snapshots();
   private room: Room | null = null;
   private loading: Promise<Room | null> | null = null;
-  private alarmSet = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.storage = new Storage(ctx.storage.sql, (fn) => ctx.storage.transactionSync(fn));
+    this.alarms = new Alarm(this.storage, (at) => ctx.storage.setAlarm(at));
   }
 
   async create(init: GameInit): Promise<Reply<{ tokens: string[]; invite: string; host: string; version: number }>> {
     if (this.room ?? Room.load(this.storage)) throw new Error("a game with this id exists already");
     const firstDealer = init.deals[0]?.dealer ?? drawFirstDealer(init.players);
+    const now = Date.now();
     const host = newToken();
-    const made = Room.create(this.storage, { type: "created", ...init, firstDealer, hostHash: hashToken(host) }, Date.now());
+    const made = Room.create(this.storage, { type: "created", ...init, firstDealer, hostHash: hashToken(host) }, now);
     this.room = made.room;
-    this.afterWrite();
+    await this.afterWrite(made.room, now);
     return done({ tokens: made.tokens, invite: made.invite, host, version: made.room.table.version }, 201);
   }
 
   async snapshot(caller: Caller): Promise<Reply<Json<GameSnapshot>>> {
     const entered = await this.enter(caller, "any");
     if ("ok" in entered) return entered;
-    return done(this.snapshots.of(entered.room, viewerOf(entered.access)));
+    return done(this.snapshots.of(entered.room, viewerOf(entered.access), Date.now()));
   }
 
   async move(caller: Caller, request: MoveRequest): Promise<Reply<Json<EventsResponse>>> {
@@ -81,7 +90,7 @@ export class GameRoom extends DurableObject<Env> {
       });
     }
     const room = this.room ?? entered.room;
-    return done(this.snapshots.events(room, viewerOf(entered.access), Math.min(since, room.table.version)));
+    return done(this.snapshots.events(room, viewerOf(entered.access), Math.min(since, room.table.version), Date.now()));
   }
 
   async claim(caller: Caller, request: z.output<typeof ClaimRequest>): Promise<Reply<{ seat: number; token: string }>> {
@@ -89,7 +98,8 @@ export class GameRoom extends DurableObject<Env> {
     if ("ok" in entered) return entered;
     const claimed = claimSeat(this.storage, entered.room.seats, request, caller.playerKeyHash);
     if ("ok" in claimed) return claimed;
-    this.afterWrite();
+    this.alarms.outboxWritten(Date.now());
+    await this.alarms.arm(gameDue(entered.room.table, this.live()));
     this.afterCommit(entered.room, true);
     return done(claimed);
   }
@@ -100,15 +110,49 @@ export class GameRoom extends DurableObject<Env> {
     if ("ok" in entered) return entered;
     const issued = reissueSeat(this.storage, entered.room.seats, seat, name);
     if ("ok" in issued) return issued;
-    this.afterWrite();
+    this.alarms.outboxWritten(Date.now());
+    await this.alarms.arm(gameDue(entered.room.table, this.live()));
     this.afterCommit(entered.room, true);
     return done(issued);
+  }
+
+  /** A seat claims the match from a seat that ran out of time. */
+  async claimTimeout(caller: Caller): Promise<Reply<Json<EventsResponse>>> {
+    const entered = await this.enter(caller, "seat");
+    if ("ok" in entered) return entered;
+    const { room } = entered;
+    const seat = (entered.access as { seat: number }).seat;
+    const entries = claimEntries(room.table, seat);
+    if (!Array.isArray(entries)) return entries;
+    const before = room.table.version;
+    await this.commit(room, entries, Date.now());
+    return done(this.snapshots.events(room, seat, before, Date.now()));
+  }
+
+  /** A player's absences changed (declared or cancelled): the log of each of their seats here learns what it lacks. */
+  async syncAbsences(
+    gameId: string,
+    playerHash: string,
+    declared: { from: number; until: number; cancelledAt: number | null }[],
+  ): Promise<number> {
+    const room = await this.open(gameId);
+    if (!room) return 0;
+    const seats = room.seats.filter((s) => s.playerHash === playerHash).map((s) => s.seat);
+    const entries = absenceEntries(room.table, seats, declared);
+    if (entries.length > 0) await this.commit(room, entries, Date.now());
+    return entries.length;
   }
 
   async record(caller: Caller): Promise<Reply<GameRecord>> {
     const entered = await this.enter(caller, "any");
     if ("ok" in entered) return entered;
     return done(recordOf(entered.room.table, entered.room.seats));
+  }
+
+  /** The Cron guard: handles whatever is due, as the alarm would have. Waking a room twice does nothing twice. */
+  async wake(gameId: string): Promise<void> {
+    const room = await this.open(gameId);
+    if (room) await this.handleDue(room, Date.now());
   }
 
   /** WebSocket upgrades, forwarded by the Worker with the caller in headers. */
@@ -124,24 +168,15 @@ export class GameRoom extends DurableObject<Env> {
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
     const room = this.room ?? (await this.openLocal());
     if (!room) return ws.close(1011, "game unavailable");
-    const { viewer, key } = attachmentOf(ws);
-    const refuse = (failure: Failure, id: string | null = null) => send(ws, { type: "error", id, status: failure.status, ...failure.body });
-    if (typeof data !== "string") return refuse(fail(400, "BAD_REQUEST", "Messages are JSON text."));
-    const message = parseClientMessage(data);
-    if ("error" in message) {
-      const status = message.error === "BODY_TOO_LARGE" ? 413 : message.error === "BAD_MOVE" ? 422 : 400;
-      return refuse(fail(status, message.error, message.message), message.id);
-    }
-    if (message.type === "resume") {
-      const wait = this.limiter.take(key);
-      return wait > 0 ? refuse(rateLimited(wait)) : catchUp(room, this.snapshots, ws, Math.min(message.since, room.table.version));
-    }
-    if (viewer === null) return refuse(fail(403, "FORBIDDEN", "Spectators cannot move."), message.id);
-    // The sender hears "accepted" first, then gets the events push like every socket.
-    const reply = this.play(room, viewer, { move: message.move, version: message.version, key: message.id }, (version) =>
-      send(ws, { type: "accepted", id: message.id, version }),
-    );
-    if (!reply.ok) refuse(reply, message.id);
+    await onMessage(ws, data, {
+      resume: (since) => {
+        const wait = this.limiter.take(attachmentOf(ws).key);
+        if (wait > 0) return rateLimited(wait);
+        catchUp(room, this.snapshots, ws, Math.min(since, room.table.version), Date.now());
+        return null;
+      },
+      play: (seat, request, accepted) => this.play(room, seat, request, accepted),
+    });
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
@@ -152,76 +187,108 @@ export class GameRoom extends DurableObject<Env> {
     }
   }
 
-  /** Drains the outbox into D1; retries with backoff when D1 fails. */
   override async alarm(): Promise<void> {
-    this.alarmSet = false;
+    this.alarms.fired();
     const room = this.room ?? (await this.openLocal());
-    if (!room) return;
+    if (room) await this.handleDue(room, Date.now());
+  }
+
+  /** Everything due at `now`: the clock's timeouts and reminders, a computer's turns, then the outbox's drain; then re-arms. */
+  private async handleDue(room: Room, now: number): Promise<void> {
+    for (let step = 0; step < MAX_DUE_STEPS; step++) {
+      const entries = dueEntries(room.table, now, (seat) => connected(this.ctx, seat));
+      if (entries.length === 0) break;
+      await this.commit(room, entries, now, false);
+    }
+    if (this.alarms.drainDue(now) || this.storage.outboxSize() > 0) await this.drain(room, now);
+    await this.alarms.arm(gameDue(room.table, this.live()));
+  }
+
+  /** Copies the outbox into D1; retries with backoff when D1 fails. */
+  private async drain(room: Room, now: number): Promise<void> {
     try {
-      await drainOutbox(room, this.env.DB);
+      await drainOutbox(room, this.env.DB, (seq) => this.notify(room, seq));
       this.storage.setMeta("drain_failures", "0");
+      this.alarms.drained(this.storage.outboxSize() > 0 ? now : null);
     } catch (error) {
       const failures = Number(this.storage.getMeta("drain_failures") ?? "0") + 1;
       this.storage.setMeta("drain_failures", String(failures));
       console.error(`game ${room.table.id}: outbox drain failed (${failures} in a row): ${(error as Error).message}`);
-      this.alarmSet = true;
-      await this.ctx.storage.setAlarm(Date.now() + retryDelay(failures));
-      return;
+      this.alarms.drained(now + retryDelay(failures));
     }
-    if (this.storage.outboxSize() > 0) this.afterWrite();
   }
 
-  private play(room: Room, seat: number, request: MoveRequest, accepted?: (version: number) => void): Reply<Json<EventsResponse>> {
-    const { reply, committed } = playMove(room, seat, request, Date.now(), (table, since) =>
-      this.snapshots.events(room, seat, since, table),
-    );
+  /**
+   * An entry's notifications to the subscriptions that want them. A player
+   * at the table live (a connected WebSocket) is not sent a "your turn"
+   * email or push: they can see it.
+   */
+  private notify(room: Room, seq: number): Promise<void> {
+    return notifyEntry(this.env, room, seq, (seat) => connected(this.ctx, seat));
+  }
+
+  /** The seats' names (for messages the API sends about the game); null when the room holds no such game. */
+  async names(gameId: string): Promise<(string | null)[] | null> {
+    const room = await this.open(gameId);
+    return room ? room.seats.map((s) => s.name) : null;
+  }
+
+  /** The API counted the game's own webhooks: the room then queues notifications even with no player linked. */
+  async gameWebhooksChanged(gameId: string, count: number): Promise<void> {
+    const room = await this.open(gameId);
+    room?.setGameWebhooks(count);
+  }
+
+  private async play(
+    room: Room,
+    seat: number,
+    request: MoveRequest,
+    accepted?: (version: number) => void,
+  ): Promise<Reply<Json<EventsResponse>>> {
+    const now = Date.now();
+    const { reply, committed } = playMove(room, seat, request, now, (table, since) => this.snapshots.events(room, seat, since, now, table));
     if (!reply.ok) {
       const wait = this.limiter.take(`seat:${seat}`);
       return wait > 0 ? rateLimited(wait) : reply;
     }
     accepted?.(room.table.version);
     if (committed) {
-      this.afterWrite();
+      await this.afterWrite(room, now);
       this.afterCommit(room);
     }
     return reply;
+  }
+
+  /** Appends entries the room itself writes (the clock's, the computer's, a claim), then tells everyone. */
+  private async commit(room: Room, entries: readonly NewEntry[], now: number, arm = true): Promise<void> {
+    room.append(entries, now);
+    this.alarms.outboxWritten(now);
+    if (arm) await this.alarms.arm(gameDue(room.table, this.live()));
+    this.afterCommit(room);
   }
 
   /** Finds the game, checks the caller's token and rate, and marks a seat's first use. */
   private async enter(caller: Caller, need: Need): Promise<{ room: Room; access: Access } | Failure> {
     const room = await this.open(caller.gameId);
     if (!room) return gameNotFound();
-    const access = identify(room.seats, room.inviteHash, caller.tokenHash, room.table.created.hostHash);
+    const access = admit(room.seats, room.inviteHash, caller.tokenHash, need, room.table.created.hostHash);
     if ("ok" in access) return access;
     // Moves are limited only when refused (see play).
     const wait = need === "seat" ? 0 : this.limiter.take(access.kind === "seat" ? `seat:${access.seat}` : `client:${caller.client}`);
     if (wait > 0) return rateLimited(wait);
-    if (need !== "any" && access.kind !== need) {
-      if (access.kind === "spectator")
-        return fail(
-          401,
-          "AUTH_REQUIRED",
-          need === "seat"
-            ? "Playing needs the seat's link (Authorization: Bearer <seat token>)."
-            : need === "host"
-              ? "A fresh seat link needs the secret given to the game's creator."
-              : "Claiming a seat needs the invitation link's token.",
-        );
-      return fail(
-        403,
-        "FORBIDDEN",
-        need === "seat"
-          ? "Only a seat's token may play."
-          : need === "host"
-            ? "Only the game creator's secret may issue a fresh seat link."
-            : "Only the invitation's token may claim a seat.",
-      );
-    }
     if (access.kind === "seat") {
-      const before = room.seats[access.seat];
-      touchSeat(this.storage, room.seats, access.seat, caller.playerKeyHash);
-      if (room.seats[access.seat] !== before) {
-        this.afterWrite();
+      const before = room.seats[access.seat]!;
+      touchSeat(this.storage, room.seats, access.seat, caller.playerKeyHash, caller.sealedToken ?? null);
+      const after = room.seats[access.seat]!;
+      if (after !== before) {
+        this.alarms.outboxWritten(Date.now());
+        // A seat newly linked to a player: the absences that player declared stop this seat's clock too.
+        if (after.playerHash && after.playerHash !== before.playerHash && room.table.clock) {
+          const declared = await playerAbsences(this.env.DB, after.playerHash);
+          const entries = absenceEntries(room.table, [access.seat], declared);
+          if (entries.length > 0) room.append(entries, Date.now());
+        }
+        await this.alarms.arm(gameDue(room.table, this.live()));
         this.afterCommit(room, true);
       }
     }
@@ -242,24 +309,34 @@ export class GameRoom extends DurableObject<Env> {
     if (!saved || this.room) return this.room;
     console.warn(`game ${gameId}: rebuilding the room from D1 (${saved.rows.length} log entries)`);
     this.room = Room.restore(this.storage, saved.rows, saved.seats, saved.inviteHash);
+    // Whatever fell due meanwhile is handled by the alarm.
+    await this.alarms.arm(gameDue(this.room.table, false));
     return this.room;
   }
 
   private async openLocal(): Promise<Room | null> {
-    this.room ??= Room.load(this.storage);
+    if (!this.room) {
+      this.room = Room.load(this.storage);
+      if (this.room) this.alarms.load();
+    }
     return this.room;
   }
 
-  private afterWrite(): void {
-    if (this.alarmSet) return;
-    this.alarmSet = true;
-    void this.ctx.storage.setAlarm(drainTime(Date.now()));
+  /** A move or a new game was written: its drain and the game's deadlines. */
+  private async afterWrite(room: Room, now: number): Promise<void> {
+    this.alarms.outboxWritten(now);
+    await this.alarms.arm(gameDue(room.table, this.live()));
+  }
+
+  /** Whether anyone has the table open live (the computer then pauses between moves). */
+  private live(): boolean {
+    return this.ctx.getWebSockets().length > 0;
   }
 
   /** Tells every socket and every waiting long poll. */
   private afterCommit(room: Room, seatsChanged = false): void {
     if (seatsChanged) this.snapshots.clear();
-    broadcast(this.ctx, room, this.snapshots, seatsChanged);
+    broadcast(this.ctx, room, this.snapshots, Date.now(), seatsChanged);
     for (const wake of [...this.waiters]) wake();
   }
 }

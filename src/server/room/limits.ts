@@ -47,7 +47,8 @@ export class RateLimiter {
   private refill(key: string, now: number): Bucket {
     const { burst, perSecond } = this.rule;
     const bucket = this.buckets.get(key) ?? { tokens: burst, at: now };
-    bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 1000) * perSecond);
+    // A clock that steps back refills nothing and takes nothing away.
+    bucket.tokens = Math.min(burst, bucket.tokens + (Math.max(0, now - bucket.at) / 1000) * perSecond);
     bucket.at = now;
     if (this.buckets.size >= MAX_KEYS && !this.buckets.has(key)) this.buckets.clear();
     this.buckets.set(key, bucket);

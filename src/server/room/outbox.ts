@@ -30,15 +30,22 @@ export function retryDelay(failures: number): number {
   return base / 2 + Math.random() * (base / 2);
 }
 
-/** Copies the whole outbox into D1, batch by batch. Throws when D1 fails; what was copied stays acknowledged. */
-export async function drainOutbox(room: Room, d1: D1Database): Promise<number> {
+/**
+ * Copies the whole outbox into D1, batch by batch, and hands each entry's
+ * notifications to `notify` (the notifications' fan-out, idempotent per
+ * entry and subscription). Throws when D1 fails; what was done stays
+ * acknowledged, the rest is tried again.
+ */
+export async function drainOutbox(room: Room, d1: D1Database, notify: (seq: number) => Promise<void>): Promise<number> {
   const db = database(d1);
   let copied = 0;
   for (;;) {
     const items = room.storage.outbox(BATCH_SIZE);
     if (items.length === 0 && copied === 0) return 0;
     const last = items.length < BATCH_SIZE;
-    await db.batch(drainStatements(db, room.table, room.seats, room.inviteHash, items, last));
+    const rows = items.filter((i): i is typeof i & { kind: "event" | "seat" } => i.kind !== "notify");
+    if (rows.length > 0 || last) await db.batch(drainStatements(db, room.table, room.seats, room.inviteHash, rows, last));
+    for (const item of items) if (item.kind === "notify") await notify(item.ref);
     if (items.length > 0) room.storage.acknowledge(items[items.length - 1]!.id);
     copied += items.length;
     if (last) return copied;

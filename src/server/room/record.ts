@@ -1,5 +1,6 @@
 import { makeRecord } from "../../engine/index";
 import type { GameRecord } from "../../shared/api";
+import { controlView } from "./clock-view";
 import type { SeatRow } from "./storage";
 import type { Table } from "./table";
 
@@ -12,21 +13,22 @@ export function recordOf(table: Table, seats: readonly SeatRow[]): GameRecord {
   const names = seats.every((s) => s.name !== null) ? seats.map((s) => s.name!) : undefined;
   const record = makeRecord(table.state, { ...(names ? { names } : {}), finishedOnly: true });
   const deals = table.deals;
-  const times: number[][] = deals.map(() => []);
+  const played: { at: number; computer: boolean }[][] = deals.map(() => []);
   let hand = -1;
   for (const entry of table.entries) {
     if (entry.body.type === "dealt") hand = entry.body.hand;
-    else if (entry.body.type === "move") times[hand]!.push(entry.at);
+    else if (entry.body.type === "move") played[hand]!.push({ at: entry.at, computer: entry.body.by === "computer" });
   }
   const hands = record.hands.map((h, i) => ({
     ...h,
     commitment: deals[i]!.commitment,
     salt: deals[i]!.salt,
-    moves: h.moves.map((m, j) => ({ ...m, at: iso(times[i]![j]!) })),
+    moves: h.moves.map((m, j) => ({ ...m, at: iso(played[i]![j]!.at), ...(played[i]![j]!.computer ? { by: "computer" as const } : {}) })),
   }));
   const last = table.entries[table.version - 1]!;
   return {
     ...record,
+    ...(table.created.clock ? { clock: controlView(table.created.clock) } : {}),
     id: table.id,
     started: iso(table.entries[0]!.at),
     ...(table.state.over ? { ended: iso(last.at) } : {}),

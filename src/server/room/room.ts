@@ -1,6 +1,7 @@
 import type { Outcome } from "../../engine/index";
 import { hashToken, newToken } from "../auth";
 import { nextDeal } from "./fairness";
+import { notifies } from "./notifications";
 import type { SeatRow, Storage } from "./storage";
 import { type CreatedBody, type LogBody, type LogRow, Table } from "./table";
 
@@ -17,6 +18,8 @@ export class Room {
   static load(storage: Storage): Room | null {
     const rows = storage.readLog();
     if (rows.length === 0) return null;
+    // A room made before a table was added gets it now (every statement of the schema is IF NOT EXISTS).
+    storage.init();
     return new Room(storage, Table.replay(rows), storage.readSeats(), storage.getMeta("invite_hash") ?? "");
   }
 
@@ -60,6 +63,21 @@ export class Room {
     return new Room(storage, table, seats.slice(), inviteHash);
   }
 
+  /** Whether anyone may hear of this game: a seat linked to a player, or the game's own webhooks. */
+  notifying(): boolean {
+    if (this.seats.some((s) => s.playerHash !== null)) return true;
+    this.webhooks ??= Number(this.storage.getMeta("game_webhooks") ?? "0");
+    return this.webhooks > 0;
+  }
+
+  /** The API tells the room how many webhooks the game itself has (its group chats). */
+  setGameWebhooks(count: number): void {
+    this.storage.setMeta("game_webhooks", String(count));
+    this.webhooks = count;
+  }
+
+  private webhooks: number | null = null;
+
   /** The next seq. */
   get nextSeq(): number {
     return this.table.version + 1;
@@ -74,8 +92,11 @@ export class Room {
     const rows = entries.map(({ body }, i) => ({ seq: this.nextSeq + i, at, body }));
     try {
       for (const [i, row] of rows.entries()) this.table.append(row, entries[i]!.outcome);
+      const notifying = this.notifying();
       this.storage.atomically(() => {
         this.storage.appendLog(rows);
+        // Each entry's notifications leave through the outbox, in the entry's own transaction.
+        if (notifying) for (const row of rows) if (notifies(this.table.entries[row.seq - 1]!)) this.storage.queueNotifications(row.seq);
         alsoInTransaction();
       });
     } catch (error) {

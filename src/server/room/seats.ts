@@ -10,6 +10,8 @@ export interface Caller {
   readonly tokenHash: string | null;
   /** SHA-256 of the `X-Player-Key` header, or null without one. */
   readonly playerKeyHash: string | null;
+  /** With a player key: the bearer token sealed (seal.ts), for that player's own notifications to link to their seat. */
+  readonly sealedToken?: string | null;
   /** The client's address, for rate limiting. */
   readonly client: string;
 }
@@ -34,6 +36,32 @@ export function identify(seats: readonly SeatRow[], inviteHash: string, tokenHas
   return fail(401, "BAD_TOKEN", "This link's token does not open this game.");
 }
 
+/** What a request needs: any view, a seat (to play), the invitation (to claim a seat), or the creator's secret (a fresh seat link). */
+export type Need = "any" | "seat" | "invite" | "host";
+
+const NEEDED: Record<Exclude<Need, "any">, { missing: string; wrong: string }> = {
+  seat: { missing: "Playing needs the seat's link (Authorization: Bearer <seat token>).", wrong: "Only a seat's token may play." },
+  invite: { missing: "Claiming a seat needs the invitation link's token.", wrong: "Only the invitation's token may claim a seat." },
+  host: {
+    missing: "A fresh seat link needs the secret given to the game's creator.",
+    wrong: "Only the game creator's secret may issue a fresh seat link.",
+  },
+};
+
+/** The caller's access, if it is what the request needs. */
+export function admit(
+  seats: readonly SeatRow[],
+  inviteHash: string,
+  tokenHash: string | null,
+  need: Need,
+  hostHash?: string,
+): Access | Failure {
+  const access = identify(seats, inviteHash, tokenHash, hostHash);
+  if ("ok" in access || need === "any" || access.kind === need) return access;
+  const words = NEEDED[need];
+  return access.kind === "spectator" ? fail(401, "AUTH_REQUIRED", words.missing) : fail(403, "FORBIDDEN", words.wrong);
+}
+
 export function viewerOf(access: Access): Viewer {
   return access.kind === "seat" ? access.seat : null;
 }
@@ -42,11 +70,19 @@ export function viewerOf(access: Access): Viewer {
  * A seat's first use marks it taken (the invitation can no longer claim it),
  * and a player key attaches the seat to that player ("my games").
  */
-export function touchSeat(storage: Storage, seats: SeatRow[], seat: number, playerKeyHash: string | null): void {
+export function touchSeat(
+  storage: Storage,
+  seats: SeatRow[],
+  seat: number,
+  playerKeyHash: string | null,
+  sealedToken: string | null = null,
+): void {
   const row = seats[seat]!;
   const player = playerKeyHash ?? row.playerHash;
-  if (row.taken && player === row.playerHash) return;
-  const next = { ...row, taken: true, playerHash: player };
+  // The sealed link is kept once per player: a seat used again by the same player changes nothing.
+  const link = player !== row.playerHash ? sealedToken : (row.link ?? sealedToken);
+  if (row.taken && player === row.playerHash && link === row.link) return;
+  const next = { ...row, taken: true, playerHash: player, link: player === null ? null : link };
   storage.atomically(() => storage.writeSeat(next));
   seats[seat] = next;
 }
@@ -74,7 +110,15 @@ export function claimSeat(
     if (!row) return fail(409, "NO_FREE_SEAT", "No seat is free for the invitation: every seat is taken or kept for a named player.");
   }
   const token = newToken();
-  const next: SeatRow = { ...row, tokenHash: hashToken(token), taken: true, name: request.name ?? row.name, playerHash: playerKeyHash };
+  // The claimer's link is sealed when they next use it with their player key.
+  const next: SeatRow = {
+    ...row,
+    tokenHash: hashToken(token),
+    taken: true,
+    name: request.name ?? row.name,
+    playerHash: playerKeyHash,
+    link: null,
+  };
   storage.atomically(() => storage.writeSeat(next));
   seats[next.seat] = next;
   return { seat: next.seat, token };

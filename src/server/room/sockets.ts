@@ -1,7 +1,9 @@
 import type { ClientMessage, ServerMessage, Viewer } from "../../shared/api";
 import { LIMITS, WS_PROTOCOL } from "../../shared/limits";
 import { ClientMessage as ClientMessageSchema } from "../../shared/wire/socket";
+import { type Failure, fail, type Reply } from "../reply";
 import { describeIssues } from "../validation";
+import type { MoveRequest } from "./moves";
 import type { Room } from "./room";
 import type { Snapshots } from "./snapshots";
 
@@ -40,7 +42,7 @@ export function acceptSocket(
   const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
   ctx.acceptWebSocket(server);
   server.serializeAttachment({ viewer, seen: 0, key: `socket:${crypto.randomUUID()}` } satisfies Attachment);
-  catchUp(room, snapshots, server, room.table.version);
+  catchUp(room, snapshots, server, room.table.version, Date.now());
   const offered = (offeredProtocols ?? "").split(",").map((p) => p.trim());
   const headers: HeadersInit = offered.includes(WS_PROTOCOL) ? { "Sec-WebSocket-Protocol": WS_PROTOCOL } : {};
   return new Response(null, { status: 101, webSocket: client, headers });
@@ -51,13 +53,13 @@ export function acceptSocket(
  * serialised message between sockets of the same viewer that saw the same
  * version (the usual case: every socket saw the previous move).
  */
-export function catchUp(room: Room, snapshots: Snapshots, ws: WebSocket, since: number, texts?: Map<string, string>): void {
+export function catchUp(room: Room, snapshots: Snapshots, ws: WebSocket, since: number, now: number, texts?: Map<string, string>): void {
   const attachment = attachmentOf(ws);
   const { viewer } = attachment;
   const cacheKey = `${viewer}:${since}`;
   let text = texts?.get(cacheKey);
   if (text === undefined) {
-    text = `{"type":"events",${snapshots.events(room, viewer, since).slice(1)}`;
+    text = `{"type":"events",${snapshots.events(room, viewer, since, now).slice(1)}`;
     texts?.set(cacheKey, text);
   }
   send(ws, text);
@@ -68,11 +70,11 @@ export function catchUp(room: Room, snapshots: Snapshots, ws: WebSocket, since: 
  * Pushes every socket what it has not seen yet, each cut for its viewer;
  * with `seatsChanged`, every socket gets the new view even without events.
  */
-export function broadcast(ctx: DurableObjectState, room: Room, snapshots: Snapshots, seatsChanged = false): void {
+export function broadcast(ctx: DurableObjectState, room: Room, snapshots: Snapshots, now: number, seatsChanged = false): void {
   const texts = new Map<string, string>();
   for (const ws of ctx.getWebSockets()) {
     const { seen } = attachmentOf(ws);
-    if (seatsChanged || seen < room.table.version) catchUp(room, snapshots, ws, seen, texts);
+    if (seatsChanged || seen < room.table.version) catchUp(room, snapshots, ws, seen, now, texts);
   }
 }
 
@@ -102,4 +104,32 @@ export function parseClientMessage(text: string): ClientMessage | BadMessage {
     error: inMove ? "BAD_MOVE" : "BAD_REQUEST",
     message: `${describeIssues(parsed.error)} (messages are {"type":"move","move":…,"version":N,"id":"…"} or {"type":"resume","since":N})`,
   };
+}
+
+/** What a socket's message may ask of its room. */
+export interface MessageHandlers {
+  /** Catch up from a version; a failure (rate limited) to tell the socket. */
+  resume(since: number): Failure | null;
+  play(seat: number, request: MoveRequest, accepted: (version: number) => void): Promise<Reply<unknown>>;
+}
+
+/** A client's message: a resume, or a move (the sender hears "accepted" first, then the events push every socket gets). */
+export async function onMessage(ws: WebSocket, data: string | ArrayBuffer, handlers: MessageHandlers): Promise<void> {
+  const { viewer } = attachmentOf(ws);
+  const refuse = (failure: Failure, id: string | null = null) => send(ws, { type: "error", id, status: failure.status, ...failure.body });
+  if (typeof data !== "string") return refuse(fail(400, "BAD_REQUEST", "Messages are JSON text."));
+  const message = parseClientMessage(data);
+  if ("error" in message) {
+    const status = message.error === "BODY_TOO_LARGE" ? 413 : message.error === "BAD_MOVE" ? 422 : 400;
+    return refuse(fail(status, message.error, message.message), message.id);
+  }
+  if (message.type === "resume") {
+    const refused = handlers.resume(message.since);
+    return refused ? refuse(refused) : undefined;
+  }
+  if (viewer === null) return refuse(fail(403, "FORBIDDEN", "Spectators cannot move."), message.id);
+  const reply = await handlers.play(viewer, { move: message.move, version: message.version, key: message.id }, (version) =>
+    send(ws, { type: "accepted", id: message.id, version }),
+  );
+  if (!reply.ok) refuse(reply, message.id);
 }

@@ -10,10 +10,17 @@ import type { LogBody, LogRow } from "./table";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS log (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL, body TEXT NOT NULL, at INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS seats (seat INTEGER PRIMARY KEY, token_hash TEXT NOT NULL, taken INTEGER NOT NULL, name TEXT, player_hash TEXT);
+CREATE TABLE IF NOT EXISTS seats (seat INTEGER PRIMARY KEY, token_hash TEXT NOT NULL, taken INTEGER NOT NULL, name TEXT, player_hash TEXT, link TEXT);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, ref INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS deadlines (kind TEXT PRIMARY KEY, at INTEGER NOT NULL);
 `;
+
+/** One thing the room has due at a time: the outbox's drain, the clock's timeout or a reminder, a computer's turn. */
+export interface Deadline {
+  readonly kind: string;
+  readonly at: number;
+}
 
 export interface SeatRow {
   seat: number;
@@ -21,10 +28,12 @@ export interface SeatRow {
   taken: boolean;
   name: string | null;
   playerHash: string | null;
+  /** The seat's token sealed for its player's notifications (seal.ts), once used with a player key. */
+  link?: string | null;
 }
 
 /** What the outbox still owes D1: a log entry (by seq) or a seat's row (by seat). */
-export type OutboxItem = { readonly id: number; readonly kind: "event" | "seat"; readonly ref: number };
+export type OutboxItem = { readonly id: number; readonly kind: "event" | "seat" | "notify"; readonly ref: number };
 
 export class Storage {
   constructor(
@@ -35,6 +44,9 @@ export class Storage {
   /** Makes the tables: only for a game created or restored here. */
   init(): void {
     this.sql.exec(SCHEMA);
+    // Rooms made before seats kept a sealed link get the column now.
+    const columns = this.sql.exec<{ name: string }>("PRAGMA table_info(seats)").toArray();
+    if (!columns.some((c) => c.name === "link")) this.sql.exec("ALTER TABLE seats ADD COLUMN link TEXT");
   }
 
   /** Whether this room holds a game (without creating anything). */
@@ -62,24 +74,30 @@ export class Storage {
     }
   }
 
+  /** Queues the notifications of a log entry (by seq), written in the same transaction as the entry. */
+  queueNotifications(seq: number): void {
+    this.sql.exec("INSERT INTO outbox (kind, ref) VALUES ('notify', ?)", seq);
+  }
+
   readSeats(): SeatRow[] {
     return this.sql
-      .exec<{ seat: number; token_hash: string; taken: number; name: string | null; player_hash: string | null }>(
-        "SELECT seat, token_hash, taken, name, player_hash FROM seats ORDER BY seat",
+      .exec<{ seat: number; token_hash: string; taken: number; name: string | null; player_hash: string | null; link: string | null }>(
+        "SELECT seat, token_hash, taken, name, player_hash, link FROM seats ORDER BY seat",
       )
       .toArray()
-      .map((r) => ({ seat: r.seat, tokenHash: r.token_hash, taken: r.taken === 1, name: r.name, playerHash: r.player_hash }));
+      .map((r) => ({ seat: r.seat, tokenHash: r.token_hash, taken: r.taken === 1, name: r.name, playerHash: r.player_hash, link: r.link }));
   }
 
   /** Writes a seat's row and queues it for D1. */
   writeSeat(row: SeatRow, queue = true): void {
     this.sql.exec(
-      "INSERT OR REPLACE INTO seats (seat, token_hash, taken, name, player_hash) VALUES (?, ?, ?, ?, ?)",
+      "INSERT OR REPLACE INTO seats (seat, token_hash, taken, name, player_hash, link) VALUES (?, ?, ?, ?, ?, ?)",
       row.seat,
       row.tokenHash,
       row.taken ? 1 : 0,
       row.name,
       row.playerHash,
+      row.link ?? null,
     );
     if (queue) this.sql.exec("INSERT INTO outbox (kind, ref) VALUES ('seat', ?)", row.seat);
   }
@@ -100,6 +118,18 @@ export class Storage {
   /** Forgets outbox items up to `lastId`, once D1 has them. */
   acknowledge(lastId: number): void {
     this.sql.exec("DELETE FROM outbox WHERE id <= ?", lastId);
+  }
+
+  deadlines(): Deadline[] {
+    return this.sql.exec<{ kind: string; at: number }>("SELECT kind, at FROM deadlines ORDER BY at").toArray();
+  }
+
+  /** Replaces every deadline of the given kinds with `items`. */
+  writeDeadlines(items: readonly Deadline[], kinds: "all" | "drain" | "game"): void {
+    if (kinds === "all") this.sql.exec("DELETE FROM deadlines");
+    else if (kinds === "drain") this.sql.exec("DELETE FROM deadlines WHERE kind = 'drain'");
+    else this.sql.exec("DELETE FROM deadlines WHERE kind <> 'drain'");
+    for (const item of items) this.sql.exec("INSERT OR REPLACE INTO deadlines (kind, at) VALUES (?, ?)", item.kind, item.at);
   }
 
   outboxSize(): number {

@@ -1,5 +1,6 @@
 import {
   applyMove,
+  endMatch,
   type GameEvent,
   type GameState,
   newGame,
@@ -8,9 +9,12 @@ import {
   parseDeal,
   parseRules,
   startHand,
+  teamOf,
 } from "../../engine/index";
 import type { DealRecord, RulesInput } from "../../shared/wire/common";
 import type { Move as MoveText } from "../../shared/wire/move";
+import { type Clock, clockAfter, startClock } from "../clock/clock";
+import { type ClockBody, type ClockControl, clockStepOf } from "./clock-log";
 
 /**
  * The game's log, as stored in the room's SQLite and copied to D1. Entries
@@ -28,6 +32,8 @@ export type LogBody =
       readonly firstDealer: number;
       /** Prepared deals (docs/record.md form), used for the first hands. Private. */
       readonly deals: readonly DealRecord[];
+      /** The correspondence clock, or none (absent in games made before clocks). */
+      readonly clock?: ClockControl | null;
       /** SHA-256 of the creator's secret, which issues fresh links for seats not yet taken. Kept in the log so that it survives a rebuild from D1. */
       readonly hostHash?: string;
     }
@@ -50,7 +56,10 @@ export type LogBody =
       readonly id: string | null;
       /** With a key: a hash of the request as sent, to tell a retry from another move under the same key. */
       readonly request?: string;
-    };
+      /** The computer made this move for the seat. */
+      readonly by?: "computer";
+    }
+  | ClockBody;
 
 export type CreatedBody = Extract<LogBody, { type: "created" }>;
 export type DealtBody = Extract<LogBody, { type: "dealt" }>;
@@ -82,11 +91,16 @@ export class Table {
   /** Moves made with an idempotency key: `seat:key` → the move's seq. Rebuilt with the log, so it survives a rebuild from D1. */
   private readonly keys = new Map<string, number>();
 
+  /** The correspondence clock as the log has it, or null in a game without one. */
+  clock: Clock | null;
+
   private constructor(
     readonly created: CreatedBody,
     public state: GameState,
     readonly entries: Entry[],
-  ) {}
+  ) {
+    this.clock = created.clock ? startClock(created.clock, created.players) : null;
+  }
 
   get id(): string {
     return this.created.id;
@@ -124,6 +138,20 @@ export class Table {
         if (!moved.ok) throw new Error(`stored move refused: ${moved.error.code}`);
         return moved.value;
       }
+      case "claimed":
+      case "aborted": {
+        const late = body.late;
+        const ending =
+          body.type === "claimed"
+            ? ({ reason: "timeout", team: teamOf(late, this.state.players) } as const)
+            : ({ reason: "aborted" } as const);
+        const ended = endMatch(this.state, ending);
+        if (!ended.ok) throw new Error(`stored ending refused: ${ended.error}`);
+        return ended.value;
+      }
+      default:
+        // The clock's other entries change the clock, never the cards.
+        return { state: this.state, events: [] };
     }
   }
 
@@ -133,6 +161,10 @@ export class Table {
     const { state, events } = outcome ?? this.outcome(row.body);
     this.state = state;
     this.entries.push({ ...row, events });
+    if (this.clock) {
+      const step = clockStepOf(row.body, events, row.at);
+      if (step) this.clock = clockAfter(this.clock, step);
+    }
     if (row.body.type === "dealt") {
       this.deals.push(row.body);
       this.handStarts.push(row.seq);

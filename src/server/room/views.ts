@@ -1,5 +1,6 @@
 import { eventFor, teamCount, viewFor } from "../../engine/index";
 import type { GameSnapshot, HandFairness, SeatInfo, Viewer, WireEvent } from "../../shared/api";
+import { clockView, controlView } from "./clock-view";
 import type { SeatRow } from "./storage";
 import type { Entry, Table } from "./table";
 
@@ -18,7 +19,8 @@ export function fairness(table: Table): HandFairness[] {
   return table.deals.map((d) => ({ hand: d.hand, commitment: d.commitment, salt: ended(d.hand) ? d.salt : null, prepared: d.prepared }));
 }
 
-export function snapshot(table: Table, seats: readonly SeatRow[], viewer: Viewer): GameSnapshot {
+/** A viewer's snapshot but its clock, which depends on the time it is read (clock last: see Snapshots). */
+export function snapshotWithoutClock(table: Table, seats: readonly SeatRow[], viewer: Viewer): Omit<GameSnapshot, "clock"> {
   return {
     id: table.id,
     version: table.version,
@@ -29,6 +31,10 @@ export function snapshot(table: Table, seats: readonly SeatRow[], viewer: Viewer
     fairness: fairness(table),
     view: viewFor(table.state, viewer),
   };
+}
+
+export function snapshot(table: Table, seats: readonly SeatRow[], viewer: Viewer, now: number): GameSnapshot {
+  return { ...snapshotWithoutClock(table, seats, viewer), clock: clockView(table, now) };
 }
 
 /**
@@ -61,9 +67,15 @@ function entryEvents(table: Table, entry: Entry, viewer: Viewer, covered: Set<st
   const body = entry.body;
   if (body.type === "created") {
     const { players, names, rules } = body;
-    return [{ ...stamp, type: "gameCreated", players, names, rules, pozzetti: teamCount(players), preparedDeals: body.deals.length > 0 }];
+    const clock = body.clock ? controlView(body.clock) : null;
+    return [
+      { ...stamp, type: "gameCreated", players, names, rules, pozzetti: teamCount(players), preparedDeals: body.deals.length > 0, clock },
+    ];
   }
   const out: WireEvent[] = [];
+  const own = clockEvent(body, stamp);
+  if (own) out.push(own);
+  const by = body.type === "move" && body.by === "computer" ? ({ by: "computer" } as const) : {};
   entry.events.forEach((event, index) => {
     const seen = eventFor(event, viewer, table.state.rules);
     if (!seen) return;
@@ -76,7 +88,7 @@ function entryEvents(table: Table, entry: Entry, viewer: Viewer, covered: Set<st
         return;
       }
       case "discarded":
-        out.push({ ...stamp, ...seen, card: hidden ? null : seen.card });
+        out.push({ ...stamp, ...by, ...seen, card: hidden ? null : seen.card });
         return;
       case "handEnded": {
         const dealt = table.deals[seen.hand];
@@ -84,10 +96,33 @@ function entryEvents(table: Table, entry: Entry, viewer: Viewer, covered: Set<st
         return;
       }
       default:
-        out.push({ ...stamp, ...seen });
+        out.push({ ...stamp, ...by, ...seen });
     }
   });
   return out;
+}
+
+/** The event of one of the clock's own entries (its engine events, for a claim or an abort, follow it). */
+function clockEvent(body: Entry["body"], stamp: { seq: number; at: string }): WireEvent | null {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  switch (body.type) {
+    case "reminder":
+      return { ...stamp, type: "reminder", seat: body.seat, which: body.which, live: body.live };
+    case "timedOut":
+      return { ...stamp, type: "timedOut", seat: body.seat, action: body.action };
+    case "claimed":
+      return { ...stamp, type: "claimed", seat: body.seat, late: body.late };
+    case "aborted":
+      return { ...stamp, type: "aborted", late: body.late };
+    case "absence":
+      return { ...stamp, type: "absence", seat: body.seat, from: iso(body.from), until: iso(body.until) };
+    case "absenceCancelled":
+      return { ...stamp, type: "absenceCancelled", seat: body.seat, from: iso(body.from) };
+    case "computer":
+      return { ...stamp, type: "computer", seat: body.seat, on: body.on, reason: body.reason };
+    default:
+      return null;
+  }
 }
 
 /** The events after `since` (up to `until`, by default now) as `viewer` may see them. */

@@ -37,25 +37,34 @@ const DESCRIPTIONS: Record<number, string> = {
   400: "BAD_JSON, BAD_REQUEST or BAD_PLAYER_KEY: the request is malformed.",
   401: "AUTH_REQUIRED (no token) or BAD_TOKEN (a malformed Authorization header, or a token this game does not know).",
   403: "FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move).",
-  404: "GAME_NOT_FOUND.",
-  409: "STALE_VERSION (with currentVersion), NO_FREE_SEAT, SEAT_TAKEN or SEAT_RESERVED.",
+  404: "GAME_NOT_FOUND (or ABSENCE_NOT_FOUND for an absence).",
+  409: "STALE_VERSION (with currentVersion), NO_FREE_SEAT, SEAT_TAKEN, SEAT_RESERVED or NOTHING_TO_CLAIM.",
   413: "BODY_TOO_LARGE.",
   415: "UNSUPPORTED_MEDIA_TYPE: a body that is not sent as application/json.",
-  422: "A refused move, with its docs/record.md code (NOT_YOUR_TURN, CARD_NOT_IN_HAND, BAD_MOVE …), BAD_RULES, BAD_DEAL or IDEMPOTENCY_KEY_REUSED.",
+  422: "A refused move, with its docs/record.md code (NOT_YOUR_TURN, CARD_NOT_IN_HAND, BAD_MOVE …), BAD_RULES, BAD_DEAL, BAD_CLOCK, BAD_ABSENCE or IDEMPOTENCY_KEY_REUSED.",
   426: "UPGRADE_REQUIRED: this endpoint speaks WebSocket.",
   429: "RATE_LIMITED: wait Retry-After seconds.",
 };
 
+type ErrorStatus = keyof typeof DESCRIPTIONS;
+
+const errorAnswer = (status: ErrorStatus, description: string) => ({
+  description,
+  content: { "application/json": { schema: ErrorBody } },
+  ...(status === 429 ? { headers: { "Retry-After": { schema: { type: "integer" as const } } } } : {}),
+});
+
 /** The error answers a route may give, each with the error body. */
-export function errors(...statuses: (keyof typeof DESCRIPTIONS)[]) {
+export function errors(...statuses: ErrorStatus[]) {
+  return Object.fromEntries(statuses.map((status) => [status, errorAnswer(status, DESCRIPTIONS[status]!)]));
+}
+
+/** The error answers of a route whose codes are its own, each status with the codes it stands for. */
+export function errorsWith(described: Partial<Record<ErrorStatus, string>>) {
   return Object.fromEntries(
-    statuses.map((status) => [
+    (Object.entries(described) as [string, string][]).map(([status, description]) => [
       status,
-      {
-        description: DESCRIPTIONS[status]!,
-        content: { "application/json": { schema: ErrorBody } },
-        ...(status === 429 ? { headers: { "Retry-After": { schema: { type: "integer" as const } } } } : {}),
-      },
+      errorAnswer(Number(status) as ErrorStatus, description),
     ]),
   );
 }

@@ -19,6 +19,7 @@ import { RateLimiter } from "../room/limits";
 import { gameInit } from "../validate";
 import { validationHook } from "../validation";
 import { errors, json, OPTIONAL_TOKEN, SEAT_TOKEN, serve } from "./define";
+import { serveGameWebhooks } from "./game-webhooks";
 import { servePreview } from "./preview";
 import { serveSeatLinks } from "./seat-links";
 
@@ -219,6 +220,32 @@ serve(
     return room.record(caller);
   },
 );
+
+serve(
+  gamesApi,
+  createRoute({
+    method: "post",
+    path: "/{id}/clock/claim",
+    tags: ["games"],
+    summary: "Claim the match from a seat that ran out of time",
+    description:
+      "With the timeout choice `claim`: once the seat to play has run out of time, any of its opponents may claim the match, which ends with the late team losing (reason `timeout`). Until someone claims, the late player may still move and the game goes on.",
+    security: SEAT_TOKEN,
+    request: { params: GameParams, headers: PlayerKeyHeader },
+    responses: {
+      200: json(EventsResponse, "The match is over: the claim's events and the game after it."),
+      ...errors(401, 403, 404, 409, 429),
+    },
+  }),
+  async (c) => {
+    const { room, caller } = c.get("game");
+    if (caller.tokenHash === null)
+      return fail(401, "AUTH_REQUIRED", "Claiming needs your seat's link (Authorization: Bearer <seat token>).");
+    return room.claimTimeout(caller);
+  },
+);
+
+serveGameWebhooks(gamesApi);
 
 serveSeatLinks(gamesApi);
 servePreview(gamesApi);

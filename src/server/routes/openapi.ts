@@ -16,7 +16,8 @@ export function describeApi(app: OpenAPIHono<AppEnv>): void {
   app.openAPIRegistry.registerComponent("securitySchemes", "inviteToken", {
     type: "http",
     scheme: "bearer",
-    description: "The invitation link's token (`/game/{id}#invite=TOKEN`): claims a free seat.",
+    description:
+      "The invitation link's token (`/game/{id}#invite=TOKEN`): claims a free seat; as the game creator's credential, manages the game's webhooks.",
   });
   app.openAPIRegistry.registerComponent("securitySchemes", "hostToken", {
     type: "http",
@@ -40,6 +41,11 @@ export function describeApi(app: OpenAPIHono<AppEnv>): void {
     tags: [
       { name: "games", description: "Games, moves, events and records." },
       { name: "players", description: "A player's own games, by player key." },
+      {
+        name: "notifications",
+        description:
+          "Email, webhook and Web Push subscriptions (a player's own, by player key), a game's own webhooks (by its creator), and the links in every email: confirm, one-click unsubscribe.",
+      },
       { name: "service", description: "Health and this document." },
     ],
   }));

@@ -1,5 +1,6 @@
 import { MOVE_CODES } from "../../engine/errors";
 import { LIMITS } from "../limits";
+import { ClockControl, ClockRequest } from "./clock";
 import { DealRecord, list, Name, RulesInput, Seat } from "./common";
 import { WireEvent } from "./events";
 import { Move } from "./move";
@@ -29,6 +30,19 @@ export const SERVICE_CODES = [
   "IDEMPOTENCY_KEY_REUSED",
   "BODY_TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
+  "BAD_CLOCK",
+  "NOTHING_TO_CLAIM",
+  "BAD_ABSENCE",
+  "ABSENCE_NOT_FOUND",
+  "SUBSCRIPTION_NOT_FOUND",
+  "SUBSCRIPTION_EXISTS",
+  "TOO_MANY_SUBSCRIPTIONS",
+  "BAD_SUBSCRIPTION",
+  "WEBHOOK_URL_REFUSED",
+  "PUSH_ENDPOINT_REFUSED",
+  "EMAIL_NOT_CONFIRMED",
+  "SUBSCRIPTION_DISABLED",
+  "CONFIRMATION_NOT_FOUND",
   "UPGRADE_REQUIRED",
   "RATE_LIMITED",
   "INTERNAL",
@@ -62,6 +76,7 @@ export const CreateGameRequest = z
     players: z.union([z.literal(2), z.literal(3), z.literal(4)], { error: "players must be 2, 3 or 4" }),
     rules: RulesInput.optional(),
     names: z.array(NameInput).max(4).optional().openapi({ description: "One name (or null) per seat." }),
+    clock: ClockRequest.optional(),
     deals: z.array(DealRecord).max(LIMITS.preparedDeals).optional().openapi({
       description:
         "Prepared deals (docs/record.md `deal`), used for the first hands in order instead of a random deal; for tournaments with the same deals at every table. Such a game is marked `preparedDeals: true` for everyone.",
@@ -135,12 +150,27 @@ export const MyGame = z
     yourTurn: z.boolean(),
     version: z.int(),
     updatedAt: z.string(),
+    deadline: z.string().nullable().openapi({ description: "When the seat to play runs out of time (ISO 8601); null without a clock." }),
+    reminder: z.enum(["80%", "1h"]).nullable().openapi({ description: "The last reminder of the turn in progress." }),
   })
   .openapi("MyGame");
 
 export const MyGamesResponse = z.object({ games: z.array(MyGame) }).openapi("MyGames");
 
-export const RecordMove = z.object({ seat: Seat, move: Move, at: z.string().optional() });
+export const RecordMove = z.object({
+  seat: Seat,
+  move: Move,
+  at: z.string().optional(),
+  by: z.literal("computer").optional().openapi({ description: "The computer made this move for its seat." }),
+});
+
+/** How a match ended outside play (docs/record.md): a team lost on time, or it was aborted with no result. */
+export const MatchEnding = z
+  .discriminatedUnion("reason", [
+    z.strictObject({ reason: z.literal("timeout"), team: z.int().min(0).max(2) }),
+    z.strictObject({ reason: z.literal("aborted") }),
+  ])
+  .openapi("MatchEnding");
 
 export const GameRecord = z
   .object({
@@ -149,6 +179,8 @@ export const GameRecord = z
     players: z.int().min(2).max(4),
     names: list(z.string()).optional(),
     hands: list(z.object({ deal: DealRecord, moves: list(RecordMove), commitment: z.string().optional(), salt: z.string().optional() })),
+    clock: ClockControl.optional().openapi({ description: "The game's correspondence clock, if it had one." }),
+    end: MatchEnding.optional().openapi({ description: "Only for a match that ended on time or was aborted, after the last move." }),
     id: z.string().optional(),
     started: z.string().optional(),
     ended: z.string().optional(),

@@ -83,7 +83,7 @@ export const MeldView = z
 export const TableMeld = MeldView.required({ id: true, team: true }).openapi("TableMeld");
 
 export const HandEnd = z
-  .object({ reason: z.enum(["closed", "stock", "stalemate", "resigned"]), closedBy: Seat.nullable() })
+  .object({ reason: z.enum(["closed", "stock", "stalemate", "resigned", "timeout", "aborted"]), closedBy: Seat.nullable() })
   .openapi("HandEnd");
 
 /** A team's score for one hand; FIBur's base and points apart (docs/rules.md §9). */

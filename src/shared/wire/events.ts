@@ -1,3 +1,4 @@
+import { ClockControl } from "./clock";
 import { CardText, DealRecord, HandEnd, list, Name, RulesInput, Seat, TableMeld, Team, TeamScore } from "./common";
 import { z } from "./z";
 
@@ -11,6 +12,7 @@ import { z } from "./z";
 const Stamp = {
   seq: z.int().min(1).openapi({ description: "The log entry (and game version) the event came from." }),
   at: z.string().openapi({ description: "When it happened (ISO 8601).", example: "2026-05-12T09:30:00.000Z" }),
+  by: z.literal("computer").optional().openapi({ description: "The computer made this move for its seat." }),
 };
 
 /** One event kind: its shape as the engine gives it, and as the wire carries it (stamped, with the room's additions). */
@@ -29,6 +31,23 @@ const gameCreated = kind("gameCreated", {
   rules: RulesInput,
   pozzetti: z.int().min(2).max(3),
   preparedDeals: z.boolean(),
+  clock: ClockControl.nullable(),
+});
+const Instant = z.string();
+const reminder = kind("reminder", {
+  seat: Seat,
+  which: z.enum(["80%", "1h"]).openapi({ description: "80% of the turn's time has passed, or an hour is left." }),
+  live: z.boolean().openapi({ description: "The player had the table open: no message was sent." }),
+});
+const timedOut = kind("timedOut", { seat: Seat, action: z.enum(["claim", "computer"]) });
+const claimed = kind("claimed", { seat: Seat.openapi({ description: "Who claimed." }), late: Seat });
+const aborted = kind("aborted", { late: Seat.openapi({ description: "The seat whose time ran out before every seat had moved." }) });
+const absence = kind("absence", { seat: Seat, from: Instant, until: Instant });
+const absenceCancelled = kind("absenceCancelled", { seat: Seat, from: Instant });
+const computer = kind("computer", {
+  seat: Seat,
+  on: z.boolean().openapi({ description: "The computer takes the seat (true) or gives it back to its player (false)." }),
+  reason: z.enum(["timeout", "handover", "player"]),
 });
 const handStarted = kind(
   "handStarted",
@@ -115,6 +134,13 @@ export const WireEvent = z
     handEnded.wire,
     matchEnded.wire,
     resigned.wire,
+    reminder.wire,
+    timedOut.wire,
+    claimed.wire,
+    aborted.wire,
+    absence.wire,
+    absenceCancelled.wire,
+    computer.wire,
   ])
   .openapi("Event");
 

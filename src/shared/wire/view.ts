@@ -1,3 +1,4 @@
+import { ClockView } from "./clock";
 import { CardText, DealRecord, HandEnd, list, Name, Rules, Seat, TableMeld, TeamScore } from "./common";
 import { z } from "./z";
 
@@ -94,6 +95,7 @@ export const GameSnapshot = z
     seats: list(SeatInfo),
     preparedDeals: z.boolean(),
     fairness: list(HandFairness),
+    clock: ClockView.nullable().openapi({ description: "The correspondence clock; null in a game without one." }),
     view: GameView,
   })
   .openapi("GameSnapshot");

@@ -101,8 +101,8 @@ describe("email", () => {
     const token = (await subscriptionRow(made.subscription.id))!.unsubscribe_token as string;
     await fanOut(env, turnFor(gameId, [owner, null]));
     await unsubscribe(env.DB, token);
-    await until(async () => ((await deliveryRow(`${gameId}/10/${made.subscription.id}`))?.state !== "pending" ? true : null));
-    const state = (await deliveryRow(`${gameId}/10/${made.subscription.id}`))!.state;
+    await until(async () => ((await deliveryRow(`${gameId}/10/turn/${made.subscription.id}`))?.state !== "pending" ? true : null));
+    const state = (await deliveryRow(`${gameId}/10/turn/${made.subscription.id}`))!.state;
     // Either it went out before the click, or it was skipped: never after.
     expect(["sent", "skipped"]).toContain(state);
     expect((await mailTo(address)).length).toBe(state === "sent" ? 1 : 0);

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { inject } from "vitest";
+import { newToken } from "../../../src/server/auth";
 import { notifyConfig } from "../../../src/server/notify/config";
 import { createSubscription, type NewSubscription } from "../../../src/server/notify/subscriptions";
 import type { GameNotification, PublicMove } from "../../../src/server/notify/types";
@@ -104,4 +105,52 @@ export async function attemptsOf(subscriptionId: string) {
 
 export async function subscriptionRow(id: string) {
   return env.DB.prepare("SELECT * FROM notification_subscriptions WHERE id = ?").bind(id).first<Record<string, unknown>>();
+}
+
+export interface BrowserSubscription {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+  clientHash: string;
+}
+
+export async function browserSubscription(): Promise<BrowserSubscription> {
+  const response = await fetch(`${pushServiceUrl()}/subscribe`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ userVisibleOnly: "true", applicationServerKey: env.VAPID_PUBLIC_KEY }),
+  });
+  return ((await response.json()) as { data: BrowserSubscription }).data;
+}
+
+export async function pushesTo(browser: BrowserSubscription): Promise<string[]> {
+  const response = await fetch(`${pushServiceUrl()}/get-notifications`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ clientHash: browser.clientHash }),
+  });
+  return ((await response.json()) as { data: { messages: string[] } }).data.messages;
+}
+
+/** A fresh player key, as a browser makes one (128 random bits, base64url). */
+export function playerKey(): string {
+  return newToken();
+}
+
+/** The confirmation token in a confirmation message's link. */
+export function confirmTokenIn(mail: SentMail): string {
+  const found = /\/notifications\/confirm#token=([A-Za-z0-9_-]+)/.exec(mail.text);
+  if (!found) throw new Error("no confirmation link in the message");
+  return found[1]!;
+}
+
+/** Waits for `count` messages to an address, and returns them. */
+export async function mailsTo(address: string, count: number): Promise<SentMail[]> {
+  return until(
+    async () => {
+      const mails = await mailTo(address);
+      return mails.length >= count ? mails : null;
+    },
+    15_000,
+    `${count} message(s) to ${address}`,
+  );
 }

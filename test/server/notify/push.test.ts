@@ -2,37 +2,13 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { hashToken } from "../../../src/server/auth";
 import { createSubscription, fanOut } from "../../../src/server/notify/index";
-import { pushServiceUrl, subscribe, subscriptionRow, turnFor, unique, until } from "./helpers";
+import { browserSubscription, pushesTo, pushServiceUrl, subscribe, subscriptionRow, turnFor, unique, until } from "./helpers";
 
 /**
  * Web Push to web-push-testing's local push service, which checks the
  * VAPID token (ES256, with jsonwebtoken) and decrypts the aes128gcm body
  * with http_ece: an implementation independent of the one that encrypts.
  */
-
-interface BrowserSubscription {
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
-  clientHash: string;
-}
-
-async function browserSubscription(): Promise<BrowserSubscription> {
-  const response = await fetch(`${pushServiceUrl()}/subscribe`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ userVisibleOnly: "true", applicationServerKey: env.VAPID_PUBLIC_KEY }),
-  });
-  return ((await response.json()) as { data: BrowserSubscription }).data;
-}
-
-async function pushesTo(browser: BrowserSubscription): Promise<string[]> {
-  const response = await fetch(`${pushServiceUrl()}/get-notifications`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ clientHash: browser.clientHash }),
-  });
-  return ((await response.json()) as { data: { messages: string[] } }).data.messages;
-}
 
 describe("web push", () => {
   it("is decrypted by an independent push service and reads the turn in the player's language", async () => {

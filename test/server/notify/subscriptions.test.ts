@@ -71,6 +71,7 @@ describe("subscriptions", () => {
     await subscribe({ channel: "email", target });
     expect(await createSubscription(env.DB, { ...base, channel: "email", target }, policy(), Date.now())).toEqual({
       refused: "this subscription exists already",
+      kind: "exists",
     });
   });
 

@@ -29,7 +29,7 @@ describe("webhooks", () => {
     expect(await fanOut(env, notification)).toEqual({ queued: 1, skipped: 0 });
     const [first] = await until(async () => ((await received(name)).length > 0 ? received(name) : null), 15_000, "the webhook");
     expect(first!.verified).toBe(true);
-    expect(first!.headers["webhook-id"]).toBe(`${gameId}/10/${made.subscription.id}`);
+    expect(first!.headers["webhook-id"]).toBe(`${gameId}/10/turn/${made.subscription.id}`);
     expect(Number(first!.headers["webhook-timestamp"])).toBeGreaterThan(Date.now() / 1000 - 60);
     expect(first!.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
     const body = JSON.parse(first!.body);
@@ -56,7 +56,7 @@ describe("webhooks", () => {
     });
     await settle();
     expect(await received(name)).toHaveLength(1);
-    expect(await deliveryRow(`${gameId}/10/${made.subscription.id}`)).toMatchObject({ state: "sent", attempts: 1 });
+    expect(await deliveryRow(`${gameId}/10/turn/${made.subscription.id}`)).toMatchObject({ state: "sent", attempts: 1 });
   });
 
   it("retries failures with the same webhook-id and logs every attempt", async () => {
@@ -70,7 +70,7 @@ describe("webhooks", () => {
     expect(got.map((r) => r.answered)).toEqual([500, 503, 429, 200]);
     expect(new Set(got.map((r) => r.headers["webhook-id"])).size).toBe(1);
     expect(got.every((r) => r.verified)).toBe(true);
-    await until(async () => ((await deliveryRow(`${gameId}/11/${made.subscription.id}`))?.state === "sent" ? true : null));
+    await until(async () => ((await deliveryRow(`${gameId}/11/turn/${made.subscription.id}`))?.state === "sent" ? true : null));
     const log = await attemptsOf(made.subscription.id);
     expect(log.map((a) => [a.attempt, a.status, a.http_status])).toEqual([
       [1, "failed", 500],
@@ -111,7 +111,7 @@ describe("webhooks", () => {
     expect(got).toHaveLength(10);
     expect(new Set(got.map((r) => r.headers["webhook-id"])).size).toBe(1);
     expect(sub.disabled_reason).toMatch(/gave up after 10 failed attempts; last error: HTTP 500/);
-    expect(await deliveryRow(`${gameId}/14/${made.subscription.id}`)).toMatchObject({ state: "dead", attempts: 10 });
+    expect(await deliveryRow(`${gameId}/14/turn/${made.subscription.id}`)).toMatchObject({ state: "dead", attempts: 10 });
     expect((await attemptsOf(made.subscription.id)).at(-1)).toMatchObject({ status: "dead" });
   }, 60_000);
 

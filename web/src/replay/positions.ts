@@ -64,6 +64,21 @@ export function recordHands(record: GameRecord): ReplayHand[] {
   return out;
 }
 
+/** Events that change the table; a position follows each log entry that holds one. */
+const TABLE_EVENTS = new Set<string>([
+  "drew",
+  "pickedUp",
+  "melded",
+  "attached",
+  "pozzettoTaken",
+  "pozzettoSeen",
+  "discarded",
+  "pozzettiToStock",
+  "turn",
+  "resigned",
+  "matchEnded",
+]);
+
 type Mutable<T> = { -readonly [K in keyof T]: T[K] extends readonly (infer U)[] ? U[] : T[K] };
 
 /** The hand in play, from its events (`handStarted` first) as this viewer received them. */
@@ -116,6 +131,8 @@ export function eventHand(events: readonly WireEvent[], viewer: number | null, p
   let moved: SeenEvent[] = [];
   for (const event of events.slice(start + 1)) {
     if (event.type === "handStarted" || event.type === "handEnded") break;
+    // The clock's own entries (reminders, absences, timeouts) move no card.
+    if (!TABLE_EVENTS.has(event.type)) continue;
     if (event.seq !== seq && moved.length) {
       positions.push(snapshot(moved));
       moved = [];

@@ -1,0 +1,167 @@
+import { absentAt, activeBetween, DAY, HOUR, type Span, whenElapsed } from "./time";
+
+/**
+ * A game's correspondence clock, as a pure state rebuilt from the game's
+ * log: each entry's time comes from the log (never from a clock read here),
+ * so replaying the log gives the same deadlines. The room feeds it every
+ * entry (`clockAfter`) and asks what is due (`dueOf`).
+ *
+ * A turn is a seat's whole turn, from the moment play passes to it to its
+ * discard. With a time per move each turn has the same allowance; with a
+ * bank the allowance is what is left in the seat's bank, which loses the time
+ * used and gains the increment at the end of each turn, never above its
+ * initial size. Absences stop the clock of the absent seat.
+ */
+
+export type Timeout = "claim" | "computer";
+
+export type ClockControl =
+  | { readonly kind: "perMove"; readonly perMove: number; readonly timeout: Timeout }
+  | { readonly kind: "bank"; readonly bank: number; readonly increment: number; readonly timeout: Timeout };
+
+export type Reminder = "80%" | "1h";
+
+export interface TurnClock {
+  readonly seat: number;
+  /** When play passed to the seat. */
+  readonly since: number;
+  /** Counting time the seat has for this turn. */
+  readonly allowance: number;
+  readonly reminded: readonly Reminder[];
+  readonly timedOut: boolean;
+}
+
+export interface Clock {
+  readonly control: ClockControl;
+  /** Per seat: the bank (with a bank), or the time per move. */
+  readonly banks: readonly number[];
+  readonly absences: readonly (readonly Span[])[];
+  readonly turn: TurnClock | null;
+  /** Per seat: has made a move of their own in this match. */
+  readonly moved: readonly boolean[];
+  /** Per seat: the computer plays it (after a timeout, or handed over). */
+  readonly computer: readonly boolean[];
+  readonly over: boolean;
+}
+
+/** What one log entry tells the clock. */
+export type ClockStep =
+  | {
+      readonly kind: "events";
+      readonly at: number;
+      /** The seat that moved, or null for a deal. */
+      readonly seat: number | null;
+      readonly byComputer: boolean;
+      readonly events: readonly { readonly type: string; readonly seat?: number }[];
+    }
+  | { readonly kind: "reminder"; readonly at: number; readonly which: Reminder }
+  | { readonly kind: "timedOut"; readonly at: number; readonly seat: number }
+  | { readonly kind: "absence"; readonly at: number; readonly seat: number; readonly from: number; readonly until: number }
+  | { readonly kind: "absenceCancelled"; readonly at: number; readonly seat: number; readonly from: number }
+  | { readonly kind: "computer"; readonly at: number; readonly seat: number; readonly on: boolean };
+
+export function startClock(control: ClockControl, players: number): Clock {
+  const initial = control.kind === "bank" ? control.bank : control.perMove;
+  return {
+    control,
+    banks: new Array(players).fill(initial),
+    absences: Array.from({ length: players }, () => []),
+    turn: null,
+    moved: new Array(players).fill(false),
+    computer: new Array(players).fill(false),
+    over: false,
+  };
+}
+
+const replace = <T>(list: readonly T[], i: number, value: T): T[] => list.map((v, j) => (j === i ? value : v));
+
+/** The clock after the turn in progress ended at `at`: the bank pays for the time used. */
+function endTurn(clock: Clock, at: number): Clock {
+  const turn = clock.turn;
+  if (!turn) return clock;
+  const { control } = clock;
+  if (control.kind !== "bank") return { ...clock, turn: null };
+  const used = activeBetween(turn.since, at, clock.absences[turn.seat]!);
+  const bank = Math.min(control.bank, Math.max(0, turn.allowance - used) + control.increment);
+  return { ...clock, banks: replace(clock.banks, turn.seat, bank), turn: null };
+}
+
+function startTurn(clock: Clock, seat: number, at: number): Clock {
+  return { ...clock, turn: { seat, since: at, allowance: clock.banks[seat]!, reminded: [], timedOut: false } };
+}
+
+export function clockAfter(clock: Clock, step: ClockStep): Clock {
+  if (clock.over) return clock;
+  switch (step.kind) {
+    case "events": {
+      let next = clock;
+      if (step.seat !== null && !step.byComputer) {
+        next = { ...next, moved: replace(next.moved, step.seat, true), computer: replace(next.computer, step.seat, false) };
+      }
+      for (const event of step.events) {
+        if (event.type === "turn") next = startTurn(endTurn(next, step.at), event.seat!, step.at);
+        else if (event.type === "handEnded") next = endTurn(next, step.at);
+        else if (event.type === "matchEnded") next = { ...endTurn(next, step.at), over: true };
+      }
+      return next;
+    }
+    case "reminder":
+      return clock.turn ? { ...clock, turn: { ...clock.turn, reminded: [...clock.turn.reminded, step.which] } } : clock;
+    case "timedOut": {
+      if (!clock.turn || clock.turn.seat !== step.seat) return clock;
+      const turn = { ...clock.turn, timedOut: true };
+      const computer = clock.control.timeout === "computer" ? replace(clock.computer, step.seat, true) : clock.computer;
+      return { ...clock, turn, computer };
+    }
+    case "absence":
+      return {
+        ...clock,
+        absences: replace(clock.absences, step.seat, [...clock.absences[step.seat]!, { from: step.from, until: step.until }]),
+      };
+    case "absenceCancelled": {
+      // Cancelled before it began, it never was; cancelled during it, it ends now.
+      const spans = clock.absences[step.seat]!.flatMap((a) =>
+        a.from !== step.from ? [a] : step.at <= a.from ? [] : [{ from: a.from, until: Math.min(a.until, step.at) }],
+      );
+      return { ...clock, absences: replace(clock.absences, step.seat, spans) };
+    }
+    case "computer":
+      return { ...clock, computer: replace(clock.computer, step.seat, step.on) };
+  }
+}
+
+/** What the clock has due, each at its time: the turn's timeout and its reminders. */
+export interface Due {
+  readonly timeout: number | null;
+  readonly reminders: readonly { readonly which: Reminder; readonly at: number }[];
+}
+
+export function dueOf(clock: Clock): Due {
+  const turn = clock.turn;
+  if (clock.over || !turn || turn.timedOut || clock.computer[turn.seat]) return { timeout: null, reminders: [] };
+  const away = clock.absences[turn.seat]!;
+  const reminders: { which: Reminder; at: number }[] = [];
+  if (!turn.reminded.includes("80%")) reminders.push({ which: "80%", at: whenElapsed(turn.since, turn.allowance * 0.8, away) });
+  if (turn.allowance > DAY && !turn.reminded.includes("1h")) {
+    reminders.push({ which: "1h", at: whenElapsed(turn.since, turn.allowance - HOUR, away) });
+  }
+  return { timeout: whenElapsed(turn.since, turn.allowance, away), reminders };
+}
+
+/** What a timeout does now: no result before every seat has moved; otherwise the creator's choice. */
+export function timeoutAction(clock: Clock): "abort" | Timeout {
+  return clock.moved.every(Boolean) ? clock.control.timeout : "abort";
+}
+
+/** Counting time left for the seat to play at `now` (0 when it has run out). */
+export function timeLeft(clock: Clock, now: number): number | null {
+  const turn = clock.turn;
+  if (!turn || clock.over) return null;
+  return Math.max(0, turn.allowance - activeBetween(turn.since, now, clock.absences[turn.seat]!));
+}
+
+/** The seat's absence at `now`, or the next one declared. */
+export function absenceOf(clock: Clock, seat: number, now: number): Span | null {
+  const spans = clock.absences[seat]!;
+  return absentAt(now, spans) ?? spans.filter((a) => a.from > now).sort((a, b) => a.from - b.from)[0] ?? null;
+}

@@ -1,0 +1,33 @@
+import type { Env } from "./env";
+import { pruneDeliveryLog, queueDigests } from "./notify/index";
+
+/**
+ * The Cron Trigger (every five minutes, wrangler.toml): the guard against
+ * lost alarms — every game whose next due time (D1's index) has passed is
+ * woken, and its room handles what is due exactly as its alarm would have
+ * (a room woken twice does nothing twice) — and the notifications' daily
+ * chores: each player's morning digest (checked every hour) and pruning the
+ * delivery log (once a day).
+ */
+
+/** Rooms woken per run; a longer backlog waits five minutes. */
+const WAKE_BATCH = 200;
+
+export async function wakeDueRooms(env: Env, now: number): Promise<number> {
+  const due = await env.DB.prepare(
+    "SELECT id FROM games WHERE status = 'playing' AND next_due IS NOT NULL AND next_due <= ? ORDER BY next_due LIMIT ?",
+  )
+    .bind(now, WAKE_BATCH)
+    .all<{ id: string }>();
+  const woken = await Promise.allSettled(due.results.map((g) => env.GAME_ROOM.get(env.GAME_ROOM.idFromName(g.id)).wake(g.id)));
+  for (const w of woken) if (w.status === "rejected") console.error(`cron: a room could not be woken: ${String(w.reason)}`);
+  return due.results.length;
+}
+
+export async function scheduled(controller: ScheduledController, env: Env, _ctx: ExecutionContext): Promise<void> {
+  const now = controller.scheduledTime;
+  const at = new Date(now);
+  await wakeDueRooms(env, now);
+  if (at.getUTCMinutes() < 5) await queueDigests(env, now);
+  if (at.getUTCHours() === 3 && at.getUTCMinutes() < 5) await pruneDeliveryLog(env.DB, now);
+}

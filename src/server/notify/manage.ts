@@ -1,0 +1,234 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { DeliveryAttempt, SubscriptionView as WireSubscription } from "../../shared/wire/notifications";
+import { hashToken, newToken, sha256Hex } from "../auth";
+import { type SubscriptionRow, subscriptions } from "../db/notifications";
+import { database } from "../db/queries";
+import type { Env } from "../env";
+import { enqueueNotice } from "./fanout";
+import { type SubscriptionView, viewOf } from "./subscriptions";
+import type { Channel, Language } from "./types";
+
+/**
+ * What the HTTP API of notifications needs beyond subscriptions.ts: each
+ * subscription's latest attempts in one query, a game's own webhooks, the
+ * confirmation and test messages with their limits. The limits are counted
+ * in D1 from the deliveries' own keys, so they hold across Worker instances.
+ */
+
+/** A player's own subscriptions, and a game's own webhooks, at most. */
+export const MAX_PLAYER_SUBSCRIPTIONS = 20;
+export const MAX_GAME_WEBHOOKS = 5;
+/** Confirmation messages one address may be sent in 24 hours, whoever asks: no one can flood an inbox through us. */
+export const CONFIRMATIONS_PER_DAY = 3;
+/** Test messages per subscription per hour. */
+export const TESTS_PER_HOUR = 10;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** The latest attempts of each subscription, newest first, at most `perSubscription` each. */
+export async function latestAttempts(
+  d1: D1Database,
+  ids: readonly string[],
+  perSubscription: number,
+): Promise<Map<string, DeliveryAttempt[]>> {
+  const found = new Map<string, DeliveryAttempt[]>(ids.map((id) => [id, []]));
+  // D1 binds at most 100 parameters per statement.
+  for (let i = 0; i < ids.length; i += 50) {
+    const slice = ids.slice(i, i + 50);
+    const rows = await d1
+      .prepare(
+        `SELECT delivery_key, subscription_id, event, attempt, status, http_status, error, at FROM (
+           SELECT *, ROW_NUMBER() OVER (PARTITION BY subscription_id ORDER BY at DESC, id DESC) AS n
+           FROM notification_attempts WHERE subscription_id IN (${slice.map(() => "?").join(",")}))
+         WHERE n <= ? ORDER BY subscription_id, n`,
+      )
+      .bind(...slice, perSubscription)
+      .all<{
+        delivery_key: string;
+        subscription_id: string;
+        event: string;
+        attempt: number;
+        status: DeliveryAttempt["status"];
+        http_status: number | null;
+        error: string | null;
+        at: number;
+      }>();
+    for (const r of rows.results) {
+      found.get(r.subscription_id)?.push({
+        key: r.delivery_key,
+        event: r.event,
+        attempt: r.attempt,
+        status: r.status,
+        httpStatus: r.http_status,
+        error: r.error,
+        at: new Date(r.at).toISOString(),
+      });
+    }
+  }
+  return found;
+}
+
+/**
+ * A webhook URL cut short: Discord and Slack URLs are themselves the key to
+ * post in a chat, and a game's webhooks are listed to whoever holds the
+ * game creator's credential, so long path segments and the query are not
+ * shown again.
+ */
+export function shortUrl(text: string): string {
+  try {
+    const url = new URL(text);
+    const path = url.pathname
+      .split("/")
+      .map((part) => (part.length > 12 ? `${part.slice(0, 4)}…` : part))
+      .join("/");
+    return `${url.origin}${path}${url.search ? "?…" : ""}`;
+  } catch {
+    return "…";
+  }
+}
+
+/** Subscriptions as the API shows them: with their latest attempts; a game's webhooks with their URLs cut short. */
+export async function withDeliveries(
+  d1: D1Database,
+  views: readonly SubscriptionView[],
+  perSubscription: number,
+): Promise<WireSubscription[]> {
+  const attempts = await latestAttempts(
+    d1,
+    views.map((v) => v.id),
+    perSubscription,
+  );
+  return views.map((v) => ({
+    ...v,
+    target: v.scope === "game" ? shortUrl(v.target) : v.target,
+    deliveries: attempts.get(v.id) ?? [],
+  }));
+}
+
+export async function ownedSubscription(d1: D1Database, ownerHash: string, id: string): Promise<SubscriptionRow | null> {
+  const [row] = await database(d1)
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.ownerHash, ownerHash), eq(subscriptions.scope, "player")));
+  return row ?? null;
+}
+
+/** The player's subscription to one target, for one game or all (null). */
+export async function ownedTarget(
+  d1: D1Database,
+  ownerHash: string,
+  gameId: string | null,
+  channel: Channel,
+  target: string,
+): Promise<SubscriptionRow | null> {
+  const [row] = await database(d1)
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.ownerHash, ownerHash),
+        eq(subscriptions.scope, "player"),
+        eq(subscriptions.channel, channel),
+        eq(subscriptions.target, target),
+        gameId === null ? sql`${subscriptions.gameId} IS NULL` : eq(subscriptions.gameId, gameId),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function countOwned(d1: D1Database, ownerHash: string): Promise<number> {
+  const [row] = await database(d1)
+    .select({ n: sql<number>`COUNT(*)` })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.ownerHash, ownerHash), eq(subscriptions.scope, "player")));
+  return row?.n ?? 0;
+}
+
+const gameScope = (gameId: string) => and(eq(subscriptions.scope, "game"), eq(subscriptions.gameId, gameId));
+
+export async function gameWebhooks(d1: D1Database, gameId: string): Promise<SubscriptionView[]> {
+  const rows = await database(d1).select().from(subscriptions).where(gameScope(gameId)).orderBy(subscriptions.createdAt);
+  return rows.map(viewOf);
+}
+
+export async function gameWebhook(d1: D1Database, gameId: string, id: string): Promise<SubscriptionRow | null> {
+  const [row] = await database(d1)
+    .select()
+    .from(subscriptions)
+    .where(and(gameScope(gameId), eq(subscriptions.id, id)));
+  return row ?? null;
+}
+
+export async function deleteGameWebhook(d1: D1Database, gameId: string, id: string): Promise<boolean> {
+  const gone = await database(d1)
+    .delete(subscriptions)
+    .where(and(gameScope(gameId), eq(subscriptions.id, id)))
+    .returning({ id: subscriptions.id });
+  return gone.length > 0;
+}
+
+/** How many deliveries whose key starts with `prefix` were made after `since`, and the first of them. */
+async function deliveriesSince(d1: D1Database, prefix: string, since: number): Promise<{ count: number; first: number | null }> {
+  // A range on the primary key: every key with the prefix sorts between it and the prefix with its last "/" raised to "0".
+  const row = await d1
+    .prepare("SELECT COUNT(*) AS n, MIN(created_at) AS first FROM notification_deliveries WHERE key >= ? AND key < ? AND created_at > ?")
+    .bind(prefix, `${prefix.slice(0, -1)}0`, since)
+    .first<{ n: number; first: number | null }>();
+  return { count: row?.n ?? 0, first: row?.first ?? null };
+}
+
+const waitSeconds = (first: number | null, window: number, now: number) => Math.max(1, Math.ceil(((first ?? now) + window - now) / 1000));
+
+const confirmPrefix = (address: string) => `confirm/${sha256Hex(address.toLowerCase())}/`;
+
+/** Seconds before another confirmation message may go to `address` (0: now). */
+export async function confirmationWait(d1: D1Database, address: string, now: number): Promise<number> {
+  const sent = await deliveriesSince(d1, confirmPrefix(address), now - DAY);
+  return sent.count < CONFIRMATIONS_PER_DAY ? 0 : waitSeconds(sent.first, DAY, now);
+}
+
+/** Queues the confirmation message: the only message an address gets before its owner opens the link. */
+export async function sendConfirmation(env: Env, subscriptionId: string, address: string, token: string, now: number): Promise<void> {
+  const key = `${confirmPrefix(address)}${subscriptionId}/${newToken()}`;
+  await enqueueNotice(env, subscriptionId, { type: "confirm", token }, key, now);
+}
+
+/** A fresh confirmation token for an address not confirmed yet (the earlier link stops working); null if there is none. */
+export async function renewConfirmation(d1: D1Database, ownerHash: string, id: string, now: number): Promise<string | null> {
+  const token = newToken();
+  const renewed = await database(d1)
+    .update(subscriptions)
+    .set({ confirmHash: hashToken(token), updatedAt: now })
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.ownerHash, ownerHash), eq(subscriptions.confirmed, false)))
+    .returning({ id: subscriptions.id });
+  return renewed.length > 0 ? token : null;
+}
+
+/**
+ * Queues one test message, under a fresh key each time (so each call is its
+ * own delivery, never taken for a retry of the last). Two calls at the very
+ * same moment may both pass the count: the limit is a brake, not a quota.
+ */
+export async function sendTest(env: Env, subscriptionId: string, now: number): Promise<{ key: string; left: number } | { wait: number }> {
+  const prefix = `test/${subscriptionId}/`;
+  const sent = await deliveriesSince(env.DB, prefix, now - HOUR);
+  if (sent.count >= TESTS_PER_HOUR) return { wait: waitSeconds(sent.first, HOUR, now) };
+  const key = `${prefix}${newToken()}`;
+  await enqueueNotice(env, subscriptionId, { type: "test", at: now }, key, now);
+  return { key, left: TESTS_PER_HOUR - sent.count - 1 };
+}
+
+/** The reader's language from `Accept-Language`: the first of Italian or English by preference, else English. */
+export function languageOf(header: string | undefined): Language {
+  const tags = (header ?? "")
+    .split(",")
+    .map((part, i) => {
+      const [tag = "", ...params] = part.trim().toLowerCase().split(";");
+      const q = Number(params.find((p) => p.trim().startsWith("q="))?.split("=")[1] ?? "1");
+      return { lang: tag.split("-")[0], q: Number.isFinite(q) ? q : 0, i };
+    })
+    .filter((t) => t.q > 0 && (t.lang === "it" || t.lang === "en"))
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  return tags[0]?.lang === "it" ? "it" : "en";
+}

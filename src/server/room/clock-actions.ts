@@ -1,0 +1,90 @@
+import { makeMove, needsDeal, type Outcome, teamOf } from "../../engine/index";
+import { timeoutAction } from "../clock/clock";
+import { type Failure, fail } from "../reply";
+import { computerTurn } from "./computer";
+import { computerToPlay, gameDue } from "./due";
+import { nextDeal } from "./fairness";
+import type { LogBody, Table } from "./table";
+
+/**
+ * What the room writes when its clock has something due, or when a player
+ * acts on the clock: each function returns the log entries to append (in one
+ * transaction), or nothing when nothing is due — so a room woken twice, by
+ * its alarm and by the Cron guard, does nothing twice.
+ */
+
+export type NewEntry = { readonly body: LogBody; readonly outcome?: Outcome };
+
+/** The first thing due at `now`, as entries: a computer's turn, a timeout, or a reminder. */
+export function dueEntries(table: Table, now: number, live: (seat: number) => boolean): NewEntry[] {
+  const due = gameDue(table, false).find((d) => d.at <= now);
+  if (!due || !table.clock?.turn) return [];
+  const seat = table.clock.turn.seat;
+  switch (due.kind) {
+    case "computer":
+      return computerEntries(table);
+    case "timeout": {
+      const action = timeoutAction(table.clock);
+      if (action === "abort") return [{ body: { type: "aborted", late: seat } }];
+      return [{ body: { type: "timedOut", seat, action } }];
+    }
+    case "reminder:80%":
+    case "reminder:1h": {
+      const which = due.kind === "reminder:80%" ? "80%" : "1h";
+      return [{ body: { type: "reminder", seat, which, live: live(seat) } }];
+    }
+  }
+}
+
+/** The computer's whole turn for the seat to play, each move its own entry, and the next deal if the turn ended a hand. */
+function computerEntries(table: Table): NewEntry[] {
+  const seat = computerToPlay(table);
+  if (seat === null) return [];
+  const moves = computerTurn(table.state);
+  const entries: NewEntry[] = moves.map(({ move, outcome }) => ({
+    body: { type: "move", seat, move: makeMove(move), id: null, by: "computer" },
+    outcome,
+  }));
+  const after = moves[moves.length - 1]?.outcome.state;
+  if (after && needsDeal(after)) entries.push({ body: nextDeal(table.created, after, after.past.length + 1) });
+  return entries;
+}
+
+/** A seat claims the match from a seat that ran out of time (timeout choice `claim`). */
+export function claimEntries(table: Table, seat: number): NewEntry[] | Failure {
+  const clock = table.clock;
+  const turn = clock?.turn;
+  if (!clock || !turn || clock.over || !turn.timedOut || clock.control.timeout !== "claim") {
+    return fail(409, "NOTHING_TO_CLAIM", "No seat has run out of time: there is nothing to claim.");
+  }
+  const players = table.state.players;
+  if (teamOf(seat, players) === teamOf(turn.seat, players)) {
+    return fail(403, "FORBIDDEN", "Only the late seat's opponents may claim the match.");
+  }
+  return [{ body: { type: "claimed", seat, late: turn.seat } }];
+}
+
+/** A player's absences (all they declared, from D1) as entries for each of their seats: what the log does not have yet. */
+export function absenceEntries(
+  table: Table,
+  seats: readonly number[],
+  declared: readonly { from: number; until: number; cancelledAt: number | null }[],
+): NewEntry[] {
+  const clock = table.clock;
+  if (!clock || clock.over) return [];
+  const out: NewEntry[] = [];
+  for (const seat of seats) {
+    const known = clock.absences[seat]!;
+    for (const a of declared) {
+      const logged = known.find((k) => k.from === a.from);
+      if (a.cancelledAt === null) {
+        if (!logged) out.push({ body: { type: "absence", seat, from: a.from, until: a.until } });
+        continue;
+      }
+      // Cancelled before it began it never was; during it, it ended then. Logged as such already: nothing to do.
+      const cut = a.cancelledAt <= a.from ? null : Math.min(a.until, a.cancelledAt);
+      if (logged && logged.until !== cut) out.push({ body: { type: "absenceCancelled", seat, from: a.from, at: a.cancelledAt } });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,93 @@
+import { type GameEvent, handsOf, seatsOf, teamCount } from "../../engine/index";
+import { dueOf } from "../clock/clock";
+import type { Env } from "../env";
+import { publicMove } from "../notify/facts";
+import { fanOut, type SkipDelivery } from "../notify/index";
+import type { GameNotification } from "../notify/types";
+import type { Room } from "./room";
+import type { SeatRow } from "./storage";
+import type { Entry, Table } from "./table";
+
+/**
+ * The notifications a log entry causes — play passing to a seat, a
+ * reminder nobody saw at the table, a hand or the match ending — built from
+ * the log with only public facts (notify/facts.ts). An entry's
+ * notifications are queued in its outbox in the same transaction as the
+ * entry, and built when the outbox is drained.
+ */
+
+/** Whether an entry notifies anyone (so that entries that do not cost the outbox nothing). */
+export function notifies(entry: Pick<Entry, "body" | "events">): boolean {
+  if (entry.body.type === "reminder") return !entry.body.live;
+  return entry.events.some((e) => e.type === "turn" || e.type === "handEnded" || e.type === "matchEnded");
+}
+
+export function notificationsOf(table: Table, seats: readonly SeatRow[], seq: number): GameNotification[] {
+  const entry = table.entries[seq - 1];
+  if (!entry) return [];
+  const base = {
+    gameId: table.id,
+    seq,
+    at: entry.at,
+    names: seats.map((s) => s.name),
+    players: seats.map((s) => s.playerHash),
+    links: seats.map((s) => s.link ?? null),
+  };
+  const players = table.state.players;
+  const teams = Array.from({ length: teamCount(players) }, (_, t) => seatsOf(t, players));
+  const out: GameNotification[] = [];
+  if (entry.body.type === "reminder" && !entry.body.live) {
+    out.push({ ...base, type: "reminder", seat: entry.body.seat, deadline: deadlineOf(table, entry.body.seat, null) });
+  }
+  for (const event of entry.events) {
+    if (event.type === "turn") {
+      const lastMove = entry.body.type === "move" ? publicMove(entry.body.seat, turnEvents(table, seq)) : null;
+      out.push({ ...base, type: "turn", seat: event.seat, lastMove, deadline: deadlineOf(table, event.seat, entry.at) });
+    } else if (event.type === "handEnded") {
+      const totals = handsOf(table.state)
+        .filter((h) => h.number <= event.hand && h.scores)
+        .reduce((sum, h) => sum.map((n, t) => n + h.scores![t]!.total), new Array(teams.length).fill(0) as number[]);
+      out.push({
+        ...base,
+        type: "handEnded",
+        hand: event.hand,
+        teams,
+        scores: event.scores.map((s) => ({ hand: s.total, total: totals[s.team]! })),
+      });
+    } else if (event.type === "matchEnded") {
+      out.push({ ...base, type: "gameOver", teams, winner: event.winner, totals: event.totals });
+    }
+  }
+  return out;
+}
+
+/** The events of the turn that ended with entry `seq`: since play last passed, up to and without the pass itself. */
+function turnEvents(table: Table, seq: number): GameEvent[] {
+  const events: GameEvent[] = [];
+  for (let i = seq - 1; i >= 0; i--) {
+    const entry = table.entries[i]!;
+    const own = i === seq - 1 ? entry.events.filter((e) => e.type !== "turn") : entry.events;
+    const pass = own.findLastIndex((e) => e.type === "turn");
+    if (pass >= 0) return [...own.slice(pass + 1), ...events];
+    events.unshift(...own);
+  }
+  return events;
+}
+
+/** When the seat's turn (the one that began at `since`, if given) times out, while the clock still runs it; null otherwise or without a clock. */
+function deadlineOf(table: Table, seat: number, since: number | null): number | null {
+  const turn = table.clock?.turn;
+  if (!turn || turn.seat !== seat || (since !== null && turn.since !== since)) return null;
+  return dueOf(table.clock!).timeout;
+}
+
+/**
+ * An entry's notifications to the subscriptions that want them. A player
+ * at the table live (a connected WebSocket) is not sent a "your turn" or
+ * reminder email or push: they can see it.
+ */
+export async function notifyEntry(env: Env, room: Room, seq: number, live: (seat: number) => boolean): Promise<void> {
+  const skip: SkipDelivery = (sub, n) =>
+    (sub.channel === "email" || sub.channel === "push") && (n.type === "turn" || n.type === "reminder") && live(n.seat);
+  for (const notification of notificationsOf(room.table, room.seats, seq)) await fanOut(env, notification, { skip });
+}

@@ -1,0 +1,250 @@
+import { list } from "./common";
+import { z } from "./z";
+
+/**
+ * Notification subscriptions over HTTP: a player's own (`/api/me/notifications`,
+ * by player key), a game's own webhooks (`/api/games/{id}/webhooks`, by the
+ * game creator's credential), and the links an email carries (confirm,
+ * one-click unsubscribe).
+ */
+
+/**
+ * The events a subscription may choose: the same list as the server's
+ * NOTIFY_EVENTS (notify/types.ts). The routes pass events both ways between
+ * the two, so the type checker refuses any difference.
+ */
+export const NOTIFY_EVENT_NAMES = ["turn", "reminder", "handEnded", "gameOver", "invited"] as const;
+
+/** Events a player's subscription hears when it names none. */
+export const PLAYER_DEFAULT_EVENTS = ["turn", "reminder", "gameOver", "invited"] as const;
+/** Events a game's own webhook hears when it names none: the table's life, for a group chat. */
+export const GAME_DEFAULT_EVENTS = ["invited", "turn", "reminder", "handEnded", "gameOver"] as const;
+
+/** The one pattern the service takes an email address by (the server checks it again). */
+export const EMAIL_ADDRESS = /^[^\s@<>()",;:]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,}$/;
+
+export const NotifyEventName = z.enum(NOTIFY_EVENT_NAMES).openapi({
+  description:
+    "`turn` (it is your move), `reminder` (the clock's reminder), `handEnded`, `gameOver`, `invited` (someone invites you to a game).",
+});
+
+const Events = z
+  .array(NotifyEventName)
+  .min(1, "events must name at least one of turn, reminder, handEnded, gameOver, invited")
+  .max(NOTIFY_EVENT_NAMES.length * 2);
+
+export const NotifyLanguage = z.enum(["en", "it"]).openapi({ description: "The language of every message: English or Italian." });
+
+export const Digest = z.enum(["none", "daily"]).openapi({
+  description:
+    "Email only: `daily` sends one message at 08:00 in `timeZone` listing the games awaiting your move, instead of turn messages.",
+});
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const TimeZone = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, { message: "not a time zone (an IANA name such as Europe/Rome)" })
+  .openapi({ description: "An IANA time zone, e.g. Europe/Rome.", example: "Europe/Rome" });
+
+/** A game id's shape; whether the service made it is checked on the server. */
+export const GameIdField = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{24}$/, "gameId must be a game's id (24 base64url characters)")
+  .openapi({ description: "One game only; left out or null: every game of the player.", example: "Xq3vB7nK2mPa9TzRw4Lc8Hs1" });
+
+const HttpsUrl = z.string().min(1).max(2048);
+
+/** A browser's PushSubscription key, base64url, decoding to `bytes` bytes. */
+function pushKey(bytes: number, what: string) {
+  return z
+    .string()
+    .max(200)
+    .refine(
+      (text) => {
+        if (!/^[A-Za-z0-9_-]+={0,2}$/.test(text)) return false;
+        const b64 = text.replace(/=+$/, "").replace(/-/g, "+").replace(/_/g, "/");
+        try {
+          return atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)).length === bytes;
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be the subscription's ${what} (${bytes} bytes, base64url)` },
+    );
+}
+
+const Common = {
+  events: Events.optional().openapi({
+    description: "Left out: `turn`, `reminder`, `gameOver` and `invited`.",
+  }),
+  language: NotifyLanguage.optional().openapi({ description: "Left out: Italian if the request's Accept-Language says so, else English." }),
+  gameId: GameIdField.nullish(),
+};
+
+export const CreateSubscriptionRequest = z
+  .discriminatedUnion("channel", [
+    z.strictObject({
+      channel: z.literal("email"),
+      address: z
+        .string()
+        .max(254)
+        .regex(EMAIL_ADDRESS, "address must be an email address")
+        .openapi({ description: "Gets only a confirmation message until its link is used (double opt-in)." }),
+      digest: Digest.optional(),
+      timeZone: TimeZone.nullish(),
+      ...Common,
+    }),
+    z.strictObject({
+      channel: z.literal("webhook"),
+      url: HttpsUrl.openapi({
+        description:
+          "An https URL on a public address. Discord and Slack incoming-webhook URLs get chat messages; any other receiver gets signed Standard Webhooks events.",
+      }),
+      ...Common,
+    }),
+    z.strictObject({
+      channel: z.literal("push"),
+      endpoint: HttpsUrl.openapi({ description: "The browser's PushSubscription endpoint." }),
+      expirationTime: z.number().nullish().openapi({ description: "As PushSubscription.toJSON() gives it; not used." }),
+      keys: z.strictObject({ p256dh: pushKey(65, "P-256 public key"), auth: pushKey(16, "auth secret") }),
+      ...Common,
+    }),
+  ])
+  .openapi("NewSubscription", {
+    description: 'By channel. A browser\'s push subscription can be sent as `{"channel": "push", ...subscription.toJSON()}`.',
+    example: { channel: "email", address: "anna@example.org", events: ["turn", "gameOver"], language: "it" },
+  });
+
+export const UpdateSubscriptionRequest = z
+  .strictObject({
+    events: Events.optional(),
+    language: NotifyLanguage.optional(),
+    digest: Digest.optional(),
+    timeZone: TimeZone.nullable().optional(),
+    gameId: GameIdField.nullable().optional().openapi({ description: "A game id: only that game; null: every game of the player." }),
+    enabled: z
+      .literal(true)
+      .optional()
+      .openapi({ description: "`true` turns a disabled subscription on again (its failures start from zero)." }),
+  })
+  .refine((r) => Object.keys(r).length > 0, { message: "name at least one of events, language, digest, timeZone, gameId, enabled" })
+  .openapi("SubscriptionChanges", { example: { digest: "daily", timeZone: "Europe/Rome" } });
+
+export const GameWebhookRequest = z
+  .strictObject({
+    url: HttpsUrl.openapi({
+      description: "A group chat's incoming webhook (Discord, Slack) or any Standard Webhooks receiver: an https URL on a public address.",
+    }),
+    events: Events.optional().openapi({ description: "Left out: `turn`, `reminder`, `handEnded` and `gameOver`." }),
+    language: NotifyLanguage.optional(),
+  })
+  .openapi("NewGameWebhook", { example: { url: "https://discord.com/api/webhooks/123456789/abcDEF-ghi", language: "it" } });
+
+const Instant = z.string().openapi({ description: "ISO 8601 time." });
+
+export const DeliveryAttempt = z
+  .object({
+    key: z.string().openapi({ description: "The delivery's idempotency key (a webhook's `webhook-id`)." }),
+    event: z.string().openapi({ description: "A notify event, or `confirm`, `digest`, `test`." }),
+    attempt: z.int(),
+    status: z.enum(["sent", "failed", "gone", "refused", "dead"]),
+    httpStatus: z.int().nullable(),
+    error: z.string().nullable(),
+    at: Instant,
+  })
+  .openapi("DeliveryAttempt");
+
+export const SubscriptionView = z
+  .object({
+    id: z.string(),
+    scope: z.enum(["player", "game"]).openapi({ description: "A player's own, or a game's own webhook." }),
+    gameId: z.string().nullable(),
+    channel: z.enum(["email", "webhook", "push"]),
+    target: z.string().openapi({
+      description: "The address, webhook URL or push endpoint; a game's webhook URL is shown shortened (it may itself be a secret).",
+    }),
+    format: z.enum(["standard", "discord", "slack"]).nullable().openapi({ description: "How a webhook is spoken to." }),
+    events: list(NotifyEventName),
+    language: NotifyLanguage,
+    digest: Digest,
+    timeZone: z.string().nullable(),
+    confirmed: z.boolean().openapi({ description: "Email: its confirmation link has been used. Always true for the other channels." }),
+    failures: z.int().openapi({ description: "Failed attempts in a row." }),
+    disabled: z
+      .object({ at: Instant, reason: z.string() })
+      .nullable()
+      .openapi({ description: "Why deliveries stopped (a receiver gone, retries spent); turn it on again with `enabled: true`." }),
+    createdAt: Instant,
+    deliveries: list(DeliveryAttempt).openapi({ description: "The latest attempts, newest first (the log keeps 30 days)." }),
+  })
+  .openapi("Subscription");
+
+export const SubscriptionsResponse = z.object({ subscriptions: list(SubscriptionView) }).openapi("Subscriptions");
+
+export const CreatedSubscription = z
+  .object({
+    subscription: SubscriptionView,
+    secret: z.string().nullable().openapi({
+      description: "A standard webhook's signing secret (`whsec_…`), shown only in this answer; null for every other channel.",
+    }),
+  })
+  .openapi("CreatedSubscription");
+
+export const GameWebhooksResponse = z.object({ webhooks: list(SubscriptionView) }).openapi("GameWebhooks");
+
+export const Deleted = z.object({ deleted: z.literal(true), id: z.string() }).openapi("Deleted");
+
+export const TestSent = z
+  .object({
+    key: z.string().openapi({ description: "The test delivery's key: a fresh one on every call (a webhook's `webhook-id`)." }),
+    left: z.int().openapi({ description: "Test messages this subscription may still be sent this hour." }),
+  })
+  .openapi("TestSent");
+
+const LinkToken = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{22,128}$/, "token must be the link's token (22 to 128 base64url characters)")
+  .openapi({ example: "q1w2e3r4t5y6u7i8o9p0aa" });
+
+export const ConfirmRequest = z
+  .strictObject({ token: LinkToken.openapi({ description: "The `token` of the confirmation link's fragment." }) })
+  .openapi("ConfirmRequest", { example: { token: "q1w2e3r4t5y6u7i8o9p0aa" } });
+
+export const Confirmed = z
+  .object({ confirmed: z.literal(true), address: z.string(), gameId: z.string().nullable() })
+  .openapi("Confirmed", { description: "The address now gets the notifications it chose." });
+
+export const OneClickForm = z
+  .object({
+    "List-Unsubscribe": z.literal("One-Click", { error: "the body must be List-Unsubscribe=One-Click (RFC 8058)" }),
+  })
+  .openapi("OneClickUnsubscribe", { example: { "List-Unsubscribe": "One-Click" } });
+
+export const Unsubscribed = z
+  .object({ unsubscribed: z.literal(true) })
+  .openapi("Unsubscribed", { description: "Nothing more is sent for this subscription (also when it was already gone)." });
+
+export const UnsubscribeParams = z.object({
+  token: LinkToken.openapi({ param: { name: "token", in: "path" }, description: "The token of the message's List-Unsubscribe link." }),
+});
+
+export type NotifyEventName = z.infer<typeof NotifyEventName>;
+export type CreateSubscriptionRequest = z.input<typeof CreateSubscriptionRequest>;
+export type UpdateSubscriptionRequest = z.input<typeof UpdateSubscriptionRequest>;
+export type GameWebhookRequest = z.input<typeof GameWebhookRequest>;
+export type DeliveryAttempt = z.infer<typeof DeliveryAttempt>;
+export type SubscriptionView = z.infer<typeof SubscriptionView>;
+export type SubscriptionsResponse = z.infer<typeof SubscriptionsResponse>;
+export type CreatedSubscription = z.infer<typeof CreatedSubscription>;
+export type GameWebhooksResponse = z.infer<typeof GameWebhooksResponse>;
+export type TestSent = z.infer<typeof TestSent>;
+export type Confirmed = z.infer<typeof Confirmed>;
