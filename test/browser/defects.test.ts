@@ -267,7 +267,8 @@ describe("defects a newcomer met", () => {
   it("6: a whole turn by keyboard alone: one tab stop for the hand, arrows between cards, the focus kept, and other players' moves announced", async () => {
     const game = await createGame({ players: 2, names: ["Anna", "Bruno"], deals: [DEAL] });
     const anna = await page();
-    const bruno = await page();
+    // Bruno's system asks for reduced motion.
+    const bruno = await page({ reducedMotion: true });
     // Every announcement Bruno's screen reader would hear, in order.
     await bruno.addInitScript(() => {
       const heard: string[] = [];
@@ -296,6 +297,9 @@ describe("defects a newcomer met", () => {
     await anna.keyboard.press("Enter");
     // After Draw the focus goes to the card drawn, not to the page.
     await expect.poll(async () => (await focused(anna)).card, { timeout: 10_000 }).toBe("9H");
+    expect(await anna.locator('#my-hand button.card.fresh[data-card="9H"]').evaluate((e) => getComputedStyle(e).animationName)).toBe(
+      "fresh-in",
+    );
     const to = async (card: string) => {
       await anna.keyboard.press("Home");
       for (let i = 0; i < 14 && (await focused(anna)).card !== card; i++) await anna.keyboard.press("ArrowRight");
@@ -325,6 +329,8 @@ describe("defects a newcomer met", () => {
     // Bruno sees what changed since he last looked: Anna's new meld and her discard.
     await bruno.locator('.team[data-team="0"] .meld.fresh').waitFor();
     await bruno.locator("#discard .card.top.fresh").waitFor();
+    // Highlighted without moving for him; Anna's card just drawn slid in.
+    expect(await bruno.locator('.team[data-team="0"] .meld.fresh').evaluate((e) => getComputedStyle(e).animationName)).toBe("none");
     // Shift with an arrow moves a card; the order is kept for this seat.
     await to("6H");
     const before = await anna.locator("#my-hand button.card").evaluateAll((els) => els.map((e) => e.getAttribute("data-card")));

@@ -53,7 +53,7 @@ export type Lang = "en" | "it";
 /** A fresh browser profile of a given screen size and language (the browser's own, as a player's would be). */
 export async function newContext(
   browser: Browser,
-  options: { size?: Size; lang?: Lang; bypassCSP?: boolean } = {},
+  options: { size?: Size; lang?: Lang; bypassCSP?: boolean; reducedMotion?: boolean } = {},
 ): Promise<BrowserContext> {
   const size = options.size ?? "desktop";
   return browser.newContext({
@@ -62,6 +62,7 @@ export async function newContext(
     isMobile: size === "phone",
     hasTouch: size === "phone",
     bypassCSP: options.bypassCSP ?? false,
+    reducedMotion: options.reducedMotion ? "reduce" : "no-preference",
   });
 }
 

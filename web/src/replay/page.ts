@@ -45,7 +45,7 @@ export class ReplayPage {
         const viewer = snap.viewer;
         const history = await api.events(this.gameId, viewer === null ? null : token, 0, 0);
         const current = eventHand(
-          history.events.filter((e, i, all) => i >= all.findLastIndex((x) => x.type === "handStarted")),
+          history.events.slice(history.events.findLastIndex((x) => x.type === "handStarted")),
           viewer,
           snap.view.players,
           teamCount(snap.view.players),

@@ -7,18 +7,16 @@ import { codeText, t } from "../i18n/index";
 import type { Connection } from "../live";
 import { Live } from "../live";
 import {
-  closedSummary,
   forgetSeat,
   type HandOrder,
   handOrder,
   lastSeenVersion,
-  rememberClosedSummary,
   rememberCommitments,
   rememberSeat,
   rememberVersion,
   seenCommitments,
 } from "../store";
-import type { HandEndInfo } from "./hand-end";
+import { HandEnds } from "./hand-ends";
 import { type Highlights, highlight, noHighlights } from "./highlights";
 import { tableMenu } from "./menu";
 import { arrange, Selection } from "./plays";
@@ -55,7 +53,7 @@ export class TablePage {
   private events: WireEvent[] = [];
   private lastSeq = 0;
   fresh: Highlights = noHighlights();
-  handEnd: HandEndInfo | null = null;
+  readonly ends: HandEnds;
   private turnSince: string | null = null;
   announcement = "";
   toast: string | null = null;
@@ -87,6 +85,7 @@ export class TablePage {
     private readonly reopen: (route: TableRoute) => void,
   ) {
     this.controls = new SeatControls(this);
+    this.ends = new HandEnds(this);
   }
 
   get me(): number | null {
@@ -124,7 +123,7 @@ export class TablePage {
       rememberSeat(gameId, { seat: snap.viewer, token: token!, names: snap.seats.map((s) => s.name), savedAt: new Date().toISOString() });
     }
     this.apply({ version: snap.version, events: [], view: snap });
-    this.offerLastHandEnd(snap);
+    if (mode !== "embed") this.ends.offerLast(snap);
     const since = seen !== null && seen < snap.version ? seen : Math.max(0, snap.version - FIRST_VISIT);
     this.live = new Live({
       gameId,
@@ -166,7 +165,7 @@ export class TablePage {
       this.fresh = highlight(this.fresh, loud, this.me);
       for (const event of fresh) {
         if (event.type === "turn" || event.type === "handStarted") this.turnSince = event.at;
-        if (event.type === "handEnded" && this.route.mode !== "embed" && event.hand > closedSummary(snap.id)) this.showHandEnd(event);
+        if (event.type === "handEnded" && this.route.mode !== "embed") this.ends.ended(event);
       }
       this.announce(loud);
     }
@@ -195,57 +194,6 @@ export class TablePage {
       )
       .filter((line): line is string => line !== null);
     if (lines.length) this.announcement = lines.slice(-6).join(" ");
-  }
-
-  /** The hand just ended: its summary stays until the player closes it. Melds come from the snapshot or the record. */
-  private showHandEnd(event: Extract<WireEvent, { type: "handEnded" }>): void {
-    const current = this.snap?.view.hand;
-    const melds = current && current.number === event.hand ? current.melds : null;
-    this.handEnd = { hand: event.hand, end: event.end, scores: event.scores, hands: event.hands, melds };
-    if (!melds) void this.loadEndMelds(event.hand);
-    this.controls.focusSoon("#hand-end-title");
-  }
-
-  /** After an absence: the last hand that ended, if its summary was never closed here. */
-  private offerLastHandEnd(snap: GameSnapshot): void {
-    if (this.route.mode === "embed") return;
-    const last = [...snap.view.match.hands].reverse().find((hand) => hand.end !== null && hand.scores !== null);
-    if (!last || last.number <= closedSummary(snap.id)) return;
-    const current = snap.view.hand;
-    if (current?.number === last.number && current.end && current.revealed && current.scores) {
-      this.handEnd = { hand: last.number, end: current.end, scores: current.scores, hands: current.revealed.hands, melds: current.melds };
-      this.controls.focusSoon("#hand-end-title");
-      this.render();
-      return;
-    }
-    void import("../replay/record-hands")
-      .then(async ({ finishedHand }) => {
-        const hand = finishedHand(await api.record(snap.id), last.number);
-        // Closed meanwhile, or another end shown: nothing to offer.
-        if (!hand || this.closed || this.handEnd || last.number <= closedSummary(snap.id)) return;
-        this.handEnd = { hand: last.number, ...hand };
-        this.controls.focusSoon("#hand-end-title");
-        this.render();
-      })
-      .catch(() => undefined);
-  }
-
-  private async loadEndMelds(hand: number): Promise<void> {
-    try {
-      const { finishedHand } = await import("../replay/record-hands");
-      const ended = finishedHand(await api.record(this.route.gameId), hand);
-      if (ended && this.handEnd?.hand === hand) this.handEnd = { ...this.handEnd, melds: ended.melds };
-    } catch {
-      if (this.handEnd?.hand === hand) this.handEnd = { ...this.handEnd, melds: [] };
-    }
-    this.render();
-  }
-
-  closeHandEnd(): void {
-    if (this.handEnd) rememberClosedSummary(this.route.gameId, this.handEnd.hand);
-    this.handEnd = null;
-    this.controls.focusSoon(this.route.mode === "seat" ? "#my-hand .hand-cards [tabindex='0']" : "#status");
-    this.render();
   }
 
   async refresh(): Promise<void> {
@@ -323,7 +271,7 @@ export class TablePage {
           turnSince: this.turnSince,
           now: Date.now(),
           log,
-          handEnd: this.handEnd,
+          handEnd: this.ends.shown,
           claim: { busy: this.controls.claimState.busy, error: this.controls.claimState.error && codeText(this.controls.claimState.error) },
           seen: snap ? seenCommitments(snap.id) : {},
           verified: this.controls.verified,

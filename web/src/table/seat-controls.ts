@@ -255,6 +255,6 @@ export class SeatControls {
     hand: this.hand,
     claim: (form) => void this.page.claim(form),
     verify: (hand) => void this.verify(hand),
-    closeHandEnd: () => this.page.closeHandEnd(),
+    closeHandEnd: () => this.page.ends.close(),
   };
 }

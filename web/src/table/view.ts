@@ -99,7 +99,8 @@ export function tableView(v: TableView, act: TableActions): JSX.Element {
             h("a", { href: `/game/${snap.id}`, target: "_blank", rel: "noopener" }, t.embed.open),
           )
         : null,
-      statusBanner({ snap, me: v.me, myTurn: v.myTurn, turnSince: v.turnSince, now: v.now }),
+      // A game with a clock says when the turn began; otherwise the event that gave it does.
+      statusBanner({ snap, me: v.me, myTurn: v.myTurn, turnSince: snap.clock?.turn?.since ?? v.turnSince, now: v.now }),
       seatsStrip(snap, v.me, !embed),
       hand ? piles(hand, v.fresh) : null,
     ),
