@@ -226,7 +226,7 @@ describe("link previews", () => {
     await p.goto(played.spectatorUrl);
     const meta = (property: string) => p.locator(`meta[property="${property}"], meta[name="${property}"]`).getAttribute("content");
     expect(await meta("og:title")).toBe("Burraco: Anna contro Bruno");
-    expect(await meta("og:description")).toMatch(/^Classico, a 2005 — Smazzata 2 — Anna -?\d+ · Bruno -?\d+ — tocca a (Anna|Bruno)$/);
+    expect(await meta("og:description")).toMatch(/^Classico, a 2005 — Smazzata 2 — Anna -?\d+ · Bruno -?\d+ — tocca (ad Anna|a Bruno)$/);
     expect(await meta("twitter:card")).toBe("summary_large_image");
     const image = (await meta("og:image"))!;
     const picture = await p.request.get(image);

@@ -32,7 +32,7 @@ const WORDS = {
     hand: (n: number) => `Smazzata ${n}`,
     target: (n: string) => `a ${n}`,
     hands: (n: number) => `${n} smazzate`,
-    turn: (who: string) => `tocca a ${who}`,
+    turn: (who: string) => (/^a/i.test(who) ? `tocca ad ${who}` : `tocca a ${who}`),
     over: "Partita finita",
     won: (who: string) => `ha vinto ${who}`,
     free: (n: number) => (n === 1 ? "1 posto libero" : `${n} posti liberi`),

@@ -4,6 +4,8 @@ import { plural } from "./plural";
 /** Il catalogo italiano: le stesse chiavi di en.ts, con le parole dei giocatori di burraco. */
 
 const N = (n: number) => n.toLocaleString("it");
+/** "a Bruno", "ad Anna": the preposition takes a d before a name starting with a. */
+const A = (who: string) => (/^a/i.test(who) ? `ad ${who}` : `a ${who}`);
 
 export const it: Catalog = {
   locale: "it",
@@ -189,7 +191,7 @@ export const it: Catalog = {
     handOver: (hand: number, how: string) => `La smazzata ${hand} è finita: ${how}.`,
     yourTurnTake: "Tocca a te: pesca dal tallone o raccogli gli scarti.",
     yourTurnPlay: "Tocca a te: cala se vuoi, poi scarta una carta per finire il turno.",
-    theirTurn: (who: string, playing: boolean) => `Tocca a ${who} (${playing ? "sta giocando" : "deve pescare"}).`,
+    theirTurn: (who: string, playing: boolean) => `Tocca ${A(who)} (${playing ? "sta giocando" : "deve pescare"}).`,
     lastTurn: "Ultimo giro: nel tallone restano solo due carte.",
     pozzettoHidden: "Il tuo pozzetto resta coperto fino al tuo prossimo turno.",
     hand: (n: number) => `Smazzata ${n}`,
@@ -306,7 +308,7 @@ export const it: Catalog = {
     matchEnded: (winner: string | null) => (winner ? `La partita è finita: ha vinto ${winner}.` : "La partita è finita."),
     resigned: (who: string) => `${who}: abbandona.`,
     you: "Tu",
-    turn: (who: string) => `Tocca a ${who}.`,
+    turn: (who: string) => `Tocca ${A(who)}.`,
     yourTurn: "Tocca a te.",
   },
   end: {
