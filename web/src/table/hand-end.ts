@@ -35,7 +35,16 @@ export function handEndDialog(snap: GameSnapshot, info: HandEndInfo, close: () =
     { class: "overlay" },
     h(
       "section",
-      { class: "panel hand-end", id: "hand-end", role: "dialog", "aria-modal": "true", "aria-labelledby": "hand-end-title" },
+      {
+        class: "panel hand-end",
+        id: "hand-end",
+        role: "dialog",
+        "aria-modal": "true",
+        "aria-labelledby": "hand-end-title",
+        onKeyDown: (event: KeyboardEvent) => {
+          if (event.key === "Escape") close();
+        },
+      },
       h("h2", { id: "hand-end-title", tabIndex: -1 }, t.handEnd.title(info.hand + 1, endText(info.end, snap.seats))),
       h("h3", null, t.handEnd.melds),
       info.melds === null
