@@ -87,7 +87,7 @@ async function runPhase(url: string, games: number, players: 2 | 3 | 4, thinkMs:
         const player: SeatPlayer = {
           url,
           id: game.id,
-          token: seat.token,
+          token: seat.token!,
           stats: perGame.get(game.id)!,
           random: seededRandom(`${thinkMs}:${g}:${seat.seat}`),
           thinkMs,

@@ -128,7 +128,7 @@ export async function profileBench(games = 50): Promise<void> {
             const player = {
               url: service.url,
               id: game.id,
-              token: seat.token,
+              token: seat.token!,
               stats,
               random: seededRandom(`p:${g}:${seat.seat}`),
               thinkMs: 0,

@@ -78,9 +78,18 @@ export function sha256Hex(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
+/** Hashes this Worker instance has made: a player's every request carries the same token. */
+const hashes = new Map<string, string>();
+
 /** What is stored for a token: its SHA-256, hex. */
 export function hashToken(token: string): string {
-  return sha256Hex(token);
+  let hash = hashes.get(token);
+  if (hash === undefined) {
+    if (hashes.size >= 10_000) hashes.clear();
+    hash = sha256Hex(token);
+    hashes.set(token, hash);
+  }
+  return hash;
 }
 
 /**

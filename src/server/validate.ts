@@ -22,10 +22,11 @@ export function gameInit(request: z.output<typeof CreateGameRequest>, id: string
     if (!deal.ok) return fail(422, "BAD_DEAL", `deals[${i}]: ${deal.error}`);
     deals.push(makeDeal(deal.value));
   }
-  const names = request.names ?? new Array<null>(players).fill(null);
+  const names = request.seats?.map((s) => s.name ?? null) ?? request.names ?? new Array<null>(players).fill(null);
+  const computers = request.seats?.some((s) => s.computer) ? request.seats.map((s) => s.computer ?? null) : undefined;
   const clock = clockControl(request.clock);
   if (isFailure(clock)) return clock;
-  return { id, rules: makeRules(rules.value), players, names, deals, clock };
+  return { id, rules: makeRules(rules.value), players, names, deals, clock, ...(computers ? { computers } : {}) };
 }
 
 /** The limits of docs and lobby: a time per move from an hour to two weeks; a bank up to sixty days. */

@@ -124,7 +124,7 @@ describe("defects a newcomer met", () => {
     // 22 quick turns leave 23 cards on the open pile, and Anna to play.
     await drawAndDiscard(game, 22);
     const anna = await page({ size: "phone", lang: "en" });
-    await anna.goto(game.seats[0]!.url);
+    await anna.goto(game.seats[0]!.url!);
     await waitText(anna, "#status", /Your turn: draw/);
     await waitText(anna, "#act-pickup", /Pick up the pile \(23\)/);
     await anna.locator("#act-pickup").click();
@@ -161,11 +161,11 @@ describe("defects a newcomer met", () => {
   it("4: the end of a hand stays until closed, with every team's final melds, the hands left, the score and the match", async () => {
     const game = await createGame({ players: 2, names: ["Anna", "Bruno"], deals: [DEAL] });
     const bruno = await page({ size: "phone" });
-    await bruno.goto(game.seats[1]!.url);
+    await bruno.goto(game.seats[1]!.url!);
     await bruno.locator("#connection.live").waitFor();
     await waitText(bruno, "#hand-number", /Hand 1/);
     // Anna lays a meld, then the hand runs to the end of the stock.
-    const anna = game.seats[0]!.token;
+    const anna = game.seats[0]!.token!;
     const drew = await call(`/api/games/${game.id}/moves`, { token: anna, body: { move: { type: "draw" }, version: 2 } });
     const melded = await call(`/api/games/${game.id}/moves`, {
       token: anna,
@@ -199,7 +199,7 @@ describe("defects a newcomer met", () => {
     await bruno.waitForTimeout(500);
     expect(await bruno.locator("#hand-end").count()).toBe(0);
     const away = await page();
-    await away.goto(game.seats[0]!.url);
+    await away.goto(game.seats[0]!.url!);
     await away.locator('#hand-end .end-melds [data-card="3H"]').waitFor();
   });
 
@@ -220,10 +220,10 @@ describe("defects a newcomer met", () => {
     await watcher.locator("#connection.live").waitFor();
     await waitText(watcher, '.seat[data-seat="1"]', /seat free/);
     const anna = await page();
-    await anna.goto(game.seats[0]!.url);
+    await anna.goto(game.seats[0]!.url!);
     await waitText(anna, "#discard", /^Discard pile.*1 card$/);
     const bruno = await page();
-    await bruno.goto(game.seats[1]!.url);
+    await bruno.goto(game.seats[1]!.url!);
     // Opening a seat's link takes it: the spectator sees it at once, with no move made.
     await watcher.locator('.seat[data-seat="1"] .free-tag').waitFor({ state: "detached" });
 
@@ -235,8 +235,8 @@ describe("defects a newcomer met", () => {
         version = answer.body.version;
       }
     };
-    await play(game.seats[0]!.token, [{ type: "draw" }, { type: "meld", cards: ["3H", "4H", "5H"] }, { type: "discard", card: "8D" }]);
-    await play(game.seats[1]!.token, [{ type: "draw" }, { type: "meld", cards: ["10S", "JS", "QS"] }, { type: "discard", card: "3C" }]);
+    await play(game.seats[0]!.token!, [{ type: "draw" }, { type: "meld", cards: ["3H", "4H", "5H"] }, { type: "discard", card: "8D" }]);
+    await play(game.seats[1]!.token!, [{ type: "draw" }, { type: "meld", cards: ["10S", "JS", "QS"] }, { type: "discard", card: "3C" }]);
     await waitText(anna, "#status", /Your turn: draw/);
     await anna.locator("#act-draw").click();
     await waitText(anna, "#status", /Your turn: meld/);
@@ -278,7 +278,7 @@ describe("defects a newcomer met", () => {
         if (text && heard[heard.length - 1] !== text) heard.push(text);
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
-    await Promise.all([anna.goto(game.seats[0]!.url), bruno.goto(game.seats[1]!.url)]);
+    await Promise.all([anna.goto(game.seats[0]!.url!), bruno.goto(game.seats[1]!.url!)]);
     for (const p of [anna, bruno]) await p.locator("#connection.live").waitFor();
     await waitText(anna, "#status", /Your turn: draw/);
     const focused = (p: Page) =>

@@ -112,7 +112,7 @@ export async function drawAndDiscard(game: CreateGameResponse, turns: number): P
     const snap = (await call<GameSnapshot>(`/api/games/${game.id}`)).body;
     const hand = snap.view.hand;
     if (!hand || hand.end || snap.status === "over") break;
-    const token = game.seats[hand.turn]!.token;
+    const token = game.seats[hand.turn]!.token!;
     const drew = await call<EventsResponse>(`/api/games/${game.id}/moves`, {
       token,
       body: { move: { type: "draw" }, version: snap.version },

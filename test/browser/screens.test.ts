@@ -48,7 +48,7 @@ const BRUNO = ["8C", "8C", "7D", "7D", "10S", "10S", "4C", "4C", "AH", "5S", "JK
 async function move(game: CreateGameResponse, seat: number, moves: unknown[]): Promise<void> {
   let version = (await call(`/api/games/${game.id}`)).body.version;
   for (const m of moves) {
-    const answer = await call(`/api/games/${game.id}/moves`, { token: game.seats[seat]!.token, body: { move: m, version } });
+    const answer = await call(`/api/games/${game.id}/moves`, { token: game.seats[seat]!.token!, body: { move: m, version } });
     if (answer.status !== 200) throw new Error(JSON.stringify(answer.body));
     version = answer.body.version;
   }
@@ -93,7 +93,7 @@ describe("the main screens at both sizes and in both languages", () => {
       await screenshot(p, `lobby-${size}-${lang}`);
       if (scan) expect(await axeScan(p), "lobby").toEqual([]);
 
-      await p.goto(played.seats[1]!.url);
+      await p.goto(played.seats[1]!.url!);
       await p.locator("#my-hand button.card").first().waitFor();
       // The end of the last hand is shown first, then closed.
       await p.locator("#hand-end").waitFor();
@@ -135,7 +135,7 @@ describe("tables of 3 and 4", () => {
         const game = await createGame({ players, names, rules: { preset: players === 4 ? "chiuso" : "classic" } });
         await drawAndDiscard(game, players);
         const p = await page(size, "en");
-        await p.goto(game.seats[0]!.url);
+        await p.goto(game.seats[0]!.url!);
         await p.locator("#my-hand button.card").first().waitFor();
         expect(await p.locator(".seat").count()).toBe(players);
         expect(await p.locator(".team").count()).toBe(players === 4 ? 2 : 3);
@@ -198,7 +198,7 @@ describe("the replay", () => {
 
   it("shows a seat its own cards in the hand in play, and downloads the game record", async () => {
     const p = await page("desktop", "en");
-    await p.goto(played.seats[0]!.url);
+    await p.goto(played.seats[0]!.url!);
     await p.locator("#hand-end-close").click();
     await p.locator("#page-menu summary").click();
     const [download] = await Promise.all([p.waitForEvent("download"), p.locator("#menu-record").click()]);
@@ -210,7 +210,7 @@ describe("the replay", () => {
     await p.locator("#menu-replay").click();
     await waitText(p, ".hand-tabs", /Hand 2 \(in play\)/);
     // This browser holds Anna's seat: her cards in the hand in play, nobody else's.
-    const mine = (await call(`/api/games/${played.id}`, { token: played.seats[0]!.token })).body.view.hand.myHand as string[];
+    const mine = (await call(`/api/games/${played.id}`, { token: played.seats[0]!.token! })).body.view.hand.myHand as string[];
     await p.keyboard.press("End");
     const shown = await p
       .locator('.replay-hands [data-seat="0"] [data-card]')
@@ -236,7 +236,7 @@ describe("link previews", () => {
     expect(oembed.type).toBe("rich");
     expect(oembed.html).toContain(`/game/${played.id}?embed=1`);
     const html = await p.content();
-    for (const secret of [...played.seats.map((s) => s.token), played.invite.token, played.host.token]) expect(html).not.toContain(secret);
+    for (const secret of [...played.seats.map((s) => s.token!), played.invite.token, played.host.token]) expect(html).not.toContain(secret);
   });
 
   it("shares the table with the Web Share API where the browser has it", async () => {

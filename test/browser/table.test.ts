@@ -279,7 +279,7 @@ describe("web client", () => {
     });
     const closed = (await created.json()) as CreateGameResponse;
     const elena = await newPage();
-    await elena.goto(closed.seats[0]!.url);
+    await elena.goto(closed.seats[0]!.url!);
     await text(elena.locator("#discard"), /only the top card shows/);
     await text(elena.locator("#act-pickup"), /with a play/);
     // Without a play the server explains the rule.

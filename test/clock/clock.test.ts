@@ -162,17 +162,18 @@ describe("timeouts", () => {
     expect(timeoutAction(clock)).toBe("computer");
   });
 
-  it("stops the turn's clock once timed out; the computer's seat has none until its player plays", () => {
+  it("stops the turn's clock once timed out; a seat the computer plays has no deadline, and a computer's move does not count as the player's", () => {
     let clock = run(control, 2, [deal(T0, 1), pass(T0 + HOUR, 1, 0), pass(T0 + 2 * HOUR, 0, 1)]);
     clock = clockAfter(clock, { kind: "timedOut", at: T0 + 26 * HOUR, seat: 1 });
-    expect(clock.computer).toEqual([false, true]);
     expect(dueOf(clock)).toEqual({ timeout: null, reminders: [] });
     clock = clockAfter(clock, pass(T0 + 26 * HOUR, 1, 0, true));
     expect(dueOf(clock).timeout).toBe(T0 + 50 * HOUR);
     clock = clockAfter(clock, pass(T0 + 27 * HOUR, 0, 1));
-    expect(dueOf(clock).timeout).toBeNull(); // the computer plays seat 1 at once
-    clock = clockAfter(clock, draw(T0 + 28 * HOUR, 1)); // its player is back
-    expect(clock.computer).toEqual([false, false]);
-    expect(dueOf(clock).timeout).toBe(T0 + 51 * HOUR);
+    const computerPlays = (seat: number) => seat === 1;
+    expect(dueOf(clock, computerPlays)).toEqual({ timeout: null, reminders: [] }); // the computer plays seat 1 at once
+    expect(dueOf(clock).timeout).toBe(T0 + 51 * HOUR); // once its player is back, the turn has its time
+    // Before any move of a player's own, a computer's moves leave the game abortable.
+    const early = run(control, 2, [deal(T0, 1), pass(T0 + HOUR, 1, 0, true), pass(T0 + 2 * HOUR, 0, 1)]);
+    expect(timeoutAction(early)).toBe("abort");
   });
 });

@@ -19,10 +19,10 @@ async function getView(url: string, id: string, token?: string): Promise<GameSna
 async function playUntil(url: string, game: CreateGameResponse, stats: Stats, total: number): Promise<void> {
   const random = seededRandom(`restart:${total}`);
   while (stats.accepted < total) {
-    const views = await Promise.all(game.seats.map((s) => getView(url, game.id, s.token)));
+    const views = await Promise.all(game.seats.map((s) => getView(url, game.id, s.token!)));
     const seat = views.findIndex(myTurn);
     expect(seat).toBeGreaterThanOrEqual(0);
-    await playTurnHttp({ url, id: game.id, token: game.seats[seat]!.token, stats, random, thinkMs: 0, budget: total }, views[seat]!);
+    await playTurnHttp({ url, id: game.id, token: game.seats[seat]!.token!, stats, random, thinkMs: 0, budget: total }, views[seat]!);
     expect(stats.errors).toEqual([]);
   }
 }
@@ -47,13 +47,13 @@ describe("restart durability", () => {
     const game = (await created.json()) as CreateGameResponse;
     const stats = newStats();
     await playUntil(service.url, game, stats, 25);
-    const before = await Promise.all([undefined, ...game.seats.map((s) => s.token)].map((t) => getView(service!.url, game.id, t)));
+    const before = await Promise.all([undefined, ...game.seats.map((s) => s.token!)].map((t) => getView(service!.url, game.id, t)));
     const record = await (await fetch(`${service.url}/api/games/${game.id}/record`)).json();
 
     await service.stop("kill");
     service = await startLocalService({ persistTo: dir });
 
-    const after = await Promise.all([undefined, ...game.seats.map((s) => s.token)].map((t) => getView(service!.url, game.id, t)));
+    const after = await Promise.all([undefined, ...game.seats.map((s) => s.token!)].map((t) => getView(service!.url, game.id, t)));
     expect(after).toEqual(before);
     expect(await (await fetch(`${service.url}/api/games/${game.id}/record`)).json()).toEqual(record);
     // The game goes on from where it was.

@@ -198,8 +198,8 @@ describe("seats and players", () => {
     expect((await call(`/api/games/${game.id}`, { token: game.seats[1]!.token })).status).toBe(401);
     expect((await view(game.id, claim.body.token)).viewer).toBe(1);
     expect((await view(game.id)).seats).toEqual([
-      { seat: 0, name: null, taken: true },
-      { seat: 1, name: "Bruno", taken: true },
+      { seat: 0, name: null, taken: true, computer: null },
+      { seat: 1, name: "Bruno", taken: true, computer: null },
     ]);
     const none = await call(`/api/games/${game.id}/claim`, { method: "POST", token: game.invite.token });
     expect(none.status).toBe(409);

@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { vi } from "vitest";
-import type { CreateGameResponse, GameSnapshot } from "../../src/shared/api";
-import { call, createGame, move, roomStub, trueTable } from "./helpers";
+import type { GameSnapshot } from "../../src/shared/api";
+import { call, createGame, move, type PeopleGame, roomStub, trueTable } from "./helpers";
 
 /** Time under the tests' control: the room reads the same faked clock (it runs in the test's isolate). */
 
@@ -35,7 +35,7 @@ export async function publicEvents(id: string): Promise<{ type: string; [k: stri
 }
 
 /** The seat to play draws and discards the card drawn (a whole, simple turn). */
-export async function playTurn(game: CreateGameResponse): Promise<number> {
+export async function playTurn(game: PeopleGame): Promise<number> {
   const table = await trueTable(game.id);
   const seat = table.state.hand!.turn;
   const token = game.seats[seat]!.token;
@@ -47,6 +47,6 @@ export async function playTurn(game: CreateGameResponse): Promise<number> {
   return seat;
 }
 
-export async function clockGame(clock: unknown, players: 2 | 3 | 4 = 2): Promise<CreateGameResponse> {
+export async function clockGame(clock: unknown, players: 2 | 3 | 4 = 2): Promise<PeopleGame> {
   return createGame({ players, clock } as never);
 }

@@ -40,10 +40,14 @@ export async function call<T = any>(
   return { status: response.status, body: parsed as T, headers: response.headers, text };
 }
 
-export async function createGame(request: CreateGameRequest = { players: 2 }): Promise<CreateGameResponse> {
+/** A game of people only: every seat has its link. */
+export type PeopleGame = Omit<CreateGameResponse, "seats"> & { seats: { seat: number; token: string; url: string; computer: null }[] };
+
+export async function createGame(request: CreateGameRequest = { players: 2 }): Promise<PeopleGame> {
   const answer = await call<CreateGameResponse>("/api/games", { body: request });
   if (answer.status !== 201) throw new Error(`create failed: ${answer.status} ${answer.text}`);
-  return answer.body;
+  if (answer.body.seats.some((s) => s.token === null)) throw new Error("a computer seat: not a game of people only");
+  return answer.body as PeopleGame;
 }
 
 export async function view(id: string, token?: string): Promise<GameSnapshot> {
@@ -121,7 +125,7 @@ export async function trueTable(id: string): Promise<Table> {
  * Plays `count` legal moves (or until the match ends) over HTTP, each chosen
  * by the engine's random player from the true state. Returns the answers.
  */
-export async function playRandomMoves(game: CreateGameResponse, count: number, random: Random): Promise<Answer<EventsResponse>[]> {
+export async function playRandomMoves(game: PeopleGame, count: number, random: Random): Promise<Answer<EventsResponse>[]> {
   const answers: Answer<EventsResponse>[] = [];
   for (let i = 0; i < count; i++) {
     const table = await trueTable(game.id);

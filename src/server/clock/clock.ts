@@ -39,8 +39,6 @@ export interface Clock {
   readonly turn: TurnClock | null;
   /** Per seat: has made a move of their own in this match. */
   readonly moved: readonly boolean[];
-  /** Per seat: the computer plays it (after a timeout, or handed over). */
-  readonly computer: readonly boolean[];
   readonly over: boolean;
 }
 
@@ -57,8 +55,7 @@ export type ClockStep =
   | { readonly kind: "reminder"; readonly at: number; readonly which: Reminder }
   | { readonly kind: "timedOut"; readonly at: number; readonly seat: number }
   | { readonly kind: "absence"; readonly at: number; readonly seat: number; readonly from: number; readonly until: number }
-  | { readonly kind: "absenceCancelled"; readonly at: number; readonly seat: number; readonly from: number }
-  | { readonly kind: "computer"; readonly at: number; readonly seat: number; readonly on: boolean };
+  | { readonly kind: "absenceCancelled"; readonly at: number; readonly seat: number; readonly from: number };
 
 export function startClock(control: ClockControl, players: number): Clock {
   const initial = control.kind === "bank" ? control.bank : control.perMove;
@@ -68,7 +65,6 @@ export function startClock(control: ClockControl, players: number): Clock {
     absences: Array.from({ length: players }, () => []),
     turn: null,
     moved: new Array(players).fill(false),
-    computer: new Array(players).fill(false),
     over: false,
   };
 }
@@ -95,9 +91,7 @@ export function clockAfter(clock: Clock, step: ClockStep): Clock {
   switch (step.kind) {
     case "events": {
       let next = clock;
-      if (step.seat !== null && !step.byComputer) {
-        next = { ...next, moved: replace(next.moved, step.seat, true), computer: replace(next.computer, step.seat, false) };
-      }
+      if (step.seat !== null && !step.byComputer) next = { ...next, moved: replace(next.moved, step.seat, true) };
       for (const event of step.events) {
         if (event.type === "turn") next = startTurn(endTurn(next, step.at), event.seat!, step.at);
         else if (event.type === "handEnded") next = endTurn(next, step.at);
@@ -107,12 +101,9 @@ export function clockAfter(clock: Clock, step: ClockStep): Clock {
     }
     case "reminder":
       return clock.turn ? { ...clock, turn: { ...clock.turn, reminded: [...clock.turn.reminded, step.which] } } : clock;
-    case "timedOut": {
+    case "timedOut":
       if (!clock.turn || clock.turn.seat !== step.seat) return clock;
-      const turn = { ...clock.turn, timedOut: true };
-      const computer = clock.control.timeout === "computer" ? replace(clock.computer, step.seat, true) : clock.computer;
-      return { ...clock, turn, computer };
-    }
+      return { ...clock, turn: { ...clock.turn, timedOut: true } };
     case "absence":
       return {
         ...clock,
@@ -125,8 +116,6 @@ export function clockAfter(clock: Clock, step: ClockStep): Clock {
       );
       return { ...clock, absences: replace(clock.absences, step.seat, spans) };
     }
-    case "computer":
-      return { ...clock, computer: replace(clock.computer, step.seat, step.on) };
   }
 }
 
@@ -136,9 +125,10 @@ export interface Due {
   readonly reminders: readonly { readonly which: Reminder; readonly at: number }[];
 }
 
-export function dueOf(clock: Clock): Due {
+/** `computer`: whether the computer plays a seat (its turns have no deadline: it plays them at once). */
+export function dueOf(clock: Clock, computer: (seat: number) => boolean = () => false): Due {
   const turn = clock.turn;
-  if (clock.over || !turn || turn.timedOut || clock.computer[turn.seat]) return { timeout: null, reminders: [] };
+  if (clock.over || !turn || turn.timedOut || computer(turn.seat)) return { timeout: null, reminders: [] };
   const away = clock.absences[turn.seat]!;
   const reminders: { which: Reminder; at: number }[] = [];
   if (!turn.reminded.includes("80%")) reminders.push({ which: "80%", at: whenElapsed(turn.since, turn.allowance * 0.8, away) });

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
 import type { MyGame } from "../../shared/api";
 import { indexTimes } from "../room/due";
@@ -22,7 +21,7 @@ export function database(d1: D1Database) {
 type Db = ReturnType<typeof database>;
 
 /** The game index row as the table stands now. */
-function indexRow(table: Table, seatRows: readonly SeatRow[], inviteHash: string) {
+export function indexRow(table: Table, seatRows: readonly SeatRow[], inviteHash: string) {
   const hand = table.state.hand;
   return {
     id: table.id,
@@ -38,57 +37,6 @@ function indexRow(table: Table, seatRows: readonly SeatRow[], inviteHash: string
     updatedAt: table.entries[table.version - 1]!.at,
     ...indexTimes(table),
   };
-}
-
-/**
- * The statements that bring D1 up to date with part of a room's outbox: the
- * given log entries (ignored if already there, so a retried drain never
- * duplicates) and seat rows, then, with the outbox's last part, the game
- * index row (so the index never runs ahead of the entries D1 holds).
- */
-export function drainStatements(
-  db: Db,
-  table: Table,
-  seatRows: readonly SeatRow[],
-  inviteHash: string,
-  items: readonly { kind: "event" | "seat"; ref: number }[],
-  withIndex: boolean,
-): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
-  const id = table.id;
-  const statements: BatchItem<"sqlite">[] = items.map((item) => {
-    if (item.kind === "event") {
-      const entry = table.entries[item.ref - 1]!;
-      return db
-        .insert(gameEvents)
-        .values({ gameId: id, seq: entry.seq, kind: entry.body.type, body: JSON.stringify(entry.body), at: entry.at })
-        .onConflictDoNothing();
-    }
-    const seat = seatRows[item.ref]!;
-    const values = {
-      gameId: id,
-      seat: seat.seat,
-      tokenHash: seat.tokenHash,
-      taken: seat.taken,
-      name: seat.name,
-      playerHash: seat.playerHash,
-      link: seat.link ?? null,
-    };
-    return db
-      .insert(seats)
-      .values(values)
-      .onConflictDoUpdate({ target: [seats.gameId, seats.seat], set: values });
-  });
-  if (withIndex) {
-    const { id: _, ...rest } = indexRow(table, seatRows, inviteHash);
-    statements.push(
-      db
-        .insert(games)
-        .values({ id, ...rest })
-        .onConflictDoUpdate({ target: games.id, set: rest }),
-    );
-  }
-  if (statements.length === 0) throw new Error("nothing to drain");
-  return statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 }
 
 /** A game as D1 holds it, to rebuild a room that lost its storage; null if D1 has no such game. */

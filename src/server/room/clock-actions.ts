@@ -18,11 +18,11 @@ export type NewEntry = { readonly body: LogBody; readonly outcome?: Outcome };
 /** The first thing due at `now`, as entries: a computer's turn, a timeout, or a reminder. */
 export function dueEntries(table: Table, now: number, live: (seat: number) => boolean): NewEntry[] {
   const due = gameDue(table, false).find((d) => d.at <= now);
-  if (!due || !table.clock?.turn) return [];
+  if (!due) return [];
+  if (due.kind === "computer") return computerEntries(table);
+  if (!table.clock?.turn) return [];
   const seat = table.clock.turn.seat;
   switch (due.kind) {
-    case "computer":
-      return computerEntries(table);
     case "timeout": {
       const action = timeoutAction(table.clock);
       if (action === "abort") return [{ body: { type: "aborted", late: seat } }];
@@ -40,7 +40,7 @@ export function dueEntries(table: Table, now: number, live: (seat: number) => bo
 function computerEntries(table: Table): NewEntry[] {
   const seat = computerToPlay(table);
   if (seat === null) return [];
-  const moves = computerTurn(table.state);
+  const moves = computerTurn(table.state, table.computers[seat]!.level);
   const entries: NewEntry[] = moves.map(({ move, outcome }) => ({
     body: { type: "move", seat, move: makeMove(move), id: null, by: "computer" },
     outcome,

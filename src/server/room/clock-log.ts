@@ -1,4 +1,5 @@
 import type { GameEvent } from "../../engine/index";
+import type { ComputerLevel } from "../../shared/wire/common";
 import type { ClockControl, ClockStep, Reminder, Timeout } from "../clock/clock";
 
 /**
@@ -20,7 +21,14 @@ export type ClockBody =
   | { readonly type: "absence"; readonly seat: number; readonly from: number; readonly until: number }
   /** `at`: when it was cancelled (the room may learn of it later). */
   | { readonly type: "absenceCancelled"; readonly seat: number; readonly from: number; readonly at: number }
-  | { readonly type: "computer"; readonly seat: number; readonly on: boolean; readonly reason: "timeout" | "handover" | "player" };
+  /** A player hands their seat to the computer (`on`), or takes it back. */
+  | {
+      readonly type: "computer";
+      readonly seat: number;
+      readonly on: boolean;
+      readonly reason: "handover" | "player";
+      readonly level?: ComputerLevel;
+    };
 
 export type { ClockControl };
 
@@ -53,6 +61,6 @@ export function clockStepOf(
     case "absenceCancelled":
       return { kind: "absenceCancelled", at: body.at, seat: body.seat, from: body.from };
     case "computer":
-      return { kind: "computer", at, seat: body.seat, on: body.on };
+      return null;
   }
 }

@@ -26,7 +26,7 @@ export function clockView(table: Table, now: number): ClockView | null {
     turn: turn && {
       seat: turn.seat,
       since: iso(turn.since),
-      deadline: clock.computer[turn.seat] ? null : iso(whenElapsed(turn.since, turn.allowance, clock.absences[turn.seat]!)),
+      deadline: table.computers[turn.seat] ? null : iso(whenElapsed(turn.since, turn.allowance, clock.absences[turn.seat]!)),
       left: Math.round(timeLeft(clock, now) ?? 0),
       away: absentAt(now, clock.absences[turn.seat]!) !== null,
       timedOut: turn.timedOut,
@@ -35,7 +35,7 @@ export function clockView(table: Table, now: number): ClockView | null {
       seat,
       bank: clock.control.kind === "bank" ? Math.round(bank) : null,
       away: away(seat),
-      computer: clock.computer[seat]!,
+      computer: table.computers[seat] !== null,
     })),
     claim: turn?.timedOut && clock.control.timeout === "claim" && !clock.over ? { late: turn.seat } : null,
     asOf: iso(now),

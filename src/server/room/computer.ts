@@ -1,4 +1,5 @@
 import { type GameState, isWildCard, type Move, makeCard, type Outcome, play } from "../../engine/index";
+import type { ComputerLevel } from "../../shared/wire/common";
 
 /**
  * A simple, legal policy for a seat the computer plays after its player ran
@@ -6,7 +7,7 @@ import { type GameState, isWildCard, type Move, makeCard, type Outcome, play } f
  * costs least to give away that the rules allow (a natural card before a
  * wild, the lowest first). It reads only its own seat's hand.
  */
-export function computerTurn(state: GameState): { move: Move; outcome: Outcome }[] {
+export function computerTurn(state: GameState, _level: ComputerLevel): { move: Move; outcome: Outcome }[] {
   const seat = state.hand!.turn;
   const played: { move: Move; outcome: Outcome }[] = [];
   let now = state;

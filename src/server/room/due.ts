@@ -18,14 +18,14 @@ export const COMPUTER_PAUSE_LIVE_MS = 1000;
 export function computerToPlay(table: Table): number | null {
   const hand = table.state.hand;
   if (table.state.over || !hand || hand.end !== null) return null;
-  return table.clock?.computer[hand.turn] ? hand.turn : null;
+  return table.computers[hand.turn] ? hand.turn : null;
 }
 
 export function gameDue(table: Table, live: boolean): (Deadline & { kind: GameDueKind })[] {
   const out: (Deadline & { kind: GameDueKind })[] = [];
   const clock = table.clock;
   if (clock && !table.state.over) {
-    const due = dueOf(clock);
+    const due = dueOf(clock, (seat) => table.computers[seat] !== null);
     if (due.timeout !== null) out.push({ kind: "timeout", at: due.timeout });
     for (const r of due.reminders) out.push({ kind: `reminder:${r.which}`, at: r.at });
   }

@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { EventsResponse, GameRecord, GameSnapshot } from "../../shared/api";
 import type { ClaimRequest } from "../../shared/wire/api";
+import type { ComputerLevel } from "../../shared/wire/common";
 import type { z } from "../../shared/wire/z";
 import { hashToken, newToken } from "../auth";
 import { database, loadSavedGame } from "../db/queries";
@@ -13,7 +14,7 @@ import { drawFirstDealer } from "./fairness";
 import { RateLimiter } from "./limits";
 import { type MoveRequest, playMove } from "./moves";
 import { notifyEntry } from "./notifications";
-import { drainOutbox, retryDelay } from "./outbox";
+import { drainOutbox, owes, retryDelay } from "./outbox";
 import { playerAbsences } from "./player-absences";
 import { recordOf } from "./record";
 import { Room } from "./room";
@@ -129,6 +130,24 @@ export class GameRoom extends DurableObject<Env> {
     return done(this.snapshots.events(room, seat, before, Date.now()));
   }
 
+  /** A seat's player hands it to the computer (`on`), or takes it back; either way the computer plays its turns only while it holds it. */
+  async handover(caller: Caller, on: boolean, level: ComputerLevel | undefined): Promise<Reply<Json<EventsResponse>>> {
+    const entered = await this.enter(caller, "seat");
+    if ("ok" in entered) return entered;
+    const { room } = entered;
+    const seat = (entered.access as { seat: number }).seat;
+    if (room.table.state.over) return fail(422, "HAND_OVER", "The match is over.");
+    const before = room.table.version;
+    const holds = room.table.computers[seat] !== null;
+    if (holds !== on) {
+      const body = on
+        ? ({ type: "computer", seat, on, reason: "handover", ...(level ? { level } : {}) } as const)
+        : ({ type: "computer", seat, on, reason: "player" } as const);
+      await this.commit(room, [{ body }], Date.now());
+    }
+    return done(this.snapshots.events(room, seat, before, Date.now()));
+  }
+
   /** A player's absences changed (declared or cancelled): the log of each of their seats here learns what it lacks. */
   async syncAbsences(
     gameId: string,
@@ -200,7 +219,7 @@ export class GameRoom extends DurableObject<Env> {
       if (entries.length === 0) break;
       await this.commit(room, entries, now, false);
     }
-    if (this.alarms.drainDue(now) || this.storage.outboxSize() > 0) await this.drain(room, now);
+    if (this.alarms.drainDue(now) || owes(room)) await this.drain(room, now);
     await this.alarms.arm(gameDue(room.table, this.live()));
   }
 
@@ -209,7 +228,7 @@ export class GameRoom extends DurableObject<Env> {
     try {
       await drainOutbox(room, this.env.DB, (seq) => this.notify(room, seq));
       this.storage.setMeta("drain_failures", "0");
-      this.alarms.drained(this.storage.outboxSize() > 0 ? now : null);
+      this.alarms.drained(owes(room) ? now : null);
     } catch (error) {
       const failures = Number(this.storage.getMeta("drain_failures") ?? "0") + 1;
       this.storage.setMeta("drain_failures", String(failures));

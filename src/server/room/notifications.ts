@@ -78,7 +78,7 @@ function turnEvents(table: Table, seq: number): GameEvent[] {
 function deadlineOf(table: Table, seat: number, since: number | null): number | null {
   const turn = table.clock?.turn;
   if (!turn || turn.seat !== seat || (since !== null && turn.since !== since)) return null;
-  return dueOf(table.clock!).timeout;
+  return dueOf(table.clock!, (s) => table.computers[s] !== null).timeout;
 }
 
 /**

@@ -1,12 +1,15 @@
-import { database, drainStatements } from "../db/queries";
+import { entryStatements, indexStatement, seatStatements } from "../db/drain";
 import type { Room } from "./room";
 
 /**
- * The outbox: every log entry and seat change is queued in the same
- * transaction that writes it, and the room's alarm copies the queue into D1
- * in batches. D1 is thus never on a move's path, and a failed copy is simply
- * tried again later: entries are inserted with ON CONFLICT DO NOTHING on
- * UNIQUE(game_id, seq), so nothing is lost or duplicated.
+ * What the room owes D1, and its notifications: the log entries after the
+ * last one D1 acknowledged (a mark kept with the log: the log is gapless,
+ * so no row per entry is needed), and an outbox of seat changes and
+ * entries' notifications, each queued in the same transaction that wrote
+ * it. The room's alarm copies them into D1 in batches; D1 is thus never on
+ * a move's path, and a failed copy is simply tried again later: entries are
+ * inserted with ON CONFLICT DO NOTHING on UNIQUE(game_id, seq), so nothing is
+ * lost or duplicated.
  */
 
 /** How soon after a write the alarm drains the outbox (writes in between share one drain). */
@@ -30,24 +33,33 @@ export function retryDelay(failures: number): number {
   return base / 2 + Math.random() * (base / 2);
 }
 
+/** Whether the room owes D1 anything. */
+export function owes(room: Room): boolean {
+  return room.drainedSeq < room.table.version || room.storage.outboxSize() > 0;
+}
+
 /**
- * Copies the whole outbox into D1, batch by batch, and hands each entry's
+ * Copies what the room owes into D1, batch by batch, and hands each entry's
  * notifications to `notify` (the notifications' fan-out, idempotent per
- * entry and subscription). Throws when D1 fails; what was done stays
- * acknowledged, the rest is tried again.
+ * entry and subscription) once D1 has the entry. Throws when D1 fails; what
+ * was done stays acknowledged, the rest is tried again.
  */
 export async function drainOutbox(room: Room, d1: D1Database, notify: (seq: number) => Promise<void>): Promise<number> {
-  const db = database(d1);
   let copied = 0;
   for (;;) {
+    const table = room.table;
+    const entries = table.entries.slice(room.drainedSeq, room.drainedSeq + BATCH_SIZE);
     const items = room.storage.outbox(BATCH_SIZE);
-    if (items.length === 0 && copied === 0) return 0;
-    const last = items.length < BATCH_SIZE;
-    const rows = items.filter((i): i is typeof i & { kind: "event" | "seat" } => i.kind !== "notify");
-    if (rows.length > 0 || last) await db.batch(drainStatements(db, room.table, room.seats, room.inviteHash, rows, last));
+    const last = entries.length < BATCH_SIZE && items.length < BATCH_SIZE;
+    // Entries queued by an earlier version of the outbox, and every seat changed (its row as it stands now).
+    const queued = items.filter((i) => i.kind === "event").map((i) => table.entries[i.ref - 1]!);
+    const seatRows = [...new Set(items.filter((i) => i.kind === "seat").map((i) => i.ref))].map((seat) => room.seats[seat]!);
+    const statements = [...entryStatements(d1, table, [...queued, ...entries]), ...seatStatements(d1, table.id, seatRows)];
+    if (last) statements.push(indexStatement(d1, table, room.seats, room.inviteHash));
+    if (statements.length > 0) await d1.batch(statements);
     for (const item of items) if (item.kind === "notify") await notify(item.ref);
-    if (items.length > 0) room.storage.acknowledge(items[items.length - 1]!.id);
-    copied += items.length;
+    room.acknowledge(entries[entries.length - 1]?.seq ?? room.drainedSeq, items[items.length - 1]?.id ?? null);
+    copied += entries.length + items.length;
     if (last) return copied;
   }
 }

@@ -12,6 +12,8 @@ export class Room {
     public table: Table,
     readonly seats: SeatRow[],
     readonly inviteHash: string,
+    /** The last log entry D1 has acknowledged (outbox.ts). */
+    public drainedSeq: number,
   ) {}
 
   /** Loads the game from the room's storage; null when it holds none. */
@@ -20,7 +22,15 @@ export class Room {
     if (rows.length === 0) return null;
     // A room made before a table was added gets it now (every statement of the schema is IF NOT EXISTS).
     storage.init();
-    return new Room(storage, Table.replay(rows), storage.readSeats(), storage.getMeta("invite_hash") ?? "");
+    const drained = storage.getMeta("drained_seq");
+    // A room from before the mark queued every entry in its outbox: those still queued are drained from there.
+    return new Room(
+      storage,
+      Table.replay(rows),
+      storage.readSeats(),
+      storage.getMeta("invite_hash") ?? "",
+      drained === null ? rows.length : Number(drained),
+    );
   }
 
   /**
@@ -34,7 +44,8 @@ export class Room {
     const seats: SeatRow[] = tokens.map((token, seat) => ({
       seat,
       tokenHash: hashToken(token),
-      taken: false,
+      // A computer player's seat is never free for the invitation.
+      taken: (created.computers?.[seat] ?? null) !== null,
       name: created.names[seat] ?? null,
       playerHash: null,
     }));
@@ -45,10 +56,11 @@ export class Room {
     storage.init();
     storage.atomically(() => {
       storage.appendLog([first, dealt]);
+      storage.setMeta("drained_seq", "0");
       for (const seat of seats) storage.writeSeat(seat);
       storage.setMeta("invite_hash", hashToken(invite));
     });
-    return { room: new Room(storage, table, seats, hashToken(invite)), tokens, invite };
+    return { room: new Room(storage, table, seats, hashToken(invite), 0), tokens, invite };
   }
 
   /** Copies a game saved elsewhere (D1) into this room's storage, without queueing it back. */
@@ -56,11 +68,13 @@ export class Room {
     const table = Table.replay(rows);
     storage.init();
     storage.atomically(() => {
-      storage.appendLog(rows, false);
+      storage.appendLog(rows);
       for (const seat of seats) storage.writeSeat(seat, false);
       storage.setMeta("invite_hash", inviteHash);
+      // D1 has all of it.
+      storage.setMeta("drained_seq", String(rows.length));
     });
-    return new Room(storage, table, seats.slice(), inviteHash);
+    return new Room(storage, table, seats.slice(), inviteHash, rows.length);
   }
 
   /** Whether anyone may hear of this game: a seat linked to a player, or the game's own webhooks. */
@@ -77,6 +91,15 @@ export class Room {
   }
 
   private webhooks: number | null = null;
+
+  /** D1 has the log up to `seq`, and the outbox up to `outboxId`. */
+  acknowledge(seq: number, outboxId: number | null): void {
+    this.storage.atomically(() => {
+      if (seq !== this.drainedSeq) this.storage.setMeta("drained_seq", String(seq));
+      if (outboxId !== null) this.storage.acknowledge(outboxId);
+    });
+    this.drainedSeq = seq;
+  }
 
   /** The next seq. */
   get nextSeq(): number {

@@ -66,12 +66,10 @@ export class Storage {
       .map((r) => ({ seq: r.seq, at: r.at, body: JSON.parse(r.body) as LogBody }));
   }
 
-  /** Appends log rows and (unless they came from D1) queues each for D1. */
-  appendLog(rows: readonly LogRow[], queue = true): void {
-    for (const row of rows) {
+  /** Appends log rows (D1 gets every entry after its acknowledged mark: see outbox.ts). */
+  appendLog(rows: readonly LogRow[]): void {
+    for (const row of rows)
       this.sql.exec("INSERT INTO log (seq, kind, body, at) VALUES (?, ?, ?, ?)", row.seq, row.body.type, JSON.stringify(row.body), row.at);
-      if (queue) this.sql.exec("INSERT INTO outbox (kind, ref) VALUES ('event', ?)", row.seq);
-    }
   }
 
   /** Queues the notifications of a log entry (by seq), written in the same transaction as the entry. */

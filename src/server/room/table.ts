@@ -11,10 +11,11 @@ import {
   startHand,
   teamOf,
 } from "../../engine/index";
-import type { DealRecord, RulesInput } from "../../shared/wire/common";
+import type { ComputerLevel, DealRecord, RulesInput } from "../../shared/wire/common";
 import type { Move as MoveText } from "../../shared/wire/move";
 import { type Clock, clockAfter, startClock } from "../clock/clock";
 import { type ClockBody, type ClockControl, clockStepOf } from "./clock-log";
+import { type Computers, computersAfter, startComputers } from "./computers";
 
 /**
  * The game's log, as stored in the room's SQLite and copied to D1. Entries
@@ -34,6 +35,8 @@ export type LogBody =
       readonly deals: readonly DealRecord[];
       /** The correspondence clock, or none (absent in games made before clocks). */
       readonly clock?: ClockControl | null;
+      /** Per seat: a computer player's level, or null for a person (absent: people only). */
+      readonly computers?: readonly (ComputerLevel | null)[];
       /** SHA-256 of the creator's secret, which issues fresh links for seats not yet taken. Kept in the log so that it survives a rebuild from D1. */
       readonly hostHash?: string;
     }
@@ -93,6 +96,8 @@ export class Table {
 
   /** The correspondence clock as the log has it, or null in a game without one. */
   clock: Clock | null;
+  /** The seats the computer plays, as the log has it. */
+  computers: Computers;
 
   private constructor(
     readonly created: CreatedBody,
@@ -100,6 +105,7 @@ export class Table {
     readonly entries: Entry[],
   ) {
     this.clock = created.clock ? startClock(created.clock, created.players) : null;
+    this.computers = startComputers(created.players, created.computers);
   }
 
   get id(): string {
@@ -165,6 +171,7 @@ export class Table {
       const step = clockStepOf(row.body, events, row.at);
       if (step) this.clock = clockAfter(this.clock, step);
     }
+    this.computers = computersAfter(this.computers, row.body);
     if (row.body.type === "dealt") {
       this.deals.push(row.body);
       this.handStarts.push(row.seq);

@@ -9,8 +9,8 @@ import type { Entry, Table } from "./table";
  * and `eventFor` for that viewer: never the raw state, never a raw event.
  */
 
-export function seatInfo(seats: readonly SeatRow[]): SeatInfo[] {
-  return seats.map((s) => ({ seat: s.seat, name: s.name, taken: s.taken }));
+export function seatInfo(seats: readonly SeatRow[], computers: Table["computers"]): SeatInfo[] {
+  return seats.map((s) => ({ seat: s.seat, name: s.name, taken: s.taken, computer: computers[s.seat]?.level ?? null }));
 }
 
 /** Commitments of every hand; the salt only once that hand has ended. */
@@ -26,7 +26,7 @@ export function snapshotWithoutClock(table: Table, seats: readonly SeatRow[], vi
     version: table.version,
     viewer,
     status: table.state.over ? "over" : "playing",
-    seats: seatInfo(seats),
+    seats: seatInfo(seats, table.computers),
     preparedDeals: table.created.deals.length > 0,
     fairness: fairness(table),
     view: viewFor(table.state, viewer),
@@ -119,7 +119,14 @@ function clockEvent(body: Entry["body"], stamp: { seq: number; at: string }): Wi
     case "absenceCancelled":
       return { ...stamp, type: "absenceCancelled", seat: body.seat, from: iso(body.from) };
     case "computer":
-      return { ...stamp, type: "computer", seat: body.seat, on: body.on, reason: body.reason };
+      return {
+        ...stamp,
+        type: "computer",
+        seat: body.seat,
+        on: body.on,
+        reason: body.reason,
+        ...(body.level ? { level: body.level } : {}),
+      };
     default:
       return null;
   }

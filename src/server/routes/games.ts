@@ -9,6 +9,7 @@ import {
   GameRecord,
   MoveRequest,
 } from "../../shared/wire/api";
+import { ComputerLevel } from "../../shared/wire/common";
 import { GameSnapshot } from "../../shared/wire/view";
 import { z } from "../../shared/wire/z";
 import { newGameId } from "../auth";
@@ -52,7 +53,8 @@ serve(
     path: "/",
     tags: ["games"],
     summary: "Create a game",
-    description: "Returns, once, a secret link per seat, an invitation link and the public link.",
+    description:
+      "Returns, once, a secret link per person's seat, an invitation link and the public link. A computer player's seat has no link: nobody may see its cards.",
     middleware: [limitBody] as const,
     request: { body: { content: { "application/json": { schema: CreateGameRequest } }, required: true } },
     responses: { 201: json(CreateGameResponse, "The game, with its links."), ...errors(400, 413, 415, 422, 429) },
@@ -70,7 +72,12 @@ serve(
       {
         id,
         version,
-        seats: tokens.map((token, seat) => ({ seat, token, url: gameUrl(c, id, `seat=${token}`) })),
+        seats: tokens.map((token, seat) => {
+          const computer = init.computers?.[seat] ?? null;
+          return computer
+            ? { seat, token: null, url: null, computer }
+            : { seat, token, url: gameUrl(c, id, `seat=${token}`), computer: null };
+        }),
         invite: { token: invite, url: gameUrl(c, id, `invite=${invite}`) },
         spectatorUrl: gameUrl(c, id),
         host: { token: host },
@@ -246,6 +253,45 @@ serve(
 );
 
 serveGameWebhooks(gamesApi);
+
+serve(
+  gamesApi,
+  createRoute({
+    method: "post",
+    path: "/{id}/computer",
+    tags: ["games"],
+    summary: "Let the computer play my seat, or take it back",
+    description:
+      "With `on: true` the computer plays the caller's seat (at `level`, by default `club`) until its player plays again or sends `on: false` — before an absence, say. Every move it makes is marked as the computer's.",
+    security: SEAT_TOKEN,
+    middleware: [limitBody] as const,
+    request: {
+      params: GameParams,
+      headers: PlayerKeyHeader,
+      body: {
+        content: {
+          "application/json": {
+            schema: z
+              .strictObject({ on: z.boolean(), level: ComputerLevel.optional() })
+              .openapi("Handover", { example: { on: true, level: "club" } }),
+          },
+        },
+        required: true,
+      },
+    },
+    responses: {
+      200: json(EventsResponse, "The seat's new state: its events and the game after it."),
+      ...errors(400, 401, 403, 404, 413, 415, 422, 429),
+    },
+  }),
+  async (c) => {
+    const { room, caller } = c.get("game");
+    if (caller.tokenHash === null)
+      return fail(401, "AUTH_REQUIRED", "Handing a seat over needs its link (Authorization: Bearer <seat token>).");
+    const { on, level } = c.req.valid("json");
+    return room.handover(caller, on, level);
+  },
+);
 
 serveSeatLinks(gamesApi);
 servePreview(gamesApi);

@@ -1,7 +1,7 @@
 import { MOVE_CODES } from "../../engine/errors";
 import { LIMITS } from "../limits";
 import { ClockControl, ClockRequest } from "./clock";
-import { DealRecord, list, Name, RulesInput, Seat } from "./common";
+import { ComputerLevel, DealRecord, list, Name, RulesInput, Seat } from "./common";
 import { WireEvent } from "./events";
 import { Move } from "./move";
 import { GameSnapshot } from "./view";
@@ -76,6 +76,15 @@ export const CreateGameRequest = z
     players: z.union([z.literal(2), z.literal(3), z.literal(4)], { error: "players must be 2, 3 or 4" }),
     rules: RulesInput.optional(),
     names: z.array(NameInput).max(4).optional().openapi({ description: "One name (or null) per seat." }),
+    seats: z
+      .array(z.strictObject({ name: NameInput.optional(), computer: ComputerLevel.optional() }))
+      .max(4)
+      .optional()
+      .openapi({
+        description:
+          'Instead of `names`: one entry per seat, a person (`{"name": "Anna"}`) or a computer player (`{"computer": "club"}`); at least one person.',
+        example: [{ name: "Anna" }, { computer: "club" }],
+      }),
     clock: ClockRequest.optional(),
     deals: z.array(DealRecord).max(LIMITS.preparedDeals).optional().openapi({
       description:
@@ -86,13 +95,27 @@ export const CreateGameRequest = z
     message: "names must hold one name (or null) per seat",
     path: ["names"],
   })
+  .refine((r) => r.seats === undefined || (r.names === undefined && r.seats.length === r.players), {
+    message: "seats must hold one entry per seat, and replaces names",
+    path: ["seats"],
+  })
+  .refine((r) => r.seats === undefined || r.seats.some((s) => s.computer === undefined), {
+    message: "at least one seat is a person's",
+    path: ["seats"],
+  })
   .openapi("CreateGame", { example: { players: 2, rules: { preset: "classic", target: 1505 }, names: ["Anna", "Bruno"] } });
 
 export const SeatLink = z
   .object({
     seat: Seat,
-    token: z.string().openapi({ description: "The seat's secret: whoever holds it plays that seat. Shown only once." }),
-    url: z.string().openapi({ description: "`/game/{id}#seat={token}`: the token stays in the fragment, never sent to a server." }),
+    token: z
+      .string()
+      .nullable()
+      .openapi({ description: "The seat's secret: whoever holds it plays that seat. Shown only once; null for a computer player's seat." }),
+    url: z.string().nullable().openapi({
+      description: "`/game/{id}#seat={token}`: the token stays in the fragment, never sent to a server; null for a computer player's seat.",
+    }),
+    computer: ComputerLevel.nullable().openapi({ description: "The computer player's level, or null for a person's seat." }),
   })
   .openapi("SeatLink");
 

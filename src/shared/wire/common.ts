@@ -112,6 +112,9 @@ export const DealRecord = z
   })
   .openapi("Deal");
 
+/** How strong a computer player is: `beginner` (legal and simple), `club` (a solid player), `expert` (searches). */
+export const ComputerLevel = z.enum(["beginner", "club", "expert"]).openapi("ComputerLevel");
+
 export const Name = z.string().max(40).nullable();
 
 export type CardText = z.infer<typeof CardText>;
@@ -122,3 +125,4 @@ export type TeamScore = z.infer<typeof TeamScore>;
 export type DealRecord = z.infer<typeof DealRecord>;
 export type RulesInput = z.infer<typeof RulesInput>;
 export type TableMeld = z.infer<typeof TableMeld>;
+export type ComputerLevel = z.infer<typeof ComputerLevel>;

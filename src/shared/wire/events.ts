@@ -1,5 +1,5 @@
 import { ClockControl } from "./clock";
-import { CardText, DealRecord, HandEnd, list, Name, RulesInput, Seat, TableMeld, Team, TeamScore } from "./common";
+import { CardText, ComputerLevel, DealRecord, HandEnd, list, Name, RulesInput, Seat, TableMeld, Team, TeamScore } from "./common";
 import { z } from "./z";
 
 /**
@@ -47,7 +47,8 @@ const absenceCancelled = kind("absenceCancelled", { seat: Seat, from: Instant })
 const computer = kind("computer", {
   seat: Seat,
   on: z.boolean().openapi({ description: "The computer takes the seat (true) or gives it back to its player (false)." }),
-  reason: z.enum(["timeout", "handover", "player"]),
+  reason: z.enum(["handover", "player"]).openapi({ description: "Handed over by its player, or taken back by them." }),
+  level: ComputerLevel.optional(),
 });
 const handStarted = kind(
   "handStarted",

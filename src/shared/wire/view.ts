@@ -1,5 +1,5 @@
 import { ClockView } from "./clock";
-import { CardText, DealRecord, HandEnd, list, Name, Rules, Seat, TableMeld, TeamScore } from "./common";
+import { CardText, ComputerLevel, DealRecord, HandEnd, list, Name, Rules, Seat, TableMeld, TeamScore } from "./common";
 import { z } from "./z";
 
 /**
@@ -73,6 +73,10 @@ export const SeatInfo = z
     seat: Seat,
     name: Name,
     taken: z.boolean().openapi({ description: "Someone has used this seat's link, or claimed it with the invitation." }),
+    computer: ComputerLevel.nullable().openapi({
+      description:
+        "The computer plays this seat, at this level: a computer player, or a seat it took over after a timeout or when its player handed it over (until they play again).",
+    }),
   })
   .openapi("SeatInfo");
 

@@ -91,7 +91,8 @@ export class LobbyPage {
         id: game.id,
         createdAt: new Date().toISOString(),
         names,
-        seats: game.seats.map((s) => ({ seat: s.seat, url: s.url })),
+        // A computer player's seat has no link.
+        seats: game.seats.flatMap((s) => (s.url === null ? [] : [{ seat: s.seat, url: s.url }])),
         invite: game.invite.url,
         spectator: game.spectatorUrl,
         host: game.host.token,

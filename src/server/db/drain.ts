@@ -1,0 +1,56 @@
+import type { SeatRow } from "../room/storage";
+import type { Entry, Table } from "../room/table";
+import { indexRow } from "./queries";
+
+/**
+ * The statements that bring D1 up to date with a room: log entries (ignored
+ * when already there, so a retried drain never duplicates), seat rows, and
+ * the game index row. Written as plain prepared statements rather than
+ * through the query builder: they are the service's most frequent writes
+ * (every log entry of every game), always the same three statements, and
+ * building each one anew cost more than sending it.
+ */
+
+const INSERT_ENTRY = "INSERT INTO game_events (game_id, seq, kind, body, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, seq) DO NOTHING";
+
+const UPSERT_SEAT = `INSERT INTO seats (game_id, seat, token_hash, taken, name, player_hash, link_sealed) VALUES (?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (game_id, seat) DO UPDATE SET token_hash = excluded.token_hash, taken = excluded.taken, name = excluded.name,
+  player_hash = excluded.player_hash, link_sealed = excluded.link_sealed`;
+
+const UPSERT_GAME = `INSERT INTO games (id, players, rules, names, status, turn, version, prepared, invite_hash, created_at, updated_at, deadline, next_due, reminder)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (id) DO UPDATE SET names = excluded.names, status = excluded.status, turn = excluded.turn, version = excluded.version,
+  invite_hash = excluded.invite_hash, updated_at = excluded.updated_at, deadline = excluded.deadline, next_due = excluded.next_due,
+  reminder = excluded.reminder`;
+
+export function entryStatements(d1: D1Database, table: Table, entries: readonly Entry[]): D1PreparedStatement[] {
+  const insert = d1.prepare(INSERT_ENTRY);
+  return entries.map((e) => insert.bind(table.id, e.seq, e.body.type, JSON.stringify(e.body), e.at));
+}
+
+export function seatStatements(d1: D1Database, gameId: string, rows: readonly SeatRow[]): D1PreparedStatement[] {
+  const upsert = d1.prepare(UPSERT_SEAT);
+  return rows.map((s) => upsert.bind(gameId, s.seat, s.tokenHash, s.taken ? 1 : 0, s.name, s.playerHash, s.link ?? null));
+}
+
+export function indexStatement(d1: D1Database, table: Table, seatRows: readonly SeatRow[], inviteHash: string): D1PreparedStatement {
+  const r = indexRow(table, seatRows, inviteHash);
+  return d1
+    .prepare(UPSERT_GAME)
+    .bind(
+      r.id,
+      r.players,
+      r.rules,
+      r.names,
+      r.status,
+      r.turn,
+      r.version,
+      r.prepared ? 1 : 0,
+      r.inviteHash,
+      r.createdAt,
+      r.updatedAt,
+      r.deadline,
+      r.nextDue,
+      r.reminder,
+    );
+}

@@ -1,0 +1,50 @@
+import type { ComputerLevel } from "../../shared/wire/common";
+
+/**
+ * Which seats the computer plays, from the game's log: seats chosen as
+ * computer players when the game was created (for good), and seats it took
+ * over — after a timeout with the `computer` choice, or handed over by their
+ * player — until their player plays again.
+ */
+export interface ComputerSeat {
+  readonly level: ComputerLevel;
+  /** For good (a computer player from the start), or until the seat's player plays again. */
+  readonly until: "always" | "player";
+}
+
+export type Computers = readonly (ComputerSeat | null)[];
+
+/** The level that takes over a seat after a timeout: a solid player. */
+export const TAKE_OVER_LEVEL: ComputerLevel = "club";
+
+export function startComputers(players: number, chosen: readonly (ComputerLevel | null)[] | undefined): Computers {
+  return Array.from({ length: players }, (_, seat) => (chosen?.[seat] ? { level: chosen[seat]!, until: "always" as const } : null));
+}
+
+const replace = (computers: Computers, seat: number, value: ComputerSeat | null): Computers =>
+  computers.map((c, i) => (i === seat ? value : c));
+
+/** After a log entry: a player's own move takes their seat back; a timeout or a handover gives it to the computer. */
+export function computersAfter(
+  computers: Computers,
+  body:
+    | { readonly type: "move"; readonly seat: number; readonly by?: "computer" }
+    | { readonly type: "timedOut"; readonly seat: number; readonly action: string }
+    | { readonly type: "computer"; readonly seat: number; readonly on: boolean; readonly level?: ComputerLevel }
+    | { readonly type: string },
+): Computers {
+  if (body.type === "move" && "seat" in body && !("by" in body && body.by === "computer")) {
+    const seat = body.seat as number;
+    return computers[seat]?.until === "player" ? replace(computers, seat, null) : computers;
+  }
+  if (body.type === "timedOut" && "action" in body && body.action === "computer") {
+    const seat = (body as { seat: number }).seat;
+    return computers[seat] ? computers : replace(computers, seat, { level: TAKE_OVER_LEVEL, until: "player" });
+  }
+  if (body.type === "computer" && "on" in body) {
+    const { seat, on, level } = body as { seat: number; on: boolean; level?: ComputerLevel };
+    if (computers[seat]?.until === "always") return computers;
+    return replace(computers, seat, on ? { level: level ?? TAKE_OVER_LEVEL, until: "player" } : null);
+  }
+  return computers;
+}
