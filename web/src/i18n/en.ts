@@ -208,6 +208,8 @@ export const en = {
     toPlay: "▶ to play",
     playing: "▶ playing",
     free: "seat free",
+    computer: "computer",
+    level: { beginner: "beginner", club: "club player", expert: "expert" },
   },
   claim: {
     title: "Join this game",

@@ -206,6 +206,8 @@ export const it: Catalog = {
     toPlay: "▶ deve giocare",
     playing: "▶ sta giocando",
     free: "posto libero",
+    computer: "computer",
+    level: { beginner: "principiante", club: "giocatore di circolo", expert: "esperto" },
   },
   claim: {
     title: "Unisciti alla partita",

@@ -113,8 +113,9 @@ export function seatsStrip(snap: GameSnapshot, me: number | null, showFree: bool
           players === 4 ? h("span", { class: "seat-team" }, t.common.team(teamLetter(teamOf(seat.seat, players)))) : null,
           count === undefined ? null : h("span", { class: "seat-cards", "data-count": count }, t.common.cards(count)),
           turn ? h("span", { class: "turn-tag" }, hand!.phase === "take" ? t.seats.toPlay : t.seats.playing) : null,
-          // A seat's clock, when games have one, goes here.
-          showFree && !seat.taken ? h("span", { class: "free-tag" }, t.seats.free) : null,
+          seat.computer ? h("span", { class: "computer-tag" }, `${t.seats.computer} (${t.seats.level[seat.computer]})`) : null,
+          // A seat's clock goes here.
+          showFree && !seat.taken && !seat.computer ? h("span", { class: "free-tag" }, t.seats.free) : null,
         );
       }),
     ),
@@ -132,8 +133,8 @@ export interface ClaimState {
  * browser's own (uncontrolled): live updates redraw around them.
  */
 export function claimForm(seats: readonly SeatInfo[], state: ClaimState, submit: (form: HTMLFormElement) => void): JSX.Element {
-  const open = seats.filter((s) => !s.taken && s.name === null);
-  const reserved = seats.filter((s) => !s.taken && s.name !== null).map((s) => s.name!);
+  const open = seats.filter((s) => !s.taken && !s.computer && s.name === null);
+  const reserved = seats.filter((s) => !s.taken && !s.computer && s.name !== null).map((s) => s.name!);
   return h(
     "section",
     { class: "panel claim", "aria-labelledby": "claim-title" },
