@@ -27,6 +27,14 @@ export default defineConfig({
         },
       },
       {
+        // The web client's pure parts (catalogs, the replay's positions), in Node.
+        test: {
+          name: "web",
+          environment: "node",
+          include: ["test/web/**/*.test.ts"],
+        },
+      },
+      {
         // Starts the real service (wrangler dev) as a separate process: slow, so few tests.
         test: {
           name: "e2e",
@@ -42,6 +50,7 @@ export default defineConfig({
           name: "browser",
           environment: "node",
           include: ["test/browser/**/*.test.ts"],
+          globalSetup: ["./test/browser/service.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

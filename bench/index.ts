@@ -1,15 +1,17 @@
 /**
  * `npm run bench`: the engine's figures, the computer players' matches, the
- * load test of the local service, a room waking with a whole match, then the
- * delivery load check. `npm run bench -- engine`, `-- bots [pairings and
- * options]`, `-- load`, `-- wake`, `-- profile` or `-- deliveries` runs one
- * part; `npm run bench -- load wrangler` runs the load through wrangler dev.
+ * web client's sizes, the load test of the local service, a room waking
+ * with a whole match, then the delivery load check. `npm run bench --
+ * engine`, `-- bots [pairings and options]`, `-- web`, `-- load`, `-- wake`,
+ * `-- profile` or `-- deliveries` runs one part; `npm run bench -- load
+ * wrangler` runs the load through wrangler dev.
  */
 import { importBundled } from "./bundle.js";
 import { deliveriesBench } from "./deliveries.js";
 import { loadBench } from "./load.js";
 import { profileBench } from "./profile.js";
 import { wakeBench } from "./wake.js";
+import { webBench } from "./web.js";
 
 const [only, ...rest] = process.argv.slice(2);
 const via = rest[0];
@@ -30,6 +32,9 @@ if (!only || only === "wake") {
     `  from its own storage (hibernation, a restart): ${wake.wakeMs.toFixed(1)} ms (target < 20 ms: ${wake.wakeMs < 20 ? "ok" : "MISSED"})`,
   );
   console.log(`  rebuilt from D1 (its storage lost): ${wake.rebuildMs.toFixed(1)} ms`);
+}
+if (!only || only === "web") {
+  if (!(await webBench())) process.exitCode = 1;
 }
 if (only === "profile") await profileBench(Number(via ?? 50));
 if (!only || only === "load") await loadBench({ via: via === "wrangler" ? "wrangler" : "runtime" });

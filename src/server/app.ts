@@ -7,7 +7,9 @@ import { json, serve } from "./routes/define";
 import { gamesApi } from "./routes/games";
 import { notificationLinksApi } from "./routes/notification-links";
 import { notificationsApi } from "./routes/notifications";
+import { oembedApi } from "./routes/oembed";
 import { describeApi } from "./routes/openapi";
+import { pagesApp } from "./routes/pages";
 import { playersApi } from "./routes/players";
 import { securityHeaders } from "./security";
 import { onError, validationHook } from "./validation";
@@ -36,11 +38,13 @@ serve(
 app.route("/api/games", gamesApi);
 app.route("/api/me/notifications", notificationsApi);
 app.route("/api/me", playersApi);
+app.route("/api/oembed", oembedApi);
 app.route("/api/notifications", notificationLinksApi);
 describeApi(app);
 
 app.all("/api/*", (c) => render(c, fail(404, "NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`)));
-// Every other path is the web client: a static file, or the single-page app for its routes.
+// A game's page carries its link preview; every other path is the web client: a static file, or the single-page app for its routes.
+app.route("/", pagesApp);
 app.all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
 
 app.onError(onError);

@@ -19,7 +19,12 @@ import { fail, render } from "./reply";
  * service's own pages and server-side callers: their preflights are refused.
  */
 
-const PUBLIC_READS = [/^\/api\/games\/[^/]+(?:\/events|\/record)?$/, /^\/api\/openapi\.json$/, /^\/api\/health$/];
+const PUBLIC_READS = [
+  /^\/api\/games\/[^/]+(?:\/events|\/record|\/preview\.png)?$/,
+  /^\/api\/oembed$/,
+  /^\/api\/openapi\.json$/,
+  /^\/api\/health$/,
+];
 
 export const isPublicRead = (path: string) => PUBLIC_READS.some((re) => re.test(path));
 

@@ -24,6 +24,7 @@ export type {
   MyGame,
   MyGamesResponse,
   SeatLink,
+  SeatLinkRequest,
 } from "./wire/api";
 export type { SeenEvent, WireEvent, WireEventOf } from "./wire/events";
 export type { Move } from "./wire/move";

@@ -4,23 +4,21 @@
  * prepared deal whose cards the tests know, and a watch on everything a page
  * ever shows.
  */
-import { execFile } from "node:child_process";
+
 import { existsSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
+import type { CreateGameRequest, CreateGameResponse, EventsResponse, GameSnapshot } from "../../src/shared/api";
 
 export const CHROMIUM = "/usr/bin/chromium";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
-/** Builds web/dist from the current sources (only changed files are written). */
-export async function buildWeb(): Promise<void> {
-  await promisify(execFile)(process.execPath, [join(root, "scripts/build-web.mjs")], { cwd: root });
-}
+/** The service every browser test file shares (started by service.ts). */
+export const serviceUrl = (): string => inject("serviceUrl");
 
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does it)`);
@@ -40,11 +38,114 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Where screenshots go: a temporary directory, never the repository. */
-export async function screenshotDir(): Promise<string> {
-  const dir = join(tmpdir(), "burraco-browser-test");
-  await mkdir(dir, { recursive: true });
-  return dir;
+/** Where the screenshots of the main screens go (git-ignored; README, "Web client"). */
+export const SCREENSHOTS = join(root, "test/browser/screenshots");
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+export const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 860 } } as const;
+export type Size = keyof typeof SIZES;
+export type Lang = "en" | "it";
+
+/** A fresh browser profile of a given screen size and language (the browser's own, as a player's would be). */
+export async function newContext(
+  browser: Browser,
+  options: { size?: Size; lang?: Lang; bypassCSP?: boolean; reducedMotion?: boolean } = {},
+): Promise<BrowserContext> {
+  const size = options.size ?? "desktop";
+  return browser.newContext({
+    viewport: SIZES[size],
+    locale: options.lang === "it" ? "it-IT" : "en-GB",
+    isMobile: size === "phone",
+    hasTouch: size === "phone",
+    bypassCSP: options.bypassCSP ?? false,
+    reducedMotion: options.reducedMotion ? "reduce" : "no-preference",
+  });
+}
+
+export async function newPage(context: BrowserContext, options: { watch?: boolean } = {}): Promise<Page> {
+  const page = await context.newPage();
+  if (options.watch) await watchDom(page);
+  page.on("pageerror", (error) => console.error(`page error: ${error.message}`));
+  return page;
+}
+
+/** Calls the service's API as a script would. */
+export async function call<T = any>(
+  path: string,
+  options: { method?: string; body?: unknown; token?: string } = {},
+): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await fetch(`${serviceUrl()}${path}`, {
+    method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON.
+  }
+  return { status: response.status, body: body as T };
+}
+
+export async function createGame(request: CreateGameRequest): Promise<CreateGameResponse> {
+  const answer = await call<CreateGameResponse>("/api/games", { body: request });
+  if (answer.status !== 201) throw new Error(`create failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/**
+ * Plays quick turns through the API (draw, then discard the card drawn) for
+ * `turns` turns, or until the hand ends; returns the last answer.
+ */
+export async function drawAndDiscard(game: CreateGameResponse, turns: number): Promise<EventsResponse | null> {
+  let last: EventsResponse | null = null;
+  for (let i = 0; i < turns; i++) {
+    const snap = (await call<GameSnapshot>(`/api/games/${game.id}`)).body;
+    const hand = snap.view.hand;
+    if (!hand || hand.end || snap.status === "over") break;
+    const token = game.seats[hand.turn]!.token!;
+    const drew = await call<EventsResponse>(`/api/games/${game.id}/moves`, {
+      token,
+      body: { move: { type: "draw" }, version: snap.version },
+    });
+    if (drew.status !== 200) throw new Error(`draw refused: ${JSON.stringify(drew.body)}`);
+    const card = drew.body.events.find((e) => e.type === "drew")?.card;
+    const mine = drew.body.view.view.hand!.myHand!;
+    const discard = await call<EventsResponse>(`/api/games/${game.id}/moves`, {
+      token,
+      body: { move: { type: "discard", card: card ?? mine[0] }, version: drew.body.version },
+    });
+    if (discard.status !== 200) throw new Error(`discard refused: ${JSON.stringify(discard.body)}`);
+    last = discard.body;
+    if (last.events.some((e) => e.type === "handEnded")) break;
+  }
+  return last;
+}
+
+/** axe-core's scan of the page as it stands: the serious and critical violations. */
+export async function axeScan(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
+  const source = await readFile(join(root, "node_modules/axe-core/axe.min.js"), "utf8");
+  await page.evaluate(source);
+  const results = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe;
+    return axe.run({ resultTypes: ["violations"] });
+  });
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) }));
 }
 
 const SUITS = ["S", "H", "D", "C"];

@@ -1,17 +1,17 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type LocalService, startLocalService } from "../../scripts/local-service";
 import type { CreateGameResponse } from "../../src/shared/api";
-import { buildWeb, cardForms, everShown, knownDeal, launchChromium, screenshotDir, watchDom } from "./helpers";
+import { en } from "../../web/src/i18n/en";
+import { cardForms, everShown, knownDeal, launchChromium, newContext, newPage as open, screenshot, serviceUrl } from "./helpers";
 
 /**
  * The web client in a real browser (Debian's Chromium) against the real
- * service (wrangler dev): the lobby, two seats playing by clicks with live
- * updates, a refusal, a spectator who never sees a hand, an invitation, the
- * embed, a stale version, resignation and the fairness check.
+ * service (wrangler dev): the lobby, two seats playing by clicks and by
+ * dragging with live updates, a refusal shown from its code, a spectator
+ * who never sees a hand, an invitation, the embed, a stale version,
+ * resignation with the end-of-hand summary, and the fairness check.
  */
 
 // Seat 0 (Anna) plays first (dealer 1). The secrets are cards both of whose copies sit in one hand and are never played.
@@ -21,18 +21,14 @@ const DEAL = knownDeal({ dealer: 1, hands: [ANNA, BRUNO], discard: "QS", stockTo
 const ANNA_SECRETS = ["KS", "QD", "JC"];
 const BRUNO_SECRETS = ["8C", "7D", "10S", "4C"];
 
-let service: LocalService;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 async function newPage(options: { watch?: boolean; noWebSocket?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const context = await newContext(browser, { size: "desktop", lang: "en" });
   contexts.push(context);
   if (options.noWebSocket) await context.addInitScript(() => Reflect.deleteProperty(window, "WebSocket"));
-  const page = await context.newPage();
-  if (options.watch) await watchDom(page);
-  page.on("pageerror", (error) => console.error(`page error: ${error.message}`));
-  return page;
+  return open(context, { watch: options.watch });
 }
 
 /** Another web site (another origin) serving one page, to frame the service as an embedding site would. */
@@ -66,14 +62,12 @@ function noneOf(html: string[], cards: string[]): string[] {
 }
 
 beforeAll(async () => {
-  // The build writes each file whole (atomic rename), so wrangler dev may start beside it.
-  [, service, browser] = await Promise.all([buildWeb(), startLocalService(), launchChromium()]);
-}, 120_000);
+  browser = await launchChromium();
+}, 60_000);
 
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
-  await service?.stop();
 });
 
 describe("web client", () => {
@@ -84,7 +78,7 @@ describe("web client", () => {
 
   it("creates a 2-player game in the lobby and shows each link once", async () => {
     anna = await newPage({ watch: true });
-    await anna.goto(service.url);
+    await anna.goto(serviceUrl());
     await anna.locator('input[name="players"][value="2"]').check();
     await anna.locator('input[name="preset"][value="classic"]').check();
     await anna.locator("#name-0").fill("Anna");
@@ -104,7 +98,9 @@ describe("web client", () => {
     expect(game.seat0).toMatch(new RegExp(`/game/${game.id}#seat=[A-Za-z0-9_-]{22,}$`));
     expect(game.invite).toMatch(/#invite=/);
     expect(game.spectator).not.toMatch(/#/);
-    await text(anna.locator(".secret"), /secret and shown only this once/);
+    await text(anna.locator(".secret"), /secret/);
+    // Each seat opens in a new tab, so the links stay on this page.
+    expect(await anna.locator('#links a.open[target="_blank"]').count()).toBe(3);
   });
 
   it("plays turns by clicking, and the other seat follows live without reloading", async () => {
@@ -155,24 +151,24 @@ describe("web client", () => {
     expect(await bruno.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   });
 
-  it("shows the server's message when a move is refused", async () => {
+  it("enables Meld only for a meld the engine accepts, and shows a refusal from its code, never the server's words", async () => {
     await bruno.locator("#act-draw").click();
     await count(bruno.locator("#my-hand button.card"), 12);
     await selectCards(bruno, ["4C", "7D", "10S"]);
-    await text(bruno.locator("#preview"), /Not a meld/);
+    await text(bruno.locator("#preview"), new RegExp(`Not a meld: ${en.codes.INVALID_MELD.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+    expect(await bruno.locator("#act-meld").isDisabled()).toBe(true);
+    // Dragged onto the table anyway, the cards go to the server, which refuses them.
     const answer = bruno.waitForResponse((r) => r.url().endsWith("/moves") && r.request().method() === "POST");
-    await bruno.locator("#act-meld").click();
+    await bruno.locator('#my-hand button.card[data-card="4C"][aria-pressed="true"]').first().dragTo(bruno.locator('.team[data-team="1"]'));
     const refused = await answer;
     expect(refused.status()).toBe(422);
-    const { error } = (await refused.json()) as { error: { code: string; message: string } };
+    const { error } = (await refused.json()) as { error: { code: keyof typeof en.codes; message: string } };
     expect(error.code).toBe("INVALID_MELD");
-    await text(bruno.locator("#notice"), new RegExp(error.message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    await text(bruno.locator("#notice"), new RegExp(en.codes.INVALID_MELD.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    expect(await bruno.locator("body").textContent()).not.toContain(error.message);
     // Nothing changed: the cards are still there and still selected.
     await count(bruno.locator('#my-hand button.card[aria-pressed="true"]'), 3);
-    await bruno.locator("#act-discard").isDisabled();
-    await bruno.locator('#my-hand button.card[aria-pressed="true"]').first().click();
-    await bruno.locator('#my-hand button.card[aria-pressed="true"]').first().click();
-    await bruno.locator('#my-hand button.card[aria-pressed="true"]').first().click();
+    await bruno.locator("#act-clear").click();
     await selectCards(bruno, ["5S"]);
     await bruno.locator("#act-discard").click();
     await text(anna.locator("#status"), /Your turn: draw/);
@@ -191,9 +187,7 @@ describe("web client", () => {
     await selectCards(anna, ["9H"]);
     await anna.locator("#act-discard").click();
     await text(bruno.locator("#status"), /Your turn/);
-    const shot = join(await screenshotDir(), "table.png");
-    await anna.screenshot({ path: shot, fullPage: true });
-    console.log(`screenshot of the table: ${shot}`);
+    await screenshot(anna, "table-flow-desktop-en");
   });
 
   it("never shows a spectator a hand, nor a seat the other's cards", async () => {
@@ -221,7 +215,7 @@ describe("web client", () => {
   it("embeds a compact public table that follows the game by long polling when WebSockets are missing", async () => {
     const embed = await newPage({ watch: true, noWebSocket: true });
     await embed.setViewportSize({ width: 480, height: 600 });
-    await embed.goto(`${service.url}/game/${game.id}?embed=1`);
+    await embed.goto(`${serviceUrl()}/game/${game.id}?embed=1`);
     await embed.locator("#connection.polling").waitFor();
     expect(await embed.locator("header.top").count()).toBe(0);
     expect(await embed.locator("#my-hand, #fairness, .lobby").count()).toBe(0);
@@ -232,7 +226,7 @@ describe("web client", () => {
     // Another site may frame only the embed view, and even with a seat link it shows the public table.
     const seatToken = new URL(game.seat0).hash;
     const site = await otherSite(
-      `<iframe id="seat" src="${game.seat0}" width="480" height="300"></iframe><iframe id="embed" src="${service.url}/game/${game.id}?embed=1${seatToken}" width="480" height="560"></iframe>`,
+      `<iframe id="seat" src="${game.seat0}" width="480" height="300"></iframe><iframe id="embed" src="${serviceUrl()}/game/${game.id}?embed=1${seatToken}" width="480" height="560"></iframe>`,
     );
     await embed.goto(site.url);
     const framed = embed.frameLocator("#embed");
@@ -245,7 +239,7 @@ describe("web client", () => {
   });
 
   it("lists the game under My games in the lobby, with the seat link this browser remembers", async () => {
-    await anna.goto(service.url);
+    await anna.goto(serviceUrl());
     const entry = anna.locator(`#my-games li[data-game="${game.id}"] a`);
     // The list comes from D1, a second or two behind the room.
     await expect
@@ -278,7 +272,7 @@ describe("web client", () => {
       discard: "7S",
       stockTop: ["9H"],
     });
-    const created = await fetch(`${service.url}/api/games`, {
+    const created = await fetch(`${serviceUrl()}/api/games`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ players: 2, rules: { preset: "chiuso" }, names: ["Elena", "Franco"], deals: [deal] }),
@@ -289,8 +283,10 @@ describe("web client", () => {
     await text(elena.locator("#discard"), /only the top card shows/);
     await text(elena.locator("#act-pickup"), /with a play/);
     // Without a play the server explains the rule.
+    const refusal = elena.waitForResponse((r) => r.url().endsWith("/moves"));
     await elena.locator("#act-pickup").click();
-    await text(elena.locator("#notice"), /closed discard pile/);
+    const code = ((await (await refusal).json()) as { error: { code: keyof typeof en.codes } }).error.code;
+    await text(elena.locator("#notice"), new RegExp(en.codes[code].replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
     await selectCards(elena, ["7H", "7D"]);
     await text(elena.locator("#preview"), /Pick up and lay/);
     await text(elena.locator("#act-pickup"), /Pick up & meld with 7♠/);
@@ -302,7 +298,7 @@ describe("web client", () => {
   });
 
   it("claims a seat with the invitation, recovers from a stale version, resigns and verifies the deal", async () => {
-    const created = await fetch(`${service.url}/api/games`, {
+    const created = await fetch(`${serviceUrl()}/api/games`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ players: 2, names: [null, "Dario"], deals: [DEAL] }),
@@ -324,10 +320,10 @@ describe("web client", () => {
     // A second tab of the same seat that hears nothing: the game moves on without it.
     const stale = await carla.context().newPage();
     await stale.routeWebSocket(/\/ws$/, () => undefined);
-    await stale.goto(`${service.url}/game/${second.id}#seat=${token}`);
+    await stale.goto(`${serviceUrl()}/game/${second.id}#seat=${token}`);
     await text(stale.locator("#status"), /Your turn: draw/);
-    const version = ((await (await fetch(`${service.url}/api/games/${second.id}`)).json()) as { version: number }).version;
-    const moved = await fetch(`${service.url}/api/games/${second.id}/moves`, {
+    const version = ((await (await fetch(`${serviceUrl()}/api/games/${second.id}`)).json()) as { version: number }).version;
+    const moved = await fetch(`${serviceUrl()}/api/games/${second.id}/moves`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
       body: JSON.stringify({ move: { type: "draw" }, version, id: "browser-test-draw" }),
@@ -343,8 +339,12 @@ describe("web client", () => {
     // Resigning ends the match: every hand is revealed and the deal can be checked against its commitment.
     await carla.locator("#act-resign").click();
     await carla.locator("#act-resign-yes").click();
-    await carla.locator("#winner").waitFor();
+    // The end of the hand stays until it is closed: every hand, the score, the match.
     await text(carla.locator("#hand-end"), /Dario held/);
+    await text(carla.locator("#hand-end"), /Hand 1 ended: a resignation/);
+    await carla.locator("#hand-end-close").click();
+    await carla.locator("#winner").waitFor();
+    expect(await carla.locator("#hand-end").count()).toBe(0);
     await carla.locator("#fairness summary").click();
     await carla.locator('#fairness li[data-hand="0"] button.verify').click();
     await text(carla.locator('#fairness li[data-hand="0"] .verify-result.ok'), /matches/);

@@ -6,9 +6,11 @@ import type {
   ErrorBody,
   ErrorCode,
   EventsResponse,
+  GameRecord,
   GameSnapshot,
   MoveRequest,
   MyGamesResponse,
+  SeatLinkRequest,
 } from "../../src/shared/api";
 import { playerKey } from "./store";
 
@@ -18,7 +20,7 @@ import { playerKey } from "./store";
  * X-Player-Key: never in a URL.
  */
 
-/** A refused or failed request: the server's code and plain message. */
+/** A refused or failed request: the server's code (shown to players through the catalogs, never its English message). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -60,7 +62,7 @@ async function call<T>(path: string, options: Call = {}): Promise<T> {
     });
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
-    throw new ApiError(0, "NETWORK", "The server cannot be reached: check your connection.");
+    throw new ApiError(0, "NETWORK", "network");
   }
   let parsed: unknown = null;
   try {
@@ -93,8 +95,10 @@ export const api = {
   claim: (id: string, inviteToken: string, request: ClaimRequest) =>
     call<ClaimResponse>(`/api/games/${encodeURIComponent(id)}/claim`, { token: inviteToken, body: request, withPlayerKey: true }),
 
-  record: (id: string) =>
-    call<{ hands: { deal: Record<string, unknown>; commitment: string; salt: string }[] }>(`/api/games/${encodeURIComponent(id)}/record`),
+  seatLink: (id: string, hostToken: string, seat: number, request: SeatLinkRequest = {}) =>
+    call<ClaimResponse>(`/api/games/${encodeURIComponent(id)}/seats/${seat}/link`, { token: hostToken, body: request }),
+
+  record: (id: string) => call<GameRecord>(`/api/games/${encodeURIComponent(id)}/record`),
 
   myGames: () => call<MyGamesResponse>("/api/me/games", { token: playerKey() }),
 };

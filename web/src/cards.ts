@@ -1,15 +1,15 @@
-import { h } from "./dom";
+import { h, type JSX } from "preact";
+import { t } from "./i18n/index";
 
-/** Cards as the client shows them: rank and suit symbol, red or black, never images. */
+/** Cards as the client shows them: rank and suit symbol in the corner, red or black, never images. */
 
-const SUITS: Record<string, { symbol: string; name: string; red: boolean; order: number }> = {
-  S: { symbol: "♠", name: "spades", red: false, order: 0 },
-  H: { symbol: "♥", name: "hearts", red: true, order: 1 },
-  C: { symbol: "♣", name: "clubs", red: false, order: 2 },
-  D: { symbol: "♦", name: "diamonds", red: true, order: 3 },
+const SUITS: Record<string, { symbol: string; red: boolean; order: number }> = {
+  S: { symbol: "♠", red: false, order: 0 },
+  H: { symbol: "♥", red: true, order: 1 },
+  C: { symbol: "♣", red: false, order: 2 },
+  D: { symbol: "♦", red: true, order: 3 },
 };
 
-const RANK_NAMES: Record<string, string> = { A: "ace", J: "jack", Q: "queen", K: "king" };
 const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 
 export interface CardFace {
@@ -17,65 +17,72 @@ export interface CardFace {
   readonly suit: string;
   readonly symbol: string;
   readonly red: boolean;
-  /** For screen readers: "7 of hearts", "joker". */
-  readonly name: string;
-  /** Short text: "7♥", "🃏". */
-  readonly short: string;
 }
 
 export function face(card: string): CardFace {
-  if (card === "JK") return { rank: "JK", suit: "", symbol: "★", red: false, name: "joker", short: "Joker" };
-  const rank = card.slice(0, -1);
-  const suit = SUITS[card.slice(-1)] ?? { symbol: "?", name: "?", red: false, order: 9 };
-  return {
-    rank,
-    suit: card.slice(-1),
-    symbol: suit.symbol,
-    red: suit.red,
-    name: `${RANK_NAMES[rank] ?? rank} of ${suit.name}`,
-    short: `${rank}${suit.symbol}`,
-  };
+  if (card === "JK") return { rank: "JK", suit: "", symbol: "★", red: false };
+  const suit = SUITS[card.slice(-1)] ?? { symbol: "?", red: false, order: 9 };
+  return { rank: card.slice(0, -1), suit: card.slice(-1), symbol: suit.symbol, red: suit.red };
+}
+
+/** For screen readers, in the player's language: "7 of hearts", "asso di picche", "joker". */
+export function cardName(card: string): string {
+  if (card === "JK") return t.cards.joker;
+  const f = face(card);
+  return t.cards.name(t.cards.rank[f.rank] ?? f.rank, t.cards.suit[f.suit] ?? f.suit);
+}
+
+/** Short text: "7♥", "Joker". */
+export function cardShort(card: string): string {
+  if (card === "JK") return t.cards.jokerShort;
+  const f = face(card);
+  return `${f.rank}${f.symbol}`;
 }
 
 /** "7♥ 8♥ 9♥" */
 export function shortList(cards: readonly string[]): string {
-  return cards.map((c) => face(c).short).join(" ");
+  return cards.map(cardShort).join(" ");
 }
 
-/** Sort key: suits ♠ ♥ ♣ ♦ (colours alternate), ace low to king, jokers last. */
-function sortKey(card: string): number {
-  if (card === "JK") return 1000;
-  return (SUITS[card.slice(-1)]?.order ?? 9) * 100 + RANK_ORDER.indexOf(card.slice(0, -1));
+const suitKey = (card: string) =>
+  card === "JK" ? 1000 : (SUITS[card.slice(-1)]?.order ?? 9) * 100 + RANK_ORDER.indexOf(card.slice(0, -1));
+const rankKey = (card: string) => (card === "JK" ? 1000 : RANK_ORDER.indexOf(card.slice(0, -1)) * 10 + (SUITS[card.slice(-1)]?.order ?? 9));
+
+/** Suits ♠ ♥ ♣ ♦ (colours alternate), ace low to king, jokers last. */
+export function sortBySuit(cards: readonly string[]): string[] {
+  return cards.slice().sort((a, b) => suitKey(a) - suitKey(b));
 }
 
-export function sortHand(cards: readonly string[]): string[] {
-  return cards.slice().sort((a, b) => sortKey(a) - sortKey(b));
+/** Ace to king, each rank's suits together, jokers last. */
+export function sortByRank(cards: readonly string[]): string[] {
+  return cards.slice().sort((a, b) => rankKey(a) - rankKey(b));
 }
 
-/** The inside of a card: rank over suit symbol. */
-export function cardContent(card: string): HTMLElement[] {
+/** The inside of a card: its index (rank over suit) in the top corner, readable when cards overlap. */
+export function cardIndex(card: string): JSX.Element[] {
   const f = face(card);
-  if (card === "JK")
-    return [h("span", { class: "rank", "aria-hidden": "true" }, "JK"), h("span", { class: "suit", "aria-hidden": "true" }, "★")];
-  return [h("span", { class: "rank", "aria-hidden": "true" }, f.rank), h("span", { class: "suit", "aria-hidden": "true" }, f.symbol)];
+  return [
+    h("span", { class: "rank", "aria-hidden": "true" }, f.rank === "JK" ? "J" : f.rank),
+    h("span", { class: "suit", "aria-hidden": "true" }, f.symbol),
+  ];
+}
+
+export function cardClass(card: string, extra = ""): string {
+  const f = face(card);
+  return `card ${f.red ? "red" : "black"}${card === "JK" ? " joker" : ""}${extra ? ` ${extra}` : ""}`;
 }
 
 /** A card that is only shown (table, pile, revealed hands). */
-export function cardView(card: string, extra: { class?: string; label?: string } = {}): HTMLElement {
-  const f = face(card);
+export function cardView(card: string, extra: { class?: string; label?: string; key?: string | number; badge?: string } = {}): JSX.Element {
   return h(
     "span",
-    {
-      class: `card ${f.red ? "red" : "black"}${card === "JK" ? " joker" : ""} ${extra.class ?? ""}`.trim(),
-      "data-card": card,
-      role: "img",
-      "aria-label": extra.label ?? f.name,
-    },
-    ...cardContent(card),
+    { key: extra.key, class: cardClass(card, extra.class), "data-card": card, role: "img", "aria-label": extra.label ?? cardName(card) },
+    ...cardIndex(card),
+    extra.badge ? h("span", { class: "as", "aria-hidden": "true" }, extra.badge) : null,
   );
 }
 
-/** A face-down card (a pozzetto not yet seen). */
-export function cardBack(label = "face-down card"): HTMLElement {
-  return h("span", { class: "card back", role: "img", "aria-label": label });
+/** A face-down card (the stock, a pozzetto not yet seen). */
+export function cardBack(label: string = t.cards.faceDown, key?: string | number): JSX.Element {
+  return h("span", { key, class: "card back", role: "img", "aria-label": label });
 }

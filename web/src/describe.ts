@@ -1,91 +1,93 @@
-import type { MeldView } from "../../src/engine/meld";
 import { teamCount as engineTeamCount, teamOf as engineTeamOf, type PlayerCount, seatsOf } from "../../src/engine/seats";
-import type { HandEnd, TeamScore } from "../../src/engine/state";
 import type { SeatInfo, WireEvent } from "../../src/shared/api";
-import { shortList } from "./cards";
+import type { HandEnd, TeamScore } from "../../src/shared/wire/common";
+import { cardShort, shortList } from "./cards";
+import { t } from "./i18n/index";
 
-/** Names, teams and events in plain words. */
+/** Names, teams and events in the player's words. */
 
-export function seatName(seats: readonly SeatInfo[], seat: number): string {
-  return seats[seat]?.name ?? `Player ${seat + 1}`;
+export function seatName(seats: readonly SeatInfo[] | readonly { name: string | null }[], seat: number): string {
+  return seats[seat]?.name ?? t.common.player(seat + 1);
 }
 
 // The engine's seating (src/engine/seats.ts); views give the player count as a plain number.
 export const teamCount = (players: number): number => engineTeamCount(players as PlayerCount);
 export const teamOf = (seat: number, players: number): number => engineTeamOf(seat, players as PlayerCount);
 export const seatsOfTeam = (team: number, players: number): number[] => seatsOf(team, players as PlayerCount);
+export const teamLetter = (team: number) => String.fromCharCode(65 + team);
 
-export function teamName(seats: readonly SeatInfo[], team: number, players: number): string {
+export function teamName(seats: readonly { name: string | null }[], team: number, players: number): string {
   return seatsOfTeam(team, players)
     .map((s) => seatName(seats, s))
-    .join(" & ");
+    .join(t.common.and);
 }
 
-export function endText(end: HandEnd, seats: readonly SeatInfo[]): string {
+export function endText(end: HandEnd, seats: readonly { name: string | null }[]): string {
   switch (end.reason) {
     case "closed":
-      return end.closedBy === null ? "closed" : `${seatName(seats, end.closedBy)} closed`;
+      return t.end.closed(end.closedBy === null ? null : seatName(seats, end.closedBy));
     case "stock":
-      return "the stock ran out";
+      return t.end.stock;
     case "stalemate":
-      return "a stalemate (only one-card pickups, round after round)";
+      return t.end.stalemate;
     case "resigned":
-      return "a resignation";
+      return t.end.resigned;
     case "timeout":
-      return "a player ran out of time";
+      return t.end.timeout;
     case "aborted":
-      return "the game was aborted, with no result";
+      return t.end.aborted;
   }
 }
 
-export const BURRACO_NAMES: Record<NonNullable<MeldView["burraco"]>, string> = {
-  clean: "Clean burraco",
-  dirty: "Dirty burraco",
-  "semi-clean": "Semi-clean burraco",
-  royal: "Royal burraco",
-  "ace-to-ace": "Ace-to-ace burraco",
-};
-
-export const SCORE_PARTS: readonly [keyof TeamScore, string][] = [
-  ["meldPoints", "Cards melded"],
-  ["handPoints", "Cards in hand"],
-  ["burraco", "Burraco bonuses"],
-  ["closing", "Closing"],
-  ["pozzetto", "Pozzetto"],
-  ["base", "Base"],
-  ["points", "Points"],
-  ["total", "Hand total"],
+export const SCORE_PARTS: readonly (keyof TeamScore)[] = [
+  "meldPoints",
+  "handPoints",
+  "burraco",
+  "closing",
+  "pozzetto",
+  "base",
+  "points",
+  "total",
 ];
 
+export function scorePartName(part: keyof TeamScore): string {
+  return part === "total" ? t.scores.handTotal : part === "team" ? "" : t.scores[part];
+}
+
 /** One event as a line of the table's log; null for those not worth a line. */
-export function describeEvent(event: WireEvent, seats: readonly SeatInfo[], viewer: number | null, players: number): string | null {
-  const who = (seat: number) => (seat === viewer ? "You" : seatName(seats, seat));
+export function describeEvent(
+  event: WireEvent,
+  seats: readonly { name: string | null }[],
+  viewer: number | null,
+  players: number,
+): string | null {
+  const who = (seat: number) => (seat === viewer ? t.events.you : seatName(seats, seat));
   const e = event;
   switch (e.type) {
     case "handStarted":
-      return `Hand ${e.hand + 1} dealt by ${seatName(seats, e.dealer)}.`;
+      return t.events.handStarted(e.hand + 1, seatName(seats, e.dealer));
     case "drew":
-      return `${who(e.seat)} drew from the stock${e.card !== undefined ? ` (${shortList([e.card])})` : ""}.`;
+      return t.events.drew(who(e.seat), e.card !== undefined ? cardShort(e.card) : null);
     case "pickedUp":
-      return `${who(e.seat)} picked up the discard pile (${e.count} card${e.count === 1 ? "" : "s"}).`;
+      return t.events.pickedUp(who(e.seat), e.count);
     case "melded":
-      return `${who(e.seat)} laid ${shortList(e.cards)}.`;
+      return t.events.melded(who(e.seat), shortList(e.cards));
     case "attached":
-      return `${who(e.seat)} added ${shortList(e.cards)} to a meld.`;
+      return t.events.attached(who(e.seat), shortList(e.cards));
     case "pozzettoTaken":
-      return `${who(e.seat)} took the pozzetto ${e.direct ? "at once (al volo)" : "on the discard, face down"}.`;
+      return t.events.pozzettoTaken(who(e.seat), e.direct);
     case "pozzettoSeen":
-      return `${who(e.seat)} turned the pozzetto over.`;
+      return t.events.pozzettoSeen(who(e.seat));
     case "discarded":
-      return e.card === null ? `${who(e.seat)} discarded a card, since covered.` : `${who(e.seat)} discarded ${shortList([e.card])}.`;
+      return t.events.discarded(who(e.seat), e.card === null ? null : cardShort(e.card));
     case "pozzettiToStock":
-      return "The untaken pozzetti went under the stock.";
+      return t.events.pozzettiToStock;
     case "handEnded":
-      return `Hand ${e.hand + 1} ended: ${endText(e.end, seats)}.`;
+      return t.events.handEnded(e.hand + 1, endText(e.end, seats));
     case "matchEnded":
-      return e.winner === null ? "The match is over." : `The match is over: ${teamName(seats, e.winner, players)} won.`;
+      return t.events.matchEnded(e.winner === null ? null : teamName(seats, e.winner, players));
     case "resigned":
-      return `${who(e.seat)} resigned.`;
+      return t.events.resigned(who(e.seat));
     default:
       return null;
   }

@@ -1,52 +1,7 @@
-/** A few DOM helpers: the client builds its pages with plain DOM, no framework. */
-
-type Child = Node | string | number | null | undefined | false | readonly Child[];
-type Attrs = Record<string, string | number | boolean | null | undefined | EventListener>;
-
-/**
- * Creates an element: `h("button", { class: "x", onclick: fn, disabled: true }, "Text")`.
- * Attributes whose value is false, null or undefined are left out; `on*` are listeners.
- */
-export function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attrs: Attrs | null = null,
-  ...children: Child[]
-): HTMLElementTagNameMap[K] {
-  const el = document.createElement(tag);
-  if (attrs) {
-    for (const [name, value] of Object.entries(attrs)) {
-      if (value === false || value === null || value === undefined) continue;
-      if (name.startsWith("on") && typeof value === "function") el.addEventListener(name.slice(2), value);
-      else if (name === "value" && "value" in el) (el as HTMLInputElement).value = String(value);
-      else el.setAttribute(name, value === true ? "" : String(value));
-    }
-  }
-  append(el, children);
-  return el;
-}
-
-export function append(parent: Node, children: readonly Child[]): void {
-  for (const child of children) {
-    if (child === null || child === undefined || child === false) continue;
-    if (Array.isArray(child)) append(parent, child);
-    else parent.appendChild(typeof child === "object" ? (child as Node) : document.createTextNode(String(child)));
-  }
-}
-
-/** Replaces everything inside `parent`, keeping the focus on the element with the same `data-focus` key. */
-export function replaceChildren(parent: HTMLElement, ...children: Child[]): void {
-  const active = document.activeElement as HTMLElement | null;
-  const key = active && parent.contains(active) ? active.dataset.focus : undefined;
-  parent.replaceChildren();
-  append(parent, children);
-  if (key) {
-    const again = parent.querySelector<HTMLElement>(`[data-focus="${CSS.escape(key)}"]`);
-    again?.focus({ preventScroll: true });
-  }
-}
+/** Small browser helpers: the clipboard, sharing, random ids. */
 
 /** Copies text to the clipboard, also where the Clipboard API is missing (plain http). */
-export async function copyText(text: string, from?: HTMLInputElement): Promise<boolean> {
+export async function copyText(text: string, from?: HTMLInputElement | null): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;
@@ -55,6 +10,26 @@ export async function copyText(text: string, from?: HTMLInputElement): Promise<b
     from.select();
     return document.execCommand("copy");
   }
+}
+
+/**
+ * Shares a link with the Web Share API where the browser has it (phones:
+ * WhatsApp, Telegram and the rest), else copies it. Resolves with what
+ * happened; "cancelled" when the player closed the share sheet.
+ */
+export async function shareLink(
+  share: { title: string; text: string; url: string },
+  from?: HTMLInputElement | null,
+): Promise<"shared" | "copied" | "cancelled" | "failed"> {
+  if (typeof navigator.share === "function" && (navigator.canShare?.(share) ?? true)) {
+    try {
+      await navigator.share(share);
+      return "shared";
+    } catch (error) {
+      if ((error as Error).name === "AbortError") return "cancelled";
+    }
+  }
+  return (await copyText(share.url, from)) ? "copied" : "failed";
 }
 
 /** Random bytes as base64url (no padding). Works without a secure context. */

@@ -15,21 +15,17 @@ export async function sha256Hex(text: string): Promise<string> {
 
 /**
  * Recomputes the commitment; `seen` is the commitment this browser noted
- * while the hand was in play, if it did.
+ * while the hand was in play, if it did. The answer names its text in the catalogs.
  */
 export async function verifyDeal(
   salt: string,
   deal: Record<string, unknown>,
   commitment: string,
   seen: string | undefined,
-): Promise<{ ok: boolean; text: string }> {
-  if (!crypto.subtle) return { ok: false, text: "Your browser can check this only on a secure (https) page." };
+): Promise<{ ok: boolean; text: "secureOnly" | "mismatch" | "mismatchSeen" | "okSeen" | "ok" }> {
+  if (!crypto.subtle) return { ok: false, text: "secureOnly" };
   const hex = await sha256Hex(`${salt}:${JSON.stringify(canonicalDeal(deal))}`);
-  if (hex !== commitment) return { ok: false, text: "MISMATCH: the revealed deal does not match its commitment." };
-  if (seen !== undefined && seen !== commitment)
-    return { ok: false, text: "MISMATCH: the commitment differs from the one this browser saw during the hand." };
-  return {
-    ok: true,
-    text: seen ? "✓ The deal matches the commitment this browser saw when the hand was dealt." : "✓ The deal matches its commitment.",
-  };
+  if (hex !== commitment) return { ok: false, text: "mismatch" };
+  if (seen !== undefined && seen !== commitment) return { ok: false, text: "mismatchSeen" };
+  return { ok: true, text: seen ? "okSeen" : "ok" };
 }

@@ -103,10 +103,9 @@ export class Live {
       }
       if (data.type === "events") {
         const first = this.resumeFrom !== null;
-        if (data.version > this.version || data.events.length > 0 || first) {
-          this.version = Math.max(this.version, data.version);
-          this.options.onUpdate(data);
-        }
+        // A push at the same version still matters: a seat was taken or renamed.
+        this.version = Math.max(this.version, data.version);
+        this.options.onUpdate(data);
         // The first push is the table as it stands; then ask for what was missed, if anything.
         if (first) {
           const since = this.resumeFrom!;
@@ -153,10 +152,9 @@ export class Live {
         first = false;
         errors = 0;
         this.options.onConnection("polling");
-        if (update.version > this.version || update.events.length > 0) {
-          this.version = Math.max(this.version, update.version);
-          this.options.onUpdate(update);
-        }
+        // An answer at the same version may still bring news: a seat taken or renamed wakes the poll too.
+        this.version = Math.max(this.version, update.version);
+        this.options.onUpdate(update);
       } catch (error) {
         if (this.stopped) return;
         if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {

@@ -1,54 +1,96 @@
-import { h, replaceChildren } from "./dom";
-import { openLobby } from "./lobby";
-import { TablePage, type TableRoute } from "./table";
+import { h, render } from "preact";
+import { header } from "./header";
+import { initLanguage, onLanguage, t } from "./i18n/index";
+import { LobbyPage } from "./lobby/page";
+import { TablePage, type TableRoute } from "./table/page";
 
 /**
  * The single-page client. Routes: `/` the lobby; `/game/{id}` a table, as a
  * seat (`#seat=TOKEN`), with the invitation (`#invite=TOKEN`) or as a
  * spectator (no fragment); `/game/{id}?embed=1` the compact public table
- * for an iframe. Tokens live in the fragment, which browsers never send.
+ * for an iframe; `/game/{id}/replay?hand=H&move=M` the replay. Tokens live
+ * in the fragment, which browsers never send.
  */
 
-const root = document.getElementById("app")!;
-let close: (() => void) | null = null;
+interface Page {
+  render(): void;
+  close(): void;
+}
 
-function routeOf(): TableRoute | "lobby" | null {
-  if (location.pathname === "/" || location.pathname === "/index.html") return "lobby";
-  const match = /^\/game\/([A-Za-z0-9_-]{1,64})\/?$/.exec(location.pathname);
-  if (!match) return null;
+const root = document.getElementById("app")!;
+let page: Page | null = null;
+
+type Route = { kind: "lobby" } | { kind: "table"; table: TableRoute } | { kind: "replay"; gameId: string } | { kind: "missing" };
+
+function routeOf(): Route {
+  if (location.pathname === "/" || location.pathname === "/index.html") return { kind: "lobby" };
+  const match = /^\/game\/([A-Za-z0-9_-]{1,64})(\/replay)?\/?$/.exec(location.pathname);
+  if (!match) return { kind: "missing" };
   const gameId = match[1]!;
+  if (match[2]) return { kind: "replay", gameId };
   // Inside another site's frame a table is only ever the public embed: no seat can be played there.
   const framed = window.top !== window.self;
-  if (framed || new URLSearchParams(location.search).get("embed") === "1") return { gameId, mode: "embed", token: null };
+  if (framed || new URLSearchParams(location.search).get("embed") === "1")
+    return { kind: "table", table: { gameId, mode: "embed", token: null } };
   const fragment = new URLSearchParams(location.hash.slice(1));
   const seat = fragment.get("seat");
-  if (seat) return { gameId, mode: "seat", token: seat };
+  if (seat) return { kind: "table", table: { gameId, mode: "seat", token: seat } };
   const invite = fragment.get("invite");
-  if (invite) return { gameId, mode: "invite", token: invite };
-  return { gameId, mode: "spectator", token: null };
+  if (invite) return { kind: "table", table: { gameId, mode: "invite", token: invite } };
+  return { kind: "table", table: { gameId, mode: "spectator", token: null } };
 }
 
 function openTable(route: TableRoute): void {
-  close?.();
+  page?.close();
   document.body.classList.toggle("embedded", route.mode === "embed");
-  const page = new TablePage(root, route, openTable);
-  close = () => page.close();
-  void page.open();
+  const table = new TablePage(root, route, openTable);
+  page = table;
+  void table.open();
 }
 
 function start(): void {
-  close?.();
-  close = null;
+  page?.close();
+  page = null;
   const route = routeOf();
-  if (route === "lobby") close = openLobby(root);
-  else if (route) openTable(route);
-  else
-    replaceChildren(
-      root,
-      h("main", { class: "panel" }, h("h1", null, "Not found"), h("p", null, h("a", { href: "/" }, "Go to the lobby"))),
-    );
+  document.body.classList.remove("embedded");
+  if (route.kind === "lobby") {
+    const lobby = new LobbyPage(root);
+    page = lobby;
+    lobby.open();
+  } else if (route.kind === "table") openTable(route.table);
+  else if (route.kind === "replay") {
+    void import("./replay/page").then(({ ReplayPage }) => {
+      const replay = new ReplayPage(root, route.gameId);
+      page = replay;
+      void replay.open();
+    });
+  } else {
+    const missing = () =>
+      render(
+        h(
+          "div",
+          null,
+          header(),
+          h(
+            "main",
+            { class: "single" },
+            h("section", { class: "panel" }, h("h1", null, t.common.notFound), h("p", null, h("a", { href: "/" }, t.common.goLobby))),
+          ),
+        ),
+        root,
+      );
+    page = { render: missing, close: () => render(null, root) };
+    missing();
+  }
 }
 
+initLanguage();
+onLanguage(() => page?.render());
 // Opening another link of the same game (a seat, the invitation) changes only the fragment.
 addEventListener("hashchange", start);
 start();
+
+// The app shell works offline and installs as an app (the service worker's own file says what it keeps).
+if ("serviceWorker" in navigator && window.top === window.self) {
+  addEventListener("load", () => void navigator.serviceWorker.register("/sw.js").catch(() => undefined));
+}

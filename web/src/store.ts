@@ -2,9 +2,11 @@ import { randomId } from "./dom";
 
 /**
  * What this browser remembers (localStorage): its player key, the seat
- * tokens of games opened here, the commitments it saw while hands were in
- * play, and the last version seen of each game. Nothing here leaves the
- * browser except in the Authorization and X-Player-Key headers.
+ * tokens of games opened here, the links of games created here (with the
+ * creator's secret), the commitments it saw while hands were in play, the
+ * last version seen of each game, each seat's own order of its hand and
+ * the last hand whose summary was closed. Nothing here leaves the browser
+ * except in the Authorization and X-Player-Key headers.
  */
 
 const PREFIX = "burraco.";
@@ -60,6 +62,39 @@ export function forgetSeat(gameId: string, token: string): void {
   write("seats", seats);
 }
 
+// ── Games created here: their links, kept so that none is ever lost ─────────
+
+export interface CreatedGame {
+  readonly id: string;
+  readonly createdAt: string;
+  readonly names: readonly (string | null)[];
+  readonly seats: readonly { readonly seat: number; readonly url: string }[];
+  readonly invite: string;
+  readonly spectator: string;
+  /** The creator's secret: issues a fresh link for a seat nobody has opened. */
+  readonly host: string | null;
+  /** Links copied, shared or opened ("seat-0", "invite", …). */
+  readonly handled: Readonly<Record<string, boolean>>;
+}
+
+export function createdGames(): Record<string, CreatedGame> {
+  return read<Record<string, CreatedGame>>("created", {});
+}
+
+export function rememberCreated(game: CreatedGame): void {
+  write("created", { ...createdGames(), [game.id]: game });
+}
+
+export function updateCreated(id: string, change: (game: CreatedGame) => CreatedGame): CreatedGame | null {
+  const game = createdGames()[id];
+  if (!game) return null;
+  const next = change(game);
+  rememberCreated(next);
+  return next;
+}
+
+// ── Fairness ────────────────────────────────────────────────────────────────
+
 /** Commitments seen while each hand was in play, to compare with what is shown later. */
 export function seenCommitments(gameId: string): Record<string, string> {
   return read<Record<string, Record<string, string>>>("commitments", {})[gameId] ?? {};
@@ -78,6 +113,8 @@ export function rememberCommitments(gameId: string, list: readonly { hand: numbe
   if (changed) write("commitments", { ...all, [gameId]: mine });
 }
 
+// ── What the player last saw ────────────────────────────────────────────────
+
 export function lastSeenVersion(gameId: string): number | null {
   return read<Record<string, number>>("seen", {})[gameId] ?? null;
 }
@@ -86,4 +123,33 @@ export function rememberVersion(gameId: string, version: number): void {
   const seen = read<Record<string, number>>("seen", {});
   if (seen[gameId] === version) return;
   write("seen", { ...seen, [gameId]: version });
+}
+
+/** The last hand whose end-of-hand summary the player closed, per game. */
+export function closedSummary(gameId: string): number {
+  return read<Record<string, number>>("summaries", {})[gameId] ?? -1;
+}
+
+export function rememberClosedSummary(gameId: string, hand: number): void {
+  const all = read<Record<string, number>>("summaries", {});
+  if ((all[gameId] ?? -1) >= hand) return;
+  write("summaries", { ...all, [gameId]: hand });
+}
+
+// ── The hand's order, per game and seat ─────────────────────────────────────
+
+export type SortMode = "suit" | "rank" | "own";
+
+export interface HandOrder {
+  readonly mode: SortMode;
+  /** With "own": the cards in the player's order (new cards join at the end). */
+  readonly cards: readonly string[];
+}
+
+export function handOrder(gameId: string, seat: number): HandOrder {
+  return read<Record<string, HandOrder>>("order", {})[`${gameId}:${seat}`] ?? { mode: "suit", cards: [] };
+}
+
+export function rememberHandOrder(gameId: string, seat: number, order: HandOrder): void {
+  write("order", { ...read<Record<string, HandOrder>>("order", {}), [`${gameId}:${seat}`]: order });
 }

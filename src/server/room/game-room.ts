@@ -3,6 +3,7 @@ import type { EventsResponse, GameRecord, GameSnapshot } from "../../shared/api"
 import type { ClaimRequest } from "../../shared/wire/api";
 import type { ComputerLevel } from "../../shared/wire/common";
 import type { z } from "../../shared/wire/z";
+import { hashToken, newToken } from "../auth";
 import { database, loadSavedGame } from "../db/queries";
 import type { Env } from "../env";
 import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
@@ -17,14 +18,14 @@ import { drainOutbox, owes, retryDelay } from "./outbox";
 import { playerAbsences } from "./player-absences";
 import { recordOf } from "./record";
 import { Room } from "./room";
-import { type Access, admit, type Caller, claimSeat, type Need, touchSeat, viewerOf } from "./seats";
+import { type Access, admit, type Caller, claimSeat, type Need, reissueSeat, touchSeat, viewerOf } from "./seats";
 import { Snapshots } from "./snapshots";
 import { acceptSocket, attachmentOf, broadcast, catchUp, connected, onMessage } from "./sockets";
 import { Storage } from "./storage";
 import type { CreatedBody } from "./table";
 
 /** A new game as the Worker checked it. */
-export type GameInit = Omit<CreatedBody, "type" | "firstDealer">;
+export type GameInit = Omit<CreatedBody, "type" | "firstDealer" | "hostHash">;
 
 /** Entries the alarm may write in one go before it re-arms (a game where the computer plays every seat still yields). */
 const MAX_DUE_STEPS = 50;
@@ -51,14 +52,15 @@ export class GameRoom extends DurableObject<Env> {
     this.alarms = new Alarm(this.storage, (at) => ctx.storage.setAlarm(at));
   }
 
-  async create(init: GameInit): Promise<Reply<{ tokens: string[]; invite: string; version: number }>> {
+  async create(init: GameInit): Promise<Reply<{ tokens: string[]; invite: string; host: string; version: number }>> {
     if (this.room ?? Room.load(this.storage)) throw new Error("a game with this id exists already");
     const firstDealer = init.deals[0]?.dealer ?? drawFirstDealer(init.players);
     const now = Date.now();
-    const made = Room.create(this.storage, { type: "created", ...init, firstDealer }, now);
+    const host = newToken();
+    const made = Room.create(this.storage, { type: "created", ...init, firstDealer, hostHash: hashToken(host) }, now);
     this.room = made.room;
     await this.afterWrite(made.room, now);
-    return done({ tokens: made.tokens, invite: made.invite, version: made.room.table.version }, 201);
+    return done({ tokens: made.tokens, invite: made.invite, host, version: made.room.table.version }, 201);
   }
 
   async snapshot(caller: Caller): Promise<Reply<Json<GameSnapshot>>> {
@@ -101,6 +103,18 @@ export class GameRoom extends DurableObject<Env> {
     await this.alarms.arm(gameDue(entered.room.table, this.live()));
     this.afterCommit(entered.room, true);
     return done(claimed);
+  }
+
+  /** The host's fresh link for a seat nobody has taken yet. */
+  async seatLink(caller: Caller, seat: number, name: string | null | undefined): Promise<Reply<{ seat: number; token: string }>> {
+    const entered = await this.enter(caller, "host");
+    if ("ok" in entered) return entered;
+    const issued = reissueSeat(this.storage, entered.room.seats, seat, name);
+    if ("ok" in issued) return issued;
+    this.alarms.outboxWritten(Date.now());
+    await this.alarms.arm(gameDue(entered.room.table, this.live()));
+    this.afterCommit(entered.room, true);
+    return done(issued);
   }
 
   /** A seat claims the match from a seat that ran out of time. */
@@ -276,7 +290,7 @@ export class GameRoom extends DurableObject<Env> {
   private async enter(caller: Caller, need: Need): Promise<{ room: Room; access: Access } | Failure> {
     const room = await this.open(caller.gameId);
     if (!room) return gameNotFound();
-    const access = admit(room.seats, room.inviteHash, caller.tokenHash, need);
+    const access = admit(room.seats, room.inviteHash, caller.tokenHash, need, room.table.created.hostHash);
     if ("ok" in access) return access;
     // Moves are limited only when refused (see play).
     const wait = need === "seat" ? 0 : this.limiter.take(access.kind === "seat" ? `seat:${access.seat}` : `client:${caller.client}`);

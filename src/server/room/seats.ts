@@ -16,37 +16,50 @@ export interface Caller {
   readonly client: string;
 }
 
-/** What a token opens: a seat, the invitation, or (without a token) the public view. */
-export type Access = { readonly kind: "seat"; readonly seat: number } | { readonly kind: "invite" } | { readonly kind: "spectator" };
+/**
+ * What a token opens: a seat, the invitation, the host's secret (given to
+ * the game's creator, it issues fresh links for seats not yet taken), or
+ * (without a token) the public view.
+ */
+export type Access =
+  | { readonly kind: "seat"; readonly seat: number }
+  | { readonly kind: "invite" }
+  | { readonly kind: "host" }
+  | { readonly kind: "spectator" };
 
-export function identify(seats: readonly SeatRow[], inviteHash: string, tokenHash: string | null): Access | Failure {
+export function identify(seats: readonly SeatRow[], inviteHash: string, tokenHash: string | null, hostHash?: string): Access | Failure {
   if (tokenHash === null) return { kind: "spectator" };
   const seat = seats.find((s) => s.tokenHash === tokenHash);
   if (seat) return { kind: "seat", seat: seat.seat };
   if (tokenHash === inviteHash) return { kind: "invite" };
+  if (hostHash !== undefined && tokenHash === hostHash) return { kind: "host" };
   return fail(401, "BAD_TOKEN", "This link's token does not open this game.");
 }
 
-/** What a request needs: any view, a seat (to play), or the invitation (to claim a seat). */
-export type Need = "any" | "seat" | "invite";
+/** What a request needs: any view, a seat (to play), the invitation (to claim a seat), or the creator's secret (a fresh seat link). */
+export type Need = "any" | "seat" | "invite" | "host";
+
+const NEEDED: Record<Exclude<Need, "any">, { missing: string; wrong: string }> = {
+  seat: { missing: "Playing needs the seat's link (Authorization: Bearer <seat token>).", wrong: "Only a seat's token may play." },
+  invite: { missing: "Claiming a seat needs the invitation link's token.", wrong: "Only the invitation's token may claim a seat." },
+  host: {
+    missing: "A fresh seat link needs the secret given to the game's creator.",
+    wrong: "Only the game creator's secret may issue a fresh seat link.",
+  },
+};
 
 /** The caller's access, if it is what the request needs. */
-export function admit(seats: readonly SeatRow[], inviteHash: string, tokenHash: string | null, need: Need): Access | Failure {
-  const access = identify(seats, inviteHash, tokenHash);
+export function admit(
+  seats: readonly SeatRow[],
+  inviteHash: string,
+  tokenHash: string | null,
+  need: Need,
+  hostHash?: string,
+): Access | Failure {
+  const access = identify(seats, inviteHash, tokenHash, hostHash);
   if ("ok" in access || need === "any" || access.kind === need) return access;
-  const toPlay = need === "seat";
-  if (access.kind === "spectator") {
-    return fail(
-      401,
-      "AUTH_REQUIRED",
-      toPlay ? "Playing needs the seat's link (Authorization: Bearer <seat token>)." : "Claiming a seat needs the invitation link's token.",
-    );
-  }
-  return fail(
-    403,
-    "FORBIDDEN",
-    toPlay ? "Only a seat's token may play; this is an invitation token." : "Only the invitation's token may claim a seat.",
-  );
+  const words = NEEDED[need];
+  return access.kind === "spectator" ? fail(401, "AUTH_REQUIRED", words.missing) : fail(403, "FORBIDDEN", words.wrong);
 }
 
 export function viewerOf(access: Access): Viewer {
@@ -74,22 +87,27 @@ export function touchSeat(
   seats[seat] = next;
 }
 
-/** Claims a free seat with the invitation: the seat gets a fresh token (its old link stops working). */
+/**
+ * Claims a free seat with the invitation: the seat gets a fresh token (its
+ * old link stops working). A seat the creator named is reserved for its own
+ * link: the invitation takes only unnamed seats, the first free one unless
+ * the request names one.
+ */
 export function claimSeat(
   storage: Storage,
   seats: SeatRow[],
   request: { seat?: number; name?: string | null },
   playerKeyHash: string | null,
 ): { seat: number; token: string } | Failure {
-  const free = seats.filter((s) => !s.taken);
   let row: SeatRow | undefined;
   if (request.seat !== undefined) {
     row = seats[request.seat];
     if (!row) return fail(400, "BAD_REQUEST", `seat must be a number from 0 to ${seats.length - 1}`);
     if (row.taken) return fail(409, "SEAT_TAKEN", `Seat ${request.seat} is taken.`);
+    if (row.name !== null) return fail(409, "SEAT_RESERVED", `Seat ${request.seat} is kept for ${row.name}, who has its own link.`);
   } else {
-    row = free[0];
-    if (!row) return fail(409, "NO_FREE_SEAT", "Every seat of this game is taken.");
+    row = seats.find((s) => !s.taken && s.name === null);
+    if (!row) return fail(409, "NO_FREE_SEAT", "No seat is free for the invitation: every seat is taken or kept for a named player.");
   }
   const token = newToken();
   // The claimer's link is sealed when they next use it with their player key.
@@ -104,4 +122,25 @@ export function claimSeat(
   storage.atomically(() => storage.writeSeat(next));
   seats[next.seat] = next;
   return { seat: next.seat, token };
+}
+
+/**
+ * The host issues a fresh link for a seat nobody has used yet (a lost or
+ * misdelivered link): the seat's old link stops working. A seat already
+ * taken belongs to whoever took it.
+ */
+export function reissueSeat(
+  storage: Storage,
+  seats: SeatRow[],
+  seat: number,
+  name: string | null | undefined,
+): { seat: number; token: string } | Failure {
+  const row = seats[seat];
+  if (!row) return fail(400, "BAD_REQUEST", `seat must be a number from 0 to ${seats.length - 1}`);
+  if (row.taken) return fail(409, "SEAT_TAKEN", `Seat ${seat} is taken: its player holds its link.`);
+  const token = newToken();
+  const next: SeatRow = { ...row, tokenHash: hashToken(token), name: name === undefined ? row.name : name };
+  storage.atomically(() => storage.writeSeat(next));
+  seats[seat] = next;
+  return { seat, token };
 }

@@ -37,6 +37,8 @@ export type LogBody =
       readonly clock?: ClockControl | null;
       /** Per seat: a computer player's level, or null for a person (absent: people only). */
       readonly computers?: readonly (ComputerLevel | null)[];
+      /** SHA-256 of the creator's secret, which issues fresh links for seats not yet taken. Kept in the log so that it survives a rebuild from D1. */
+      readonly hostHash?: string;
     }
   | {
       readonly type: "dealt";

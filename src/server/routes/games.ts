@@ -21,6 +21,8 @@ import { gameInit } from "../validate";
 import { validationHook } from "../validation";
 import { errors, json, OPTIONAL_TOKEN, SEAT_TOKEN, serve } from "./define";
 import { serveGameWebhooks } from "./game-webhooks";
+import { servePreview } from "./preview";
+import { serveSeatLinks } from "./seat-links";
 
 /** Games: create, view, move, events (long polling and WebSocket), claim a seat, record. */
 export const gamesApi = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -65,7 +67,7 @@ serve(
     if (isFailure(init)) return init;
     const created = await c.env.GAME_ROOM.get(c.env.GAME_ROOM.idFromName(id)).create(init);
     if (!created.ok) return created;
-    const { tokens, invite, version } = created.body;
+    const { tokens, invite, host, version } = created.body;
     return done(
       {
         id,
@@ -78,6 +80,7 @@ serve(
         }),
         invite: { token: invite, url: gameUrl(c, id, `invite=${invite}`) },
         spectatorUrl: gameUrl(c, id),
+        host: { token: host },
       },
       201,
     );
@@ -289,3 +292,6 @@ serve(
     return room.handover(caller, on, level);
   },
 );
+
+serveSeatLinks(gamesApi);
+servePreview(gamesApi);

@@ -19,6 +19,11 @@ export function describeApi(app: OpenAPIHono<AppEnv>): void {
     description:
       "The invitation link's token (`/game/{id}#invite=TOKEN`): claims a free seat; as the game creator's credential, manages the game's webhooks.",
   });
+  app.openAPIRegistry.registerComponent("securitySchemes", "hostToken", {
+    type: "http",
+    scheme: "bearer",
+    description: "The game creator's secret (`host.token`, shown once at creation): issues fresh links for seats not yet taken.",
+  });
   app.openAPIRegistry.registerComponent("securitySchemes", "playerKey", {
     type: "http",
     scheme: "bearer",

@@ -26,6 +26,7 @@ export const SERVICE_CODES = [
   "STALE_VERSION",
   "NO_FREE_SEAT",
   "SEAT_TAKEN",
+  "SEAT_RESERVED",
   "IDEMPOTENCY_KEY_REUSED",
   "BODY_TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
@@ -127,6 +128,10 @@ export const CreateGameResponse = z
       .object({ token: z.string(), url: z.string() })
       .openapi({ description: "Anyone with this link may claim a free seat (and gets a fresh seat token)." }),
     spectatorUrl: z.string().openapi({ description: "The public view: no secret in it." }),
+    host: z.object({ token: z.string() }).openapi({
+      description:
+        "The creator's secret, shown once: it issues a fresh link for a seat nobody has taken yet (POST /api/games/{id}/seats/{seat}/link).",
+    }),
   })
   .openapi("CreatedGame");
 
@@ -152,6 +157,10 @@ export const ClaimRequest = z
   .openapi("ClaimRequest", { example: { name: "Carla" } });
 
 export const ClaimResponse = z.object({ seat: Seat, token: z.string(), url: z.string() }).openapi("Claimed");
+
+export const SeatLinkRequest = z
+  .strictObject({ name: NameInput.optional().openapi({ description: "A new name for the seat; left out, the name stays." }) })
+  .openapi("SeatLinkRequest", { example: { name: "Marco" } });
 
 export const MyGame = z
   .object({
@@ -210,6 +219,7 @@ export type MoveRequest = z.input<typeof MoveRequest>;
 export type EventsResponse = z.infer<typeof EventsResponse>;
 export type ClaimRequest = z.input<typeof ClaimRequest>;
 export type ClaimResponse = z.infer<typeof ClaimResponse>;
+export type SeatLinkRequest = z.input<typeof SeatLinkRequest>;
 export type MyGame = z.infer<typeof MyGame>;
 export type MyGamesResponse = z.infer<typeof MyGamesResponse>;
 export type GameRecord = z.infer<typeof GameRecord>;

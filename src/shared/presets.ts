@@ -1,4 +1,4 @@
-import { PRESET_NAMES, type PresetName } from "../../src/engine/rules";
+import { PRESET_NAMES, type PresetName } from "../engine/rules";
 
 interface PresetText {
   readonly title: string;
@@ -6,8 +6,8 @@ interface PresetText {
 }
 
 /**
- * The presets of docs/rules.md, in a sentence each, for the lobby: English,
- * with the Italian beside it (`it`) until the client has message catalogs.
+ * The presets of docs/rules.md, in a sentence each, in English and Italian:
+ * the lobby describes them with it, and link previews name them.
  */
 export const PRESET_INFO: Readonly<Record<PresetName, PresetText & { readonly it: PresetText }>> = {
   classic: {

@@ -1,6 +1,7 @@
-import { type Card, isWildCard, parseCard, rankOf, suitOf } from "../../src/engine/cards";
-import { extendMeld, type MeldShape, type MeldView, shapeMeld, viewMeld, type WildEnd } from "../../src/engine/meld";
-import type { Rules } from "../../src/engine/rules";
+import { type Card, isWildCard, parseCard, rankOf, suitOf } from "../../../src/engine/cards";
+import type { MoveCode } from "../../../src/engine/errors";
+import { extendMeld, type MeldShape, type MeldView, shapeMeld, viewMeld, type WildEnd } from "../../../src/engine/meld";
+import type { Rules } from "../../../src/engine/rules";
 
 /**
  * Local previews of plays, with the engine's own pure functions: how
@@ -8,7 +9,8 @@ import type { Rules } from "../../src/engine/rules";
  * player has a choice of end for a wild. The server stays the judge.
  */
 
-export type Preview = { readonly ok: true; readonly meld: MeldView } | { readonly ok: false; readonly message: string };
+/** A refusal carries the engine's code, shown in the player's language. */
+export type Preview = { readonly ok: true; readonly meld: MeldView } | { readonly ok: false; readonly code: MoveCode };
 
 export interface PlayOption {
   readonly preview: Preview;
@@ -53,7 +55,7 @@ function option(run: (hint?: WildEnd) => ReturnType<typeof shapeMeld>, rules: Ru
   const endChoice = low.ok && high.ok && JSON.stringify(low.value.cards) !== JSON.stringify(high.value.cards);
   const chosen = endChoice && hint ? (hint === "low" ? low : high) : plain;
   return {
-    preview: chosen.ok ? { ok: true, meld: viewMeld(chosen.value, rules) } : { ok: false, message: chosen.error.message },
+    preview: chosen.ok ? { ok: true, meld: viewMeld(chosen.value, rules) } : { ok: false, code: chosen.error.code },
     endChoice,
   };
 }
@@ -61,7 +63,7 @@ function option(run: (hint?: WildEnd) => ReturnType<typeof shapeMeld>, rules: Ru
 /** The selected cards as a new meld. */
 export function previewNewMeld(selected: readonly string[], rules: Rules, hint: WildEnd | null): PlayOption {
   const cards = cardsOf(selected);
-  if (!cards) return { preview: { ok: false, message: "unknown card" }, endChoice: false };
+  if (!cards) return { preview: { ok: false, code: "CARD_NOT_IN_HAND" }, endChoice: false };
   return option((end) => shapeMeld(cards, rules, end), rules, hint);
 }
 
@@ -69,7 +71,7 @@ export function previewNewMeld(selected: readonly string[], rules: Rules, hint: 
 export function previewAttach(meld: MeldView, selected: readonly string[], rules: Rules, hint: WildEnd | null): PlayOption {
   const shape = shapeOfView(meld);
   const cards = cardsOf(selected);
-  if (!shape || !cards || cards.length === 0) return { preview: { ok: false, message: "nothing to add" }, endChoice: false };
+  if (!shape || !cards || cards.length === 0) return { preview: { ok: false, code: "INVALID_MELD" }, endChoice: false };
   return option((end) => extendMeld(shape, cards, rules, end), rules, hint);
 }
 

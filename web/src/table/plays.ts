@@ -1,13 +1,13 @@
-import type { MeldView, TableMeld, WildEnd } from "../../src/engine/meld";
-import type { Rules } from "../../src/engine/rules";
-import type { HandView, Move } from "../../src/shared/api";
-import { sortHand } from "./cards";
+import type { MeldView, TableMeld, WildEnd } from "../../../src/engine/meld";
+import type { Rules } from "../../../src/engine/rules";
+import type { HandView, Move } from "../../../src/shared/api";
 import { type PlayOption, previewAttach, previewNewMeld, wildField } from "./melds";
 
 /**
  * The cards the player has picked out of the hand, and the moves they make.
  * On a closed pile the top card may only be picked up together with a play,
  * so in the take phase it joins the selection in every preview and move.
+ * The engine judges every preview; the server judges every move.
  */
 
 export type { Move };
@@ -15,13 +15,16 @@ export type { Move };
 /** The table the selection is played on, read afresh at each use so that it is never stale. */
 export interface Turn {
   readonly hand: HandView | null;
+  /** The player's cards in the order shown. */
+  readonly cards: readonly string[];
   readonly rules: Rules;
   /** It is this player's turn. */
   readonly mine: boolean;
+  readonly team: number | null;
 }
 
 export class Selection {
-  /** Indices into the sorted hand, as the cards are shown. */
+  /** Indices into the hand as shown. */
   indices: number[] = [];
   /** Counts the player's changes to the selection, so that an answer clears only the selection it was sent with. */
   epoch = 0;
@@ -29,13 +32,13 @@ export class Selection {
 
   constructor(private readonly turn: () => Turn | null) {}
 
-  sortedHand(): string[] {
-    return sortHand(this.turn()?.hand?.myHand ?? []);
+  cards(): string[] {
+    const hand = this.turn()?.cards ?? [];
+    return this.indices.map((i) => hand[i]!).filter((c) => c !== undefined);
   }
 
-  cards(): string[] {
-    const hand = this.sortedHand();
-    return this.indices.map((i) => hand[i]!).filter((c) => c !== undefined);
+  has(index: number): boolean {
+    return this.indices.includes(index);
   }
 
   toggle(index: number): void {
@@ -50,9 +53,9 @@ export class Selection {
     this.epoch++;
   }
 
-  /** After an update: the same cards stay selected where they are still held (`before` is what was selected). */
+  /** After an update or a reorder: the same cards stay selected where they are still held (`before` is what was selected). */
   keep(before: readonly string[]): void {
-    const hand = this.sortedHand();
+    const hand = this.turn()?.cards ?? [];
     const taken = new Set<number>();
     this.indices = [];
     for (const card of before) {
@@ -71,8 +74,7 @@ export class Selection {
     this.wildEnd = null;
   }
 
-  meldOption(): PlayOption | null {
-    const cards = this.cards();
+  meldOption(cards = this.cards()): PlayOption | null {
     const turn = this.turn();
     if (!turn?.hand) return null;
     const { hand, rules } = turn;
@@ -83,15 +85,24 @@ export class Selection {
     return cards.length >= 3 ? previewNewMeld(cards, rules, this.wildEnd) : null;
   }
 
-  attachOption(meld: MeldView): PlayOption | null {
+  /** Whether Meld (or a closed pile's pick-up with a meld) would be accepted by the engine now. */
+  meldReady(): boolean {
+    return this.meldOption()?.preview.ok === true;
+  }
+
+  attachOption(meld: MeldView, cards = this.cards()): PlayOption | null {
     const turn = this.turn();
-    if (!turn?.hand || !turn.mine) return null;
+    if (!turn?.hand || !turn.mine || meld.team !== turn.team) return null;
     const { hand, rules } = turn;
-    const cards = this.cards();
     if (hand.phase === "play") return cards.length ? previewAttach(meld, cards, rules, this.wildEnd) : null;
     if (rules.discardPile === "closed" && hand.discardPile.top)
       return previewAttach(meld, [hand.discardPile.top, ...cards], rules, this.wildEnd);
     return null;
+  }
+
+  /** The player's own team's melds that take the selection (or a closed pile's top card). */
+  fitting(melds: readonly TableMeld[]): TableMeld[] {
+    return melds.filter((m) => this.attachOption(m)?.preview.ok === true);
   }
 
   /** Whether the team's melds take something now: the selection, or a closed pile's top card. */
@@ -111,25 +122,50 @@ export class Selection {
     return { type: "pickup", play: { type: "meld", cards: [...cards, top], ...this.wild(this.meldOption()) } };
   }
 
-  meldMove(): Move {
-    const option = this.meldOption();
-    return { type: "meld", cards: this.cards(), ...this.wild(option) };
+  meldMove(cards = this.cards()): Move {
+    const option = this.meldOption(cards);
+    return { type: "meld", cards, ...this.wild(option) };
   }
 
-  attachMove(meld: TableMeld): Move {
+  attachMove(meld: TableMeld, cards = this.cards()): Move {
     const hand = this.turn()!.hand!;
-    const wild = this.wild(this.attachOption(meld));
+    const wild = this.wild(this.attachOption(meld, cards));
     if (hand.phase === "take")
-      return { type: "pickup", play: { type: "attach", meld: meld.id, cards: [hand.discardPile.top!, ...this.cards()], ...wild } };
-    return { type: "attach", meld: meld.id, cards: this.cards(), ...wild };
+      return { type: "pickup", play: { type: "attach", meld: meld.id, cards: [hand.discardPile.top!, ...cards], ...wild } };
+    return { type: "attach", meld: meld.id, cards, ...wild };
   }
 
   discardMove(): Move | null {
-    const [card] = this.cards();
-    return card ? { type: "discard", card } : null;
+    const cards = this.cards();
+    return cards.length === 1 ? { type: "discard", card: cards[0]! } : null;
   }
 
   private wild(option: PlayOption | null): { wild?: WildEnd } {
     return option ? wildField(option, this.wildEnd) : {};
   }
+}
+
+/**
+ * The hand in the player's chosen order: by suit, by rank, or their own
+ * (cards they moved keep their place; new cards join at the end).
+ */
+export function arrange(
+  cards: readonly string[],
+  mode: "suit" | "rank" | "own",
+  own: readonly string[],
+  bySuit: (c: readonly string[]) => string[],
+  byRank: (c: readonly string[]) => string[],
+): string[] {
+  if (mode === "rank") return byRank(cards);
+  if (mode === "suit" || own.length === 0) return bySuit(cards);
+  const left = cards.slice();
+  const out: string[] = [];
+  for (const card of own) {
+    const at = left.indexOf(card);
+    if (at >= 0) {
+      out.push(card);
+      left.splice(at, 1);
+    }
+  }
+  return [...out, ...bySuit(left)];
 }

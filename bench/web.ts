@@ -1,0 +1,81 @@
+/**
+ * `npm run bench -- web`: builds the web client and prints what each page
+ * downloads, raw and gzipped: the script a page loads at once (main.js and
+ * the chunks it imports statically), the chunks it loads when needed (the
+ * replay; the end of a hand's melds), the stylesheet and the service
+ * worker. Target: the table page's script under 60 KB gzipped.
+ */
+import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { dirname, join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const dist = join(root, "web/dist");
+
+/** A file and every file it imports statically (`import … from "./x.js"`), each once. */
+async function closure(file: string, seen = new Set<string>()): Promise<Set<string>> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const text = await readFile(join(dist, file), "utf8");
+  for (const match of text.matchAll(/(?:^|[;}\s])import\s*(?:[\w${},\s*]+from\s*)?"(\.\/[^"]+)"/g)) {
+    await closure(normalize(join(dirname(file), match[1]!)), seen);
+  }
+  return seen;
+}
+
+/** The chunks a file loads on demand (`import("./x.js")`). */
+async function dynamic(file: string): Promise<string[]> {
+  const text = await readFile(join(dist, file), "utf8");
+  return [...text.matchAll(/import\("(\.\/[^"]+)"\)/g)].map((m) => normalize(join(dirname(file), m[1]!)));
+}
+
+async function sizes(files: Iterable<string>): Promise<{ raw: number; gzip: number }> {
+  const contents = await Promise.all([...files].map((f) => readFile(join(dist, f))));
+  // Gzipped one by one, as a browser fetches them.
+  return { raw: contents.reduce((n, c) => n + c.length, 0), gzip: contents.reduce((n, c) => n + gzipSync(c, { level: 9 }).length, 0) };
+}
+
+const TABLE_LIMIT = 60 * 1024;
+
+export async function webBench(): Promise<boolean> {
+  await promisify(execFile)(process.execPath, [join(root, "scripts/build-web.mjs")], { cwd: root });
+  const main = await closure("main.js");
+  const later = await dynamic("main.js");
+  const replayChunk = later.find((f) => f.includes("page-"));
+  const endChunk = later.find((f) => f.includes("record-hands-"));
+  const plus = async (base: Set<string>, extra: string | undefined) => {
+    const all = new Set(base);
+    if (extra) for (const f of await closure(extra)) all.add(f);
+    return all;
+  };
+  const rows: [string, { raw: number; gzip: number }, string][] = [
+    ["lobby and table page: script loaded at once", await sizes(main), `< ${TABLE_LIMIT / 1024} KiB`],
+    ["table page with the end of a hand's melds", await sizes(await plus(main, endChunk)), `< ${TABLE_LIMIT / 1024} KiB`],
+    ["replay page: script", await sizes(await plus(main, replayChunk)), ""],
+    ["stylesheet (style.css)", await sizes(["style.css"]), ""],
+    ["service worker (sw.js)", await sizes(["sw.js"]), ""],
+  ];
+  const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+  const lines = rows.map(([what, s, target]) => [
+    what,
+    kib(s.raw),
+    kib(s.gzip),
+    target,
+    target ? (s.gzip < TABLE_LIMIT ? "ok" : "MISSED") : "",
+  ]);
+  const header = ["what", "raw", "gzipped", "target", "result"];
+  const widths = header.map((_, i) => Math.max(...[header, ...lines].map((l) => l[i]!.length)));
+  const row = (l: string[]) =>
+    l
+      .map((cell, i) => (i === 1 || i === 2 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join("  ")
+      .trimEnd();
+  console.log("\nWeb client: what each page downloads (web/dist)\n");
+  console.log(row(header));
+  console.log(row(widths.map((w) => "-".repeat(w))));
+  for (const l of lines) console.log(row(l));
+  return rows.every(([, s, target]) => !target || s.gzip < TABLE_LIMIT);
+}

@@ -1,0 +1,48 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { ClaimResponse, SeatLinkRequest } from "../../shared/wire/api";
+import { z } from "../../shared/wire/z";
+import type { AppEnv } from "../env";
+import { gameUrl, limitBody } from "../http";
+import { done } from "../reply";
+import { errors, json, serve } from "./define";
+
+/**
+ * The creator's fresh link for a seat nobody has taken yet: the secret
+ * returned once at creation (`host.token`) authorises it. Served on the
+ * games API, whose middleware resolves the game and the caller.
+ */
+export function serveSeatLinks(gamesApi: OpenAPIHono<AppEnv>): void {
+  serve(
+    gamesApi,
+    createRoute({
+      method: "post",
+      path: "/{id}/seats/{seat}/link",
+      tags: ["games"],
+      summary: "A fresh link for a seat not yet taken (the creator's secret)",
+      description:
+        "Bearer: the creator's secret (`host.token` of the creation's answer). The seat gets a fresh token and its old link stops working. A seat whose link has been used is refused with 409 SEAT_TAKEN.",
+      security: [{ hostToken: [] }],
+      middleware: [limitBody] as const,
+      request: {
+        params: z.object({
+          id: z.string().openapi({ param: { name: "id", in: "path" }, description: "The game's id." }),
+          seat: z.coerce
+            .number()
+            .int("seat must be a seat number")
+            .min(0, "seat must be a seat number")
+            .max(3, "seat must be a seat number")
+            .openapi({ param: { name: "seat", in: "path" }, description: "The seat, from 0." }),
+        }),
+        body: { content: { "application/json": { schema: SeatLinkRequest } } },
+      },
+      responses: { 200: json(ClaimResponse, "The seat and its fresh link."), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+    }),
+    async (c) => {
+      const { id, room, caller } = c.get("game");
+      const { seat } = c.req.valid("param");
+      const issued = await room.seatLink(caller, seat, c.req.valid("json")?.name);
+      if (!issued.ok) return issued;
+      return done({ seat: issued.body.seat, token: issued.body.token, url: gameUrl(c, id, `seat=${issued.body.token}`) });
+    },
+  );
+}

@@ -1,0 +1,5 @@
+/** Font files bundled as data (wrangler.toml `[[rules]]` type "Data"). */
+declare module "*.ttf" {
+  const data: ArrayBuffer;
+  export default data;
+}

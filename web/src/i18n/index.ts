@@ -1,0 +1,105 @@
+import type { ErrorCode } from "../../../src/shared/api";
+import { type Catalog, en } from "./en";
+import { it } from "./it";
+
+/**
+ * The player's language: the browser's by default (Italian for any
+ * `it…` language, English otherwise), or the one chosen with the switch,
+ * remembered in this browser. `t` is the current catalog; every view reads
+ * it while rendering, so a switch redraws the page in the other language.
+ */
+
+export type Lang = "en" | "it";
+export const LANGUAGES: readonly Lang[] = ["it", "en"];
+const CATALOGS: Record<Lang, Catalog> = { en, it };
+const KEY = "burraco.lang";
+
+export let lang: Lang = "en";
+export let t: Catalog = en;
+
+const listeners = new Set<() => void>();
+
+function stored(): Lang | null {
+  try {
+    const value = localStorage.getItem(KEY);
+    return value === "en" || value === "it" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function browserLanguage(): Lang {
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    if (/^it\b/i.test(tag)) return "it";
+    if (/^en\b/i.test(tag)) return "en";
+  }
+  return "en";
+}
+
+function use(next: Lang): void {
+  lang = next;
+  t = CATALOGS[next];
+  document.documentElement.lang = next;
+}
+
+export function initLanguage(): void {
+  use(stored() ?? browserLanguage());
+}
+
+/** The switch: remembered, and every page listening redraws. */
+export function setLanguage(next: Lang): void {
+  if (next === lang) return;
+  use(next);
+  try {
+    localStorage.setItem(KEY, next);
+  } catch {
+    // Not remembered: the page still switches.
+  }
+  for (const listener of listeners) listener();
+}
+
+export function onLanguage(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** A refusal's text from its code, never the server's own (English) message. */
+export function codeText(code: ErrorCode | "NETWORK" | string): string {
+  return (t.codes as Record<string, string>)[code] ?? t.codes.INTERNAL;
+}
+
+// ── Numbers, dates and times in the player's locale ─────────────────────────
+
+export const num = (n: number): string => n.toLocaleString(t.locale);
+
+export function dateTime(iso: string | number): string {
+  return new Intl.DateTimeFormat(t.locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}
+
+/** A time today ("14:32"), or a date and time otherwise; in the viewer's own time zone. */
+export function when(iso: string | number, now = Date.now()): string {
+  const date = new Date(iso);
+  const today = new Date(now).toDateString() === date.toDateString();
+  return today
+    ? new Intl.DateTimeFormat(t.locale, { timeStyle: "short" }).format(date)
+    : new Intl.DateTimeFormat(t.locale, { weekday: "short", day: "numeric", month: "short", hour: "numeric", minute: "2-digit" }).format(
+        date,
+      );
+}
+
+/** "3 minutes ago", "2 hours ago", "3 giorni fa". */
+export function ago(iso: string | number, now = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  if (Math.abs(seconds) < 45) return t.time.justNow;
+  const format = new Intl.RelativeTimeFormat(t.locale, { numeric: "auto" });
+  const minutes = Math.round(seconds / 60);
+  if (Math.abs(minutes) < 60) return format.format(minutes, "minute");
+  const hours = Math.round(minutes / 60);
+  if (Math.abs(hours) < 24) return format.format(hours, "hour");
+  return format.format(Math.round(hours / 24), "day");
+}
+
+/** "Anna, Bruno e Carla". */
+export function nameList(names: readonly string[]): string {
+  return new Intl.ListFormat(t.locale, { style: "long", type: "conjunction" }).format(names);
+}

@@ -1,0 +1,140 @@
+import { h, type JSX } from "preact";
+import { PRESETS, type PresetName } from "../../../src/engine/rules";
+import { PRESET_INFO, PRESET_LIST } from "../../../src/shared/presets";
+import { teamLetter, teamOf } from "../describe";
+import { lang, num, t } from "../i18n/index";
+
+/**
+ * The form that creates a game: players, preset, a few overrides, each
+ * seat's name, and for tournaments prepared deals. Its fields are the
+ * browser's own (read when it is sent); only the player count and the
+ * preset, which change the form itself, live in the page's state.
+ */
+
+export interface CreateState {
+  readonly players: 2 | 3 | 4;
+  readonly preset: PresetName;
+  readonly busy: boolean;
+  /** A refusal, in the player's language. */
+  readonly error: string | null;
+}
+
+export interface CreateActions {
+  players(n: 2 | 3 | 4): void;
+  preset(name: PresetName): void;
+  submit(form: HTMLFormElement): void;
+}
+
+/** One seat of the new game: its name (a seat's level, when computer players come, joins it here). */
+function seatRow(seat: number, players: number): JSX.Element {
+  const team = players === 4 ? t.common.team(teamLetter(teamOf(seat, players))) : null;
+  return h(
+    "div",
+    { key: seat, class: "field seat-field", "data-seat": seat },
+    h("label", { for: `name-${seat}` }, t.lobby.seatLabel(seat + 1, team)),
+    h("input", { id: `name-${seat}`, name: `name-${seat}`, maxLength: 40, placeholder: t.common.player(seat + 1), autocomplete: "off" }),
+  );
+}
+
+export function createForm(state: CreateState, act: CreateActions): JSX.Element {
+  const info = (name: PresetName) => (lang === "it" ? PRESET_INFO[name].it : PRESET_INFO[name]);
+  return h(
+    "form",
+    {
+      class: "panel create",
+      id: "create-form",
+      "aria-labelledby": "create-title",
+      onSubmit: (event: Event) => {
+        event.preventDefault();
+        act.submit(event.currentTarget as HTMLFormElement);
+      },
+    },
+    h("h1", { id: "create-title" }, t.lobby.title),
+    h(
+      "fieldset",
+      { class: "players" },
+      h("legend", null, t.lobby.players),
+      ([2, 3, 4] as const).map((n) =>
+        h(
+          "label",
+          { key: n, class: "choice" },
+          h("input", { type: "radio", name: "players", value: n, checked: n === state.players, onChange: () => act.players(n) }),
+          ` ${t.lobby.playersOption(n)}`,
+        ),
+      ),
+    ),
+    h(
+      "fieldset",
+      { class: "presets" },
+      h("legend", null, t.lobby.rules),
+      PRESET_LIST.map((name) =>
+        h(
+          "label",
+          { key: name, class: "preset" },
+          h("input", { type: "radio", name: "preset", value: name, checked: name === state.preset, onChange: () => act.preset(name) }),
+          h("span", null, h("strong", null, info(name).title), " — ", info(name).text),
+        ),
+      ),
+    ),
+    h(
+      "details",
+      { class: "overrides" },
+      h("summary", null, t.lobby.changeRule),
+      h(
+        "div",
+        { class: "field" },
+        h("label", { for: "target" }, t.lobby.target),
+        h("input", {
+          id: "target",
+          name: "target",
+          type: "number",
+          min: 1,
+          max: 1000000,
+          step: 1,
+          inputMode: "numeric",
+          placeholder: num(PRESETS[state.preset].target),
+        }),
+      ),
+      h(
+        "div",
+        { class: "field" },
+        h("label", { for: "hands" }, t.lobby.hands),
+        h("input", { id: "hands", name: "hands", type: "number", min: 1, max: 100, step: 1, inputMode: "numeric" }),
+      ),
+      h("label", { class: "choice" }, h("input", { type: "checkbox", id: "semi-clean", name: "semiClean" }), ` ${t.lobby.semiClean}`),
+    ),
+    h(
+      "fieldset",
+      { class: "names-set" },
+      h("legend", null, t.lobby.names),
+      h("p", { class: "hint" }, t.lobby.namesHint),
+      h(
+        "div",
+        { class: "names" },
+        Array.from({ length: state.players }, (_, seat) => seatRow(seat, state.players)),
+      ),
+      state.players === 4 ? h("p", { class: "hint" }, t.lobby.partners) : null,
+    ),
+    h(
+      "details",
+      { class: "prepared" },
+      h("summary", null, t.lobby.prepared),
+      h("p", { class: "hint" }, t.lobby.preparedHint),
+      h("label", { for: "deals" }, t.lobby.deals),
+      h("textarea", {
+        id: "deals",
+        name: "deals",
+        rows: 4,
+        spellcheck: false,
+        placeholder: '[{"dealer": 1, "hands": [[…], […]], "pozzetti": [[…], […]], "discard": ["QS"], "stock": […]}]',
+      }),
+    ),
+    // Where "Play against the computer" joins the form.
+    h(
+      "button",
+      { type: "submit", class: "primary", id: "create-submit", disabled: state.busy },
+      state.busy ? t.lobby.creating : t.lobby.create,
+    ),
+    state.error ? h("p", { class: "notice error", role: "alert", id: "create-error" }, state.error) : null,
+  );
+}

@@ -1,0 +1,99 @@
+import { h, type JSX } from "preact";
+import type { MyGame } from "../../../src/shared/api";
+import { dateTime, t, when } from "../i18n/index";
+import type { CreatedGame, RememberedSeat } from "../store";
+import { type LinkActions, linksPanel, type SeatsTaken } from "./links";
+
+/** The player's games: those listed by the server for this browser's player key, those opened here, and those created here. */
+
+export interface GamesState {
+  readonly mine: readonly MyGame[];
+  readonly failed: boolean;
+  readonly remembered: Readonly<Record<string, RememberedSeat>>;
+  readonly created: readonly CreatedGame[];
+  readonly taken: Readonly<Record<string, SeatsTaken>>;
+  readonly messages: Readonly<Record<string, string>>;
+}
+
+const label = (names: readonly (string | null)[] | undefined, players: number) =>
+  Array.from({ length: players }, (_, i) => names?.[i] ?? t.common.player(i + 1)).join(" · ");
+
+export function myGames(state: GamesState, act: LinkActions & { expand(game: CreatedGame): void }): JSX.Element {
+  const { mine, remembered, created } = state;
+  const listed = new Set(mine.map((g) => g.id));
+  const others = Object.entries(remembered).filter(([id]) => !listed.has(id));
+  return h(
+    "section",
+    { class: "panel", id: "my-games", "aria-labelledby": "my-games-title" },
+    h("h2", { id: "my-games-title" }, t.myGames.title),
+    mine.length === 0 && others.length === 0 && created.length === 0
+      ? h("p", { class: "hint" }, state.failed ? t.myGames.failed : t.myGames.empty)
+      : null,
+    mine.length
+      ? h(
+          "ul",
+          { class: "game-list" },
+          mine.map((g) => {
+            const seat = remembered[g.id];
+            const href = seat ? `/game/${g.id}#seat=${seat.token}` : `/game/${g.id}`;
+            return h(
+              "li",
+              { key: g.id, class: g.yourTurn ? "your-turn" : "", "data-game": g.id },
+              h("a", { href }, label(g.names, g.players)),
+              " ",
+              g.yourTurn
+                ? h("span", { class: "badge turn" }, t.myGames.yourTurn)
+                : g.status === "over"
+                  ? h("span", { class: "badge over" }, t.myGames.over)
+                  : h("span", { class: "badge" }, t.myGames.waiting),
+              h("span", { class: "when" }, ` ${t.myGames.seatAt(g.seat + 1, when(g.updatedAt))}`),
+              seat ? null : h("span", { class: "hint" }, ` (${t.myGames.noLink})`),
+            );
+          }),
+        )
+      : null,
+    others.length
+      ? [
+          h("h3", { key: "h" }, t.myGames.alsoHere),
+          h(
+            "ul",
+            { key: "l", class: "game-list" },
+            others.map(([id, seat]) =>
+              h(
+                "li",
+                { key: id, "data-game": id },
+                h("a", { href: `/game/${id}#seat=${seat.token}` }, seat.names ? label(seat.names, seat.names.length) : id),
+                h("span", { class: "when" }, ` ${t.common.seat(seat.seat + 1)}`),
+              ),
+            ),
+          ),
+        ]
+      : null,
+    created.length
+      ? [
+          h("h3", { key: "ch", id: "created-title" }, t.myGames.created),
+          h(
+            "ul",
+            { key: "cl", class: "game-list created", "aria-labelledby": "created-title" },
+            created.map((game) =>
+              h(
+                "li",
+                { key: game.id, "data-created": game.id },
+                h(
+                  "details",
+                  { onToggle: (e: Event) => (e.currentTarget as HTMLDetailsElement).open && act.expand(game) },
+                  h(
+                    "summary",
+                    null,
+                    label(game.names, game.seats.length),
+                    h("span", { class: "when" }, ` · ${t.myGames.createdOn(dateTime(game.createdAt))} · ${t.myGames.showLinks}`),
+                  ),
+                  linksPanel(game, state.taken[game.id] ?? null, act, false, state.messages[game.id] ?? null),
+                ),
+              ),
+            ),
+          ),
+        ]
+      : null,
+  );
+}

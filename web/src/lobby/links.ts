@@ -1,0 +1,119 @@
+import { h, type JSX } from "preact";
+import { t } from "../i18n/index";
+import type { CreatedGame } from "../store";
+
+/**
+ * A created game's links, each with copy, share (the Web Share API on
+ * phones: WhatsApp and the rest) and open (in a new tab, so that the links
+ * stay on this page). Links sent are marked; a seat nobody has opened can
+ * get a fresh link with the creator's secret.
+ */
+
+export interface LinkActions {
+  copy(game: CreatedGame, key: string, url: string, input: HTMLInputElement | null): void;
+  share(game: CreatedGame, key: string, url: string, text: string): void;
+  opened(game: CreatedGame, key: string): void;
+  newLink(game: CreatedGame, seat: number): void;
+}
+
+/** What the page knows of each seat: opened by its player or not (null: not known yet). */
+export type SeatsTaken = readonly boolean[] | null;
+
+function linkRow(
+  game: CreatedGame,
+  act: LinkActions,
+  row: {
+    key: string;
+    id: string;
+    label: string;
+    url: string;
+    share: string;
+    open?: string;
+    extra?: JSX.Element | null;
+    note?: string | null;
+  },
+): JSX.Element {
+  const handled = game.handled[row.key] === true;
+  const inputId = row.id;
+  const input = () => document.getElementById(inputId) as HTMLInputElement | null;
+  return h(
+    "div",
+    { key: row.key, class: `link-row${handled ? " handled" : ""}`, "data-link": row.key },
+    h("label", { for: inputId }, row.label, row.note ? h("span", { class: "hint" }, ` · ${row.note}`) : null),
+    h(
+      "div",
+      { class: "link-line" },
+      h("input", {
+        id: inputId,
+        type: "text",
+        readOnly: true,
+        value: row.url,
+        class: "link",
+        onFocus: (e: Event) => (e.currentTarget as HTMLInputElement).select(),
+      }),
+      h("button", { type: "button", class: "copy", onClick: () => act.copy(game, row.key, row.url, input()) }, t.common.copy),
+      h("button", { type: "button", class: "share", onClick: () => act.share(game, row.key, row.url, row.share) }, t.common.share),
+      row.open
+        ? h(
+            "a",
+            { href: row.url, class: "button open", target: "_blank", rel: "noopener", onClick: () => act.opened(game, row.key) },
+            row.open,
+          )
+        : null,
+      row.extra ?? null,
+      h("span", { class: "copied", role: "status" }, handled ? `✓ ${t.links.handled}` : ""),
+    ),
+  );
+}
+
+export function linksPanel(game: CreatedGame, taken: SeatsTaken, act: LinkActions, fresh: boolean, message: string | null): JSX.Element {
+  const prefix = fresh ? "" : `${game.id}-`;
+  return h(
+    "section",
+    { class: "panel links", id: fresh ? "links" : `links-${game.id}`, "aria-labelledby": fresh ? "links-title" : undefined, tabIndex: -1 },
+    fresh ? h("h2", { id: "links-title" }, t.links.ready) : null,
+    h("p", { class: "secret" }, t.links.secret),
+    game.seats.map((seat) => {
+      const name = game.names[seat.seat] ?? null;
+      const isTaken = taken?.[seat.seat];
+      return linkRow(game, act, {
+        key: `seat-${seat.seat}`,
+        id: `${prefix}seat-link-${seat.seat}`,
+        label: t.links.seat(seat.seat + 1, name),
+        url: seat.url,
+        share: t.links.seatShareText(name),
+        open: t.links.playHere,
+        note: isTaken === undefined ? null : isTaken ? t.links.taken : t.links.free,
+        extra:
+          game.host && isTaken === false
+            ? h("button", { type: "button", class: "quiet new-link", onClick: () => act.newLink(game, seat.seat) }, t.links.newLink)
+            : null,
+      });
+    }),
+    linkRow(game, act, {
+      key: "invite",
+      id: `${prefix}invite-link`,
+      label: t.links.invite,
+      url: game.invite,
+      share: t.links.inviteShareText,
+    }),
+    h("p", { class: "hint" }, t.links.inviteHint),
+    linkRow(game, act, {
+      key: "spectator",
+      id: `${prefix}spectator-link`,
+      label: t.links.spectators,
+      url: game.spectator,
+      share: t.links.shareText(game.names.map((n, i) => n ?? t.common.player(i + 1)).join(", ")),
+      open: t.links.watch,
+    }),
+    message ? h("p", { class: "notice info", role: "status" }, message) : null,
+  );
+}
+
+/** Whether every seat can still be reached: each named seat's link sent, and the others' or the invitation. */
+export function linksHandled(game: CreatedGame): boolean {
+  const sent = (key: string) => game.handled[key] === true;
+  const named = game.seats.filter((s) => game.names[s.seat] !== null);
+  const unnamed = game.seats.filter((s) => game.names[s.seat] === null);
+  return named.every((s) => sent(`seat-${s.seat}`)) && (unnamed.every((s) => sent(`seat-${s.seat}`)) || sent("invite"));
+}

@@ -1,0 +1,196 @@
+import { h, render } from "preact";
+import type { PresetName } from "../../../src/engine/rules";
+import type { CreateGameRequest, MyGame } from "../../../src/shared/api";
+import { ApiError, api } from "../api";
+import { copyText, shareLink } from "../dom";
+import { header } from "../header";
+import { codeText, t } from "../i18n/index";
+import { type CreatedGame, createdGames, rememberCreated, rememberedSeats, updateCreated } from "../store";
+import { type CreateState, createForm } from "./form";
+import { myGames } from "./games";
+import { type LinkActions, linksHandled, linksPanel, type SeatsTaken } from "./links";
+
+/**
+ * The lobby: create a game, show its links (kept in this browser, so none
+ * is ever lost), and list this browser's games. Leaving while a new game's
+ * links have not all been sent asks first.
+ */
+export class LobbyPage {
+  private form: CreateState = { players: 2, preset: "classic", busy: false, error: null };
+  private fresh: CreatedGame | null = null;
+  private mine: readonly MyGame[] = [];
+  private failed = false;
+  private readonly taken: Record<string, SeatsTaken> = {};
+  private readonly messages: Record<string, string> = {};
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private stopped = false;
+
+  constructor(private readonly root: HTMLElement) {}
+
+  open(): void {
+    document.title = t.common.brand;
+    addEventListener("beforeunload", this.warn);
+    this.render();
+    void this.refresh();
+    // The list comes from the database, which may lag a move by a second or two.
+    this.timer = setInterval(() => void this.refresh(), 20_000);
+  }
+
+  close(): void {
+    this.stopped = true;
+    removeEventListener("beforeunload", this.warn);
+    if (this.timer) clearInterval(this.timer);
+    render(null, this.root);
+  }
+
+  /** Links not yet sent: the browser asks before the page goes. */
+  private readonly warn = (event: BeforeUnloadEvent) => {
+    const game = this.fresh && createdGames()[this.fresh.id];
+    if (!game || linksHandled(game)) return;
+    event.preventDefault();
+    event.returnValue = t.links.notCopied;
+  };
+
+  private async refresh(): Promise<void> {
+    try {
+      this.mine = (await api.myGames()).games;
+      this.failed = false;
+    } catch {
+      this.failed = true;
+    }
+    if (!this.stopped) this.render();
+  }
+
+  private async submit(element: HTMLFormElement): Promise<void> {
+    const data = new FormData(element);
+    const n = this.form.players;
+    const rules: Record<string, unknown> = { preset: this.form.preset };
+    const target = String(data.get("target") ?? "").trim();
+    const hands = String(data.get("hands") ?? "").trim();
+    if (target) rules.target = Number(target);
+    if (hands) rules.hands = Number(hands);
+    if (data.get("semiClean")) rules.semiClean = true;
+    const names = Array.from({ length: n }, (_, seat) => String(data.get(`name-${seat}`) ?? "").trim() || null);
+    const request: { -readonly [K in keyof CreateGameRequest]: CreateGameRequest[K] } = { players: n, rules, names };
+    const dealsText = String(data.get("deals") ?? "").trim();
+    if (dealsText) {
+      try {
+        const deals = JSON.parse(dealsText) as unknown;
+        request.deals = Array.isArray(deals) ? deals : [deals];
+      } catch {
+        this.form = { ...this.form, error: t.lobby.dealsNotJson };
+        this.render();
+        return;
+      }
+    }
+    this.form = { ...this.form, busy: true, error: null };
+    this.render();
+    try {
+      const game = await api.createGame(request);
+      const created: CreatedGame = {
+        id: game.id,
+        createdAt: new Date().toISOString(),
+        names,
+        // A computer player's seat has no link.
+        seats: game.seats.flatMap((s) => (s.url === null ? [] : [{ seat: s.seat, url: s.url }])),
+        invite: game.invite.url,
+        spectator: game.spectatorUrl,
+        host: game.host.token,
+        handled: {},
+      };
+      rememberCreated(created);
+      this.fresh = created;
+      this.taken[game.id] = names.map(() => false);
+      this.form = { ...this.form, busy: false };
+      this.render();
+      document.getElementById("links")?.focus();
+    } catch (error) {
+      this.form = { ...this.form, busy: false, error: error instanceof ApiError ? codeText(error.code) : t.lobby.createFailed };
+      this.render();
+    }
+  }
+
+  private mark(game: CreatedGame, key: string): void {
+    const next = updateCreated(game.id, (g) => ({ ...g, handled: { ...g.handled, [key]: true } }));
+    if (next && this.fresh?.id === next.id) this.fresh = next;
+    this.render();
+  }
+
+  private async seatsTaken(game: CreatedGame): Promise<void> {
+    try {
+      const snap = await api.snapshot(game.id, null);
+      this.taken[game.id] = snap.seats.map((s) => s.taken);
+    } catch {
+      this.taken[game.id] = null;
+    }
+    this.render();
+  }
+
+  private readonly links: LinkActions & { expand(game: CreatedGame): void } = {
+    copy: (game, key, url, input) =>
+      void copyText(url, input).then((ok) => {
+        if (ok) this.mark(game, key);
+      }),
+    share: (game, key, url, text) =>
+      void shareLink({ title: t.common.brand, text, url }).then((done) => {
+        if (done === "shared" || done === "copied") this.mark(game, key);
+      }),
+    opened: (game, key) => this.mark(game, key),
+    newLink: (game, seat) => void this.newLink(game, seat),
+    expand: (game) => void this.seatsTaken(game),
+  };
+
+  private async newLink(game: CreatedGame, seat: number): Promise<void> {
+    if (!game.host || !confirm(t.links.newLinkConfirm(seat + 1))) return;
+    try {
+      const issued = await api.seatLink(game.id, game.host, seat);
+      const next = updateCreated(game.id, (g) => ({
+        ...g,
+        seats: g.seats.map((s) => (s.seat === seat ? { seat, url: issued.url } : s)),
+        handled: { ...g.handled, [`seat-${seat}`]: false },
+      }));
+      if (next && this.fresh?.id === next.id) this.fresh = next;
+      this.messages[game.id] = t.links.newLinkDone(seat + 1);
+    } catch (error) {
+      this.messages[game.id] = error instanceof ApiError ? codeText(error.code) : t.codes.INTERNAL;
+      if (error instanceof ApiError && error.code === "SEAT_TAKEN") void this.seatsTaken(game);
+    }
+    this.render();
+  }
+
+  render(): void {
+    if (this.stopped) return;
+    const created = Object.values(createdGames())
+      .filter((g) => g.id !== this.fresh?.id)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    const fresh = this.fresh ? (createdGames()[this.fresh.id] ?? this.fresh) : null;
+    render(
+      h(
+        "div",
+        { class: "lobby-page" },
+        header({ tagline: true }),
+        h(
+          "main",
+          { class: "lobby" },
+          createForm(this.form, {
+            players: (n) => {
+              this.form = { ...this.form, players: n };
+              this.render();
+            },
+            preset: (name: PresetName) => {
+              this.form = { ...this.form, preset: name };
+              this.render();
+            },
+            submit: (form) => void this.submit(form),
+          }),
+          fresh ? linksPanel(fresh, this.taken[fresh.id] ?? null, this.links, true, this.messages[fresh.id] ?? null) : null,
+          myGames(
+            { mine: this.mine, failed: this.failed, remembered: rememberedSeats(), created, taken: this.taken, messages: this.messages },
+            this.links,
+          ),
+        ),
+      ),
+      this.root,
+    );
+  }
+}

@@ -1,0 +1,28 @@
+import { shareLink } from "../dom";
+import type { MenuItem } from "../header";
+import { t } from "../i18n/index";
+import type { TablePage } from "./page";
+
+/**
+ * The table's menu: share the public table (the Web Share API on phones,
+ * the clipboard elsewhere), the replay, the record. Other features add
+ * their entries to this list.
+ */
+export function tableMenu(page: TablePage): MenuItem[] {
+  const snap = page.snap!;
+  const names = snap.seats.map((s) => s.name ?? t.common.player(s.seat + 1)).join(", ");
+  const url = `${location.origin}/game/${snap.id}`;
+  return [
+    {
+      id: "menu-share",
+      label: t.menu.share,
+      onClick: () =>
+        void shareLink({ title: t.common.brand, text: t.menu.shareText(names), url }).then((done) => {
+          if (done === "copied") page.showToast(`${t.common.copied}: ${url}`);
+          else if (done === "failed") page.showToast(url);
+        }),
+    },
+    { id: "menu-replay", label: t.menu.replay, href: `/game/${snap.id}/replay` },
+    { id: "menu-record", label: t.menu.record, href: `/api/games/${snap.id}/record`, download: `burraco-${snap.id}.json` },
+  ];
+}

@@ -1,0 +1,299 @@
+import { render } from "preact";
+import type { EventsResponse, GameSnapshot, WireEvent } from "../../../src/shared/api";
+import { ApiError, api } from "../api";
+import { sortByRank, sortBySuit } from "../cards";
+import { describeEvent, seatName, teamOf } from "../describe";
+import { codeText, t } from "../i18n/index";
+import type { Connection } from "../live";
+import { Live } from "../live";
+import {
+  forgetSeat,
+  type HandOrder,
+  handOrder,
+  lastSeenVersion,
+  rememberCommitments,
+  rememberSeat,
+  rememberVersion,
+  seenCommitments,
+} from "../store";
+import { HandEnds } from "./hand-ends";
+import { type Highlights, highlight, noHighlights } from "./highlights";
+import { tableMenu } from "./menu";
+import { arrange, Selection } from "./plays";
+import { SeatControls } from "./seat-controls";
+import { type TableMode, tableView } from "./view";
+
+/**
+ * The table of one game: as a seat (`#seat=TOKEN`), as someone holding the
+ * invitation (`#invite=TOKEN`), as a spectator (no fragment), or embedded
+ * (`?embed=1`, spectator only, compact). This is the page's state and its
+ * talk with the server; the page is drawn from the state by view.ts, and
+ * Preact changes only what changed, so focus, typed text and open panels
+ * stay as they are.
+ */
+
+export interface TableRoute {
+  readonly gameId: string;
+  readonly mode: TableMode;
+  /** The seat or invitation token from the fragment; null for spectators and embeds. */
+  readonly token: string | null;
+}
+
+/** Lines kept in the latest moves. */
+const LOG_SIZE = 12;
+/** On a first visit, the moves shown as "latest": those of the last few log entries. */
+const FIRST_VISIT = 12;
+
+type Fatal = "badSeat" | "badInvite" | "failed" | "GAME_NOT_FOUND";
+
+export class TablePage {
+  snap: GameSnapshot | null = null;
+  private fatal: Fatal | null = null;
+  connection: Connection = "connecting";
+  private events: WireEvent[] = [];
+  private lastSeq = 0;
+  fresh: Highlights = noHighlights();
+  readonly ends: HandEnds;
+  private turnSince: string | null = null;
+  announcement = "";
+  toast: string | null = null;
+  private toastTimer: ReturnType<typeof setTimeout> | null = null;
+  order: HandOrder = { mode: "suit", cards: [] };
+  readonly selection = new Selection(() => {
+    const snap = this.snap;
+    if (!snap) return null;
+    const me = this.me;
+    return {
+      hand: snap.view.hand,
+      cards: this.cards(),
+      rules: snap.view.rules,
+      mine: this.myTurn(),
+      team: me === null ? null : teamOf(me, snap.view.players),
+    };
+  });
+  readonly controls: SeatControls;
+  private live: Live | null = null;
+  private closed = false;
+  private ticker: ReturnType<typeof setInterval> | null = null;
+  /** Events up to this version came before the player's first look: not highlighted. */
+  private quietUntil = 0;
+
+  constructor(
+    private readonly root: HTMLElement,
+    readonly route: TableRoute,
+    /** Opens the page again with another route (after claiming a seat). */
+    private readonly reopen: (route: TableRoute) => void,
+  ) {
+    this.controls = new SeatControls(this);
+    this.ends = new HandEnds(this);
+  }
+
+  get me(): number | null {
+    return this.route.mode === "seat" ? (this.snap?.viewer ?? null) : null;
+  }
+
+  myTurn(): boolean {
+    const hand = this.snap?.view.hand ?? null;
+    return this.me !== null && this.snap!.status === "playing" && hand !== null && hand.end === null && hand.turn === this.me;
+  }
+
+  /** The player's cards in the order shown. */
+  cards(): string[] {
+    return arrange(this.snap?.view.hand?.myHand ?? [], this.order.mode, this.order.cards, sortBySuit, sortByRank);
+  }
+
+  async open(): Promise<void> {
+    this.render();
+    const { gameId, mode, token } = this.route;
+    let snap: GameSnapshot;
+    try {
+      // An invitation token reads the public view; the claim uses it.
+      snap = await api.snapshot(gameId, mode === "seat" || mode === "invite" ? token : null);
+    } catch (error) {
+      this.fatal = loadError(error, mode);
+      if (mode === "seat" && error instanceof ApiError && error.code === "BAD_TOKEN") forgetSeat(gameId, token!);
+      this.render();
+      return;
+    }
+    if (this.closed) return;
+    const seen = mode === "embed" ? null : lastSeenVersion(gameId);
+    this.quietUntil = seen ?? snap.version;
+    if (mode === "seat" && snap.viewer !== null) {
+      this.order = handOrder(gameId, snap.viewer);
+      rememberSeat(gameId, { seat: snap.viewer, token: token!, names: snap.seats.map((s) => s.name), savedAt: new Date().toISOString() });
+    }
+    this.apply({ version: snap.version, events: [], view: snap });
+    if (mode !== "embed") this.ends.offerLast(snap);
+    const since = seen !== null && seen < snap.version ? seen : Math.max(0, snap.version - FIRST_VISIT);
+    this.live = new Live({
+      gameId,
+      token: mode === "seat" ? token : null,
+      since,
+      onUpdate: (update) => this.apply(update),
+      onConnection: (state) => {
+        this.connection = state;
+        this.render();
+      },
+      onAuthError: (error) => {
+        this.fatal = loadError(error, mode);
+        this.render();
+      },
+    });
+    this.live.start(snap.version);
+    // "Waiting since … (5 minutes ago)" stays true.
+    this.ticker = setInterval(() => this.render(), 30_000);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.live?.stop();
+    if (this.ticker) clearInterval(this.ticker);
+    render(null, this.root);
+  }
+
+  apply(update: EventsResponse): void {
+    if (this.closed) return;
+    const before = this.selection.cards();
+    const previous = this.snap;
+    if (!previous || update.view.version >= previous.version) this.snap = update.view;
+    const snap = this.snap!;
+    const fresh = update.events.filter((e) => e.seq > this.lastSeq);
+    for (const event of fresh) this.lastSeq = Math.max(this.lastSeq, event.seq);
+    if (fresh.length) {
+      this.events = [...this.events, ...fresh].slice(-60);
+      const loud = fresh.filter((e) => e.seq > this.quietUntil);
+      this.fresh = highlight(this.fresh, loud, this.me);
+      for (const event of fresh) {
+        if (event.type === "turn" || event.type === "handStarted") this.turnSince = event.at;
+        if (event.type === "handEnded" && this.route.mode !== "embed") this.ends.ended(event);
+      }
+      this.announce(loud);
+    }
+    this.selection.keep(before);
+    if (previous && previous.version !== snap.version) this.controls.confirmResign = false;
+    if (this.route.mode !== "embed") {
+      rememberVersion(snap.id, snap.version);
+      rememberCommitments(snap.id, snap.fairness);
+    }
+    this.live?.seen(snap.version);
+    this.render();
+  }
+
+  /** Screen readers hear other players' moves, not only whose turn it is. */
+  private announce(events: readonly WireEvent[]): void {
+    const snap = this.snap!;
+    const me = this.me;
+    const lines = events
+      .filter((e) => !("seat" in e) || e.seat !== me || e.type === "turn")
+      .map((e) =>
+        e.type === "turn"
+          ? e.seat === me
+            ? t.events.yourTurn
+            : t.events.turn(seatName(snap.seats, e.seat))
+          : describeEvent(e, snap.seats, me, snap.view.players),
+      )
+      .filter((line): line is string => line !== null);
+    if (lines.length) this.announcement = lines.slice(-6).join(" ");
+  }
+
+  async refresh(): Promise<void> {
+    try {
+      const snap = await api.snapshot(this.route.gameId, this.route.mode === "seat" ? this.route.token : null);
+      this.apply({ version: snap.version, events: [], view: snap });
+    } catch {
+      // The live connection brings it soon enough.
+    }
+  }
+
+  fail(error: ApiError): void {
+    this.fatal = loadError(error, this.route.mode);
+  }
+
+  /** The invitation's claim: on success the page opens again as the new seat. */
+  async claim(form: HTMLFormElement): Promise<void> {
+    const data = new FormData(form);
+    const name = String(data.get("name") ?? "").trim();
+    const seatText = String(data.get("seat") ?? "");
+    this.controls.claimState = { busy: true, error: null };
+    this.render();
+    const { gameId } = this.route;
+    try {
+      const answer = await api.claim(gameId, this.route.token!, {
+        ...(name ? { name } : {}),
+        ...(seatText !== "" ? { seat: Number(seatText) } : {}),
+      });
+      // The invitation becomes this browser's own seat link; the old fragment goes from the history.
+      history.replaceState(null, "", `/game/${encodeURIComponent(gameId)}#seat=${answer.token}`);
+      rememberSeat(gameId, { seat: answer.seat, token: answer.token, savedAt: new Date().toISOString() });
+      this.reopen({ gameId, mode: "seat", token: answer.token });
+    } catch (error) {
+      this.controls.claimState = { busy: false, error: error instanceof ApiError ? error.code : "INTERNAL" };
+      this.render();
+    }
+  }
+
+  showToast(text: string): void {
+    this.toast = text;
+    if (this.toastTimer) clearTimeout(this.toastTimer);
+    this.toastTimer = setTimeout(() => {
+      this.toast = null;
+      this.render();
+    }, 4000);
+    this.render();
+  }
+
+  render(): void {
+    if (this.closed) return;
+    const snap = this.snap;
+    document.title = !snap
+      ? t.common.brand
+      : this.myTurn()
+        ? `● ${t.events.yourTurn} · ${t.common.brand}`
+        : `${snap.seats.map((s) => seatName(snap.seats, s.seat)).join(" · ")} · ${t.common.brand}`;
+    const log = this.events
+      .map((e) => ({ key: `${e.seq}:${e.type}`, text: snap ? describeEvent(e, snap.seats, this.me, snap.view.players) : null }))
+      .filter((line): line is { key: string; text: string } => line.text !== null)
+      .reverse()
+      .slice(0, LOG_SIZE);
+    render(
+      tableView(
+        {
+          mode: this.route.mode,
+          gameId: this.route.gameId,
+          snap,
+          fatal: this.fatal ? fatalText(this.fatal) : null,
+          connection: this.connection,
+          me: this.me,
+          myTurn: this.myTurn(),
+          seat: this.controls.seatView(),
+          targets: this.controls.targets(),
+          fresh: this.fresh,
+          turnSince: this.turnSince,
+          now: Date.now(),
+          log,
+          handEnd: this.ends.shown,
+          claim: { busy: this.controls.claimState.busy, error: this.controls.claimState.error && codeText(this.controls.claimState.error) },
+          seen: snap ? seenCommitments(snap.id) : {},
+          verified: this.controls.verified,
+          announcement: this.announcement,
+          toast: this.toast,
+          menu: snap ? tableMenu(this) : [],
+        },
+        this.controls.actions,
+      ),
+      this.root,
+    );
+    this.controls.afterRender();
+  }
+}
+
+function loadError(error: unknown, mode: TableMode): Fatal {
+  if (!(error instanceof ApiError)) return "failed";
+  if (error.code === "GAME_NOT_FOUND") return "GAME_NOT_FOUND";
+  if (error.code === "BAD_TOKEN") return mode === "invite" ? "badInvite" : "badSeat";
+  return "failed";
+}
+
+function fatalText(fatal: Fatal): string {
+  return fatal === "GAME_NOT_FOUND" ? t.codes.GAME_NOT_FOUND : t.load[fatal];
+}

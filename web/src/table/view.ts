@@ -1,0 +1,126 @@
+import { h, type JSX } from "preact";
+import type { GameSnapshot } from "../../../src/shared/api";
+import { header, type MenuItem } from "../header";
+import { t } from "../i18n/index";
+import type { Connection } from "../live";
+import { type Fresh, type MeldTargets, piles, teams } from "./felt";
+import { type HandActions, handArea, type SeatView } from "./hand";
+import { type HandEndInfo, handEndDialog } from "./hand-end";
+import { fairnessPanel, logPanel, scoresPanel, type Verified } from "./panels";
+import { type ClaimState, claimForm, seatsStrip, spectatorNote, statusBanner } from "./status";
+
+/**
+ * The table page drawn from its state: a pure function. On a phone the
+ * turn banner, the seats and the piles stay at the top, the player's hand
+ * and moves at the bottom, and the melds scroll between them.
+ */
+
+export type TableMode = "seat" | "invite" | "spectator" | "embed";
+
+export interface TableView {
+  readonly mode: TableMode;
+  readonly gameId: string;
+  readonly snap: GameSnapshot | null;
+  /** Text of a fatal problem (in the player's language). */
+  readonly fatal: string | null;
+  readonly connection: Connection;
+  readonly me: number | null;
+  readonly myTurn: boolean;
+  readonly seat: SeatView | null;
+  readonly targets: MeldTargets | null;
+  readonly fresh: Fresh;
+  readonly turnSince: string | null;
+  readonly now: number;
+  readonly log: readonly { key: string; text: string }[];
+  readonly handEnd: HandEndInfo | null;
+  readonly claim: ClaimState;
+  readonly seen: Record<string, string>;
+  readonly verified: ReadonlyMap<number, Verified>;
+  readonly announcement: string;
+  readonly toast: string | null;
+  readonly menu: readonly MenuItem[];
+}
+
+export interface TableActions {
+  readonly hand: HandActions;
+  claim(form: HTMLFormElement): void;
+  verify(hand: number): void;
+  closeHandEnd(): void;
+}
+
+export function connectionPill(connection: Connection): JSX.Element {
+  return h(
+    "span",
+    { class: `connection ${connection}`, id: "connection", role: "status", title: t.connection.label },
+    h("span", { class: "dot", "aria-hidden": "true" }),
+    t.connection[connection],
+  );
+}
+
+export function tableView(v: TableView, act: TableActions): JSX.Element {
+  const embed = v.mode === "embed";
+  const top = embed ? null : header({ connection: v.snap ? connectionPill(v.connection) : null, menu: v.menu });
+  const live = h("p", { class: "visually-hidden", "aria-live": "polite", id: "announce" }, embed ? "" : v.announcement);
+  if (v.fatal) {
+    return h(
+      "div",
+      { class: `table-page${embed ? " embed" : ""}` },
+      top,
+      h(
+        "main",
+        { class: "single" },
+        h(
+          "section",
+          { class: "panel fatal", role: "alert" },
+          h("p", null, v.fatal),
+          embed ? null : h("p", null, h("a", { href: "/" }, t.common.goLobby)),
+        ),
+      ),
+      live,
+    );
+  }
+  const snap = v.snap;
+  if (!snap)
+    return h("div", { class: "table-page" }, top, h("main", { class: "single" }, h("p", { class: "loading" }, t.load.table)), live);
+  const hand = snap.view.hand;
+  const players = snap.view.players;
+  return h(
+    "div",
+    { class: `table-page${embed ? " embed" : ""}${v.seat ? " seated" : ""}` },
+    top,
+    h(
+      "div",
+      { class: "table-top" },
+      embed
+        ? h(
+            "div",
+            { class: "embed-bar" },
+            connectionPill(v.connection),
+            h("a", { href: `/game/${snap.id}`, target: "_blank", rel: "noopener" }, t.embed.open),
+          )
+        : null,
+      // A game with a clock says when the turn began; otherwise the event that gave it does.
+      statusBanner({ snap, me: v.me, myTurn: v.myTurn, turnSince: snap.clock?.turn?.since ?? v.turnSince, now: v.now }),
+      seatsStrip(snap, v.me, !embed),
+      hand ? piles(hand, v.fresh) : null,
+    ),
+    h(
+      "main",
+      { class: "table-middle", id: "table-middle" },
+      v.mode === "invite" ? claimForm(snap.seats, v.claim, act.claim) : null,
+      hand ? teams(snap.seats, players, hand, v.me, v.targets, v.fresh) : null,
+      h(
+        "div",
+        { class: "side" },
+        scoresPanel(snap),
+        embed ? null : logPanel(v.log),
+        embed ? null : fairnessPanel(snap, v.seen, v.verified, act.verify),
+        v.mode === "spectator" ? spectatorNote(snap.id) : null,
+      ),
+    ),
+    v.seat ? h("div", { class: "table-bottom" }, handArea(v.seat, act.hand)) : null,
+    v.handEnd && !embed ? handEndDialog(snap, v.handEnd, act.closeHandEnd) : null,
+    v.toast ? h("p", { class: "toast", role: "status" }, v.toast) : null,
+    live,
+  );
+}
