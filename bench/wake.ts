@@ -10,7 +10,7 @@
 
 import { startRuntime } from "../scripts/local-runtime";
 import { newPersistDir, removeDir } from "../scripts/local-service";
-import { botMove, makeMove, needsDeal, newGame, PRESETS, seededRandom } from "../src/engine/index";
+import { botMove, makeMove, needsDeal, seededRandom } from "../src/engine/index";
 import { hashToken, newGameId, newToken } from "../src/server/auth";
 import { nextDeal } from "../src/server/room/fairness";
 import { type CreatedBody, type LogRow, Table } from "../src/server/room/table";

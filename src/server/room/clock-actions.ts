@@ -40,7 +40,7 @@ export function dueEntries(table: Table, now: number, live: (seat: number) => bo
 function computerEntries(table: Table): NewEntry[] {
   const seat = computerToPlay(table);
   if (seat === null) return [];
-  const moves = computerTurn(table.state, table.computers[seat]!.level);
+  const moves = computerTurn(table, table.computers[seat]!.level);
   const entries: NewEntry[] = moves.map(({ move, outcome }) => ({
     body: { type: "move", seat, move: makeMove(move), id: null, by: "computer" },
     outcome,

@@ -1,13 +1,50 @@
-import { type GameState, isWildCard, type Move, makeCard, type Outcome, play } from "../../engine/index";
+import { chooseMove } from "../../bots/index";
+import {
+  applyMove,
+  eventFor,
+  type GameEvent,
+  type GameState,
+  isWildCard,
+  type Move,
+  makeCard,
+  type Outcome,
+  play,
+  viewFor,
+} from "../../engine/index";
 import type { ComputerLevel } from "../../shared/wire/common";
+import type { Table } from "./table";
 
 /**
- * A simple, legal policy for a seat the computer plays after its player ran
- * out of time: draw from the stock, lay nothing, and discard the card that
- * costs least to give away that the rules allow (a natural card before a
- * wild, the lowest first). It reads only its own seat's hand.
+ * A computer player's whole turn. Each move is chosen by the computer
+ * players (src/bots) from what the seat may know — its view, and the hand's
+ * events as that seat saw them, each discard as it was made, as a player at
+ * the table sees them — and applied by the engine, which judges it like any
+ * player's. The seed is the game and its version, so that replaying a room's
+ * decisions gives the same moves.
  */
-export function computerTurn(state: GameState, _level: ComputerLevel): { move: Move; outcome: Outcome }[] {
+export function computerTurn(table: Table, level: ComputerLevel): { move: Move; outcome: Outcome }[] {
+  let state = table.state;
+  const seat = state.hand!.turn;
+  const start = table.handStarts[table.handStarts.length - 1] ?? 1;
+  const events: GameEvent[] = table.entries.slice(start - 1).flatMap((e) => e.events);
+  const played: { move: Move; outcome: Outcome }[] = [];
+  const ours = (s: GameState) => !s.over && s.hand !== null && s.hand.end === null && s.hand.turn === seat;
+  // A turn is a take, some plays and a discard: far fewer moves than this, whatever happens.
+  for (let step = 0; step < 60 && ours(state); step++) {
+    const history = events.map((e) => eventFor(e, seat, state.rules)).filter((e) => e !== null);
+    const chosen = chooseMove(level, { view: viewFor(state, seat), history }, `${table.id}/${table.version + step}`);
+    const moved = chosen ? applyMove(state, seat, chosen) : null;
+    if (!moved?.ok) break;
+    played.push({ move: moved.value.move, outcome: moved.value });
+    events.push(...moved.value.events);
+    state = moved.value.state;
+  }
+  // Never leave a turn unfinished: should the players find nothing, the turn ends as simply as the rules allow.
+  return ours(state) ? [...played, ...simpleTurn(state)] : played;
+}
+
+/** Draw, lay nothing, and discard the card that costs least to give away (a natural card before a wild, the lowest first). */
+export function simpleTurn(state: GameState): { move: Move; outcome: Outcome }[] {
   const seat = state.hand!.turn;
   const played: { move: Move; outcome: Outcome }[] = [];
   let now = state;

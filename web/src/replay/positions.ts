@@ -85,7 +85,7 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] extends readonly (infer U)[] 
 export function eventHand(events: readonly WireEvent[], viewer: number | null, players: number, teams: number): ReplayHand | null {
   const start = events.findIndex((e) => e.type === "handStarted");
   const first = events[start];
-  if (!first || first.type !== "handStarted") return null;
+  if (first?.type !== "handStarted") return null;
   const melds = new Map<number, TableMeld>();
   let pile: (string | null)[] = [...first.discard];
   const hand: Mutable<HandView> = {
