@@ -74,6 +74,8 @@ interface PhaseResult {
   readonly seconds: number;
   /** CPU seconds the runtime spent during the phase. */
   readonly cpu: number;
+  /** CPU seconds the clients (this process) spent during the phase. */
+  readonly clientCpu: number;
 }
 
 async function runPhase(url: string, games: number, players: 2 | 3 | 4, thinkMs: number, budget: number): Promise<PhaseResult> {
@@ -81,6 +83,7 @@ async function runPhase(url: string, games: number, players: 2 | 3 | 4, thinkMs:
   const perGame = new Map(created.map((g) => [g.id, newStats()]));
   const started = performance.now();
   const cpuBefore = runtimeCpuSeconds();
+  const clientBefore = process.cpuUsage();
   await Promise.all(
     created.flatMap((game, g) =>
       game.seats.map((seat) => {
@@ -97,7 +100,14 @@ async function runPhase(url: string, games: number, players: 2 | 3 | 4, thinkMs:
       }),
     ),
   );
-  return { games: created, perGame, seconds: (performance.now() - started) / 1000, cpu: runtimeCpuSeconds() - cpuBefore };
+  const client = process.cpuUsage(clientBefore);
+  return {
+    games: created,
+    perGame,
+    seconds: (performance.now() - started) / 1000,
+    cpu: runtimeCpuSeconds() - cpuBefore,
+    clientCpu: (client.user + client.system) / 1e6,
+  };
 }
 
 function summary(phase: PhaseResult): Record<string, string | number> {
@@ -112,6 +122,7 @@ function summary(phase: PhaseResult): Record<string, string | number> {
     "refused (422), retried": count((s) => s.refused),
     "moves/s": Math.round(count((s) => s.accepted) / phase.seconds),
     "runtime CPU per move": ms((phase.cpu * 1000) / count((s) => s.accepted)),
+    "clients' CPU per move": ms((phase.clientCpu * 1000) / count((s) => s.accepted)),
     "latency p50": ms(percentile(latencies, 50)),
     "latency p95": ms(percentile(latencies, 95)),
     "latency p99": ms(percentile(latencies, 99)),
@@ -126,7 +137,9 @@ export async function loadBench(options: LoadOptions = {}): Promise<void> {
   const via = options.via ?? "runtime";
   // Storage in RAM: this measures the service, not this machine's disk syncs.
   const persistTo = await newPersistDir(true);
-  const service = via === "runtime" ? await startRuntime({ persistTo }) : await startLocalService({ persistTo });
+  // The API alone: locally the static assets add a router worker in front of every request, which on Cloudflare is the platform's, not the Worker's CPU.
+  const service =
+    via === "runtime" ? await startRuntime({ persistTo, overrides: { assets: undefined } }) : await startLocalService({ persistTo });
   try {
     // Unmeasured: the runtime compiles and optimises the service's code on its first requests.
     const warmUp = await runPhase(service.url, 10, players, 0, 20);
@@ -163,9 +176,12 @@ export async function loadBench(options: LoadOptions = {}): Promise<void> {
     const pacedLatencies = [...paced.perGame.values()].flatMap((s) => s.latencies).sort((a, b) => a - b);
     const pacedErrors = [...paced.perGame.values()].reduce((n, s) => n + s.errors.length, 0);
     const verdict = (met: boolean) => (met ? "ok" : "MISSED");
+    const flat = results[1]!;
+    const flatLatencies = [...flat.perGame.values()].flatMap((s) => s.latencies).sort((a, b) => a - b);
+    const flatRate = [...flat.perGame.values()].reduce((n, s) => n + s.accepted, 0) / flat.seconds;
     console.log(
-      `Targets, paced load: p50 < 10 ms ${verdict(percentile(pacedLatencies, 50) < 10)}, p99 < 50 ms ${verdict(percentile(pacedLatencies, 99) < 50)}, ` +
-        `no errors ${verdict(pacedErrors === 0)}. Flat out shows the capacity: moves queue once one core is busy.`,
+      `Targets: paced p99 < 10 ms ${verdict(percentile(pacedLatencies, 99) < 10)}, no errors ${verdict(pacedErrors === 0)}; ` +
+        `flat out ≥ 2,000 moves/s ${verdict(flatRate >= 2000)}, flat-out p50 < 10 ms ${verdict(percentile(flatLatencies, 50) < 10)}.`,
     );
     const moves = [...saved.values()].reduce((n, r) => n + r.moves, 0);
     console.log(

@@ -108,7 +108,7 @@ export function partOf(frame: ProfileNode["callFrame"], moduleOf: (line: number)
 export async function profileBench(games = 50): Promise<void> {
   const persistTo = await newPersistDir(true);
   const inspectorPort = await freePort();
-  const service = await startRuntime({ persistTo, inspectorPort });
+  const service = await startRuntime({ persistTo, inspectorPort, overrides: { assets: undefined } });
   try {
     const play = async (n: number, moves: number) => {
       const created: CreateGameResponse[] = await Promise.all(

@@ -30,6 +30,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalS
   const { workerOptions } = unstable_getMiniflareWorkerOptions(join(root, "wrangler.toml"));
   // The bundle is already built: module rules and the source root only matter to a build.
   const { modulesRules: _rules, rootPath: _root, ...bindings } = workerOptions as Record<string, unknown>;
+  const entryFile = options.entry ? `${basename(options.entry).replace(/\.ts$/, "")}.js` : "index.js";
+  const extra = (await readdir(bundle)).filter((name) => /\.(wasm|ttf)$/.test(name));
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       host: "127.0.0.1",
@@ -42,11 +44,14 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalS
           ...options.overrides,
           bindings: { ...(bindings.bindings as object), ...(options.overrides?.bindings as object) },
           name: "burraco",
-          modules: true,
+          // The bundle's entry and its own module files beside it (the preview's renderer and its font).
+          modules: [
+            { type: "ESModule", path: join(bundle, entryFile) },
+            ...extra.map((name) => ({ type: name.endsWith(".wasm") ? "CompiledWasm" : "Data", path: join(bundle, name) })),
+          ],
           // A socket straight to the service, without the runtime's development entry worker in front (as when deployed).
           unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
           modulesRoot: bundle,
-          scriptPath: join(bundle, options.entry ? `${basename(options.entry).replace(/\.ts$/, "")}.js` : "index.js"),
         },
       ],
     } as Parameters<typeof convertV4MiniflareOptions>[0]),

@@ -11,7 +11,11 @@ import { indexRow } from "./queries";
  * building each one anew cost more than sending it.
  */
 
-const INSERT_ENTRY = "INSERT INTO game_events (game_id, seq, kind, body, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, seq) DO NOTHING";
+/** Entries per statement: D1 binds at most 100 values to one statement, five per entry. */
+const ENTRIES_PER_STATEMENT = 20;
+
+const insertEntries = (n: number) =>
+  `INSERT INTO game_events (game_id, seq, kind, body, at) VALUES ${new Array(n).fill("(?, ?, ?, ?, ?)").join(", ")} ON CONFLICT (game_id, seq) DO NOTHING`;
 
 const UPSERT_SEAT = `INSERT INTO seats (game_id, seat, token_hash, taken, name, player_hash, link_sealed) VALUES (?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (game_id, seat) DO UPDATE SET token_hash = excluded.token_hash, taken = excluded.taken, name = excluded.name,
@@ -23,9 +27,15 @@ const UPSERT_GAME = `INSERT INTO games (id, players, rules, names, status, turn,
   invite_hash = excluded.invite_hash, updated_at = excluded.updated_at, deadline = excluded.deadline, next_due = excluded.next_due,
   reminder = excluded.reminder`;
 
+/** Several entries to one statement: each statement costs D1 more than each row in it. */
 export function entryStatements(d1: D1Database, table: Table, entries: readonly Entry[]): D1PreparedStatement[] {
-  const insert = d1.prepare(INSERT_ENTRY);
-  return entries.map((e) => insert.bind(table.id, e.seq, e.body.type, JSON.stringify(e.body), e.at));
+  const statements: D1PreparedStatement[] = [];
+  for (let i = 0; i < entries.length; i += ENTRIES_PER_STATEMENT) {
+    const part = entries.slice(i, i + ENTRIES_PER_STATEMENT);
+    const values = part.flatMap((e) => [table.id, e.seq, e.body.type, JSON.stringify(e.body), e.at]);
+    statements.push(d1.prepare(insertEntries(part.length)).bind(...values));
+  }
+  return statements;
 }
 
 export function seatStatements(d1: D1Database, gameId: string, rows: readonly SeatRow[]): D1PreparedStatement[] {

@@ -13,12 +13,13 @@ import type { Room } from "./room";
  */
 
 /** How soon after a write the alarm drains the outbox (writes in between share one drain). */
-export const DRAIN_DELAY_MS = 1000;
+export const DRAIN_DELAY_MS = 2000;
 
 /**
- * When the next drain is due: a second after a write, plus up to another
- * second at random, so that games written at the same moment (a tournament
- * round created at once) do not all write to D1 at the same moment too.
+ * When the next drain is due: two seconds after a write, plus up to two
+ * more at random, so that games written at the same moment (a tournament
+ * round created at once) do not all write to D1 at the same moment too, and
+ * a game played fast sends D1 a few larger batches rather than many small.
  */
 export function drainTime(now: number): number {
   return now + DRAIN_DELAY_MS * (1 + Math.random());
