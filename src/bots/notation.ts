@@ -1,4 +1,4 @@
-import { discardable, type Move, makeCard, makeCards, type Play } from "../engine/index.js";
+import { discardable, type Move } from "../engine/index.js";
 import type { Move as WireMove } from "../shared/wire/move.js";
 import type { Table } from "./table.js";
 
