@@ -1,5 +1,6 @@
 import { h, type JSX } from "preact";
 import type { MyGame } from "../../../src/shared/api";
+import { myGameClock } from "../clock/lobby";
 import { dateTime, t, when } from "../i18n/index";
 import type { CreatedGame, RememberedSeat } from "../store";
 import { type LinkActions, linksPanel, type SeatsTaken } from "./links";
@@ -46,6 +47,7 @@ export function myGames(state: GamesState, act: LinkActions & { expand(game: Cre
                 : g.status === "over"
                   ? h("span", { class: "badge over" }, t.myGames.over)
                   : h("span", { class: "badge" }, t.myGames.waiting),
+              myGameClock(g),
               h("span", { class: "when" }, ` ${t.myGames.seatAt(g.seat + 1, when(g.updatedAt))}`),
               seat ? null : h("span", { class: "hint" }, ` (${t.myGames.noLink})`),
             );
@@ -85,7 +87,7 @@ export function myGames(state: GamesState, act: LinkActions & { expand(game: Cre
                   h(
                     "summary",
                     null,
-                    label(game.names, game.seats.length),
+                    label(game.names, game.names.length),
                     h("span", { class: "when" }, ` · ${t.myGames.createdOn(dateTime(game.createdAt))} · ${t.myGames.showLinks}`),
                   ),
                   linksPanel(game, state.taken[game.id] ?? null, act, false, state.messages[game.id] ?? null),

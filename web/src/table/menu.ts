@@ -24,5 +24,6 @@ export function tableMenu(page: TablePage): MenuItem[] {
     },
     { id: "menu-replay", label: t.menu.replay, href: `/game/${snap.id}/replay` },
     { id: "menu-record", label: t.menu.record, href: `/api/games/${snap.id}/record`, download: `burraco-${snap.id}.json` },
+    ...page.clock.menu(),
   ];
 }
