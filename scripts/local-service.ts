@@ -77,8 +77,11 @@ export async function ensureWebBuilt(): Promise<void> {
  * Starts `wrangler dev` on a free port with storage in `persistTo` (a new
  * temporary directory unless given), after building the web client if
  * needed and applying the D1 migrations. Resolves once /api/health answers.
+ * `vars` are passed to the Worker for this run only (`wrangler dev --var`).
  */
-export async function startLocalService(options: { persistTo?: string; port?: number } = {}): Promise<LocalService> {
+export async function startLocalService(
+  options: { persistTo?: string; port?: number; vars?: Readonly<Record<string, string>> } = {},
+): Promise<LocalService> {
   const persistTo = options.persistTo ?? (await newPersistDir());
   await ensureWebBuilt();
   await wranglerRun(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
@@ -102,6 +105,8 @@ export async function startLocalService(options: { persistTo?: string; port?: nu
       "--show-interactive-dev-session=false",
       "--log-level",
       "warn",
+      // Variables for this run only (e.g. DEV_TIME_TRAVEL for the browser tests), beside wrangler.toml's.
+      ...Object.entries(options.vars ?? {}).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
     ],
     { cwd: root, env: ENV, detached: true, stdio: ["ignore", "pipe", "pipe"] },
   );

@@ -19,7 +19,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // The build writes each file whole (atomic rename), so wrangler dev may start beside it.
   const [, service] = await Promise.all([
     promisify(execFile)(process.execPath, [join(root, "scripts/build-web.mjs")], { cwd: root }),
-    startLocalService(),
+    // DEV_TIME_TRAVEL lets a test move one game's time on (POST /api/dev/games/{id}/time): never set outside tests.
+    startLocalService({ vars: { DEV_TIME_TRAVEL: "1" } }),
   ]);
   project.provide("serviceUrl", service.url);
   return () => service.stop();
