@@ -140,7 +140,21 @@ export class LobbyPage {
 
   /** "Play against the computer": a 2-player game with the computer (club) in seat 2, opened at once as seat 1. */
   private async versus(element: HTMLFormElement | null): Promise<void> {
-    const name = element ? String(new FormData(element).get("name-0") ?? "").trim() || null : null;
+    const data = element ? new FormData(element) : null;
+    const name = String(data?.get("name-0") ?? "").trim() || null;
+    // Prepared deals, if any, serve here too: practice a tournament's deals against the computer.
+    const dealsText = String(data?.get("deals") ?? "").trim();
+    let deals: unknown[] | undefined;
+    try {
+      if (dealsText) {
+        const parsed = JSON.parse(dealsText) as unknown;
+        deals = Array.isArray(parsed) ? parsed : [parsed];
+      }
+    } catch {
+      this.form = { ...this.form, error: t.lobby.dealsNotJson };
+      this.render();
+      return;
+    }
     this.form = { ...this.form, versus: true, error: null };
     this.render();
     try {
@@ -148,6 +162,7 @@ export class LobbyPage {
         players: 2,
         rules: { preset: this.form.preset },
         seats: [{ name }, { computer: "club" }],
+        ...(deals ? { deals: deals as NonNullable<CreateGameRequest["deals"]> } : {}),
       });
       const created = this.remember(game, [name, null]);
       // Every link of this game is the player's own seat: nothing to send, so nothing to warn about.
