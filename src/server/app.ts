@@ -11,6 +11,7 @@ import { oembedApi } from "./routes/oembed";
 import { describeApi } from "./routes/openapi";
 import { pagesApp } from "./routes/pages";
 import { playersApi } from "./routes/players";
+import { pushKeyApi } from "./routes/push-key";
 import { securityHeaders } from "./security";
 import { onError, validationHook } from "./validation";
 
@@ -39,6 +40,7 @@ app.route("/api/games", gamesApi);
 app.route("/api/me/notifications", notificationsApi);
 app.route("/api/me", playersApi);
 app.route("/api/oembed", oembedApi);
+app.route("/api/notifications/vapid", pushKeyApi);
 app.route("/api/notifications", notificationLinksApi);
 describeApi(app);
 
