@@ -3,7 +3,8 @@
  * icons) so that the client opens fast and installs as an app. Pages go to
  * the network first (the Worker adds each game's link preview), the API is
  * never cached. The build fills in the shell's files and a version.
- * Other handlers (push notifications) join below as their own listeners.
+ * Push notifications join below as listeners of their own: `push` shows
+ * the service's message, `notificationclick` opens its link.
  */
 
 declare const __SHELL__: readonly string[];
@@ -16,11 +17,29 @@ interface Fetching extends WaitUntil {
   readonly request: Request;
   respondWith(response: Promise<Response> | Response): void;
 }
+interface Pushed extends WaitUntil {
+  readonly data: { json(): unknown; text(): string } | null;
+}
+interface Clicked extends WaitUntil {
+  readonly notification: Notification;
+}
+interface WindowClient {
+  readonly url: string;
+  focus(): Promise<WindowClient>;
+  navigate(url: string): Promise<WindowClient | null>;
+}
 interface Worker {
   skipWaiting(): Promise<void>;
-  readonly clients: { claim(): Promise<void> };
+  readonly clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: "window"; includeUncontrolled: boolean }): Promise<readonly WindowClient[]>;
+    openWindow(url: string): Promise<WindowClient | null>;
+  };
+  readonly registration: { showNotification(title: string, options: NotificationOptions): Promise<void> };
   addEventListener(type: "install" | "activate", listener: (event: WaitUntil) => void): void;
   addEventListener(type: "fetch", listener: (event: Fetching) => void): void;
+  addEventListener(type: "push", listener: (event: Pushed) => void): void;
+  addEventListener(type: "notificationclick", listener: (event: Clicked) => void): void;
 }
 
 const worker = self as unknown as Worker;
@@ -53,4 +72,61 @@ worker.addEventListener("fetch", (event) => {
     return;
   }
   if (__SHELL__.includes(url.pathname)) event.respondWith(caches.match(request).then((hit) => hit ?? fetch(request)));
+});
+
+// ── Push notifications ──────────────────────────────────────────────────
+
+/** What the service sends (src/server/notify/push.ts): `{title, body, url, tag}`, already in the player's language. */
+interface PushMessage {
+  readonly title?: unknown;
+  readonly body?: unknown;
+  readonly url?: unknown;
+  readonly tag?: unknown;
+}
+
+/** Only this app's own pages are opened from a notification. */
+function ownUrl(url: unknown): string {
+  if (typeof url !== "string") return "/";
+  try {
+    const target = new URL(url, location.origin);
+    return target.origin === location.origin ? target.href : "/";
+  } catch {
+    return "/";
+  }
+}
+
+worker.addEventListener("push", (event) => {
+  let message: PushMessage = {};
+  try {
+    message = (event.data?.json() ?? {}) as PushMessage;
+  } catch {
+    message = { body: event.data?.text() };
+  }
+  const title = typeof message.title === "string" && message.title ? message.title : "Burraco";
+  event.waitUntil(
+    worker.registration.showNotification(title, {
+      body: typeof message.body === "string" ? message.body : "",
+      icon: "/icon-192.png",
+      badge: "/icon-192.png",
+      // The same tag replaces the game's earlier notification instead of piling up.
+      tag: typeof message.tag === "string" ? message.tag : undefined,
+      data: { url: ownUrl(message.url) },
+    }),
+  );
+});
+
+worker.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = ownUrl((event.notification.data as { url?: unknown } | null)?.url);
+  event.waitUntil(
+    (async () => {
+      const tabs = await worker.clients.matchAll({ type: "window", includeUncontrolled: true });
+      // A tab on that very page is brought forward; else an open tab of the app goes there; else a new one.
+      const same = tabs.find((tab) => tab.url === url);
+      if (same) return same.focus();
+      const moved = tabs[0] ? await tabs[0].navigate(url).catch(() => null) : null;
+      // navigate() works only on tabs this worker controls; any other case gets a new tab.
+      return moved ? moved.focus() : worker.clients.openWindow(url);
+    })(),
+  );
 });
