@@ -37,6 +37,8 @@ export interface TableRoute {
   readonly mode: TableMode;
   /** The seat or invitation token from the fragment; null for spectators and embeds. */
   readonly token: string | null;
+  /** A notification's `?seat=N` whose seat link this browser does not hold: the public table says so. */
+  readonly seatWanted?: number;
 }
 
 /** Lines kept in the latest moves. */
@@ -278,6 +280,7 @@ export class TablePage {
           announcement: this.announcement,
           toast: this.toast,
           menu: snap ? tableMenu(this) : [],
+          seatWanted: this.route.seatWanted ?? null,
         },
         this.controls.actions,
       ),

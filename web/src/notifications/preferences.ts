@@ -1,0 +1,343 @@
+import { render } from "preact";
+import type { CreatedSubscription, SubscriptionView } from "../../../src/shared/api";
+import { ApiError, api } from "../api";
+import { copyText } from "../dom";
+import { codeText, t } from "../i18n/index";
+import { createdGames, rememberedSeats } from "../store";
+import { inviteTokenOf, notifyApi } from "./api";
+import type { ChatState } from "./chat";
+import { type Notice, readChoices } from "./parts";
+import { currentEndpoint, PushRefused, subscribePush, unsubscribePush } from "./push";
+import { type Channel, prefsView } from "./view";
+
+/**
+ * The notifications page (`/notifications`, `?game=ID` for one game): the
+ * state and its talk with the server; prefsView draws it. Subscriptions
+ * belong to this browser's player key; a game created here also offers
+ * its group chat, managed with the invitation token the lobby kept.
+ */
+
+/** A test's delivery goes through the queue: the list is looked at again a little later. */
+const LOOK_AGAIN_MS = [6_000, 15_000];
+const GAME_ID = /^[A-Za-z0-9_-]{24}$/;
+
+export class NotificationsPage {
+  private readonly gameId: string | null;
+  private names: string | null = null;
+  private subscriptions: SubscriptionView[] | null = null;
+  private loadFailed = false;
+  private pushEndpoint: string | null = null;
+  private adding: Channel = "email";
+  private hookUrl = "";
+  private busy: string | null = null;
+  private notices: Record<string, Notice> = {};
+  private secret: { where: string; value: string; copied: boolean } | null = null;
+  private readonly invite: string | null;
+  private chat: ChatState | null = null;
+  private timers: ReturnType<typeof setTimeout>[] = [];
+  private closed = false;
+  private readonly timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+
+  constructor(private readonly root: HTMLElement) {
+    const game = new URLSearchParams(location.search).get("game");
+    this.gameId = game && GAME_ID.test(game) ? game : null;
+    const created = this.gameId ? createdGames()[this.gameId] : undefined;
+    this.invite = created ? inviteTokenOf(created.invite) : null;
+    if (this.invite) this.chat = { hooks: null, failed: false };
+  }
+
+  async open(): Promise<void> {
+    this.render();
+    const gameId = this.gameId;
+    if (gameId) {
+      const local = rememberedSeats()[gameId]?.names ?? createdGames()[gameId]?.names;
+      if (local) this.names = local.map((n, i) => n ?? t.common.player(i + 1)).join(" · ");
+      else
+        void api.snapshot(gameId, null).then(
+          (snap) => {
+            this.names = snap.seats.map((s) => s.name ?? t.common.player(s.seat + 1)).join(" · ");
+            this.render();
+          },
+          () => undefined,
+        );
+    }
+    this.pushEndpoint = await currentEndpoint();
+    await Promise.all([this.load(), this.loadChat()]);
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    render(null, this.root);
+  }
+
+  private async load(): Promise<void> {
+    try {
+      const all = (await notifyApi.list()).subscriptions;
+      // For one game: its own subscriptions, then those for every game (which cover it too).
+      this.subscriptions = this.gameId
+        ? [...all.filter((s) => s.gameId === this.gameId), ...all.filter((s) => s.gameId === null)]
+        : [...all];
+      this.loadFailed = false;
+    } catch {
+      this.loadFailed = this.subscriptions === null;
+    }
+    this.render();
+  }
+
+  private async loadChat(): Promise<void> {
+    if (!this.gameId || !this.invite) return;
+    try {
+      this.chat = { hooks: (await notifyApi.gameWebhooks(this.gameId, this.invite)).webhooks, failed: false };
+    } catch {
+      this.chat = { hooks: this.chat?.hooks ?? null, failed: true };
+    }
+    this.render();
+  }
+
+  private reloadSoon(): void {
+    for (const wait of LOOK_AGAIN_MS)
+      this.timers.push(
+        setTimeout(() => {
+          if (!this.closed) void Promise.all([this.load(), this.loadChat()]);
+        }, wait),
+      );
+  }
+
+  /** Runs one action with its button busy; a refusal is shown beside it, in words from its code. */
+  private async act(where: string, action: () => Promise<Notice | null>, refused?: (error: ApiError) => string | null): Promise<void> {
+    if (this.busy) return;
+    this.busy = where;
+    delete this.notices[where];
+    this.render();
+    try {
+      const done = await action();
+      if (done) this.notices[where] = done;
+    } catch (error) {
+      const text =
+        error instanceof PushRefused
+          ? t.notify.push[error.problem]
+          : error instanceof ApiError
+            ? (refused?.(error) ?? codeText(error.code))
+            : t.codes.INTERNAL;
+      this.notices[where] = { text, error: true };
+    } finally {
+      this.busy = null;
+      this.render();
+    }
+  }
+
+  private scopeOf(form: HTMLFormElement): string | null {
+    return this.gameId && new FormData(form).get("scope") !== "all" ? this.gameId : null;
+  }
+
+  private showSecret(where: string, made: CreatedSubscription): void {
+    this.secret = made.secret ? { where, value: made.secret, copied: false } : null;
+  }
+
+  private add(form: HTMLFormElement): void {
+    const choices = readChoices(form);
+    if (!choices) {
+      this.notices.add = { text: t.notify.eventsNone, error: true };
+      this.render();
+      return;
+    }
+    const data = new FormData(form);
+    const gameId = this.scopeOf(form);
+    const channel = this.adding;
+    void this.act(
+      "add",
+      async () => {
+        if (channel === "email") {
+          const address = String(data.get("address") ?? "").trim();
+          const daily = data.get("digest") === "daily";
+          const timeZone = String(data.get("timeZone") ?? "").trim() || this.timeZone;
+          await notifyApi.subscribe({
+            channel,
+            address,
+            ...choices,
+            gameId,
+            digest: daily ? "daily" : "none",
+            ...(daily ? { timeZone } : {}),
+          });
+          form.reset();
+          await this.load();
+          return { text: t.notify.emailSent(address) };
+        }
+        if (channel === "push") {
+          const subscription = await subscribePush((await notifyApi.pushKey()).publicKey);
+          try {
+            await notifyApi.subscribe({
+              channel,
+              ...(subscription as { endpoint: string; keys: { p256dh: string; auth: string } }),
+              ...choices,
+              gameId,
+            });
+          } catch (error) {
+            if (error instanceof ApiError && error.code === "SUBSCRIPTION_EXISTS") return { text: t.notify.pushHere };
+            throw error;
+          }
+          this.pushEndpoint = subscription.endpoint ?? null;
+          await this.load();
+          return { text: t.notify.pushDone };
+        }
+        const made = await notifyApi.subscribe({ channel, url: String(data.get("url") ?? "").trim(), ...choices, gameId });
+        this.showSecret("add", made);
+        this.hookUrl = "";
+        form.reset();
+        await this.load();
+        return null;
+      },
+      (error) => (error.code === "WEBHOOK_URL_REFUSED" ? `${codeText(error.code)} ${t.notify.urlRefused}` : null),
+    );
+  }
+
+  private save(sub: SubscriptionView, form: HTMLFormElement): void {
+    const choices = readChoices(form);
+    if (!choices) {
+      this.notices[sub.id] = { text: t.notify.eventsNone, error: true };
+      this.render();
+      return;
+    }
+    const data = new FormData(form);
+    const daily = data.get("digest") === "daily";
+    const timeZone = String(data.get("timeZone") ?? "").trim() || this.timeZone;
+    const email = sub.channel === "email" ? { digest: daily ? ("daily" as const) : ("none" as const), ...(daily ? { timeZone } : {}) } : {};
+    void this.act(sub.id, async () => {
+      this.replace(await notifyApi.change(sub.id, { ...choices, ...email }));
+      return { text: t.notify.saved };
+    });
+  }
+
+  private replace(next: SubscriptionView): void {
+    this.subscriptions = (this.subscriptions ?? []).map((s) => (s.id === next.id ? next : s));
+  }
+
+  private readonly actions = {
+    reload: () => void Promise.all([this.load(), this.loadChat()]),
+    choose: (channel: Channel) => {
+      this.adding = channel;
+      delete this.notices.add;
+      this.render();
+    },
+    hookUrl: (url: string) => {
+      this.hookUrl = url;
+      this.render();
+    },
+    add: (form: HTMLFormElement) => this.add(form),
+    save: (sub: SubscriptionView, form: HTMLFormElement) => this.save(sub, form),
+    enable: (sub: SubscriptionView) =>
+      void this.act(sub.id, async () => {
+        this.replace(await notifyApi.change(sub.id, { enabled: true }));
+        return { text: t.notify.enabled };
+      }),
+    resend: (sub: SubscriptionView) =>
+      void this.act(sub.id, async () => {
+        await notifyApi.subscribe({
+          channel: "email",
+          address: sub.target,
+          events: [...sub.events],
+          language: sub.language,
+          gameId: sub.gameId,
+        });
+        return { text: t.notify.resent };
+      }),
+    test: (sub: SubscriptionView) =>
+      void this.act(sub.id, async () => {
+        const sent = await notifyApi.test(sub.id);
+        this.reloadSoon();
+        return { text: t.notify.testSent(sent.left) };
+      }),
+    remove: (sub: SubscriptionView) => {
+      if (!confirm(t.notify.removeConfirm)) return;
+      void this.act(sub.id, async () => {
+        await notifyApi.remove(sub.id);
+        if (sub.channel === "push" && sub.target === this.pushEndpoint) {
+          await unsubscribePush(sub.target);
+          this.pushEndpoint = null;
+        }
+        this.subscriptions = (this.subscriptions ?? []).filter((s) => s.id !== sub.id);
+        this.notices.add = { text: t.notify.removed };
+        return null;
+      });
+    },
+    copySecret: (input: HTMLInputElement | null) => {
+      const secret = this.secret;
+      if (!secret) return;
+      void copyText(secret.value, input).then((ok) => {
+        if (ok && this.secret === secret) this.secret = { ...secret, copied: true };
+        this.render();
+      });
+    },
+    chat: {
+      attach: (form: HTMLFormElement) => this.attach(form),
+      test: (hook: SubscriptionView) =>
+        void this.act(hook.id, async () => {
+          const sent = await notifyApi.testWebhook(this.gameId!, this.invite!, hook.id);
+          this.reloadSoon();
+          return { text: t.notify.testSent(sent.left) };
+        }),
+      remove: (hook: SubscriptionView) => {
+        if (!confirm(t.notify.removeConfirm)) return;
+        void this.act(hook.id, async () => {
+          await notifyApi.detachWebhook(this.gameId!, this.invite!, hook.id);
+          this.chat = { hooks: (this.chat?.hooks ?? []).filter((h) => h.id !== hook.id), failed: false };
+          this.notices.chat = { text: t.notify.removed };
+          return null;
+        });
+      },
+      reload: () => void this.loadChat(),
+      copySecret: (input: HTMLInputElement | null) => this.actions.copySecret(input),
+    },
+  };
+
+  private attach(form: HTMLFormElement): void {
+    const choices = readChoices(form);
+    if (!choices) {
+      this.notices.chat = { text: t.notify.eventsNone, error: true };
+      this.render();
+      return;
+    }
+    const url = String(new FormData(form).get("url") ?? "").trim();
+    void this.act(
+      "chat",
+      async () => {
+        const made = await notifyApi.attachWebhook(this.gameId!, this.invite!, { url, ...choices });
+        this.showSecret("chat", made);
+        form.reset();
+        await this.loadChat();
+        return { text: made.subscription.events.includes("invited") ? t.notify.chatAdded : t.notify.chatAddedQuiet };
+      },
+      (error) => (error.code === "WEBHOOK_URL_REFUSED" ? `${codeText(error.code)} ${t.notify.urlRefused}` : null),
+    );
+  }
+
+  render(): void {
+    if (this.closed) return;
+    const gameId = this.gameId;
+    const title = gameId ? t.notify.titleGame(this.names ?? gameId) : t.notify.title;
+    document.title = `${title} · ${t.common.brand}`;
+    const seat = gameId ? rememberedSeats()[gameId] : undefined;
+    render(
+      prefsView(
+        {
+          gameId,
+          title,
+          tableHref: gameId ? (seat ? `/game/${gameId}#seat=${seat.token}` : `/game/${gameId}`) : null,
+          subscriptions: this.subscriptions,
+          loadFailed: this.loadFailed,
+          pushEndpoint: this.pushEndpoint,
+          adding: this.adding,
+          hookUrl: this.hookUrl,
+          busy: this.busy,
+          notices: this.notices,
+          secret: this.secret,
+          timeZone: this.timeZone,
+          chat: this.chat,
+        },
+        this.actions,
+      ),
+      this.root,
+    );
+  }
+}
