@@ -7,6 +7,8 @@
  * the service's message, `notificationclick` opens its link.
  */
 
+import { clickTarget, ownUrl } from "./push-click";
+
 declare const __SHELL__: readonly string[];
 declare const __VERSION__: string;
 
@@ -84,17 +86,6 @@ interface PushMessage {
   readonly tag?: unknown;
 }
 
-/** Only this app's own pages are opened from a notification. */
-function ownUrl(url: unknown): string {
-  if (typeof url !== "string") return "/";
-  try {
-    const target = new URL(url, location.origin);
-    return target.origin === location.origin ? target.href : "/";
-  } catch {
-    return "/";
-  }
-}
-
 worker.addEventListener("push", (event) => {
   let message: PushMessage = {};
   try {
@@ -110,22 +101,25 @@ worker.addEventListener("push", (event) => {
       badge: "/icon-192.png",
       // The same tag replaces the game's earlier notification instead of piling up.
       tag: typeof message.tag === "string" ? message.tag : undefined,
-      data: { url: ownUrl(message.url) },
+      data: { url: ownUrl(message.url, location.origin) },
     }),
   );
 });
 
 worker.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  const url = ownUrl((event.notification.data as { url?: unknown } | null)?.url);
+  const url = ownUrl((event.notification.data as { url?: unknown } | null)?.url, location.origin);
   event.waitUntil(
     (async () => {
       const tabs = await worker.clients.matchAll({ type: "window", includeUncontrolled: true });
-      // A tab on that very page is brought forward; else an open tab of the app goes there; else a new one.
-      const same = tabs.find((tab) => tab.url === url);
-      if (same) return same.focus();
-      const moved = tabs[0] ? await tabs[0].navigate(url).catch(() => null) : null;
-      // navigate() works only on tabs this worker controls; any other case gets a new tab.
+      const target = clickTarget(
+        tabs.map((tab) => tab.url),
+        url,
+      );
+      if (target === "open") return worker.clients.openWindow(url);
+      if ("focus" in target) return tabs[target.focus]!.focus();
+      // navigate() works only on tabs this worker controls; any other gets a new tab.
+      const moved = await tabs[target.navigate]!.navigate(url).catch(() => null);
       return moved ? moved.focus() : worker.clients.openWindow(url);
     })(),
   );
