@@ -470,7 +470,7 @@ export const en = {
     save: "Save",
     saved: "Saved.",
     test: "Send a test",
-    testSent: (left: number) => `A test message is on its way: it shows among the deliveries below once sent (${N(left)} more this hour).`,
+    testSent: (left: number) => `A test message is on its way; its result shows here in a few seconds (${N(left)} more this hour).`,
     remove: "Remove",
     removeConfirm: "Remove these notifications? Nothing more will be sent through them.",
     removed: "Removed.",
@@ -549,6 +549,15 @@ export const en = {
     preferences: "Your notifications",
     seatElsewhere: (seat: number, who: string) =>
       `This link is for seat ${N(seat)} (${who}). To play it on this device you need the seat's own link: open the game where you play it, or ask the game's creator for your link. Meanwhile, here is the public table.`,
+    testDelivered: (http: number | null) => `The test got through${http === null ? "" : ` (HTTP ${http})`}.`,
+    testFailed: (status: string, http: number | null) =>
+      `The test did not get through: ${status}${http === null ? "" : ` (HTTP ${http})`}.`,
+    badTimeZone: (zone: string) => `"${zone}" is not a time zone this browser knows: choose one from the list, such as Europe/Rome.`,
+    lobbyHint: "Be told when it is your turn, by email, in this browser or in a chat:",
+    lobbyLink: "notifications",
+    forGame: (names: string) => `Notifications for ${names}`,
+    chatLinkHint: "Post this game's turns in a group chat (Discord, Slack or any webhook):",
+    chatLink: "attach a group chat",
   },
 };
 

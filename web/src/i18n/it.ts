@@ -469,7 +469,7 @@ export const it: Catalog = {
     saved: "Salvato.",
     test: "Manda una prova",
     testSent: (left: number) =>
-      `Un messaggio di prova è in viaggio: compare tra le consegne qui sotto appena inviato (ancora ${N(left)} in quest'ora).`,
+      `Un messaggio di prova è in viaggio; il risultato compare qui tra pochi secondi (ancora ${N(left)} in quest'ora).`,
     remove: "Elimina",
     removeConfirm: "Eliminare queste notifiche? Non verrà più mandato niente tramite loro.",
     removed: "Eliminate.",
@@ -552,5 +552,13 @@ export const it: Catalog = {
     preferences: "Le tue notifiche",
     seatElsewhere: (seat: number, who: string) =>
       `Questo link è per il posto ${N(seat)} (${who}). Per giocarlo su questo dispositivo serve il link del posto: apri la partita da dove la giochi, o chiedi il tuo link a chi ha creato la partita. Intanto, ecco il tavolo pubblico.`,
+    testDelivered: (http: number | null) => `La prova è arrivata${http === null ? "" : ` (HTTP ${http})`}.`,
+    testFailed: (status: string, http: number | null) => `La prova non è arrivata: ${status}${http === null ? "" : ` (HTTP ${http})`}.`,
+    badTimeZone: (zone: string) => `"${zone}" non è un fuso orario che questo browser conosce: scegline uno dall'elenco, come Europe/Rome.`,
+    lobbyHint: "Fatti avvisare quando tocca a te, per email, in questo browser o in una chat:",
+    lobbyLink: "notifiche",
+    forGame: (names: string) => `Notifiche per ${names}`,
+    chatLinkHint: "Pubblica i turni di questa partita in una chat di gruppo (Discord, Slack o un webhook qualsiasi):",
+    chatLink: "collega una chat di gruppo",
   },
 };

@@ -1,5 +1,5 @@
 import { h, type JSX } from "preact";
-import type { NotifyEventName, SubscriptionView } from "../../../src/shared/api";
+import type { DeliveryAttempt, NotifyEventName, SubscriptionView } from "../../../src/shared/api";
 import { dateTime, lang, t, when } from "../i18n/index";
 
 /**
@@ -23,6 +23,12 @@ export interface Notice {
 export function notice(n: Notice | undefined, id?: string): JSX.Element | null {
   if (!n) return null;
   return h("p", { id, class: `notice ${n.error ? "error" : "info"}`, role: n.error ? "alert" : "status" }, n.text);
+}
+
+/** How a test message went, once its attempt is logged. */
+export function testOutcome(attempt: DeliveryAttempt): Notice {
+  if (attempt.status === "sent") return { text: t.notify.testDelivered(attempt.httpStatus) };
+  return { text: t.notify.testFailed(t.notify.status[attempt.status] ?? attempt.status, attempt.httpStatus), error: true };
 }
 
 /** The events of a form as checkboxes (`events`), the chosen ones ticked. */

@@ -6,8 +6,9 @@ import { codeText, t } from "../i18n/index";
 import { createdGames, rememberedSeats } from "../store";
 import { inviteTokenOf, notifyApi } from "./api";
 import type { ChatState } from "./chat";
-import { type Notice, readChoices } from "./parts";
-import { currentEndpoint, PushRefused, subscribePush, unsubscribePush } from "./push";
+import { type Notice, readChoices, testOutcome } from "./parts";
+import { currentEndpoint, type PushProblem, PushRefused, pushPermission, unsubscribePush } from "./push";
+import { BadTimeZone, browserTimeZone, digestOf, subscribe } from "./subscribe";
 import { type Channel, prefsView } from "./view";
 
 /**
@@ -17,8 +18,9 @@ import { type Channel, prefsView } from "./view";
  * its group chat, managed with the invitation token the lobby kept.
  */
 
-/** A test's delivery goes through the queue: the list is looked at again a little later. */
-const LOOK_AGAIN_MS = [6_000, 15_000];
+/** A test goes through the delivery queue: the list is looked at again until its attempt shows (a retry is later still). */
+const WATCH_EVERY_MS = 2_000;
+const WATCH_FOR_MS = 40_000;
 const GAME_ID = /^[A-Za-z0-9_-]{24}$/;
 
 export class NotificationsPage {
@@ -28,6 +30,8 @@ export class NotificationsPage {
   private loadFailed = false;
   private pushEndpoint: string | null = null;
   private adding: Channel = "email";
+  /** Why this browser cannot take push, known before the player asks; null when nothing stands in the way. */
+  private pushProblem: PushProblem | null = null;
   private hookUrl = "";
   private busy: string | null = null;
   private notices: Record<string, Notice> = {};
@@ -36,7 +40,7 @@ export class NotificationsPage {
   private chat: ChatState | null = null;
   private timers: ReturnType<typeof setTimeout>[] = [];
   private closed = false;
-  private readonly timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  private readonly timeZone = browserTimeZone();
 
   constructor(private readonly root: HTMLElement) {
     const game = new URLSearchParams(location.search).get("game");
@@ -63,6 +67,8 @@ export class NotificationsPage {
     }
     this.pushEndpoint = await currentEndpoint();
     await Promise.all([this.load(), this.loadChat()]);
+    // The lobby's "attach a group chat" lands on the chat, drawn only now.
+    if (location.hash === "#group-chat") document.getElementById("group-chat")?.scrollIntoView();
   }
 
   close(): void {
@@ -95,13 +101,35 @@ export class NotificationsPage {
     this.render();
   }
 
-  private reloadSoon(): void {
-    for (const wait of LOOK_AGAIN_MS)
-      this.timers.push(
-        setTimeout(() => {
-          if (!this.closed) void Promise.all([this.load(), this.loadChat()]);
-        }, wait),
+  /** Says at once, before any click, when push cannot work here: no push in this browser, blocked, or none from the service. */
+  private async checkPush(): Promise<void> {
+    const permission = pushPermission();
+    this.pushProblem = permission === "unsupported" ? "unsupported" : permission === "denied" ? "denied" : null;
+    if (!this.pushProblem) {
+      const key = await notifyApi.pushKey().then(
+        (answer) => answer.publicKey,
+        () => undefined,
       );
+      if (key === null) this.pushProblem = "noKey";
+    }
+    this.render();
+  }
+
+  /** Looks again until the test `key` of subscription `id` (a game's webhook when `chat`) is logged, then says how it went. */
+  private watchTest(id: string, key: string, chat: boolean): void {
+    const deadline = Date.now() + WATCH_FOR_MS;
+    const look = async () => {
+      if (this.closed) return;
+      await (chat ? this.loadChat() : this.load());
+      const list = chat ? this.chat?.hooks : this.subscriptions;
+      // Newest first: the latest attempt of that test.
+      const attempt = list?.find((s) => s.id === id)?.deliveries.find((d) => d.key === key);
+      if (attempt) {
+        this.notices[id] = testOutcome(attempt);
+        this.render();
+      } else if (Date.now() < deadline) this.timers.push(setTimeout(() => void look(), WATCH_EVERY_MS));
+    };
+    this.timers.push(setTimeout(() => void look(), WATCH_EVERY_MS));
   }
 
   /** Runs one action with its button busy; a refusal is shown beside it, in words from its code. */
@@ -117,9 +145,11 @@ export class NotificationsPage {
       const text =
         error instanceof PushRefused
           ? t.notify.push[error.problem]
-          : error instanceof ApiError
-            ? (refused?.(error) ?? codeText(error.code))
-            : t.codes.INTERNAL;
+          : error instanceof BadTimeZone
+            ? t.notify.badTimeZone(error.message)
+            : error instanceof ApiError
+              ? (refused?.(error) ?? codeText(error.code))
+              : t.codes.INTERNAL;
       this.notices[where] = { text, error: true };
     } finally {
       this.busy = null;
@@ -148,45 +178,15 @@ export class NotificationsPage {
     void this.act(
       "add",
       async () => {
-        if (channel === "email") {
-          const address = String(data.get("address") ?? "").trim();
-          const daily = data.get("digest") === "daily";
-          const timeZone = String(data.get("timeZone") ?? "").trim() || this.timeZone;
-          await notifyApi.subscribe({
-            channel,
-            address,
-            ...choices,
-            gameId,
-            digest: daily ? "daily" : "none",
-            ...(daily ? { timeZone } : {}),
-          });
-          form.reset();
-          await this.load();
-          return { text: t.notify.emailSent(address) };
+        const added = await subscribe(channel, data, choices, gameId);
+        if (added.pushEndpoint !== undefined) this.pushEndpoint = added.pushEndpoint;
+        if (added.made && channel === "webhook") {
+          this.showSecret("add", added.made);
+          this.hookUrl = "";
         }
-        if (channel === "push") {
-          const subscription = await subscribePush((await notifyApi.pushKey()).publicKey);
-          try {
-            await notifyApi.subscribe({
-              channel,
-              ...(subscription as { endpoint: string; keys: { p256dh: string; auth: string } }),
-              ...choices,
-              gameId,
-            });
-          } catch (error) {
-            if (error instanceof ApiError && error.code === "SUBSCRIPTION_EXISTS") return { text: t.notify.pushHere };
-            throw error;
-          }
-          this.pushEndpoint = subscription.endpoint ?? null;
-          await this.load();
-          return { text: t.notify.pushDone };
-        }
-        const made = await notifyApi.subscribe({ channel, url: String(data.get("url") ?? "").trim(), ...choices, gameId });
-        this.showSecret("add", made);
-        this.hookUrl = "";
-        form.reset();
+        if (channel !== "push") form.reset();
         await this.load();
-        return null;
+        return added.notice;
       },
       (error) => (error.code === "WEBHOOK_URL_REFUSED" ? `${codeText(error.code)} ${t.notify.urlRefused}` : null),
     );
@@ -200,10 +200,8 @@ export class NotificationsPage {
       return;
     }
     const data = new FormData(form);
-    const daily = data.get("digest") === "daily";
-    const timeZone = String(data.get("timeZone") ?? "").trim() || this.timeZone;
-    const email = sub.channel === "email" ? { digest: daily ? ("daily" as const) : ("none" as const), ...(daily ? { timeZone } : {}) } : {};
     void this.act(sub.id, async () => {
+      const email = sub.channel === "email" ? digestOf(data) : {};
       this.replace(await notifyApi.change(sub.id, { ...choices, ...email }));
       return { text: t.notify.saved };
     });
@@ -218,6 +216,7 @@ export class NotificationsPage {
     choose: (channel: Channel) => {
       this.adding = channel;
       delete this.notices.add;
+      if (channel === "push") void this.checkPush();
       this.render();
     },
     hookUrl: (url: string) => {
@@ -245,7 +244,7 @@ export class NotificationsPage {
     test: (sub: SubscriptionView) =>
       void this.act(sub.id, async () => {
         const sent = await notifyApi.test(sub.id);
-        this.reloadSoon();
+        this.watchTest(sub.id, sent.key, false);
         return { text: t.notify.testSent(sent.left) };
       }),
     remove: (sub: SubscriptionView) => {
@@ -274,7 +273,7 @@ export class NotificationsPage {
       test: (hook: SubscriptionView) =>
         void this.act(hook.id, async () => {
           const sent = await notifyApi.testWebhook(this.gameId!, this.invite!, hook.id);
-          this.reloadSoon();
+          this.watchTest(hook.id, sent.key, true);
           return { text: t.notify.testSent(sent.left) };
         }),
       remove: (hook: SubscriptionView) => {
@@ -328,6 +327,7 @@ export class NotificationsPage {
           loadFailed: this.loadFailed,
           pushEndpoint: this.pushEndpoint,
           adding: this.adding,
+          pushProblem: this.pushProblem,
           hookUrl: this.hookUrl,
           busy: this.busy,
           notices: this.notices,

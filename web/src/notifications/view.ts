@@ -1,19 +1,12 @@
 import { h, type JSX } from "preact";
 import type { SubscriptionView } from "../../../src/shared/api";
 import { header } from "../header";
-import { nameList, t } from "../i18n/index";
+import { t } from "../i18n/index";
+import { digestFields, subscriptionCard, TIME_ZONES } from "./card";
 import { type ChatActions, type ChatState, chatSection } from "./chat";
-import {
-  deliveriesList,
-  disabledNote,
-  eventsField,
-  languageField,
-  type Notice,
-  notice,
-  PLAYER_EVENTS,
-  secretOnce,
-  subscriptionName,
-} from "./parts";
+import { eventsField, languageField, type Notice, notice, PLAYER_EVENTS, secretOnce } from "./parts";
+import type { PushProblem } from "./push";
+import { timeZones } from "./subscribe";
 
 /**
  * The notifications page drawn from its state (a pure function): the
@@ -33,6 +26,8 @@ export interface PrefsView {
   readonly loadFailed: boolean;
   readonly pushEndpoint: string | null;
   readonly adding: Channel;
+  /** Why push cannot work in this browser, when known before asking. */
+  readonly pushProblem: PushProblem | null;
   readonly hookUrl: string;
   readonly busy: string | null;
   readonly notices: Readonly<Record<string, Notice>>;
@@ -70,121 +65,6 @@ export function chatKind(text: string): "discord" | "slack" | null {
     return "discord";
   if (host === "hooks.slack.com" && url.pathname.startsWith("/services/")) return "slack";
   return null;
-}
-
-function scopeText(sub: SubscriptionView, gameId: string | null): JSX.Element | string {
-  if (sub.gameId === null) return t.notify.scopeAll;
-  if (sub.gameId === gameId) return t.notify.scopeThis;
-  return h("a", { href: `/notifications?game=${encodeURIComponent(sub.gameId)}` }, t.notify.scopeOther);
-}
-
-function subscriptionCard(sub: SubscriptionView, v: PrefsView, act: PrefsActions): JSX.Element {
-  const name = subscriptionName(sub, v.pushEndpoint);
-  const busy = v.busy === sub.id;
-  const titleId = `sub-${sub.id}-title`;
-  // Drawn afresh when the subscription changes, so its fields show what the server keeps.
-  const formKey = `${sub.events.join()}|${sub.language}|${sub.digest}|${sub.timeZone}`;
-  return h(
-    "article",
-    { key: sub.id, class: `sub${sub.disabled ? " off" : ""}`, "data-sub": sub.id, "data-channel": sub.channel, "aria-labelledby": titleId },
-    h("h3", { id: titleId }, `${name.kind} · `, h("span", { class: "target" }, name.target)),
-    h(
-      "p",
-      { class: "hint sub-meta" },
-      scopeText(sub, v.gameId),
-      sub.channel === "email" && sub.confirmed ? ` · ✓ ${t.notify.confirmed}` : "",
-    ),
-    h(
-      "dl",
-      { class: "sub-facts" },
-      h("dt", null, t.notify.events),
-      h("dd", { class: "sub-events" }, nameList(sub.events.map((e) => t.notify.event[e]))),
-      h("dt", null, t.notify.language),
-      h("dd", { lang: sub.language }, t.language[sub.language]),
-      sub.channel === "email"
-        ? [h("dt", { key: "dt" }, t.notify.digest), h("dd", { key: "dd", class: "sub-digest" }, digestText(sub))]
-        : null,
-    ),
-    sub.channel === "email" && !sub.confirmed
-      ? h(
-          "div",
-          { class: "notice info unconfirmed" },
-          h("p", null, t.notify.unconfirmed(sub.target)),
-          h("button", { type: "button", class: "resend", disabled: busy, onClick: () => act.resend(sub) }, t.notify.resend),
-        )
-      : null,
-    disabledNote(sub),
-    sub.disabled
-      ? h("button", { type: "button", class: "primary enable", disabled: busy, onClick: () => act.enable(sub) }, t.notify.enable)
-      : null,
-    h(
-      "details",
-      { class: "sub-change" },
-      h("summary", null, t.notify.change),
-      h(
-        "form",
-        {
-          key: formKey,
-          class: "sub-edit",
-          onSubmit: (event: Event) => {
-            event.preventDefault();
-            act.save(sub, event.currentTarget as HTMLFormElement);
-          },
-        },
-        eventsField(t.notify.events, t.notify.event, sub.events),
-        languageField(sub.language),
-        sub.channel === "email" ? digestFields(sub.digest, sub.timeZone ?? v.timeZone, `tz-${sub.id}`) : null,
-        h("button", { type: "submit", class: "save", disabled: busy }, t.notify.save),
-      ),
-    ),
-    h(
-      "div",
-      { class: "actions sub-actions" },
-      h(
-        "button",
-        {
-          type: "button",
-          class: "test",
-          disabled: busy || !!sub.disabled || (sub.channel === "email" && !sub.confirmed),
-          onClick: () => act.test(sub),
-        },
-        t.notify.test,
-      ),
-      h("button", { type: "button", class: "danger remove", disabled: busy, onClick: () => act.remove(sub) }, t.notify.remove),
-    ),
-    notice(v.notices[sub.id]),
-    deliveriesList(sub, act.reload),
-  );
-}
-
-function digestText(sub: SubscriptionView): string {
-  return sub.digest === "daily" ? `${t.notify.digestDaily} (${sub.timeZone ?? "UTC"})` : t.notify.digestNone;
-}
-
-function digestFields(digest: string, timeZone: string, id: string): JSX.Element {
-  return h(
-    "fieldset",
-    { class: "digest" },
-    h("legend", null, t.notify.digest),
-    h(
-      "label",
-      { class: "choice" },
-      h("input", { type: "radio", name: "digest", value: "none", defaultChecked: digest !== "daily" }),
-      ` ${t.notify.digestNone}`,
-    ),
-    h(
-      "label",
-      { class: "choice" },
-      h("input", { type: "radio", name: "digest", value: "daily", defaultChecked: digest === "daily" }),
-      ` ${t.notify.digestDaily}`,
-    ),
-    h(
-      "div",
-      { class: "field" },
-      h("label", { for: id }, t.notify.timeZone),
-      h("input", { id, name: "timeZone", type: "text", defaultValue: timeZone, autocomplete: "off", spellcheck: false, maxLength: 64 }),
-    ),
-  );
 }
 
 function addSection(v: PrefsView, act: PrefsActions): JSX.Element {
@@ -251,6 +131,10 @@ function addSection(v: PrefsView, act: PrefsActions): JSX.Element {
           )
         : null,
       v.adding === "push" ? h("p", { key: "push", class: "hint" }, t.notify.pushIntro) : null,
+      // Said once: after a try, the answer below says it.
+      v.adding === "push" && v.pushProblem && !v.notices.add
+        ? h("p", { key: "push-problem", id: "push-problem", class: "notice error" }, t.notify.push[v.pushProblem])
+        : null,
       v.adding === "webhook"
         ? h(
             "div",
@@ -277,7 +161,13 @@ function addSection(v: PrefsView, act: PrefsActions): JSX.Element {
       v.adding === "email" ? digestFields("none", v.timeZone, "add-tz") : null,
       h(
         "button",
-        { type: "submit", class: "primary", id: "add-submit", disabled: busy },
+        {
+          type: "submit",
+          class: "primary",
+          id: "add-submit",
+          // Blocked notifications may be allowed again in the browser's settings meanwhile: that button stays.
+          disabled: busy || (v.adding === "push" && (v.pushProblem === "unsupported" || v.pushProblem === "noKey")),
+        },
         v.adding === "email"
           ? t.notify.subscribeEmail
           : v.adding === "push"
@@ -343,6 +233,11 @@ export function prefsView(v: PrefsView, act: PrefsActions): JSX.Element {
               ),
       ),
       addSection(v, act),
+      h(
+        "datalist",
+        { id: TIME_ZONES },
+        timeZones().map((zone) => h("option", { key: zone, value: zone })),
+      ),
       v.chat && v.gameId ? chatSection(v.chat, v, act.chat) : null,
     ),
   );
