@@ -2,7 +2,7 @@ import { h, render } from "preact";
 import { header } from "./header";
 import { initLanguage, onLanguage, t } from "./i18n/index";
 import { LobbyPage } from "./lobby/page";
-import { rememberedSeats } from "./store";
+import { createdGames, rememberedSeats } from "./store";
 import { TablePage, type TableRoute } from "./table/page";
 
 /**
@@ -53,14 +53,22 @@ function routeOf(): Route {
   const wanted = seatWanted();
   if (wanted !== null) {
     // A notification names the seat, never its secret: the seat link this browser keeps opens it.
-    const mine = rememberedSeats()[gameId];
-    if (mine?.seat === wanted) {
-      history.replaceState(null, "", `/game/${gameId}#seat=${mine.token}`);
-      return { kind: "table", table: { gameId, mode: "seat", token: mine.token } };
+    const token = heldSeatToken(gameId, wanted);
+    if (token) {
+      history.replaceState(null, "", `/game/${gameId}#seat=${token}`);
+      return { kind: "table", table: { gameId, mode: "seat", token } };
     }
     return { kind: "table", table: { gameId, mode: "spectator", token: null, seatWanted: wanted } };
   }
   return { kind: "table", table: { gameId, mode: "spectator", token: null } };
+}
+
+/** The token of a seat this browser holds: the seat opened here, else the game's links kept by the browser that created it. */
+function heldSeatToken(gameId: string, seat: number): string | null {
+  const opened = rememberedSeats()[gameId];
+  if (opened?.seat === seat) return opened.token;
+  const url = createdGames()[gameId]?.seats.find((s) => s.seat === seat)?.url;
+  return url ? new URLSearchParams(new URL(url).hash.slice(1)).get("seat") : null;
 }
 
 /** `?seat=N` (a seat counted from 0, as the API counts them), or null. */
