@@ -55,7 +55,11 @@ afterAll(async () => {
 describe("email", () => {
   it("subscribes an address, which its confirmation page confirms only on the reader's click; a test then reaches it", async () => {
     const p = await page();
-    await preferences(p);
+    // From the lobby's "my games".
+    await p.goto(serviceUrl());
+    await p.locator("#my-notifications").click();
+    await p.waitForURL(`${serviceUrl()}/notifications`);
+    await p.locator('#subscriptions[aria-busy="false"]').waitFor();
     await waitText(p, "#subscriptions", literal(en.notify.none));
     const address = `${unique("anna")}@example.org`;
     await p.locator("#add-address").fill(address);
@@ -93,6 +97,8 @@ describe("email", () => {
     await card.locator("button.test").click();
     await waitText(p, 'article.sub[data-channel="email"] .notice', /A test message is on its way/);
     await until(async () => (await sentMail(address)).some((m) => m.subject === "Test notification from Burraco"));
+    // The page looks again by itself and says how the test went.
+    await waitText(p, 'article.sub[data-channel="email"] .notice', literal(en.notify.testDelivered(null)), 25_000);
 
     // The daily message instead of one per event, in the browser's time zone unless changed.
     await waitText(p, 'article.sub[data-channel="email"] .sub-digest', literal(en.notify.digestNone));
@@ -179,8 +185,12 @@ describe("webhooks", () => {
     });
     const verified = new Webhook(secret).verify(event!.body, event!.headers) as { type: string };
     expect(verified.type).toBe("test");
-    // The delivery shows once sent (the page looks again by itself).
-    await card.locator('.delivery[data-status="sent"][data-event="test"]').waitFor({ state: "attached", timeout: 25_000 });
+    // The page looks again by itself: the test got through, and shows among the deliveries.
+    await card
+      .locator(".notice")
+      .filter({ hasText: literal(en.notify.testDelivered(200)) })
+      .waitFor({ timeout: 25_000 });
+    await card.locator('.delivery[data-status="sent"][data-event="test"]').waitFor({ state: "attached" });
 
     // Shown once: a fresh look at the page has no trace of the secret.
     await preferences(p);
@@ -190,6 +200,10 @@ describe("webhooks", () => {
     hooks.answer(path, 410);
     await card.locator("button.test").click();
     await waitText(p, `article.sub[data-sub] .disabled-note`, literal(en.notify.why.gone), 25_000);
+    await card
+      .locator(".notice.error")
+      .filter({ hasText: literal(en.notify.testFailed(en.notify.status.gone!, 410)) })
+      .waitFor();
     expect(await card.locator("button.test").isDisabled()).toBe(true);
     await screenshot(p, "notify-turned-off-desktop-en");
     hooks.answer(path, 200);
@@ -208,13 +222,14 @@ describe("webhooks", () => {
 
 describe("a game's notifications", () => {
   it("open from the table's menu; the creator attaches a group chat, which gets the invitation at once", async () => {
-    const lobby = await page();
+    const lobby = await page({ axe: true });
     await lobby.goto(serviceUrl());
     await lobby.locator("#name-0").fill("Anna");
     await lobby.locator("#name-1").fill("Bruno");
     await lobby.locator("#create-submit").click();
     const seat0 = await lobby.locator("#seat-link-0").inputValue();
     const id = new URL(seat0).pathname.split("/")[2]!;
+    expect(await lobby.locator("#group-chat-link").getAttribute("href")).toBe(`/notifications?game=${id}#group-chat`);
     const table = await lobby.context().newPage();
     await table.goto(seat0);
     await table.locator("#my-hand").waitFor();
@@ -249,6 +264,18 @@ describe("a game's notifications", () => {
     const hook = table.locator("#group-chat article.chat-hook");
     await hook.locator("button.test").click();
     await until(async () => hooks.received(chat).some((r) => JSON.parse(r.body).type === "test"));
+    await hook
+      .locator(".notice")
+      .filter({ hasText: literal(en.notify.testDelivered(200)) })
+      .waitFor({ timeout: 25_000 });
+    await screenshot(table, "notify-group-chat-desktop-en");
+    expect(await axeScan(table)).toEqual([]);
+
+    // Bruno's seat, never opened here, is one of the links this browser created: `?seat=1` opens it.
+    const seat1 = await lobby.locator("#seat-link-1").inputValue();
+    await table.goto(`${serviceUrl()}/game/${id}?seat=1`);
+    await table.locator("#my-hand").waitFor();
+    expect(table.url()).toBe(seat1);
 
     // Another browser (a player, not the creator) sees no group chat to manage.
     const other = await page();
@@ -307,6 +334,17 @@ describe("push", () => {
     await waitText(p, "#add-notice", literal(en.notify.push.failed), 30_000);
     const { publicKey } = (await (await fetch(`${serviceUrl()}/api/notifications/vapid`)).json()) as { publicKey: string };
     expect(await p.evaluate(() => (window as unknown as { asked: string }).asked)).toBe(publicKey);
+  });
+
+  it("says at once when this browser has no push, and offers nothing to click", async () => {
+    const p = await page({ lang: "it" });
+    await p.addInitScript(() => {
+      delete (window as { PushManager?: unknown }).PushManager;
+    });
+    await preferences(p);
+    await p.locator('input[name="channel"][value="push"]').check();
+    await waitText(p, "#push-problem", literal(italian.notify.push.unsupported));
+    expect(await p.locator("#add-submit").isDisabled()).toBe(true);
   });
 
   it("says so when notifications are not allowed", async () => {
@@ -395,6 +433,29 @@ describe("accessibility", () => {
       await waitText(p, "h1", literal(words.notify.title));
       await screenshot(p, `notify-preferences-${size}-${lang}`);
       expect(await axeScan(p), `${size} ${lang}`).toEqual([]);
+    }
+  });
+
+  it("the email links' pages have none either, and speak the reader's language", async () => {
+    const token = "x".repeat(32);
+    for (const [size, lang] of [
+      ["phone", "it"],
+      ["desktop", "en"],
+    ] as [Size, Lang][]) {
+      const p = await page({ size, lang, axe: true });
+      const words = lang === "it" ? italian : en;
+      for (const [link, title] of [
+        ["confirm", words.notify.confirmTitle],
+        ["unsubscribe", words.notify.unsubscribeTitle],
+      ] as const) {
+        await p.goto(`${serviceUrl()}/notifications/${link}#token=${token}`);
+        await waitText(p, "h1", literal(title));
+        expect(await axeScan(p), `${link} ${size} ${lang}`).toEqual([]);
+      }
+      // A token nobody issued: confirming says the link no longer works.
+      await p.goto(`${serviceUrl()}/notifications/confirm#token=${token}`);
+      await p.locator("#email-link-go").click();
+      await waitText(p, "#email-link-result", literal(words.notify.confirmMissing));
     }
   });
 });
