@@ -4,12 +4,12 @@ import {
   type Card,
   cardPoints,
   type GameState,
+  hasRequiredBurraco,
   isWildCard,
   seatsOf,
   stockSize,
   teamCount,
 } from "../engine/index.js";
-import { hasRequiredBurracoFor } from "./rulings.js";
 
 /**
  * A hand in play described by a few numbers per team, for the expert's
@@ -81,7 +81,7 @@ export function teamFeatures(state: GameState, team: number, out: Float64Array, 
   }
   const status = hand.pozzetti[team];
   const taken = status !== null && status !== "stock" ? 1 : 0;
-  const canClose = taken && hasRequiredBurracoFor(hand, team, rules) ? 1 : 0;
+  const canClose = taken && hasRequiredBurraco(hand, team, rules) ? 1 : 0;
   const values = [
     meldPoints / 100,
     bonus / 100,

@@ -32,12 +32,12 @@
  * (`npm run bench -- bots`). The expert's budget is counted in simulated
  * turns, never in time: a Worker's clock does not advance while it computes.
  */
-import { seededRandom } from "../engine/index.js";
+import { makeMove, seededRandom } from "../engine/index.js";
 import { beginnerMove } from "./beginner.js";
 import { clubMove } from "./club.js";
 import { EXPERT_DEFAULT, expertMove, type SearchBudget } from "./expert.js";
 import { type BotInput, type Knowledge, knowledgeOf } from "./knowledge.js";
-import { legalMove, type MoveNotation, writeMove } from "./notation.js";
+import { legalMove, type MoveNotation } from "./notation.js";
 import { sampleState } from "./sample.js";
 import { Table } from "./table.js";
 
@@ -78,7 +78,7 @@ export function chooseMove(level: BotLevel, input: BotInput, seed: string | numb
       : level === "club"
         ? clubMove(t)
         : expertMove(k, t, seed, { ...EXPERT_DEFAULT, ...options.search });
-  return writeMove(legalMove(t, chosen));
+  return makeMove(legalMove(t, chosen));
 }
 
 /** The seat's table with the cards it cannot see dealt at random: what the heuristic players decide on (they read only what the seat may see). */

@@ -11,6 +11,7 @@ export * from "./random.js";
 export * from "./record.js";
 export * from "./result.js";
 export * from "./rules.js";
+export { hasRequiredBurraco } from "./rulings.js";
 export { scoreHand, victoryPoints } from "./scoring.js";
 export * from "./seats.js";
 export * from "./state.js";
