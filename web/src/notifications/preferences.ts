@@ -5,7 +5,7 @@ import { copyText } from "../dom";
 import { codeText, t } from "../i18n/index";
 import { createdGames, rememberedSeats } from "../store";
 import { inviteTokenOf, notifyApi } from "./api";
-import type { ChatState } from "./chat";
+import { type ChatHost, GroupChat, urlRefused } from "./group-chat";
 import { type Notice, readChoices, testOutcome } from "./parts";
 import { currentEndpoint, type PushProblem, PushRefused, pushPermission, unsubscribePush } from "./push";
 import { BadTimeZone, browserTimeZone, digestOf, subscribe } from "./subscribe";
@@ -36,8 +36,8 @@ export class NotificationsPage {
   private busy: string | null = null;
   private notices: Record<string, Notice> = {};
   private secret: { where: string; value: string; copied: boolean } | null = null;
-  private readonly invite: string | null;
-  private chat: ChatState | null = null;
+  /** A game created in this browser: its group chat. */
+  private readonly chat: GroupChat | null = null;
   private timers: ReturnType<typeof setTimeout>[] = [];
   private closed = false;
   private readonly timeZone = browserTimeZone();
@@ -46,8 +46,8 @@ export class NotificationsPage {
     const game = new URLSearchParams(location.search).get("game");
     this.gameId = game && GAME_ID.test(game) ? game : null;
     const created = this.gameId ? createdGames()[this.gameId] : undefined;
-    this.invite = created ? inviteTokenOf(created.invite) : null;
-    if (this.invite) this.chat = { hooks: null, failed: false };
+    const invite = created ? inviteTokenOf(created.invite) : null;
+    if (this.gameId && invite) this.chat = new GroupChat(this.gameId, invite, this.chatHost);
   }
 
   async open(): Promise<void> {
@@ -66,7 +66,7 @@ export class NotificationsPage {
         );
     }
     this.pushEndpoint = await currentEndpoint();
-    await Promise.all([this.load(), this.loadChat()]);
+    await Promise.all([this.load(), this.chat?.load()]);
     // The lobby's "attach a group chat" lands on the chat, drawn only now.
     if (location.hash === "#group-chat") document.getElementById("group-chat")?.scrollIntoView();
   }
@@ -77,7 +77,7 @@ export class NotificationsPage {
     render(null, this.root);
   }
 
-  private async load(): Promise<void> {
+  private async load(): Promise<readonly SubscriptionView[] | null> {
     try {
       const all = (await notifyApi.list()).subscriptions;
       // For one game: its own subscriptions, then those for every game (which cover it too).
@@ -89,16 +89,7 @@ export class NotificationsPage {
       this.loadFailed = this.subscriptions === null;
     }
     this.render();
-  }
-
-  private async loadChat(): Promise<void> {
-    if (!this.gameId || !this.invite) return;
-    try {
-      this.chat = { hooks: (await notifyApi.gameWebhooks(this.gameId, this.invite)).webhooks, failed: false };
-    } catch {
-      this.chat = { hooks: this.chat?.hooks ?? null, failed: true };
-    }
-    this.render();
+    return this.subscriptions;
   }
 
   /** Says at once, before any click, when push cannot work here: no push in this browser, blocked, or none from the service. */
@@ -115,13 +106,12 @@ export class NotificationsPage {
     this.render();
   }
 
-  /** Looks again until the test `key` of subscription `id` (a game's webhook when `chat`) is logged, then says how it went. */
-  private watchTest(id: string, key: string, chat: boolean): void {
+  /** Looks again (with `load`) until the test `key` of subscription `id` is logged, then says how it went. */
+  private watchTest(id: string, key: string, load: () => Promise<readonly SubscriptionView[] | null>): void {
     const deadline = Date.now() + WATCH_FOR_MS;
     const look = async () => {
       if (this.closed) return;
-      await (chat ? this.loadChat() : this.load());
-      const list = chat ? this.chat?.hooks : this.subscriptions;
+      const list = await load();
       // Newest first: the latest attempt of that test.
       const attempt = list?.find((s) => s.id === id)?.deliveries.find((d) => d.key === key);
       if (attempt) {
@@ -188,7 +178,7 @@ export class NotificationsPage {
         await this.load();
         return added.notice;
       },
-      (error) => (error.code === "WEBHOOK_URL_REFUSED" ? `${codeText(error.code)} ${t.notify.urlRefused}` : null),
+      urlRefused,
     );
   }
 
@@ -212,7 +202,7 @@ export class NotificationsPage {
   }
 
   private readonly actions = {
-    reload: () => void Promise.all([this.load(), this.loadChat()]),
+    reload: () => void Promise.all([this.load(), this.chat?.load()]),
     choose: (channel: Channel) => {
       this.adding = channel;
       delete this.notices.add;
@@ -244,7 +234,7 @@ export class NotificationsPage {
     test: (sub: SubscriptionView) =>
       void this.act(sub.id, async () => {
         const sent = await notifyApi.test(sub.id);
-        this.watchTest(sub.id, sent.key, false);
+        this.watchTest(sub.id, sent.key, () => this.load());
         return { text: t.notify.testSent(sent.left) };
       }),
     remove: (sub: SubscriptionView) => {
@@ -268,48 +258,20 @@ export class NotificationsPage {
         this.render();
       });
     },
-    chat: {
-      attach: (form: HTMLFormElement) => this.attach(form),
-      test: (hook: SubscriptionView) =>
-        void this.act(hook.id, async () => {
-          const sent = await notifyApi.testWebhook(this.gameId!, this.invite!, hook.id);
-          this.watchTest(hook.id, sent.key, true);
-          return { text: t.notify.testSent(sent.left) };
-        }),
-      remove: (hook: SubscriptionView) => {
-        if (!confirm(t.notify.removeConfirm)) return;
-        void this.act(hook.id, async () => {
-          await notifyApi.detachWebhook(this.gameId!, this.invite!, hook.id);
-          this.chat = { hooks: (this.chat?.hooks ?? []).filter((h) => h.id !== hook.id), failed: false };
-          this.notices.chat = { text: t.notify.removed };
-          return null;
-        });
-      },
-      reload: () => void this.loadChat(),
-      copySecret: (input: HTMLInputElement | null) => this.actions.copySecret(input),
-    },
   };
 
-  private attach(form: HTMLFormElement): void {
-    const choices = readChoices(form);
-    if (!choices) {
-      this.notices.chat = { text: t.notify.eventsNone, error: true };
+  /** What the group chat borrows from the page. */
+  private readonly chatHost: ChatHost = {
+    act: (where, action, refused) => this.act(where, action, refused),
+    say: (where, notice) => {
+      this.notices[where] = notice;
       this.render();
-      return;
-    }
-    const url = String(new FormData(form).get("url") ?? "").trim();
-    void this.act(
-      "chat",
-      async () => {
-        const made = await notifyApi.attachWebhook(this.gameId!, this.invite!, { url, ...choices });
-        this.showSecret("chat", made);
-        form.reset();
-        await this.loadChat();
-        return { text: made.subscription.events.includes("invited") ? t.notify.chatAdded : t.notify.chatAddedQuiet };
-      },
-      (error) => (error.code === "WEBHOOK_URL_REFUSED" ? `${codeText(error.code)} ${t.notify.urlRefused}` : null),
-    );
-  }
+    },
+    showSecret: (where, made) => this.showSecret(where, made),
+    copySecret: (input) => this.actions.copySecret(input),
+    watchTest: (id, key, look) => this.watchTest(id, key, look),
+    render: () => this.render(),
+  };
 
   render(): void {
     if (this.closed) return;
@@ -333,9 +295,9 @@ export class NotificationsPage {
           notices: this.notices,
           secret: this.secret,
           timeZone: this.timeZone,
-          chat: this.chat,
+          chat: this.chat?.state ?? null,
         },
-        this.actions,
+        { ...this.actions, chat: this.chat?.actions ?? null },
       ),
       this.root,
     );

@@ -48,7 +48,8 @@ export interface PrefsActions {
   test(sub: SubscriptionView): void;
   remove(sub: SubscriptionView): void;
   copySecret(input: HTMLInputElement | null): void;
-  readonly chat: ChatActions;
+  /** A game created in this browser: its group chat's; else null. */
+  readonly chat: ChatActions | null;
 }
 
 /** Discord's and Slack's incoming webhooks, recognised by the server's own rule (webhookFormat in src/server/notify/webhook.ts). */
@@ -238,7 +239,7 @@ export function prefsView(v: PrefsView, act: PrefsActions): JSX.Element {
         { id: TIME_ZONES },
         timeZones().map((zone) => h("option", { key: zone, value: zone })),
       ),
-      v.chat && v.gameId ? chatSection(v.chat, v, act.chat) : null,
+      v.chat && act.chat ? chatSection(v.chat, v, act.chat) : null,
     ),
   );
 }
