@@ -76,8 +76,8 @@ export async function ensureWebBuilt(): Promise<void> {
 /**
  * Starts `wrangler dev` on a free port with storage in `persistTo` (a new
  * temporary directory unless given), after building the web client if
- * needed and applying the D1 migrations. Resolves once /api/health answers.
- * `vars` are passed to the Worker for this run only (`wrangler dev --var`).
+ * needed and applying the D1 migrations; `vars` are given to the Worker
+ * over wrangler.toml's and .dev.vars'. Resolves once /api/health answers.
  */
 export async function startLocalService(
   options: { persistTo?: string; port?: number; vars?: Readonly<Record<string, string>> } = {},
@@ -105,7 +105,7 @@ export async function startLocalService(
       "--show-interactive-dev-session=false",
       "--log-level",
       "warn",
-      // Variables for this run only (e.g. DEV_TIME_TRAVEL for the browser tests), beside wrangler.toml's.
+      // Settings of its own over wrangler.toml's [vars] and .dev.vars (the browser tests' local receivers).
       ...Object.entries(options.vars ?? {}).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
     ],
     { cwd: root, env: ENV, detached: true, stdio: ["ignore", "pipe", "pipe"] },

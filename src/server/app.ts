@@ -12,6 +12,7 @@ import { oembedApi } from "./routes/oembed";
 import { describeApi } from "./routes/openapi";
 import { pagesApp } from "./routes/pages";
 import { playersApi } from "./routes/players";
+import { pushKeyApi } from "./routes/push-key";
 import { securityHeaders } from "./security";
 import { onError, validationHook } from "./validation";
 
@@ -40,6 +41,7 @@ app.route("/api/games", gamesApi);
 app.route("/api/me/notifications", notificationsApi);
 app.route("/api/me", playersApi);
 app.route("/api/oembed", oembedApi);
+app.route("/api/notifications/vapid", pushKeyApi);
 app.route("/api/notifications", notificationLinksApi);
 // Local tests only (DEV_TIME_TRAVEL=1); 404 everywhere else.
 app.route("/api/dev", devApi);

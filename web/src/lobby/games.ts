@@ -27,6 +27,12 @@ export function myGames(state: GamesState, act: LinkActions & { expand(game: Cre
     "section",
     { class: "panel", id: "my-games", "aria-labelledby": "my-games-title" },
     h("h2", { id: "my-games-title" }, t.myGames.title),
+    h(
+      "p",
+      { class: "hint notify-entry" },
+      `${t.notify.lobbyHint} `,
+      h("a", { href: "/notifications", id: "my-notifications" }, t.notify.lobbyLink),
+    ),
     mine.length === 0 && others.length === 0 && created.length === 0
       ? h("p", { class: "hint" }, state.failed ? t.myGames.failed : t.myGames.empty)
       : null,
@@ -50,6 +56,12 @@ export function myGames(state: GamesState, act: LinkActions & { expand(game: Cre
               myGameClock(g),
               h("span", { class: "when" }, ` ${t.myGames.seatAt(g.seat + 1, when(g.updatedAt))}`),
               seat ? null : h("span", { class: "hint" }, ` (${t.myGames.noLink})`),
+              " ",
+              h(
+                "a",
+                { class: "game-notify", href: `/notifications?game=${g.id}`, "aria-label": t.notify.forGame(label(g.names, g.players)) },
+                t.notify.menu,
+              ),
             );
           }),
         )

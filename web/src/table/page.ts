@@ -39,6 +39,8 @@ export interface TableRoute {
   readonly mode: TableMode;
   /** The seat or invitation token from the fragment; null for spectators and embeds. */
   readonly token: string | null;
+  /** A notification's `?seat=N` whose seat link this browser does not hold: the public table says so. */
+  readonly seatWanted?: number;
 }
 
 /** Lines kept in the latest moves. */
@@ -294,6 +296,7 @@ export class TablePage {
             handover: this.clock.handoverBox,
             announce: snap ? countdownAnnouncement({ snap, me: this.me, now: this.clock.now() }) : "",
           },
+          seatWanted: this.route.seatWanted ?? null,
         },
         { ...this.controls.actions, clock: this.clock.claimActions, handover: this.clock.handoverActions },
       ),

@@ -1,6 +1,7 @@
 import { h, type JSX } from "preact";
 import type { GameSnapshot } from "../../../src/shared/api";
 import { type ClaimBox, type ClockActions, computerBanner, type HandoverActions, type HandoverBox, latePanel } from "../clock/table";
+import { seatName } from "../describe";
 import { header, type MenuItem } from "../header";
 import { t } from "../i18n/index";
 import type { Connection } from "../live";
@@ -40,6 +41,8 @@ export interface TableView {
   readonly announcement: string;
   readonly toast: string | null;
   readonly menu: readonly MenuItem[];
+  /** A notification's `?seat=N` opened without that seat's link: said above the table. */
+  readonly seatWanted: number | null;
   /** The clock's claim and the computer's handover, and the countdown as a screen reader hears it. */
   readonly clock: { readonly claim: ClaimBox; readonly handover: HandoverBox; readonly announce: string };
 }
@@ -115,6 +118,13 @@ export function tableView(v: TableView, act: TableActions): JSX.Element {
       "main",
       { class: "table-middle", id: "table-middle" },
       v.mode === "invite" ? claimForm(snap.seats, v.claim, act.claim) : null,
+      v.seatWanted !== null && v.mode === "spectator"
+        ? h(
+            "p",
+            { class: "notice info seat-elsewhere", id: "seat-elsewhere" },
+            t.notify.seatElsewhere(v.seatWanted + 1, seatName(snap.seats, v.seatWanted)),
+          )
+        : null,
       hand ? teams(snap.seats, players, hand, v.me, v.targets, v.fresh) : null,
       h(
         "div",
