@@ -131,7 +131,7 @@ describe("the clock at the table", () => {
     expect(await newYork.locator("#countdown-announce").textContent()).toMatch(/^Anna: (49|50|51) min left$|^Bruno: (49|50|51) min left$/);
     // The seat to play has been thinking, and the others see for how long.
     await waitText(newYork, ".seat.turn .thinking", /^thinking for (9|10) min$/);
- 
+
     // On a phone the seat to play's clock wraps within its seat: the page never gets wider than the screen.
     const phone = await page({ size: "phone" });
     await phone.goto(game.seats[0]!.url!);
