@@ -133,7 +133,7 @@ function start(): void {
   }
 }
 
-initLanguage();
+await initLanguage();
 onLanguage(() => page?.render());
 // Opening another link of the same game (a seat, the invitation) changes only the fragment.
 addEventListener("hashchange", start);
