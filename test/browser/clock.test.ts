@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GameSnapshot } from "../../src/shared/api";
 import { en } from "../../web/src/i18n/en";
 import { it as italian } from "../../web/src/i18n/it";
-import { axeScan, call, createGame, drawAndDiscard, launchChromium, newContext, newPage, SIZES, serviceUrl } from "./helpers";
+import { axeScan, call, createGame, drawAndDiscard, launchChromium, newContext, newPage, SIZES, screenshot, serviceUrl } from "./helpers";
 
 /**
  * The clock and the computer players in the browser, against the real
@@ -138,6 +138,8 @@ describe("the clock at the table", () => {
     await phone.locator("#countdown").waitFor();
     await phone.locator(".seat.turn .thinking").waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SIZES.phone.width);
+    await screenshot(phone, "clock-table-phone-en");
+    await screenshot(tokyo, "clock-table-desktop-it");
   });
 
   it("offers the late seat's opponent to claim the match, and the claimed match shows it was lost on time", async () => {
@@ -159,6 +161,7 @@ describe("the clock at the table", () => {
     await waitText(claimer, "#late-panel", literal(en.clock.lateClaimable(lateName)));
     await waitText(claimer, "#countdown", literal(en.clock.timeUp));
     expect(await axeScan(claimer), "the claim").toEqual([]);
+    await screenshot(claimer, "clock-claim-desktop-en");
     await claimer.locator("#claim-match").click();
     await waitText(claimer, "#claim-question", literal(en.clock.claimQuestion(lateName)));
     await claimer.locator("#claim-yes").click();
@@ -288,6 +291,7 @@ describe("the lobby", () => {
     await q.locator("#kind-1").selectOption("expert");
     expect(await q.locator("#name-1").isHidden()).toBe(true);
     expect(await axeScan(q), "the lobby's clock and seats").toEqual([]);
+    await screenshot(q, "lobby-clock-desktop-en");
     await q.locator("#name-0").fill("Carla");
     const bank = await create(q);
     const snap = await snapshot(bank);
@@ -343,6 +347,7 @@ describe("the lobby", () => {
     await p.locator("#holiday-list li").first().waitFor();
     expect(await p.locator("#holiday-list li").count()).toBe(1);
     expect(await axeScan(p), "holidays").toEqual([]);
+    await screenshot(p, "holidays-desktop-it");
     p.once("dialog", (d) => void d.accept());
     await p.locator("#holiday-list li button").click();
     await waitText(p, "#holiday-message", literal(italian.holidays.cancelled));

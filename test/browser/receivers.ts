@@ -6,32 +6,18 @@
  * http_ece), and the `.eml` files wrangler's local `send_email` writes.
  */
 import { readdir, readFile } from "node:fs/promises";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import { createRequire } from "node:module";
+import { createServer } from "node:http";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import PostalMime from "postal-mime";
+import { listen, readBody, pushService as startPushService } from "../server/notify/receivers";
 
-const require = createRequire(import.meta.url);
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
 export interface Received {
   readonly path: string;
   readonly headers: Record<string, string>;
   readonly body: string;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk) => (body += chunk));
-    req.on("end", () => resolve(body));
-  });
-}
-
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port)));
 }
 
 /** A webhook receiver: every request kept by path; `answer` sets the status a path answers (200 unless told). */
@@ -63,27 +49,9 @@ export interface TestPushSubscription {
 
 /** web-push-testing's push service on a free port: it hands out subscriptions and keeps each push, decrypted. */
 export async function pushService() {
-  const { PushApiModel: Model } = require("web-push-testing/src/PushApiModel.js");
-  const PushServer = require("web-push-testing/src/server.js");
-  // It names its endpoints after the port it is given: find a free one first.
-  const probe = createServer();
-  const port = await listen(probe);
-  await new Promise((r) => probe.close(r));
-  const service = new PushServer(new Model(), port);
-  service.startServer();
-  const url = `http://localhost:${port}`;
+  const { url, stop } = await startPushService();
   const post = async (path: string, body: unknown) =>
     (await fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json();
-  for (let i = 0; i < 50; i++) {
-    if (
-      await fetch(`${url}/status`, { method: "POST" }).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
   return {
     /** A subscription under the application server key given, as a browser's push service would make it. */
     subscribe: async (applicationServerKey: string): Promise<TestPushSubscription> =>
@@ -91,7 +59,7 @@ export async function pushService() {
     /** The pushes received for a subscription, decrypted. */
     messages: async (sub: TestPushSubscription): Promise<string[]> =>
       ((await post("/get-notifications", { clientHash: sub.clientHash })) as { data: { messages: string[] } }).data.messages,
-    stop: () => new Promise<void>((resolve) => service._server.close(() => resolve())),
+    stop,
   };
 }
 

@@ -35,7 +35,7 @@ interface Hook {
   received: Received[];
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+export function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve) => {
     let body = "";
     req.setEncoding("utf8");
@@ -105,11 +105,12 @@ function webhookReceiver(): Server {
   });
 }
 
-function listen(server: Server): Promise<number> {
+export function listen(server: Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port)));
 }
 
-async function pushService(): Promise<{ url: string; stop: () => Promise<void> }> {
+/** web-push-testing's push service on a free port (also the browser tests'). */
+export async function pushService(): Promise<{ url: string; stop: () => Promise<void> }> {
   const { PushApiModel: Model } = require("web-push-testing/src/PushApiModel.js");
   const PushServer = require("web-push-testing/src/server.js");
   // It names its endpoints after the port it is given: find a free one first.
