@@ -21,7 +21,8 @@ const ANY: Fit = {
 };
 
 /**
- * Fitted on 4-player hands only (800 per preset): partners play the hand
+ * Fitted on 4-player hands only (800 per preset; the same regression as
+ * scripts/fit-bot-eval.ts with its hands limited to 4 players): partners play the hand
  * differently (a team holds two hands, and the pile passes an opponent
  * between partners), and the expert searching with the fit of every table
  * size won no more hands against the club player than the club player itself.
