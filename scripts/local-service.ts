@@ -76,9 +76,12 @@ export async function ensureWebBuilt(): Promise<void> {
 /**
  * Starts `wrangler dev` on a free port with storage in `persistTo` (a new
  * temporary directory unless given), after building the web client if
- * needed and applying the D1 migrations. Resolves once /api/health answers.
+ * needed and applying the D1 migrations; `vars` are given to the Worker
+ * over wrangler.toml's and .dev.vars'. Resolves once /api/health answers.
  */
-export async function startLocalService(options: { persistTo?: string; port?: number } = {}): Promise<LocalService> {
+export async function startLocalService(
+  options: { persistTo?: string; port?: number; vars?: Readonly<Record<string, string>> } = {},
+): Promise<LocalService> {
   const persistTo = options.persistTo ?? (await newPersistDir());
   await ensureWebBuilt();
   await wranglerRun(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
@@ -102,6 +105,8 @@ export async function startLocalService(options: { persistTo?: string; port?: nu
       "--show-interactive-dev-session=false",
       "--log-level",
       "warn",
+      // Settings of its own over wrangler.toml's [vars] and .dev.vars (the browser tests' local receivers).
+      ...Object.entries(options.vars ?? {}).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
     ],
     { cwd: root, env: ENV, detached: true, stdio: ["ignore", "pipe", "pipe"] },
   );

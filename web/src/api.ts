@@ -33,7 +33,7 @@ export class ApiError extends Error {
 }
 
 interface Call {
-  readonly method?: "GET" | "POST";
+  readonly method?: "GET" | "POST" | "PATCH" | "DELETE";
   readonly body?: unknown;
   /** Bearer token: a seat or invitation token, or the player key. */
   readonly token?: string | null;
@@ -42,7 +42,8 @@ interface Call {
   readonly signal?: AbortSignal;
 }
 
-async function call<T>(path: string, options: Call = {}): Promise<T> {
+/** One JSON request; the notifications page's calls (notifications/api.ts) go through it too. */
+export async function call<T>(path: string, options: Call = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.withPlayerKey) headers["X-Player-Key"] = playerKey();

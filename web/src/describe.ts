@@ -2,6 +2,7 @@ import { teamCount as engineTeamCount, teamOf as engineTeamOf, type PlayerCount,
 import type { SeatInfo, WireEvent } from "../../src/shared/api";
 import type { HandEnd, TeamScore } from "../../src/shared/wire/common";
 import { cardShort, shortList } from "./cards";
+import { day } from "./clock/time";
 import { t } from "./i18n/index";
 
 /** Names, teams and events in the player's words. */
@@ -88,6 +89,21 @@ export function describeEvent(
       return t.events.matchEnded(e.winner === null ? null : teamName(seats, e.winner, players));
     case "resigned":
       return t.events.resigned(who(e.seat));
+    // The clock's and the computer's entries.
+    case "reminder":
+      return e.live ? null : t.clock.reminder(seatName(seats, e.seat), t.clock.reminderWhich[e.which] ?? e.which);
+    case "timedOut":
+      return t.clock.timedOut(who(e.seat));
+    case "claimed":
+      return t.clock.claimedBy(who(e.seat), seatName(seats, e.late));
+    case "aborted":
+      return t.clock.aborted(seatName(seats, e.late));
+    case "absence":
+      return t.clock.absence(who(e.seat), day(e.from), day(e.until));
+    case "absenceCancelled":
+      return t.clock.absenceCancelled(who(e.seat));
+    case "computer":
+      return e.on ? t.clock.computerOn(seatName(seats, e.seat)) : t.clock.computerOff(seatName(seats, e.seat));
     default:
       return null;
   }

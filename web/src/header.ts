@@ -30,7 +30,7 @@ export function languageSwitch(): JSX.Element {
           class: "quiet",
           "aria-pressed": l === lang ? "true" : "false",
           "data-lang": l,
-          onClick: () => setLanguage(l),
+          onClick: () => void setLanguage(l),
         },
         l.toUpperCase(),
         // The name a screen reader says starts with the visible letters.

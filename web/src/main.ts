@@ -2,14 +2,19 @@ import { h, render } from "preact";
 import { header } from "./header";
 import { initLanguage, onLanguage, t } from "./i18n/index";
 import { LobbyPage } from "./lobby/page";
+import { createdGames, rememberedSeats } from "./store";
 import { TablePage, type TableRoute } from "./table/page";
 
 /**
  * The single-page client. Routes: `/` the lobby; `/game/{id}` a table, as a
  * seat (`#seat=TOKEN`), with the invitation (`#invite=TOKEN`) or as a
  * spectator (no fragment); `/game/{id}?embed=1` the compact public table
- * for an iframe; `/game/{id}/replay?hand=H&move=M` the replay. Tokens live
- * in the fragment, which browsers never send.
+ * for an iframe; `/game/{id}/replay?hand=H&move=M` the replay;
+ * `/game/{id}?seat=N` (a notification's link) the seat this browser holds,
+ * else the public table saying so; `/notifications` (`?game=ID`) the
+ * notification preferences; `/notifications/confirm#token=` and
+ * `/notifications/unsubscribe#token=` an email's links. Tokens live in the
+ * fragment, which browsers never send.
  */
 
 interface Page {
@@ -20,10 +25,18 @@ interface Page {
 const root = document.getElementById("app")!;
 let page: Page | null = null;
 
-type Route = { kind: "lobby" } | { kind: "table"; table: TableRoute } | { kind: "replay"; gameId: string } | { kind: "missing" };
+type Route =
+  | { kind: "lobby" }
+  | { kind: "table"; table: TableRoute }
+  | { kind: "replay"; gameId: string }
+  | { kind: "notifications" }
+  | { kind: "emailLink"; link: "confirm" | "unsubscribe" }
+  | { kind: "missing" };
 
 function routeOf(): Route {
   if (location.pathname === "/" || location.pathname === "/index.html") return { kind: "lobby" };
+  const notify = /^\/notifications(?:\/(confirm|unsubscribe))?\/?$/.exec(location.pathname);
+  if (notify) return notify[1] ? { kind: "emailLink", link: notify[1] as "confirm" | "unsubscribe" } : { kind: "notifications" };
   const match = /^\/game\/([A-Za-z0-9_-]{1,64})(\/replay)?\/?$/.exec(location.pathname);
   if (!match) return { kind: "missing" };
   const gameId = match[1]!;
@@ -37,7 +50,31 @@ function routeOf(): Route {
   if (seat) return { kind: "table", table: { gameId, mode: "seat", token: seat } };
   const invite = fragment.get("invite");
   if (invite) return { kind: "table", table: { gameId, mode: "invite", token: invite } };
+  const wanted = seatWanted();
+  if (wanted !== null) {
+    // A notification names the seat, never its secret: the seat link this browser keeps opens it.
+    const token = heldSeatToken(gameId, wanted);
+    if (token) {
+      history.replaceState(null, "", `/game/${gameId}#seat=${token}`);
+      return { kind: "table", table: { gameId, mode: "seat", token } };
+    }
+    return { kind: "table", table: { gameId, mode: "spectator", token: null, seatWanted: wanted } };
+  }
   return { kind: "table", table: { gameId, mode: "spectator", token: null } };
+}
+
+/** The token of a seat this browser holds: the seat opened here, else the game's links kept by the browser that created it. */
+function heldSeatToken(gameId: string, seat: number): string | null {
+  const opened = rememberedSeats()[gameId];
+  if (opened?.seat === seat) return opened.token;
+  const url = createdGames()[gameId]?.seats.find((s) => s.seat === seat)?.url;
+  return url ? new URLSearchParams(new URL(url).hash.slice(1)).get("seat") : null;
+}
+
+/** `?seat=N` (a seat counted from 0, as the API counts them), or null. */
+function seatWanted(): number | null {
+  const text = new URLSearchParams(location.search).get("seat");
+  return text !== null && /^[0-3]$/.test(text) ? Number(text) : null;
 }
 
 function openTable(route: TableRoute): void {
@@ -64,6 +101,18 @@ function start(): void {
       page = replay;
       void replay.open();
     });
+  } else if (route.kind === "notifications") {
+    void import("./notifications/preferences").then(({ NotificationsPage }) => {
+      const prefs = new NotificationsPage(root);
+      page = prefs;
+      void prefs.open();
+    });
+  } else if (route.kind === "emailLink") {
+    void import("./notifications/email-links").then(({ EmailLinkPage }) => {
+      const link = new EmailLinkPage(root, route.link);
+      page = link;
+      link.open();
+    });
   } else {
     const missing = () =>
       render(
@@ -84,7 +133,7 @@ function start(): void {
   }
 }
 
-initLanguage();
+await initLanguage();
 onLanguage(() => page?.render());
 // Opening another link of the same game (a seat, the invitation) changes only the fragment.
 addEventListener("hashchange", start);

@@ -17,6 +17,8 @@ export class Alarm {
   constructor(
     private readonly storage: Storage,
     private readonly setAlarm: (at: number) => Promise<void>,
+    /** The room's time (the platform's, except when a local test moves a room's time on). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** A write left something in the outbox: drain it soon (writes in between share one drain). */
@@ -41,7 +43,7 @@ export class Alarm {
     const earliest = Math.min(...game.map((d) => d.at), this.drainAt ?? Number.POSITIVE_INFINITY);
     if (!Number.isFinite(earliest)) return;
     // An alarm set for later than needed is moved earlier; one set earlier only wakes the room to re-arm.
-    if (this.alarmAt !== null && this.alarmAt <= earliest && this.alarmAt > Date.now()) return;
+    if (this.alarmAt !== null && this.alarmAt <= earliest && this.alarmAt > this.now()) return;
     this.alarmAt = earliest;
     await this.setAlarm(earliest);
   }

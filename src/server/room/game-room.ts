@@ -49,13 +49,55 @@ export class GameRoom extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.storage = new Storage(ctx.storage.sql, (fn) => ctx.storage.transactionSync(fn));
-    this.alarms = new Alarm(this.storage, (at) => ctx.storage.setAlarm(at));
+    // The alarm is set on the platform's clock; the room's own may run ahead of it in development (devAdvanceTime).
+    this.alarms = new Alarm(
+      this.storage,
+      (at) => ctx.storage.setAlarm(at - this.devOffset()),
+      () => this.now(),
+    );
+  }
+
+  /** The room's time: the platform's, plus whatever a local test moved it on by (never in production: devAdvanceTime). */
+  private now(): number {
+    return Date.now() + this.devOffset();
+  }
+
+  private offset: number | null = null;
+
+  private devOffset(): number {
+    if (this.env.DEV_TIME_TRAVEL !== "1") return 0;
+    if (this.offset === null) {
+      try {
+        this.offset = Number(this.storage.getMeta("dev_time_offset") ?? "0");
+      } catch {
+        // No game here yet: its storage has no tables.
+        return 0;
+      }
+    }
+    return this.offset;
+  }
+
+  /**
+   * Local tests only (DEV_TIME_TRAVEL=1, set by the browser tests' service,
+   * never in wrangler.toml): moves this room's time on by `ms`, as if that
+   * long had passed, and handles whatever fell due. The offset is kept in
+   * the room's storage, so its log's times only grow.
+   */
+  async devAdvanceTime(gameId: string, ms: number): Promise<Reply<{ now: string }>> {
+    if (this.env.DEV_TIME_TRAVEL !== "1") return fail(404, "NOT_FOUND", "No such route.");
+    const room = await this.open(gameId);
+    if (!room) return gameNotFound();
+    this.offset = this.devOffset() + ms;
+    this.storage.setMeta("dev_time_offset", String(this.offset));
+    this.alarms.fired();
+    await this.handleDue(room, this.now());
+    return done({ now: new Date(this.now()).toISOString() });
   }
 
   async create(init: GameInit): Promise<Reply<{ tokens: string[]; invite: string; host: string; version: number }>> {
     if (this.room ?? Room.load(this.storage)) throw new Error("a game with this id exists already");
     const firstDealer = init.deals[0]?.dealer ?? drawFirstDealer(init.players);
-    const now = Date.now();
+    const now = this.now();
     const host = newToken();
     const made = Room.create(this.storage, { type: "created", ...init, firstDealer, hostHash: hashToken(host) }, now);
     this.room = made.room;
@@ -66,7 +108,7 @@ export class GameRoom extends DurableObject<Env> {
   async snapshot(caller: Caller): Promise<Reply<Json<GameSnapshot>>> {
     const entered = await this.enter(caller, "any");
     if ("ok" in entered) return entered;
-    return done(this.snapshots.of(entered.room, viewerOf(entered.access), Date.now()));
+    return done(this.snapshots.of(entered.room, viewerOf(entered.access), this.now()));
   }
 
   async move(caller: Caller, request: MoveRequest): Promise<Reply<Json<EventsResponse>>> {
@@ -91,7 +133,7 @@ export class GameRoom extends DurableObject<Env> {
       });
     }
     const room = this.room ?? entered.room;
-    return done(this.snapshots.events(room, viewerOf(entered.access), Math.min(since, room.table.version), Date.now()));
+    return done(this.snapshots.events(room, viewerOf(entered.access), Math.min(since, room.table.version), this.now()));
   }
 
   async claim(caller: Caller, request: z.output<typeof ClaimRequest>): Promise<Reply<{ seat: number; token: string }>> {
@@ -99,7 +141,7 @@ export class GameRoom extends DurableObject<Env> {
     if ("ok" in entered) return entered;
     const claimed = claimSeat(this.storage, entered.room.seats, request, caller.playerKeyHash);
     if ("ok" in claimed) return claimed;
-    this.alarms.outboxWritten(Date.now());
+    this.alarms.outboxWritten(this.now());
     await this.alarms.arm(gameDue(entered.room.table, this.live()));
     this.afterCommit(entered.room, true);
     return done(claimed);
@@ -111,7 +153,7 @@ export class GameRoom extends DurableObject<Env> {
     if ("ok" in entered) return entered;
     const issued = reissueSeat(this.storage, entered.room.seats, seat, name);
     if ("ok" in issued) return issued;
-    this.alarms.outboxWritten(Date.now());
+    this.alarms.outboxWritten(this.now());
     await this.alarms.arm(gameDue(entered.room.table, this.live()));
     this.afterCommit(entered.room, true);
     return done(issued);
@@ -126,8 +168,8 @@ export class GameRoom extends DurableObject<Env> {
     const entries = claimEntries(room.table, seat);
     if (!Array.isArray(entries)) return entries;
     const before = room.table.version;
-    await this.commit(room, entries, Date.now());
-    return done(this.snapshots.events(room, seat, before, Date.now()));
+    await this.commit(room, entries, this.now());
+    return done(this.snapshots.events(room, seat, before, this.now()));
   }
 
   /** A seat's player hands it to the computer (`on`), or takes it back; either way the computer plays its turns only while it holds it. */
@@ -143,9 +185,9 @@ export class GameRoom extends DurableObject<Env> {
       const body = on
         ? ({ type: "computer", seat, on, reason: "handover", ...(level ? { level } : {}) } as const)
         : ({ type: "computer", seat, on, reason: "player" } as const);
-      await this.commit(room, [{ body }], Date.now());
+      await this.commit(room, [{ body }], this.now());
     }
-    return done(this.snapshots.events(room, seat, before, Date.now()));
+    return done(this.snapshots.events(room, seat, before, this.now()));
   }
 
   /** A player's absences changed (declared or cancelled): the log of each of their seats here learns what it lacks. */
@@ -158,7 +200,7 @@ export class GameRoom extends DurableObject<Env> {
     if (!room) return 0;
     const seats = room.seats.filter((s) => s.playerHash === playerHash).map((s) => s.seat);
     const entries = absenceEntries(room.table, seats, declared);
-    if (entries.length > 0) await this.commit(room, entries, Date.now());
+    if (entries.length > 0) await this.commit(room, entries, this.now());
     return entries.length;
   }
 
@@ -171,7 +213,7 @@ export class GameRoom extends DurableObject<Env> {
   /** The Cron guard: handles whatever is due, as the alarm would have. Waking a room twice does nothing twice. */
   async wake(gameId: string): Promise<void> {
     const room = await this.open(gameId);
-    if (room) await this.handleDue(room, Date.now());
+    if (room) await this.handleDue(room, this.now());
   }
 
   /** WebSocket upgrades, forwarded by the Worker with the caller in headers. */
@@ -181,7 +223,14 @@ export class GameRoom extends DurableObject<Env> {
     const caller = JSON.parse(forwarded) as Caller;
     const entered = await this.enter(caller, "any");
     if ("ok" in entered) return Response.json(entered.body, { status: entered.status, headers: entered.headers });
-    return acceptSocket(this.ctx, entered.room, this.snapshots, viewerOf(entered.access), request.headers.get("Sec-WebSocket-Protocol"));
+    return acceptSocket(
+      this.ctx,
+      entered.room,
+      this.snapshots,
+      viewerOf(entered.access),
+      request.headers.get("Sec-WebSocket-Protocol"),
+      this.now(),
+    );
   }
 
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
@@ -191,7 +240,7 @@ export class GameRoom extends DurableObject<Env> {
       resume: (since) => {
         const wait = this.limiter.take(attachmentOf(ws).key);
         if (wait > 0) return rateLimited(wait);
-        catchUp(room, this.snapshots, ws, Math.min(since, room.table.version), Date.now());
+        catchUp(room, this.snapshots, ws, Math.min(since, room.table.version), this.now());
         return null;
       },
       play: (seat, request, accepted) => this.play(room, seat, request, accepted),
@@ -209,7 +258,7 @@ export class GameRoom extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     this.alarms.fired();
     const room = this.room ?? (await this.openLocal());
-    if (room) await this.handleDue(room, Date.now());
+    if (room) await this.handleDue(room, this.now());
   }
 
   /** Everything due at `now`: the clock's timeouts and reminders, a computer's turns, then the outbox's drain; then re-arms. */
@@ -264,7 +313,7 @@ export class GameRoom extends DurableObject<Env> {
     request: MoveRequest,
     accepted?: (version: number) => void,
   ): Promise<Reply<Json<EventsResponse>>> {
-    const now = Date.now();
+    const now = this.now();
     const { reply, committed } = playMove(room, seat, request, now, (table, since) => this.snapshots.events(room, seat, since, now, table));
     if (!reply.ok) {
       const wait = this.limiter.take(`seat:${seat}`);
@@ -300,12 +349,12 @@ export class GameRoom extends DurableObject<Env> {
       touchSeat(this.storage, room.seats, access.seat, caller.playerKeyHash, caller.sealedToken ?? null);
       const after = room.seats[access.seat]!;
       if (after !== before) {
-        this.alarms.outboxWritten(Date.now());
+        this.alarms.outboxWritten(this.now());
         // A seat newly linked to a player: the absences that player declared stop this seat's clock too.
         if (after.playerHash && after.playerHash !== before.playerHash && room.table.clock) {
           const declared = await playerAbsences(this.env.DB, after.playerHash);
           const entries = absenceEntries(room.table, [access.seat], declared);
-          if (entries.length > 0) room.append(entries, Date.now());
+          if (entries.length > 0) room.append(entries, this.now());
         }
         await this.alarms.arm(gameDue(room.table, this.live()));
         this.afterCommit(room, true);
@@ -355,7 +404,7 @@ export class GameRoom extends DurableObject<Env> {
   /** Tells every socket and every waiting long poll. */
   private afterCommit(room: Room, seatsChanged = false): void {
     if (seatsChanged) this.snapshots.clear();
-    broadcast(this.ctx, room, this.snapshots, Date.now(), seatsChanged);
+    broadcast(this.ctx, room, this.snapshots, this.now(), seatsChanged);
     for (const wake of [...this.waiters]) wake();
   }
 }

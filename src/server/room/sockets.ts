@@ -38,11 +38,12 @@ export function acceptSocket(
   snapshots: Snapshots,
   viewer: Viewer,
   offeredProtocols: string | null,
+  now: number = Date.now(),
 ): Response {
   const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
   ctx.acceptWebSocket(server);
   server.serializeAttachment({ viewer, seen: 0, key: `socket:${crypto.randomUUID()}` } satisfies Attachment);
-  catchUp(room, snapshots, server, room.table.version, Date.now());
+  catchUp(room, snapshots, server, room.table.version, now);
   const offered = (offeredProtocols ?? "").split(",").map((p) => p.trim());
   const headers: HeadersInit = offered.includes(WS_PROTOCOL) ? { "Sec-WebSocket-Protocol": WS_PROTOCOL } : {};
   return new Response(null, { status: 101, webSocket: client, headers });

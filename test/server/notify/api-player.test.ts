@@ -4,6 +4,7 @@ import { hashToken } from "../../../src/server/auth";
 import { fanOut } from "../../../src/server/notify/index";
 import { call } from "../helpers";
 import {
+  type BrowserSubscription,
   browserSubscription,
   confirmTokenIn,
   hook,
@@ -11,6 +12,7 @@ import {
   mailTo,
   playerKey,
   pushesTo,
+  pushServiceUrl,
   received,
   settle,
   turnFor,
@@ -216,5 +218,25 @@ describe("push subscriptions", () => {
       body: { channel: "push", endpoint: "https://10.1.2.3/push", keys: browser.keys },
     });
     expect(privateEndpoint).toMatchObject({ status: 422, body: { error: { code: "PUSH_ENDPOINT_REFUSED" } } });
+  });
+
+  it("give a browser the service's VAPID public key to subscribe with, with no credential", async () => {
+    const answer = await call("/api/notifications/vapid");
+    expect(answer).toMatchObject({ status: 200, body: { publicKey: env.VAPID_PUBLIC_KEY } });
+    expect(Object.keys(answer.body)).toEqual(["publicKey"]);
+    expect(answer.text).not.toContain(env.VAPID_PRIVATE_KEY!);
+    // A push service accepts pushes signed with the matching private key for a subscription made with this key.
+    const response = await fetch(`${pushServiceUrl()}/subscribe`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ userVisibleOnly: "true", applicationServerKey: answer.body.publicKey }),
+    });
+    const browser = ((await response.json()) as { data: BrowserSubscription }).data;
+    const key = playerKey();
+    const made = await call(ME, { token: key, body: { channel: "push", endpoint: browser.endpoint, keys: browser.keys } });
+    expect(made.status).toBe(201);
+    expect((await call(`${ME}/${made.body.subscription.id}/test`, { token: key, method: "POST" })).status).toBe(200);
+    const [message] = await until(async () => ((await pushesTo(browser)).length > 0 ? pushesTo(browser) : null));
+    expect(JSON.parse(message!)).toMatchObject({ title: "Test notification from Burraco" });
   });
 });

@@ -1,6 +1,5 @@
 import type { ErrorCode } from "../../../src/shared/api";
-import { type Catalog, en } from "./en";
-import { it } from "./it";
+import type { Catalog } from "./en";
 
 /**
  * The player's language: the browser's by default (Italian for any
@@ -11,11 +10,21 @@ import { it } from "./it";
 
 export type Lang = "en" | "it";
 export const LANGUAGES: readonly Lang[] = ["it", "en"];
-const CATALOGS: Record<Lang, Catalog> = { en, it };
+/**
+ * Each catalog is a chunk of its own, fetched before the first page is
+ * drawn: a player downloads one language, not both (the two are a fifth of
+ * the table page's script), and a switch fetches the other once.
+ */
+const CATALOGS: Record<Lang, () => Promise<Catalog>> = {
+  en: () => import("./en").then((m) => m.en),
+  it: () => import("./it").then((m) => m.it),
+};
+const loaded: Partial<Record<Lang, Catalog>> = {};
 const KEY = "burraco.lang";
 
 export let lang: Lang = "en";
-export let t: Catalog = en;
+/** Set by `initLanguage` before anything renders. */
+export let t: Catalog;
 
 const listeners = new Set<() => void>();
 
@@ -36,20 +45,21 @@ export function browserLanguage(): Lang {
   return "en";
 }
 
-function use(next: Lang): void {
+async function use(next: Lang): Promise<void> {
+  const catalog = (loaded[next] ??= await CATALOGS[next]());
   lang = next;
-  t = CATALOGS[next];
+  t = catalog;
   document.documentElement.lang = next;
 }
 
-export function initLanguage(): void {
-  use(stored() ?? browserLanguage());
+export function initLanguage(): Promise<void> {
+  return use(stored() ?? browserLanguage());
 }
 
 /** The switch: remembered, and every page listening redraws. */
-export function setLanguage(next: Lang): void {
+export async function setLanguage(next: Lang): Promise<void> {
   if (next === lang) return;
-  use(next);
+  await use(next);
   try {
     localStorage.setItem(KEY, next);
   } catch {

@@ -1,6 +1,8 @@
 import { h, type JSX } from "preact";
 import { PRESETS, type PresetName } from "../../../src/engine/rules";
 import { PRESET_INFO, PRESET_LIST } from "../../../src/shared/presets";
+import type { ComputerLevel } from "../../../src/shared/wire/common";
+import { type ClockKind, clockFieldset, seatKind, versusComputer } from "../clock/lobby";
 import { teamLetter, teamOf } from "../describe";
 import { lang, num, t } from "../i18n/index";
 
@@ -17,22 +19,39 @@ export interface CreateState {
   readonly busy: boolean;
   /** A refusal, in the player's language. */
   readonly error: string | null;
+  readonly clock: ClockKind;
+  /** Per seat: the computer's level, or null for a person. */
+  readonly computers: readonly (ComputerLevel | null)[];
+  /** "Play against the computer" is starting a game. */
+  readonly versus: boolean;
 }
 
 export interface CreateActions {
   players(n: 2 | 3 | 4): void;
   preset(name: PresetName): void;
   submit(form: HTMLFormElement): void;
+  clock(kind: ClockKind): void;
+  seatKind(seat: number, level: ComputerLevel | null): void;
+  versus(form: HTMLFormElement | null): void;
 }
 
-/** One seat of the new game: its name (a seat's level, when computer players come, joins it here). */
-function seatRow(seat: number, players: number): JSX.Element {
+/** One seat of the new game: who plays it (a person or the computer at a level) and a person's name. */
+function seatRow(seat: number, players: number, state: CreateState, act: CreateActions): JSX.Element {
   const team = players === 4 ? t.common.team(teamLetter(teamOf(seat, players))) : null;
+  const level = state.computers[seat] ?? null;
   return h(
     "div",
     { key: seat, class: "field seat-field", "data-seat": seat },
     h("label", { for: `name-${seat}` }, t.lobby.seatLabel(seat + 1, team)),
-    h("input", { id: `name-${seat}`, name: `name-${seat}`, maxLength: 40, placeholder: t.common.player(seat + 1), autocomplete: "off" }),
+    seatKind(seat, level, (next) => act.seatKind(seat, next)),
+    h("input", {
+      id: `name-${seat}`,
+      name: `name-${seat}`,
+      maxLength: 40,
+      placeholder: t.common.player(seat + 1),
+      autocomplete: "off",
+      hidden: level !== null,
+    }),
   );
 }
 
@@ -50,6 +69,7 @@ export function createForm(state: CreateState, act: CreateActions): JSX.Element 
       },
     },
     h("h1", { id: "create-title" }, t.lobby.title),
+    versusComputer(state.versus, () => act.versus(document.getElementById("create-form") as HTMLFormElement | null)),
     h(
       "fieldset",
       { class: "players" },
@@ -111,7 +131,7 @@ export function createForm(state: CreateState, act: CreateActions): JSX.Element 
       h(
         "div",
         { class: "names" },
-        Array.from({ length: state.players }, (_, seat) => seatRow(seat, state.players)),
+        Array.from({ length: state.players }, (_, seat) => seatRow(seat, state.players, state, act)),
       ),
       state.players === 4 ? h("p", { class: "hint" }, t.lobby.partners) : null,
     ),
@@ -129,7 +149,7 @@ export function createForm(state: CreateState, act: CreateActions): JSX.Element 
         placeholder: '[{"dealer": 1, "hands": [[…], […]], "pozzetti": [[…], […]], "discard": ["QS"], "stock": […]}]',
       }),
     ),
-    // Where "Play against the computer" joins the form.
+    clockFieldset(state.clock, act.clock),
     h(
       "button",
       { type: "submit", class: "primary", id: "create-submit", disabled: state.busy },

@@ -1,5 +1,6 @@
 import { h, type JSX } from "preact";
 import type { MyGame } from "../../../src/shared/api";
+import { myGameClock } from "../clock/lobby";
 import { dateTime, t, when } from "../i18n/index";
 import type { CreatedGame, RememberedSeat } from "../store";
 import { type LinkActions, linksPanel, type SeatsTaken } from "./links";
@@ -26,6 +27,12 @@ export function myGames(state: GamesState, act: LinkActions & { expand(game: Cre
     "section",
     { class: "panel", id: "my-games", "aria-labelledby": "my-games-title" },
     h("h2", { id: "my-games-title" }, t.myGames.title),
+    h(
+      "p",
+      { class: "hint notify-entry" },
+      `${t.notify.lobbyHint} `,
+      h("a", { href: "/notifications", id: "my-notifications" }, t.notify.lobbyLink),
+    ),
     mine.length === 0 && others.length === 0 && created.length === 0
       ? h("p", { class: "hint" }, state.failed ? t.myGames.failed : t.myGames.empty)
       : null,
@@ -46,8 +53,15 @@ export function myGames(state: GamesState, act: LinkActions & { expand(game: Cre
                 : g.status === "over"
                   ? h("span", { class: "badge over" }, t.myGames.over)
                   : h("span", { class: "badge" }, t.myGames.waiting),
+              myGameClock(g),
               h("span", { class: "when" }, ` ${t.myGames.seatAt(g.seat + 1, when(g.updatedAt))}`),
               seat ? null : h("span", { class: "hint" }, ` (${t.myGames.noLink})`),
+              " ",
+              h(
+                "a",
+                { class: "game-notify", href: `/notifications?game=${g.id}`, "aria-label": t.notify.forGame(label(g.names, g.players)) },
+                t.notify.menu,
+              ),
             );
           }),
         )
@@ -85,7 +99,7 @@ export function myGames(state: GamesState, act: LinkActions & { expand(game: Cre
                   h(
                     "summary",
                     null,
-                    label(game.names, game.seats.length),
+                    label(game.names, game.names.length),
                     h("span", { class: "when" }, ` · ${t.myGames.createdOn(dateTime(game.createdAt))} · ${t.myGames.showLinks}`),
                   ),
                   linksPanel(game, state.taken[game.id] ?? null, act, false, state.messages[game.id] ?? null),

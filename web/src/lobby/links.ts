@@ -106,6 +106,17 @@ export function linksPanel(game: CreatedGame, taken: SeatsTaken, act: LinkAction
       share: t.links.shareText(game.names.map((n, i) => n ?? t.common.player(i + 1)).join(", ")),
       open: t.links.watch,
     }),
+    // In a new tab, as seats open: the links stay on this page.
+    h(
+      "p",
+      { class: "hint" },
+      `${t.notify.chatLinkHint} `,
+      h(
+        "a",
+        { id: `${prefix}group-chat-link`, href: `/notifications?game=${game.id}#group-chat`, target: "_blank", rel: "noopener" },
+        t.notify.chatLink,
+      ),
+    ),
     message ? h("p", { class: "notice info", role: "status" }, message) : null,
   );
 }

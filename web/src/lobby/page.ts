@@ -1,7 +1,9 @@
 import { h, render } from "preact";
 import type { PresetName } from "../../../src/engine/rules";
-import type { CreateGameRequest, MyGame } from "../../../src/shared/api";
+import type { CreateGameRequest, CreateGameResponse, MyGame } from "../../../src/shared/api";
 import { ApiError, api } from "../api";
+import { Holidays } from "../clock/holidays";
+import { clockRequest } from "../clock/lobby";
 import { copyText, shareLink } from "../dom";
 import { header } from "../header";
 import { codeText, t } from "../i18n/index";
@@ -16,7 +18,15 @@ import { type LinkActions, linksHandled, linksPanel, type SeatsTaken } from "./l
  * links have not all been sent asks first.
  */
 export class LobbyPage {
-  private form: CreateState = { players: 2, preset: "classic", busy: false, error: null };
+  private form: CreateState = {
+    players: 2,
+    preset: "classic",
+    busy: false,
+    error: null,
+    clock: "perMove",
+    computers: [null, null, null, null],
+    versus: false,
+  };
   private fresh: CreatedGame | null = null;
   private mine: readonly MyGame[] = [];
   private failed = false;
@@ -24,6 +34,7 @@ export class LobbyPage {
   private readonly messages: Record<string, string> = {};
   private timer: ReturnType<typeof setInterval> | null = null;
   private stopped = false;
+  private readonly holidays = new Holidays(() => this.render());
 
   constructor(private readonly root: HTMLElement) {}
 
@@ -32,6 +43,7 @@ export class LobbyPage {
     addEventListener("beforeunload", this.warn);
     this.render();
     void this.refresh();
+    void this.holidays.load();
     // The list comes from the database, which may lag a move by a second or two.
     this.timer = setInterval(() => void this.refresh(), 20_000);
   }
@@ -70,8 +82,18 @@ export class LobbyPage {
     if (target) rules.target = Number(target);
     if (hands) rules.hands = Number(hands);
     if (data.get("semiClean")) rules.semiClean = true;
-    const names = Array.from({ length: n }, (_, seat) => String(data.get(`name-${seat}`) ?? "").trim() || null);
-    const request: { -readonly [K in keyof CreateGameRequest]: CreateGameRequest[K] } = { players: n, rules, names };
+    const computers = this.form.computers.slice(0, n);
+    const names = Array.from({ length: n }, (_, seat) => (computers[seat] ? null : String(data.get(`name-${seat}`) ?? "").trim() || null));
+    if (computers.every((level) => level !== null)) {
+      this.form = { ...this.form, error: t.lobbyClock.allComputers };
+      this.render();
+      return;
+    }
+    const request: { -readonly [K in keyof CreateGameRequest]: CreateGameRequest[K] } = computers.some((level) => level !== null)
+      ? { players: n, rules, seats: computers.map((level, seat) => (level ? { computer: level } : { name: names[seat] })) }
+      : { players: n, rules, names };
+    const clock = clockRequest(this.form.clock, data);
+    if (clock !== "none") request.clock = clock;
     const dealsText = String(data.get("deals") ?? "").trim();
     if (dealsText) {
       try {
@@ -87,25 +109,67 @@ export class LobbyPage {
     this.render();
     try {
       const game = await api.createGame(request);
-      const created: CreatedGame = {
-        id: game.id,
-        createdAt: new Date().toISOString(),
-        names,
-        // A computer player's seat has no link.
-        seats: game.seats.flatMap((s) => (s.url === null ? [] : [{ seat: s.seat, url: s.url }])),
-        invite: game.invite.url,
-        spectator: game.spectatorUrl,
-        host: game.host.token,
-        handled: {},
-      };
-      rememberCreated(created);
-      this.fresh = created;
-      this.taken[game.id] = names.map(() => false);
+      this.remember(game, names);
       this.form = { ...this.form, busy: false };
       this.render();
       document.getElementById("links")?.focus();
     } catch (error) {
       this.form = { ...this.form, busy: false, error: error instanceof ApiError ? codeText(error.code) : t.lobby.createFailed };
+      this.render();
+    }
+  }
+
+  /** Keeps a new game's links in this browser and shows them. */
+  private remember(game: CreateGameResponse, names: (string | null)[]): CreatedGame {
+    const created: CreatedGame = {
+      id: game.id,
+      createdAt: new Date().toISOString(),
+      names,
+      // A computer player's seat has no link.
+      seats: game.seats.flatMap((s) => (s.url === null ? [] : [{ seat: s.seat, url: s.url }])),
+      invite: game.invite.url,
+      spectator: game.spectatorUrl,
+      host: game.host.token,
+      handled: {},
+    };
+    rememberCreated(created);
+    this.fresh = created;
+    this.taken[game.id] = names.map(() => false);
+    return created;
+  }
+
+  /** "Play against the computer": a 2-player game with the computer (club) in seat 2, opened at once as seat 1. */
+  private async versus(element: HTMLFormElement | null): Promise<void> {
+    const data = element ? new FormData(element) : null;
+    const name = String(data?.get("name-0") ?? "").trim() || null;
+    // Prepared deals, if any, serve here too: practice a tournament's deals against the computer.
+    const dealsText = String(data?.get("deals") ?? "").trim();
+    let deals: unknown[] | undefined;
+    try {
+      if (dealsText) {
+        const parsed = JSON.parse(dealsText) as unknown;
+        deals = Array.isArray(parsed) ? parsed : [parsed];
+      }
+    } catch {
+      this.form = { ...this.form, error: t.lobby.dealsNotJson };
+      this.render();
+      return;
+    }
+    this.form = { ...this.form, versus: true, error: null };
+    this.render();
+    try {
+      const game = await api.createGame({
+        players: 2,
+        rules: { preset: this.form.preset },
+        seats: [{ name }, { computer: "club" }],
+        ...(deals ? { deals: deals as NonNullable<CreateGameRequest["deals"]> } : {}),
+      });
+      const created = this.remember(game, [name, null]);
+      // Every link of this game is the player's own seat: nothing to send, so nothing to warn about.
+      updateCreated(created.id, (g) => ({ ...g, handled: { ...g.handled, "seat-0": true, invite: true, spectator: true } }));
+      location.assign(game.seats[0]!.url!);
+    } catch (error) {
+      this.form = { ...this.form, versus: false, error: error instanceof ApiError ? codeText(error.code) : t.lobby.createFailed };
       this.render();
     }
   }
@@ -182,12 +246,22 @@ export class LobbyPage {
               this.render();
             },
             submit: (form) => void this.submit(form),
+            clock: (kind) => {
+              this.form = { ...this.form, clock: kind };
+              this.render();
+            },
+            seatKind: (seat, level) => {
+              this.form = { ...this.form, computers: this.form.computers.map((l, i) => (i === seat ? level : l)) };
+              this.render();
+            },
+            versus: (form) => void this.versus(form),
           }),
           fresh ? linksPanel(fresh, this.taken[fresh.id] ?? null, this.links, true, this.messages[fresh.id] ?? null) : null,
           myGames(
             { mine: this.mine, failed: this.failed, remembered: rememberedSeats(), created, taken: this.taken, messages: this.messages },
             this.links,
           ),
+          this.holidays.view(),
         ),
       ),
       this.root,

@@ -22,6 +22,8 @@ export interface Position {
   readonly hands: readonly (readonly string[] | null)[];
   /** The move that led here (null for the deal), as the engine's events tell it. */
   readonly events: readonly SeenEvent[];
+  /** The computer made this move for its seat. */
+  readonly computer?: boolean;
 }
 
 export interface ReplayHand {
@@ -45,19 +47,20 @@ export function recordHands(record: GameRecord): ReplayHand[] {
   const { rules, players } = parsed.value;
   let state = newGame(rules, players);
   const out: ReplayHand[] = [];
-  for (const hand of parsed.value.hands) {
+  for (const [index, hand] of parsed.value.hands.entries()) {
+    const raw = record.hands[index]?.moves ?? [];
     if (!needsDeal(state)) break;
     const dealt = startHand(state, hand.deal);
     if (!dealt.ok) break;
     state = dealt.value.state;
     const positions = [position(state, [])];
-    for (const entry of hand.moves) {
+    for (const [at, entry] of hand.moves.entries()) {
       const moved = applyMove(state, entry.seat, entry.move);
       if (!moved.ok) break;
       state = moved.value.state;
       // A finished hand is public: each event as its own player saw it (with the card drawn).
       const seen = moved.value.events.map((e) => eventFor(e, "seat" in e ? e.seat : null, rules)).filter((e): e is SeenEvent => e !== null);
-      positions.push(position(state, seen));
+      positions.push({ ...position(state, seen), computer: raw[at]?.by === "computer" });
     }
     out.push({ number: state.hand!.number, current: false, positions, scores: state.hand!.scores, totals: state.totals });
   }
@@ -129,14 +132,17 @@ export function eventHand(events: readonly WireEvent[], viewer: number | null, p
   const positions: Position[] = [snapshot([])];
   let seq = first.seq;
   let moved: SeenEvent[] = [];
+  let byComputer = false;
   for (const event of events.slice(start + 1)) {
     if (event.type === "handStarted" || event.type === "handEnded") break;
     // The clock's own entries (reminders, absences, timeouts) move no card.
     if (!TABLE_EVENTS.has(event.type)) continue;
     if (event.seq !== seq && moved.length) {
-      positions.push(snapshot(moved));
+      positions.push({ ...snapshot(moved), computer: byComputer });
       moved = [];
     }
+    if (event.seq !== seq) byComputer = false;
+    if (event.by === "computer") byComputer = true;
     seq = event.seq;
     const dealing = event.seq === first.seq;
     const { seq: _s, at: _a, ...seen } = event as WireEvent & { seq: number; at: string };
@@ -188,6 +194,6 @@ export function eventHand(events: readonly WireEvent[], viewer: number | null, p
     // The deal's own entry (its first turn) belongs to the opening position.
     if (dealing) positions[0] = snapshot([]);
   }
-  if (moved.length) positions.push(snapshot(moved));
+  if (moved.length) positions.push({ ...snapshot(moved), computer: byComputer });
   return { number: first.hand, current: true, positions, scores: null, totals: null };
 }

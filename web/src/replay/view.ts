@@ -122,6 +122,7 @@ export function replayView(state: ReplayState, act: ReplayActions): JSX.Element 
         "p",
         { class: "move-line", id: "move-line", "aria-live": "polite" },
         state.move === 0 ? t.replay.deal : moveText(position.events, snap.seats, players),
+        position.computer ? h("span", { class: "computer-mark", title: t.clock.byComputerLong }, ` ${t.clock.byComputer}`) : null,
       ),
       piles(position.hand, NOTHING_FRESH),
       teams(snap.seats, players, position.hand, null, null, NOTHING_FRESH),

@@ -3,6 +3,7 @@ import type { TableMeld } from "../../../src/engine/meld";
 import type { GameSnapshot } from "../../../src/shared/api";
 import type { HandEnd, TeamScore } from "../../../src/shared/wire/common";
 import { cardView, sortBySuit } from "../cards";
+import { overByClock } from "../clock/table";
 import { endText, seatName, teamName } from "../describe";
 import { num, t } from "../i18n/index";
 import { fanStyle, meldCards, meldDescription } from "./felt";
@@ -46,6 +47,8 @@ export function handEndDialog(snap: GameSnapshot, info: HandEndInfo, close: () =
         },
       },
       h("h2", { id: "hand-end-title", tabIndex: -1 }, t.handEnd.title(info.hand + 1, endText(info.end, snap.seats))),
+      // A match over on time, or aborted, says so in words.
+      match.over && overByClock(snap) ? h("p", { class: "notice", id: "hand-end-clock" }, overByClock(snap)) : null,
       h("h3", null, t.handEnd.melds),
       info.melds === null
         ? h("p", { class: "hint" }, t.handEnd.loadingMelds)

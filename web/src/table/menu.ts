@@ -5,7 +5,8 @@ import type { TablePage } from "./page";
 
 /**
  * The table's menu: share the public table (the Web Share API on phones,
- * the clipboard elsewhere), the replay, the record. Other features add
+ * the clipboard elsewhere), the replay, the record, this game's
+ * notifications (and its group chat, for its creator). Other features add
  * their entries to this list.
  */
 export function tableMenu(page: TablePage): MenuItem[] {
@@ -24,5 +25,7 @@ export function tableMenu(page: TablePage): MenuItem[] {
     },
     { id: "menu-replay", label: t.menu.replay, href: `/game/${snap.id}/replay` },
     { id: "menu-record", label: t.menu.record, href: `/api/games/${snap.id}/record`, download: `burraco-${snap.id}.json` },
+    { id: "menu-notifications", label: t.notify.menu, href: `/notifications?game=${snap.id}` },
+    ...page.clock.menu(),
   ];
 }

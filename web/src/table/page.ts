@@ -2,6 +2,8 @@ import { render } from "preact";
 import type { EventsResponse, GameSnapshot, WireEvent } from "../../../src/shared/api";
 import { ApiError, api } from "../api";
 import { sortByRank, sortBySuit } from "../cards";
+import { ClockControls } from "../clock/controls";
+import { countdownAnnouncement } from "../clock/table";
 import { describeEvent, seatName, teamOf } from "../describe";
 import { codeText, t } from "../i18n/index";
 import type { Connection } from "../live";
@@ -37,6 +39,8 @@ export interface TableRoute {
   readonly mode: TableMode;
   /** The seat or invitation token from the fragment; null for spectators and embeds. */
   readonly token: string | null;
+  /** A notification's `?seat=N` whose seat link this browser does not hold: the public table says so. */
+  readonly seatWanted?: number;
 }
 
 /** Lines kept in the latest moves. */
@@ -72,6 +76,7 @@ export class TablePage {
     };
   });
   readonly controls: SeatControls;
+  readonly clock = new ClockControls(this);
   private live: Live | null = null;
   private closed = false;
   private ticker: ReturnType<typeof setInterval> | null = null;
@@ -148,6 +153,7 @@ export class TablePage {
     this.closed = true;
     this.live?.stop();
     if (this.ticker) clearInterval(this.ticker);
+    this.clock.stop();
     render(null, this.root);
   }
 
@@ -155,7 +161,10 @@ export class TablePage {
     if (this.closed) return;
     const before = this.selection.cards();
     const previous = this.snap;
-    if (!previous || update.view.version >= previous.version) this.snap = update.view;
+    if (!previous || update.view.version >= previous.version) {
+      this.snap = update.view;
+      this.clock.seen(update.view.clock?.asOf ?? null);
+    }
     const snap = this.snap!;
     const fresh = update.events.filter((e) => e.seq > this.lastSeq);
     for (const event of fresh) this.lastSeq = Math.max(this.lastSeq, event.seq);
@@ -251,8 +260,12 @@ export class TablePage {
         ? `● ${t.events.yourTurn} · ${t.common.brand}`
         : `${snap.seats.map((s) => seatName(snap.seats, s.seat)).join(" · ")} · ${t.common.brand}`;
     const log = this.events
-      .map((e) => ({ key: `${e.seq}:${e.type}`, text: snap ? describeEvent(e, snap.seats, this.me, snap.view.players) : null }))
-      .filter((line): line is { key: string; text: string } => line.text !== null)
+      .map((e) => ({
+        key: `${e.seq}:${e.type}`,
+        text: snap ? describeEvent(e, snap.seats, this.me, snap.view.players) : null,
+        computer: e.by === "computer",
+      }))
+      .filter((line): line is { key: string; text: string; computer: boolean } => line.text !== null)
       .reverse()
       .slice(0, LOG_SIZE);
     render(
@@ -269,7 +282,7 @@ export class TablePage {
           targets: this.controls.targets(),
           fresh: this.fresh,
           turnSince: this.turnSince,
-          now: Date.now(),
+          now: this.clock.now(),
           log,
           handEnd: this.ends.shown,
           claim: { busy: this.controls.claimState.busy, error: this.controls.claimState.error && codeText(this.controls.claimState.error) },
@@ -278,12 +291,19 @@ export class TablePage {
           announcement: this.announcement,
           toast: this.toast,
           menu: snap ? tableMenu(this) : [],
+          clock: {
+            claim: this.clock.claimBox,
+            handover: this.clock.handoverBox,
+            announce: snap ? countdownAnnouncement({ snap, me: this.me, now: this.clock.now() }) : "",
+          },
+          seatWanted: this.route.seatWanted ?? null,
         },
-        this.controls.actions,
+        { ...this.controls.actions, clock: this.clock.claimActions, handover: this.clock.handoverActions },
       ),
       this.root,
     );
     this.controls.afterRender();
+    this.clock.afterRender();
   }
 }
 

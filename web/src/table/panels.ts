@@ -123,7 +123,7 @@ export function scoresPanel(snap: GameSnapshot): JSX.Element {
   );
 }
 
-export function logPanel(lines: readonly { key: string; text: string }[]): JSX.Element | null {
+export function logPanel(lines: readonly { key: string; text: string; computer?: boolean }[]): JSX.Element | null {
   if (lines.length === 0) return null;
   return h(
     "section",
@@ -132,7 +132,15 @@ export function logPanel(lines: readonly { key: string; text: string }[]): JSX.E
     h(
       "ul",
       { id: "log" },
-      lines.map((line) => h("li", { key: line.key }, line.text)),
+      lines.map((line) =>
+        h(
+          "li",
+          { key: line.key, class: line.computer ? "by-computer" : undefined },
+          line.text,
+          // Moves the computer made for a seat are marked as such.
+          line.computer ? h("span", { class: "computer-mark", title: t.clock.byComputerLong }, ` ${t.clock.byComputer}`) : null,
+        ),
+      ),
     ),
   );
 }

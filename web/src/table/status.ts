@@ -1,5 +1,6 @@
 import { h, type JSX } from "preact";
 import type { GameSnapshot, SeatInfo } from "../../../src/shared/api";
+import { clockLine, overByClock, seatClock } from "../clock/table";
 import { endText, seatName, teamCount, teamLetter, teamName, teamOf } from "../describe";
 import { ago, num, t, when } from "../i18n/index";
 import { rememberedSeats } from "../store";
@@ -19,6 +20,8 @@ export function turnText({ snap, me, myTurn }: TurnState): { text: string; mine:
   const hand = snap.view.hand;
   const match = snap.view.match;
   if (snap.status === "over" || match.over) {
+    const timed = overByClock(snap);
+    if (timed) return { text: timed, mine: false };
     let text = match.winner === null ? t.status.over : t.status.overWinner(teamName(snap.seats, match.winner, snap.view.players));
     if (me !== null && match.winner !== null && teamOf(me, snap.view.players) === match.winner) text += t.status.wellPlayed;
     return { text, mine: false };
@@ -80,7 +83,7 @@ export function statusBanner(state: TurnState): JSX.Element {
       inPlay && turnSince
         ? h("span", { class: "since", title: new Date(turnSince).toString() }, t.status.since(when(turnSince, now), ago(turnSince, now)))
         : null,
-      // The turn's deadline, when games have a clock, goes here.
+      clockLine({ snap, me: state.me, now }),
     ),
     progress(snap),
     extra.map((line) => h("p", { key: line, class: "status-extra" }, line)),
@@ -88,7 +91,12 @@ export function statusBanner(state: TurnState): JSX.Element {
 }
 
 /** Free seats are marked only where someone could take one: not in the embed. */
-export function seatsStrip(snap: GameSnapshot, me: number | null, showFree: boolean): JSX.Element {
+export function seatsStrip(
+  snap: GameSnapshot,
+  me: number | null,
+  showFree: boolean,
+  clock: { now: number; turnSince: string | null } = { now: Date.now(), turnSince: null },
+): JSX.Element {
   const hand = snap.view.hand;
   const players = snap.view.players;
   return h(
@@ -114,7 +122,7 @@ export function seatsStrip(snap: GameSnapshot, me: number | null, showFree: bool
           count === undefined ? null : h("span", { class: "seat-cards", "data-count": count }, t.common.cards(count)),
           turn ? h("span", { class: "turn-tag" }, hand!.phase === "take" ? t.seats.toPlay : t.seats.playing) : null,
           seat.computer ? h("span", { class: "computer-tag" }, `${t.seats.computer} (${t.seats.level[seat.computer]})`) : null,
-          // A seat's clock goes here.
+          seatClock({ snap, me, now: clock.now }, seat.seat, clock.turnSince),
           showFree && !seat.taken && !seat.computer ? h("span", { class: "free-tag" }, t.seats.free) : null,
         );
       }),

@@ -1,5 +1,7 @@
 import { h, type JSX } from "preact";
 import type { GameSnapshot } from "../../../src/shared/api";
+import { type ClaimBox, type ClockActions, computerBanner, type HandoverActions, type HandoverBox, latePanel } from "../clock/table";
+import { seatName } from "../describe";
 import { header, type MenuItem } from "../header";
 import { t } from "../i18n/index";
 import type { Connection } from "../live";
@@ -31,7 +33,7 @@ export interface TableView {
   readonly fresh: Fresh;
   readonly turnSince: string | null;
   readonly now: number;
-  readonly log: readonly { key: string; text: string }[];
+  readonly log: readonly { key: string; text: string; computer?: boolean }[];
   readonly handEnd: HandEndInfo | null;
   readonly claim: ClaimState;
   readonly seen: Record<string, string>;
@@ -39,6 +41,10 @@ export interface TableView {
   readonly announcement: string;
   readonly toast: string | null;
   readonly menu: readonly MenuItem[];
+  /** A notification's `?seat=N` opened without that seat's link: said above the table. */
+  readonly seatWanted: number | null;
+  /** The clock's claim and the computer's handover, and the countdown as a screen reader hears it. */
+  readonly clock: { readonly claim: ClaimBox; readonly handover: HandoverBox; readonly announce: string };
 }
 
 export interface TableActions {
@@ -46,6 +52,8 @@ export interface TableActions {
   claim(form: HTMLFormElement): void;
   verify(hand: number): void;
   closeHandEnd(): void;
+  readonly clock: ClockActions;
+  readonly handover: HandoverActions;
 }
 
 export function connectionPill(connection: Connection): JSX.Element {
@@ -101,13 +109,22 @@ export function tableView(v: TableView, act: TableActions): JSX.Element {
         : null,
       // A game with a clock says when the turn began; otherwise the event that gave it does.
       statusBanner({ snap, me: v.me, myTurn: v.myTurn, turnSince: snap.clock?.turn?.since ?? v.turnSince, now: v.now }),
-      seatsStrip(snap, v.me, !embed),
+      embed ? null : latePanel({ snap, me: v.me, now: v.now }, v.clock.claim, act.clock),
+      embed ? null : computerBanner({ snap, me: v.me, now: v.now }, v.clock.handover, act.handover),
+      seatsStrip(snap, v.me, !embed, { now: v.now, turnSince: v.turnSince }),
       hand ? piles(hand, v.fresh) : null,
     ),
     h(
       "main",
       { class: "table-middle", id: "table-middle" },
       v.mode === "invite" ? claimForm(snap.seats, v.claim, act.claim) : null,
+      v.seatWanted !== null && v.mode === "spectator"
+        ? h(
+            "p",
+            { class: "notice info seat-elsewhere", id: "seat-elsewhere" },
+            t.notify.seatElsewhere(v.seatWanted + 1, seatName(snap.seats, v.seatWanted)),
+          )
+        : null,
       hand ? teams(snap.seats, players, hand, v.me, v.targets, v.fresh) : null,
       h(
         "div",
@@ -122,5 +139,6 @@ export function tableView(v: TableView, act: TableActions): JSX.Element {
     v.handEnd && !embed ? handEndDialog(snap, v.handEnd, act.closeHandEnd) : null,
     v.toast ? h("p", { class: "toast", role: "status" }, v.toast) : null,
     live,
+    embed ? null : h("p", { class: "visually-hidden", "aria-live": "polite", id: "countdown-announce" }, v.clock.announce),
   );
 }

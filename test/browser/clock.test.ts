@@ -1,0 +1,351 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { GameSnapshot } from "../../src/shared/api";
+import { en } from "../../web/src/i18n/en";
+import { it as italian } from "../../web/src/i18n/it";
+import { axeScan, call, createGame, drawAndDiscard, launchChromium, newContext, newPage, SIZES, serviceUrl } from "./helpers";
+
+/**
+ * The clock and the computer players in the browser, against the real
+ * service: the countdown and the deadline in the viewer's own time zone,
+ * claiming a match on time (the service's time moved on with the local
+ * tests' POST /api/dev/games/{id}/time), "Play against the computer" from
+ * the lobby to the end of a hand, handing a seat to the computer and
+ * taking it back, the lobby's choices, holidays, and accessibility.
+ */
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+async function page(options: Parameters<typeof newContext>[1] & { timezoneId?: string; locale?: string } = {}): Promise<Page> {
+  const context = options.timezoneId
+    ? await browser.newContext({ viewport: SIZES.desktop, locale: options.locale ?? "en-GB", timezoneId: options.timezoneId })
+    : await newContext(browser, options);
+  contexts.push(context);
+  return newPage(context);
+}
+
+async function waitText(p: Page, selector: string, pattern: RegExp, timeout = 15_000): Promise<void> {
+  await p.locator(selector).filter({ hasText: pattern }).first().waitFor({ timeout });
+}
+
+const literal = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+
+const snapshot = async (id: string, token?: string) => (await call<GameSnapshot>(`/api/games/${id}`, { token })).body;
+
+/** Moves one game's time on (local tests only: the service runs with DEV_TIME_TRAVEL=1). */
+async function advance(id: string, by: string): Promise<void> {
+  const answer = await call(`/api/dev/games/${id}/time`, { body: { advance: by } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+}
+
+/** A 2-player deal with the first pozzetto given (the rest in a fixed order): the computer's cards let it close on its second turn. */
+function dealWith(o: { dealer: number; hands: string[][]; pozzetto: string[]; discard: string; stockTop: string[] }) {
+  const deck: string[] = [];
+  for (let copy = 0; copy < 2; copy++)
+    for (const s of ["S", "H", "D", "C"])
+      for (const r of ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]) deck.push(r + s);
+  deck.push("JK", "JK", "JK", "JK");
+  const take = (card: string) => {
+    const at = deck.indexOf(card);
+    if (at < 0) throw new Error(`the deal uses ${card} too often`);
+    return deck.splice(at, 1)[0]!;
+  };
+  const hands = o.hands.map((hand) => hand.map(take));
+  const first = o.pozzetto.map(take);
+  const discard = [take(o.discard)];
+  const top = o.stockTop.map(take);
+  return { dealer: o.dealer, hands, pozzetti: [first, deck.splice(0, 11)], discard, stock: [...top, ...deck] };
+}
+
+// The person (seat 0) holds nothing useful; the computer (seat 1, first to play) lays a long hearts sequence and
+// a set, goes down to its pozzetto, and on its next turn can lay the pozzetto whole and close.
+const VERSUS_DEAL = dealWith({
+  dealer: 0,
+  hands: [
+    ["AS", "4S", "6S", "8S", "10S", "QS", "AD", "3D", "6D", "8D", "9C"],
+    ["3H", "4H", "5H", "6H", "7H", "8H", "9H", "5S", "5C", "5D", "KC"],
+  ],
+  pozzetto: ["10D", "JD", "QD", "KD", "7C", "7D", "7S", "JH", "QH", "JC", "9S"],
+  discard: "QC",
+  stockTop: ["10H", "KH", "4D", "8C", "4C", "2D"],
+});
+
+/** The player's turn through the page: draw, then discard the card drawn. */
+async function drawAndDiscardHere(p: Page): Promise<void> {
+  await p.locator("#act-draw").click();
+  await p.locator("#my-hand button.card.fresh").first().click();
+  await p.locator("#act-discard:not([disabled])").click();
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+});
+
+describe("the clock at the table", () => {
+  it("counts the turn's time down without reloading and shows its deadline in the viewer's own time zone", async () => {
+    const game = await createGame({ players: 2, names: ["Anna", "Bruno"], clock: { perMove: "1h" } });
+    const newYork = await page({ timezoneId: "America/New_York", locale: "en-US" });
+    const tokyo = await page({ timezoneId: "Asia/Tokyo", locale: "it-IT" });
+    // The New York page's clock is the test's: it can be moved on.
+    await newYork.clock.install();
+    await Promise.all([newYork.goto(game.spectatorUrl), tokyo.goto(game.spectatorUrl)]);
+    await waitText(newYork, "#countdown", /^\d{1,2} min( \d{1,2} s)? left$/);
+    await waitText(tokyo, "#countdown", /^ancora \d{1,2} min( e \d{1,2} s)?$/);
+
+    const deadline = (await newYork.locator("#deadline").getAttribute("data-deadline"))!;
+    expect(deadline).toBe((await snapshot(game.id)).clock!.turn!.deadline);
+    // The exact deadline, as each browser's own zone writes it.
+    const inZone = (p: Page, locale: string, timeZone: string) =>
+      p.evaluate(
+        ([iso, locale, timeZone]) =>
+          new Intl.DateTimeFormat(locale, {
+            weekday: "short",
+            day: "numeric",
+            month: "short",
+            hour: "2-digit",
+            minute: "2-digit",
+            timeZoneName: "short",
+            timeZone,
+          }).format(new Date(iso!)),
+        [deadline, locale, timeZone],
+      );
+    const nyText = await inZone(newYork, "en", "America/New_York");
+    const tokyoText = await inZone(tokyo, "it", "Asia/Tokyo");
+    expect(await newYork.locator("#deadline").textContent()).toContain(en.clock.deadline(nyText));
+    expect(await tokyo.locator("#deadline").textContent()).toContain(italian.clock.deadline(tokyoText));
+    expect(nyText).not.toBe(await inZone(newYork, "en", "Asia/Tokyo"));
+
+    // It counts down by itself: ten minutes later the page says so, and a screen reader hears whole minutes.
+    const before = Number(await newYork.locator("#countdown").getAttribute("data-left"));
+    await newYork.clock.fastForward("10:00");
+    await expect
+      .poll(async () => before - Number(await newYork.locator("#countdown").getAttribute("data-left")), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(599_000);
+    await waitText(newYork, "#countdown", /^(4[89]|50) min( \d{1,2} s)? left$/);
+    expect(await newYork.locator("#countdown-announce").textContent()).toMatch(/^Anna: (49|50|51) min left$|^Bruno: (49|50|51) min left$/);
+    // The seat to play has been thinking, and the others see for how long.
+    await waitText(newYork, ".seat.turn .thinking", /^thinking for (9|10) min$/);
+
+    // On a phone the seat to play's clock wraps within its seat: the page never gets wider than the screen.
+    const phone = await page({ size: "phone" });
+    await phone.goto(game.seats[0]!.url!);
+    await phone.locator("#countdown").waitFor();
+    await phone.locator(".seat.turn .thinking").waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SIZES.phone.width);
+  });
+
+  it("offers the late seat's opponent to claim the match, and the claimed match shows it was lost on time", async () => {
+    const game = await createGame({ players: 2, names: ["Anna", "Bruno"], clock: { perMove: "1h" } });
+    // Both seats move once (before that a timeout would only abort the game), then the seat to play runs out of time.
+    await drawAndDiscard(game, 2);
+    await advance(game.id, "2h");
+    const late = (await snapshot(game.id)).clock!.claim!.late;
+    const other = 1 - late;
+    const [lateName, otherName] = late === 0 ? ["Anna", "Bruno"] : ["Bruno", "Anna"];
+
+    const latePage = await page();
+    await latePage.goto(game.seats[late]!.url!);
+    await waitText(latePage, "#late-panel", literal(en.clock.lateYou));
+    expect(await latePage.locator("#claim-match").count()).toBe(0);
+
+    const claimer = await page();
+    await claimer.goto(game.seats[other]!.url!);
+    await waitText(claimer, "#late-panel", literal(en.clock.lateClaimable(lateName)));
+    await waitText(claimer, "#countdown", literal(en.clock.timeUp));
+    expect(await axeScan(claimer), "the claim").toEqual([]);
+    await claimer.locator("#claim-match").click();
+    await waitText(claimer, "#claim-question", literal(en.clock.claimQuestion(lateName)));
+    await claimer.locator("#claim-yes").click();
+
+    const over = en.clock.overTimeout(lateName, otherName);
+    await waitText(claimer, "#status", literal(over));
+    await waitText(claimer, "#hand-end", literal(over));
+    await waitText(claimer, "#log", literal(en.clock.claimedBy("You", lateName)));
+    // The late player sees it live too.
+    await waitText(latePage, "#status", literal(over));
+    const after = await snapshot(game.id);
+    expect(after.status).toBe("over");
+    expect(after.view.match.winner).toBe(other);
+    expect(after.view.hand!.end!.reason).toBe("timeout");
+  });
+});
+
+describe("computer players", () => {
+  it("plays against the computer from the lobby in one click, to the end of a hand, its moves marked", async () => {
+    const p = await page();
+    await p.goto(serviceUrl());
+    await p.locator("#name-0").fill("Anna");
+    // The deal is prepared, so that the hand ends in a few turns.
+    await p.locator("details.prepared summary").click();
+    await p.locator("#deals").fill(JSON.stringify([VERSUS_DEAL]));
+    await p.locator("#vs-computer").click();
+    await p.waitForURL(/\/game\/[^#]+#seat=/);
+    const id = new URL(p.url()).pathname.split("/")[2]!;
+    const snap = await snapshot(id);
+    expect(snap.seats.map((s) => s.computer)).toEqual([null, "club"]);
+    expect(snap.seats[0]!.name).toBe("Anna");
+
+    // The computer plays first; each of its moves is marked in the latest moves.
+    await p.locator("#log li.by-computer").first().waitFor({ timeout: 15_000 });
+    await waitText(p, ".seat[data-seat='1'] .computer-tag", /computer/);
+    for (let turn = 0; turn < 30; turn++) {
+      await p.locator("#hand-end, #act-draw:not([disabled])").first().waitFor({ timeout: 20_000 });
+      if (await p.locator("#hand-end").count()) break;
+      await drawAndDiscardHere(p);
+      await p.locator("#act-draw[disabled]").first().waitFor();
+    }
+    await waitText(p, "#hand-end", /Hand 1 ended/);
+    expect(await p.locator("#log li.by-computer .computer-mark").count()).toBeGreaterThan(0);
+    expect(await axeScan(p), "the end of a hand against the computer").toEqual([]);
+    const record = (await call(`/api/games/${id}/record`)).body;
+    expect(record.hands[0].moves.some((m: { seat: number; by?: string }) => m.seat === 1 && m.by === "computer")).toBe(true);
+    expect(record.hands[0].moves.every((m: { seat: number; by?: string }) => (m.seat === 1) === (m.by === "computer"))).toBe(true);
+
+    // The replay marks the computer's moves too.
+    await p.goto(`${serviceUrl()}/game/${id}/replay?hand=1&move=1`);
+    await waitText(p, "#move-line .computer-mark", /computer/);
+  });
+
+  it("lets the computer play the player's seat, with a banner and marked moves, until a move of the player's takes it back", async () => {
+    const game = await createGame({ players: 2, names: ["Anna", "Bruno"] });
+    const first = (await snapshot(game.id)).view.hand!.turn;
+    // Anna hands her seat over while Bruno is to play.
+    if (first === 0) await drawAndDiscard(game, 1);
+    const anna = await page();
+    await anna.goto(game.seats[0]!.url!);
+    await anna.locator("#connection.live").waitFor();
+    await anna.locator("#page-menu summary").click();
+    await anna.locator("#menu-handover").click();
+    await anna.locator("#handover-level").selectOption("beginner");
+    expect(await axeScan(anna), "the handover").toEqual([]);
+    await anna.locator("#handover-yes").click();
+    await waitText(anna, "#computer-banner", literal(en.computer.banner));
+    expect((await snapshot(game.id)).seats[0]!.computer).toBe("beginner");
+
+    // Bruno plays; the computer plays Anna's turn, marked as its own.
+    const bruno = game.seats[1]!.token!;
+    const brunoTurn = async () => {
+      const snap = await snapshot(game.id, bruno);
+      expect(snap.view.hand!.turn).toBe(1);
+      await drawAndDiscard(game, 1);
+    };
+    await brunoTurn();
+    await anna.locator("#log li.by-computer").first().waitFor({ timeout: 15_000 });
+    await expect.poll(async () => (await snapshot(game.id)).view.hand!.turn, { timeout: 15_000 }).toBe(1);
+    expect(await anna.locator("#log li.by-computer .computer-mark").count()).toBeGreaterThan(0);
+
+    // Bruno plays again, and Anna moves at once (the computer waits a second while she watches): her seat is hers again.
+    await brunoTurn();
+    const snap = await snapshot(game.id, game.seats[0]!.token!);
+    const drew = await call(`/api/games/${game.id}/moves`, {
+      token: game.seats[0]!.token!,
+      body: { move: { type: "draw" }, version: snap.version },
+    });
+    expect(drew.status, JSON.stringify(drew.body)).toBe(200);
+    await anna.locator("#computer-banner").waitFor({ state: "detached" });
+    expect((await snapshot(game.id)).seats[0]!.computer).toBeNull();
+    await waitText(anna, "#log li:not(.by-computer)", /^You drew from the stock/);
+    // She finishes her turn at the table herself.
+    await anna.locator("#my-hand button.card.fresh").first().click();
+    await anna.locator("#act-discard:not([disabled])").click();
+    await waitText(anna, "#status", /Bruno's turn/);
+    expect(await anna.locator("#log li").first().getAttribute("class")).not.toBe("by-computer");
+  });
+});
+
+describe("the lobby", () => {
+  /** Creates a game from the lobby's form as it stands; returns its id. */
+  async function create(p: Page): Promise<string> {
+    await p.locator("#create-submit").click();
+    const spectator = await p.locator("#spectator-link").inputValue();
+    return new URL(spectator).pathname.split("/")[2]!;
+  }
+
+  it("creates the time control and the computer seats chosen, shows my games' deadlines, and is accessible", async () => {
+    const p = await page();
+    await p.goto(serviceUrl());
+    // 3 days per move, claim on timeout: preselected.
+    expect(await p.locator("#clock-perMove").isChecked()).toBe(true);
+    expect(await p.locator("#per-move").inputValue()).toBe("3d");
+    expect(await p.locator("#timeout-claim").isChecked()).toBe(true);
+    await p.locator("#name-0").fill("Anna");
+    const perMove = await create(p);
+    expect((await snapshot(perMove)).clock!.control).toEqual({ perMove: "3d", timeout: "claim" });
+
+    // A bank with an increment, the computer at a timeout, and seat 2 the expert computer.
+    const q = await page();
+    await q.goto(serviceUrl());
+    await q.locator("#clock-bank").check();
+    await q.locator("#bank").selectOption("14d");
+    await q.locator("#increment").selectOption("12h");
+    await q.locator("#timeout-computer").check();
+    await q.locator("#kind-1").selectOption("expert");
+    expect(await q.locator("#name-1").isHidden()).toBe(true);
+    expect(await axeScan(q), "the lobby's clock and seats").toEqual([]);
+    await q.locator("#name-0").fill("Carla");
+    const bank = await create(q);
+    const snap = await snapshot(bank);
+    expect(snap.clock!.control).toEqual({ bank: "14d", increment: "12h", timeout: "computer" });
+    expect(snap.seats.map((s) => [s.name, s.computer])).toEqual([
+      ["Carla", null],
+      [null, "expert"],
+    ]);
+
+    // No clock.
+    const r = await page();
+    await r.goto(serviceUrl());
+    await r.locator("#clock-none").check();
+    const none = await create(r);
+    expect((await snapshot(none)).clock).toBeNull();
+
+    // My games: the game awaiting the player, with its time left and deadline (the list comes from D1, seconds behind).
+    const first = (await snapshot(perMove)).view.hand!.turn;
+    const tab = await p.context().newPage();
+    await tab.goto(await p.locator(`#seat-link-${first}`).inputValue());
+    await tab.locator("#countdown").waitFor();
+    await expect
+      .poll(
+        async () => {
+          await p.goto(serviceUrl());
+          return p.locator(`#my-games li[data-game="${perMove}"] .game-clock`).count();
+        },
+        { timeout: 30_000, interval: 2_000 },
+      )
+      .toBe(1);
+    await waitText(p, `#my-games li[data-game="${perMove}"] .game-clock`, /^ · (2 days 23 h|3 days) left · deadline /);
+  });
+
+  it("declares, lists and cancels holidays, with the server's limits told in the player's language", async () => {
+    const p = await page({ lang: "it" });
+    await p.goto(serviceUrl());
+    await p.locator("#holidays summary").click();
+    await waitText(p, "#holidays-none", literal(italian.holidays.none));
+    const local = (ms: number) => {
+      const d = new Date(Date.now() + ms);
+      const pad = (n: number) => String(n).padStart(2, "0");
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    };
+    const DAY = 86_400_000;
+    // Twenty days is too long: the server refuses, and the page says why, in Italian.
+    await p.locator("#holiday-from").fill(local(3 * DAY));
+    await p.locator("#holiday-until").fill(local(23 * DAY));
+    await p.locator("#holiday-declare").click();
+    await waitText(p, "#holiday-message", literal(italian.holidays.problem.longest));
+    await p.locator("#holiday-until").fill(local(6 * DAY));
+    await p.locator("#holiday-declare").click();
+    await waitText(p, "#holiday-message", literal(italian.holidays.declared));
+    await p.locator("#holiday-list li").first().waitFor();
+    expect(await p.locator("#holiday-list li").count()).toBe(1);
+    expect(await axeScan(p), "holidays").toEqual([]);
+    p.once("dialog", (d) => void d.accept());
+    await p.locator("#holiday-list li button").click();
+    await waitText(p, "#holiday-message", literal(italian.holidays.cancelled));
+    await p.locator("#holidays-none").waitFor();
+  });
+});
