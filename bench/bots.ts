@@ -45,6 +45,7 @@ const PAIRINGS: readonly Pairing[] = [
     name: "expert-club-4p",
     what: "expert vs club, 4 players in teams, hands",
     run: (hands, expert) => handPairing(expert, club, 4, hands / 2),
+    target: { share: "pairs", atLeast: 0.6 },
   },
 ];
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { BOT_LEVELS, type BotLevel, chooseMove, type SeenEvent } from "../../src/bots/index.js";
+import { BOT_LEVELS, type BotLevel, chooseMove, EXPERT_STRONG, type SearchBudget, type SeenEvent } from "../../src/bots/index.js";
 import {
   applyMove,
   type GameState,
@@ -21,10 +21,14 @@ import { newDriver, playHand, type Seating } from "./driver.js";
  * it cannot see (other hands, the stock, untaken pozzetti) never changes its move.
  */
 
-const SEARCH = { iterations: 3, horizon: 2 };
+/** Every level, and the expert's strong setting too (it also searches wild plays), with fewer deals to keep the test short. */
+const PLAYERS: readonly { readonly name: string; readonly level: BotLevel; readonly search: Partial<SearchBudget> }[] = [
+  ...BOT_LEVELS.map((level) => ({ name: level, level, search: { iterations: 3, horizon: 2 } })),
+  { name: "expert (strong)", level: "expert", search: { ...EXPERT_STRONG, iterations: 3, turns: 120 } },
+];
 
-function decide(level: BotLevel, state: GameState, seat: number, history: readonly SeenEvent[], seed: string) {
-  return chooseMove(level, { view: viewFor(state, seat), history }, seed, { search: SEARCH });
+function decide(player: (typeof PLAYERS)[number], state: GameState, seat: number, history: readonly SeenEvent[], seed: string) {
+  return chooseMove(player.level, { view: viewFor(state, seat), history }, seed, { search: player.search });
 }
 
 /** Positions from club hands: every seat to play, at every step of a few hands. */
@@ -66,7 +70,8 @@ function swapOwnCard(state: GameState, seat: number, seed: string): GameState | 
   return { ...state, hand: { ...hand, hands } };
 }
 
-describe.each(BOT_LEVELS)("%s decides from what its seat may know", (level) => {
+describe.each(PLAYERS)("$name decides from what its seat may know", (player) => {
+  const { level } = player;
   it.each(PRESET_NAMES)("%s: the same move whatever the hidden cards, and a different one when its own cards differ", (preset) => {
     let checked = 0;
     let changed = 0;
@@ -78,17 +83,17 @@ describe.each(BOT_LEVELS)("%s decides from what its seat may know", (level) => {
         const { state, history } = all[p]!;
         const seat = state.hand!.turn;
         const seed = `${preset}/${p}`;
-        const move = decide(level, state, seat, history, seed);
+        const move = decide(player, state, seat, history, seed);
         expect(move).not.toBeNull();
         expect(applyMove(state, seat, move).ok).toBe(true);
         for (let k = 0; k < 2; k++) {
           const scrambled = scrambleHidden(state, seat, `${seed}/${k}`);
-          expect(decide(level, scrambled, seat, history, seed), `position ${p}, shuffle ${k}`).toEqual(move);
+          expect(decide(player, scrambled, seat, history, seed), `position ${p}, shuffle ${k}`).toEqual(move);
         }
         checked++;
         const swapped = swapOwnCard(state, seat, seed);
         if (swapped && state.hand!.phase === "play") {
-          const other = decide(level, swapped, seat, history, seed);
+          const other = decide(player, swapped, seat, history, seed);
           if (JSON.stringify(other) !== JSON.stringify(move)) changed++;
         }
       }
