@@ -4,7 +4,10 @@
  * of each team are recorded with how the hand ended for it, and a ridge
  * regression finds the weights. Prints them as TypeScript.
  *
- *   npx tsx scripts/fit-bot-eval.ts [hands per preset and player count]
+ *   npx tsx scripts/fit-bot-eval.ts [hands per preset and player count] [player counts]
+ *
+ * e.g. `npx tsx scripts/fit-bot-eval.ts 800 4` for the weights the expert
+ * uses with partners, `… 150 2,3` for the others (all three by default).
  */
 import { clubMove } from "../src/bots/club.js";
 import { FEATURE_NAMES, FEATURES, teamFeatures } from "../src/bots/features.js";
@@ -23,6 +26,8 @@ import {
 } from "../src/engine/index.js";
 
 const HANDS = Number(process.argv[2] ?? 150);
+const PLAYERS = (process.argv[3] ?? "2,3,4").split(",").map(Number) as PlayerCount[];
+if (PLAYERS.some((n) => n !== 2 && n !== 3 && n !== 4)) throw new Error("player counts are 2, 3 or 4, e.g. 2,3");
 const DIM = 2 * FEATURES + 1;
 
 /** One row per team: its features, the mean of the others', whether it is to play. */
@@ -56,7 +61,7 @@ const xty = new Float64Array(DIM);
 const test: { row: Float64Array; y: number }[] = [];
 let n = 0;
 for (const preset of PRESET_NAMES) {
-  for (const players of [2, 3, 4] as PlayerCount[]) {
+  for (const players of PLAYERS) {
     const rules = PRESETS[preset];
     for (let h = 0; h < HANDS; h++) {
       const started = startHand(newGame(rules, players), dealFromSeed(`fit ${preset} ${players} ${h}`, players, h % players, rules.jokers));

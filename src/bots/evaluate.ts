@@ -22,7 +22,7 @@ const ANY: Fit = {
 
 /**
  * Fitted on 4-player hands only (800 per preset; the same regression as
- * scripts/fit-bot-eval.ts with its hands limited to 4 players): partners play the hand
+ * `scripts/fit-bot-eval.ts 800 4`, its hands limited to 4 players): partners play the hand
  * differently (a team holds two hands, and the pile passes an opponent
  * between partners), and the expert searching with the fit of every table
  * size won hardly more paired 4-player hands against the club player (about 52%) than the club player itself.
