@@ -49,9 +49,11 @@ export function exactTime(iso: string | number): string {
   }).format(new Date(iso));
 }
 
-/** A day: "12 May", "12 maggio". */
+/** A day: "12 May", "12 maggio", and in Italian the first of the month as it is written, "1º maggio". */
 export function day(iso: string | number): string {
-  return new Intl.DateTimeFormat(t.locale, { day: "numeric", month: "long" }).format(new Date(iso));
+  const text = new Intl.DateTimeFormat(t.locale, { day: "numeric", month: "long" }).format(new Date(iso));
+  // Intl writes "1 maggio": Italian writes the first of a month as an ordinal.
+  return t.locale.startsWith("it") ? text.replace(/^1 /, "1º ") : text;
 }
 
 /** A day and time without the zone, for lists: "12 May, 09:30". */
