@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import type { AbsenceLimit } from "../shared/api";
 import { DAY, HOUR } from "./clock/time";
 import { database } from "./db/queries";
 import { absences, games, seats } from "./db/schema";
@@ -34,16 +35,16 @@ function used(rows: readonly Row[], year: number): number {
 
 /** Checks a new absence against the limits and the player's others; null when it may be declared. */
 export function absenceFault(from: number, until: number, others: readonly Row[], now: number): Failure | null {
-  const bad = (message: string) => fail(422, "BAD_ABSENCE", message);
-  if (until <= from) return bad("An absence ends after it starts.");
-  if (from < now + ABSENCE_LIMITS.notice) return bad("An absence is declared at least an hour before it starts.");
-  if (until - from > ABSENCE_LIMITS.longest) return bad("An absence lasts at most 14 days.");
+  const bad = (limit: AbsenceLimit, message: string) => fail(422, "BAD_ABSENCE", message, { limit });
+  if (until <= from) return bad("order", "An absence ends after it starts.");
+  if (from < now + ABSENCE_LIMITS.notice) return bad("notice", "An absence is declared at least an hour before it starts.");
+  if (until - from > ABSENCE_LIMITS.longest) return bad("longest", "An absence lasts at most 14 days.");
   const live = others.filter((r) => r.cancelledAt === null);
-  if (live.some((r) => r.from < until && from < r.until)) return bad("This absence overlaps another one of yours.");
+  if (live.some((r) => r.from < until && from < r.until)) return bad("overlap", "This absence overlaps another one of yours.");
   for (const [year, ms] of perYear(from, until)) {
     if (used(live, year) + ms > ABSENCE_LIMITS.perYear) {
       const left = Math.max(0, ABSENCE_LIMITS.perYear - used(live, year)) / DAY;
-      return bad(`Absences add up to at most 30 days in a calendar year: ${left.toFixed(1)} days are left in ${year}.`);
+      return bad("year", `Absences add up to at most 30 days in a calendar year: ${left.toFixed(1)} days are left in ${year}.`);
     }
   }
   return null;

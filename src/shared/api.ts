@@ -12,6 +12,7 @@
 
 export { LIMITS, WS_PROTOCOL } from "./limits";
 export type {
+  AbsenceLimit,
   ClaimRequest,
   ClaimResponse,
   CreateGameRequest,

@@ -65,24 +65,27 @@ describe("absences", () => {
   });
 
   it.each([
-    ["less than an hour ahead", 30 * 60_000, 2 * DAY],
-    ["ending before it starts", 2 * DAY, DAY],
-    ["longer than 14 days", DAY, 16 * DAY],
-  ])("refuses an absence %s", async (_, from, until) => {
+    ["less than an hour ahead", 30 * 60_000, 2 * DAY, "notice"],
+    ["ending before it starts", 2 * DAY, DAY, "order"],
+    ["longer than 14 days", DAY, 16 * DAY, "longest"],
+  ])("refuses an absence %s, saying which limit", async (_, from, until, limit) => {
     setTime(T0);
     const answer = await declare("absence-limits-player-key-01234", T0 + from, T0 + until);
     expect(answer.status).toBe(422);
-    expect(answer.body.error.code).toBe("BAD_ABSENCE");
+    expect(answer.body.error).toMatchObject({ code: "BAD_ABSENCE", limit });
   });
 
   it("refuses overlaps and more than 30 days in a calendar year", async () => {
     setTime(T0);
     const key = "absence-year-player-key-0123456";
     expect((await declare(key, T0 + DAY, T0 + 15 * DAY)).status).toBe(201);
-    expect((await declare(key, T0 + 10 * DAY, T0 + 20 * DAY)).body.error.message).toMatch(/overlaps/);
+    const overlap = await declare(key, T0 + 10 * DAY, T0 + 20 * DAY);
+    expect(overlap.body.error).toMatchObject({ code: "BAD_ABSENCE", limit: "overlap" });
+    expect(overlap.body.error.message).toMatch(/overlaps/);
     expect((await declare(key, T0 + 20 * DAY, T0 + 34 * DAY)).status).toBe(201);
     const third = await declare(key, T0 + 40 * DAY, T0 + 43 * DAY);
     expect(third.status).toBe(422);
+    expect(third.body.error).toMatchObject({ code: "BAD_ABSENCE", limit: "year" });
     expect(third.body.error.message).toMatch(/30 days in a calendar year: 2\.0 days are left/);
     expect((await declare(key, T0 + 40 * DAY, T0 + 42 * DAY)).status).toBe(201);
   });

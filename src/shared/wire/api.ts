@@ -50,6 +50,10 @@ export const SERVICE_CODES = [
 
 export const ErrorCode = z.enum([...SERVICE_CODES, ...MOVE_CODES]);
 
+/** Which of an absence's limits a refused one breaks. */
+export const AbsenceLimit = z.enum(["order", "notice", "longest", "overlap", "year"]);
+export type AbsenceLimit = z.infer<typeof AbsenceLimit>;
+
 export const ErrorBody = z
   .object({
     error: z.object({
@@ -57,6 +61,10 @@ export const ErrorBody = z
       message: z.string(),
       currentVersion: z.int().optional().openapi({ description: "With STALE_VERSION: the game's version now." }),
       retryAfter: z.int().optional().openapi({ description: "With RATE_LIMITED: seconds to wait (also the Retry-After header)." }),
+      limit: AbsenceLimit.optional().openapi({
+        description:
+          "With BAD_ABSENCE: the limit the absence breaks — order (it ends before it starts), notice (less than an hour ahead), longest (over 14 days), overlap (with another of yours), year (over 30 days in a calendar year).",
+      }),
     }),
   })
   .openapi("Error", { example: { error: { code: "NOT_YOUR_TURN", message: "It is Bruno's turn." } } });

@@ -1,35 +1,19 @@
 import { h, type JSX } from "preact";
-import type { Absence, AbsencesResponse } from "../../../src/shared/wire/clock";
+import type { AbsenceLimit } from "../../../src/shared/api";
+import type { AbsencesResponse } from "../../../src/shared/wire/clock";
 import { ApiError } from "../api";
 import { codeText, num, t } from "../i18n/index";
 import { clockApi } from "./api";
-import { DAY, dayTime, HOUR } from "./time";
+import { dayTime } from "./time";
 
 /**
  * The player's holidays (absences, by this browser's player key): listed,
- * declared and cancelled. The server enforces the limits and answers a
- * refusal with one code; the reason is told from the same limits here, in
- * the player's language.
+ * declared and cancelled. The server enforces the limits and says which
+ * one a refusal breaks (`limit`); the page tells it in the player's
+ * language, and says at once when a date is missing.
  */
 
-type Problem = "order" | "notice" | "longest" | "overlap" | "year" | "missing";
-
-/** Why an absence would be refused (the server's own limits: src/server/absences.ts), or null. */
-export function absenceProblem(
-  from: number,
-  until: number,
-  others: readonly Absence[],
-  now: number,
-  year: AbsencesResponse["year"] | null,
-): Problem | null {
-  if (Number.isNaN(from) || Number.isNaN(until)) return "missing";
-  if (until <= from) return "order";
-  if (from < now + HOUR) return "notice";
-  if (until - from > 14 * DAY) return "longest";
-  if (others.some((a) => !a.cancelled && Date.parse(a.from) < until && from < Date.parse(a.until))) return "overlap";
-  if (year && new Date(from).getUTCFullYear() === year.year && (until - from) / DAY > year.leftDays) return "year";
-  return null;
-}
+type Problem = AbsenceLimit | "missing";
 
 export class Holidays {
   list: AbsencesResponse | null = null;
@@ -73,11 +57,7 @@ export class Holidays {
       form.reset();
       await this.load();
     } catch (error) {
-      // The server says only BAD_ABSENCE: which limit, the same rules tell.
-      const problem =
-        error instanceof ApiError && error.code === "BAD_ABSENCE"
-          ? absenceProblem(from, until, this.list?.absences ?? [], Date.now(), this.list?.year ?? null)
-          : null;
+      const problem = error instanceof ApiError && error.code === "BAD_ABSENCE" ? (error.body?.limit ?? null) : null;
       this.message = {
         text: problem ? this.problemText(problem) : error instanceof ApiError ? codeText(error.code) : t.codes.INTERNAL,
         error: true,
