@@ -1,9 +1,22 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { GameSnapshot } from "../../src/shared/api";
 import { en } from "../../web/src/i18n/en";
 import { it as italian } from "../../web/src/i18n/it";
-import { axeScan, call, createGame, drawAndDiscard, launchChromium, newContext, newPage, SIZES, screenshot, serviceUrl } from "./helpers";
+import {
+  axeScan,
+  type ContextOptions,
+  call,
+  chromiumForFile,
+  createGame,
+  drawAndDiscard,
+  literal,
+  newPage,
+  SIZES,
+  screenshot,
+  serviceUrl,
+  waitText,
+} from "./helpers";
 
 /**
  * The clock and the computer players in the browser, against the real
@@ -14,22 +27,11 @@ import { axeScan, call, createGame, drawAndDiscard, launchChromium, newContext, 
  * taking it back, the lobby's choices, holidays, and accessibility.
  */
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const chromium = chromiumForFile();
 
-async function page(options: Parameters<typeof newContext>[1] & { timezoneId?: string; locale?: string } = {}): Promise<Page> {
-  const context = options.timezoneId
-    ? await browser.newContext({ viewport: SIZES.desktop, locale: options.locale ?? "en-GB", timezoneId: options.timezoneId })
-    : await newContext(browser, options);
-  contexts.push(context);
-  return newPage(context);
+async function page(options: ContextOptions = {}): Promise<Page> {
+  return newPage(await chromium.context(options));
 }
-
-async function waitText(p: Page, selector: string, pattern: RegExp, timeout = 15_000): Promise<void> {
-  await p.locator(selector).filter({ hasText: pattern }).first().waitFor({ timeout });
-}
-
-const literal = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
 
 const snapshot = async (id: string, token?: string) => (await call<GameSnapshot>(`/api/games/${id}`, { token })).body;
 
@@ -77,15 +79,6 @@ async function drawAndDiscardHere(p: Page): Promise<void> {
   await p.locator("#my-hand button.card.fresh").first().click();
   await p.locator("#act-discard:not([disabled])").click();
 }
-
-beforeAll(async () => {
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-});
 
 describe("the clock at the table", () => {
   it("counts the turn's time down without reloading and shows its deadline in the viewer's own time zone", async () => {

@@ -1,23 +1,26 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { en } from "../../web/src/i18n/en";
-import { call, createGame, drawAndDiscard, knownDeal, launchChromium, newContext, newPage, screenshot, serviceUrl } from "./helpers";
+import {
+  type ContextOptions,
+  call,
+  chromiumForFile,
+  createGame,
+  drawAndDiscard,
+  knownDeal,
+  literal,
+  newPage,
+  screenshot,
+  serviceUrl,
+  waitText,
+} from "./helpers";
 
 /** What a newcomer tripped on, each checked in the browser as they met it. */
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const chromium = chromiumForFile();
 
-async function page(options: Parameters<typeof newContext>[1] = {}): Promise<Page> {
-  const context = await newContext(browser, options);
-  contexts.push(context);
-  return newPage(context);
-}
-
-const literal = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-
-async function waitText(page: Page, selector: string, pattern: RegExp): Promise<void> {
-  await page.locator(selector).filter({ hasText: pattern }).first().waitFor({ timeout: 15_000 });
+async function page(options: ContextOptions = {}): Promise<Page> {
+  return newPage(await chromium.context(options));
 }
 
 async function select(page: Page, cards: string[]): Promise<void> {
@@ -28,15 +31,6 @@ async function select(page: Page, cards: string[]): Promise<void> {
 const ANNA = ["3H", "4H", "5H", "6H", "KS", "KS", "QD", "QD", "JC", "JC", "9D"];
 const BRUNO = ["8C", "8C", "7D", "7D", "10S", "10S", "4C", "4C", "AH", "5S", "JK"];
 const DEAL = knownDeal({ dealer: 1, hands: [ANNA, BRUNO], discard: "QS", stockTop: ["9H", "3S", "2C", "KD"] });
-
-beforeAll(async () => {
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-});
 
 describe("defects a newcomer met", () => {
   it("1: the creator keeps every link: seats open in new tabs, links come back under My games, and leaving unsent links asks first", async () => {

@@ -10,7 +10,7 @@ import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import type { CreateGameRequest, CreateGameResponse, EventsResponse, GameSnapshot } from "../../src/shared/api";
 
 export const CHROMIUM = "/usr/bin/chromium";
@@ -50,20 +50,61 @@ export const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 128
 export type Size = keyof typeof SIZES;
 export type Lang = "en" | "it";
 
+export interface ContextOptions {
+  readonly size?: Size;
+  readonly lang?: Lang;
+  /** A locale of its own ("en-US"), over the one `lang` gives. */
+  readonly locale?: string;
+  /** The browser's time zone ("Asia/Tokyo"); the machine's by default. */
+  readonly timezoneId?: string;
+  readonly bypassCSP?: boolean;
+  readonly reducedMotion?: boolean;
+}
+
 /** A fresh browser profile of a given screen size and language (the browser's own, as a player's would be). */
-export async function newContext(
-  browser: Browser,
-  options: { size?: Size; lang?: Lang; bypassCSP?: boolean; reducedMotion?: boolean } = {},
-): Promise<BrowserContext> {
+export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
   const size = options.size ?? "desktop";
   return browser.newContext({
     viewport: SIZES[size],
-    locale: options.lang === "it" ? "it-IT" : "en-GB",
+    locale: options.locale ?? (options.lang === "it" ? "it-IT" : "en-GB"),
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     isMobile: size === "phone",
     hasTouch: size === "phone",
     bypassCSP: options.bypassCSP ?? false,
     reducedMotion: options.reducedMotion ? "reduce" : "no-preference",
   });
+}
+
+/**
+ * One Chromium for a test file: launched before its tests, and closed after
+ * them with every browser profile (context) opened through it.
+ */
+export function chromiumForFile(): { context(options?: ContextOptions): Promise<BrowserContext> } {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+  });
+  return {
+    async context(options = {}) {
+      if (!browser) throw new Error("Chromium is not running: open contexts inside the tests");
+      const context = await newContext(browser, options);
+      contexts.push(context);
+      return context;
+    },
+  };
+}
+
+/** A pattern matching `text` as it is written (a catalog's text with its dots and brackets). */
+export const literal = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+
+/** Waits until an element under `selector` shows text matching `pattern`. */
+export async function waitText(page: Page, selector: string, pattern: RegExp, timeout = 15_000): Promise<void> {
+  await page.locator(selector).filter({ hasText: pattern }).first().waitFor({ timeout });
 }
 
 export async function newPage(context: BrowserContext, options: { watch?: boolean } = {}): Promise<Page> {

@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../web/src/i18n/en";
 import { it as italian } from "../../web/src/i18n/it";
-import { axeScan, createGame, type Lang, launchChromium, newContext, newPage, type Size, screenshot, serviceUrl } from "./helpers";
+import { axeScan, chromiumForFile, createGame, type Lang, literal, newPage, type Size, screenshot, serviceUrl, waitText } from "./helpers";
 import { pushService, sentMail, until, webhookReceiver } from "./receivers";
 
 /**
@@ -14,23 +14,16 @@ import { pushService, sentMail, until, webhookReceiver } from "./receivers";
  * link a player's own webhook carries.
  */
 
-let browser: Browser;
+const chromium = chromiumForFile();
 let hooks: Awaited<ReturnType<typeof webhookReceiver>>;
 let push: Awaited<ReturnType<typeof pushService>>;
-const contexts: BrowserContext[] = [];
 
-const literal = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 async function page(options: { size?: Size; lang?: Lang; axe?: boolean; permissions?: string[] } = {}): Promise<Page> {
-  const context = await newContext(browser, { size: options.size, lang: options.lang, bypassCSP: options.axe });
+  const context = await chromium.context({ size: options.size, lang: options.lang, bypassCSP: options.axe });
   if (options.permissions) await context.grantPermissions(options.permissions, { origin: serviceUrl() });
-  contexts.push(context);
   return newPage(context);
-}
-
-async function waitText(p: Page, selector: string, pattern: RegExp, timeout = 15_000): Promise<void> {
-  await p.locator(selector).filter({ hasText: pattern }).first().waitFor({ timeout });
 }
 
 /** The preferences page, loaded. */
@@ -40,14 +33,11 @@ async function preferences(p: Page, query = ""): Promise<void> {
 }
 
 beforeAll(async () => {
-  browser = await launchChromium();
   hooks = await webhookReceiver();
   push = await pushService();
 }, 60_000);
 
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
   await hooks?.stop();
   await push?.stop();
 });

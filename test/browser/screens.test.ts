@@ -1,23 +1,23 @@
 import { readFile } from "node:fs/promises";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CreateGameResponse, GameRecord } from "../../src/shared/api";
 import { en } from "../../web/src/i18n/en";
 import { it as italian } from "../../web/src/i18n/it";
 import {
   axeScan,
   call,
+  chromiumForFile,
   createGame,
   drawAndDiscard,
   knownDeal,
   type Lang,
-  launchChromium,
-  newContext,
   newPage,
   SIZES,
   type Size,
   screenshot,
   serviceUrl,
+  waitText,
 } from "./helpers";
 
 /**
@@ -27,19 +27,13 @@ import {
  * record's download; and the link preview a chat app reads.
  */
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const chromium = chromiumForFile();
 /** A 2-player game whose first hand has ended, with the second under way. */
 let played: CreateGameResponse;
 
 async function page(size: Size, lang: Lang, options: { axe?: boolean } = {}): Promise<Page> {
-  const context = await newContext(browser, { size, lang, bypassCSP: options.axe });
-  contexts.push(context);
+  const context = await chromium.context({ size, lang, bypassCSP: options.axe });
   return newPage(context);
-}
-
-async function waitText(page: Page, selector: string, pattern: RegExp): Promise<void> {
-  await page.locator(selector).filter({ hasText: pattern }).first().waitFor({ timeout: 15_000 });
 }
 
 const ANNA = ["3H", "4H", "5H", "6H", "KS", "KS", "QD", "QD", "JC", "JC", "9D"];
@@ -55,7 +49,6 @@ async function move(game: CreateGameResponse, seat: number, moves: unknown[]): P
 }
 
 beforeAll(async () => {
-  browser = await launchChromium();
   played = await createGame({
     players: 2,
     names: ["Anna", "Bruno"],
@@ -66,11 +59,6 @@ beforeAll(async () => {
   // Hand 2 under way: a few turns.
   await drawAndDiscard(played, 3);
 }, 120_000);
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-});
 
 const VARIANTS: [Size, Lang][] = [
   ["phone", "it"],

@@ -1,10 +1,10 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { CreateGameResponse } from "../../src/shared/api";
 import { en } from "../../web/src/i18n/en";
-import { cardForms, everShown, knownDeal, launchChromium, newContext, newPage as open, screenshot, serviceUrl } from "./helpers";
+import { cardForms, chromiumForFile, everShown, knownDeal, newPage as open, screenshot, serviceUrl } from "./helpers";
 
 /**
  * The web client in a real browser (Debian's Chromium) against the real
@@ -21,12 +21,10 @@ const DEAL = knownDeal({ dealer: 1, hands: [ANNA, BRUNO], discard: "QS", stockTo
 const ANNA_SECRETS = ["KS", "QD", "JC"];
 const BRUNO_SECRETS = ["8C", "7D", "10S", "4C"];
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const chromium = chromiumForFile();
 
 async function newPage(options: { watch?: boolean; noWebSocket?: boolean } = {}): Promise<Page> {
-  const context = await newContext(browser, { size: "desktop", lang: "en" });
-  contexts.push(context);
+  const context = await chromium.context({ size: "desktop", lang: "en" });
   if (options.noWebSocket) await context.addInitScript(() => Reflect.deleteProperty(window, "WebSocket"));
   return open(context, { watch: options.watch });
 }
@@ -60,15 +58,6 @@ function noneOf(html: string[], cards: string[]): string[] {
   for (const card of cards) for (const form of cardForms(card)) if (html.some((h) => h.includes(form))) found.push(`${card} (${form})`);
   return found;
 }
-
-beforeAll(async () => {
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-});
 
 describe("web client", () => {
   let game = { id: "", seat0: "", seat1: "", spectator: "", invite: "" };
