@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { isTimeZone } from "../../shared/time-zone";
 import { EMAIL_ADDRESS } from "../../shared/wire/notifications";
 import { hashToken, newToken } from "../auth";
 import { attempts, type SubscriptionRow, subscriptions } from "../db/notifications";
@@ -71,15 +72,6 @@ export function viewOf(row: SubscriptionRow): SubscriptionView {
     disabled: row.disabledAt === null ? null : { at: new Date(row.disabledAt).toISOString(), reason: row.disabledReason ?? "" },
     createdAt: new Date(row.createdAt).toISOString(),
   };
-}
-
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Checks a new subscription; a refusal says why in words fit for an API error. */

@@ -1,3 +1,4 @@
+import { isTimeZone } from "../time-zone";
 import { list } from "./common";
 import { z } from "./z";
 
@@ -39,15 +40,6 @@ export const Digest = z.enum(["none", "daily"]).openapi({
   description:
     "Email only: `daily` sends one message at 08:00 in `timeZone` listing the games awaiting your move, instead of turn messages.",
 });
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const TimeZone = z
   .string()

@@ -1,4 +1,5 @@
 import type { CreatedSubscription, NotifyEventName } from "../../../src/shared/api";
+import { isTimeZone } from "../../../src/shared/time-zone";
 import { ApiError } from "../api";
 import { t } from "../i18n/index";
 import { notifyApi } from "./api";
@@ -22,15 +23,6 @@ export function timeZones(): readonly string[] {
 }
 let zones: readonly string[] | undefined;
 
-function knownZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export class BadTimeZone extends Error {}
 
 /**
@@ -41,7 +33,7 @@ export class BadTimeZone extends Error {}
 export function digestOf(data: FormData): { digest: "none" } | { digest: "daily"; timeZone: string } {
   if (data.get("digest") !== "daily") return { digest: "none" };
   const timeZone = String(data.get("timeZone") ?? "").trim() || browserTimeZone();
-  if (!knownZone(timeZone)) throw new BadTimeZone(timeZone);
+  if (!isTimeZone(timeZone)) throw new BadTimeZone(timeZone);
   return { digest: "daily", timeZone };
 }
 
