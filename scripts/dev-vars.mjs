@@ -2,7 +2,7 @@
  * Local development settings for notifications, run by `npm start`: when
  * .dev.vars (git-ignored) has no VAPID keys yet, a fresh pair is made and
  * written there with the settings local development needs. Deployed
- * Workers get their keys with `wrangler secret put` (README, "Deploying").
+ * Workers get their keys with `wrangler secret put` (docs/deploying.md).
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -31,7 +31,7 @@ export function newToken(): string {
 const ID_RANDOM_BYTES = 12;
 const ID_CHECK_BYTES = 6;
 
-/** Used only where no GAME_ID_KEY is configured (local development and tests); deploying sets a secret (README). */
+/** Used only where no GAME_ID_KEY is configured (local development and tests); deploying sets a secret (docs/deploying.md). */
 const DEVELOPMENT_ID_KEY = "burraco-local-development-game-id-key";
 
 function idCheck(random: Uint8Array, key: string | undefined): Uint8Array {

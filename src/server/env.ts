@@ -15,7 +15,7 @@ export interface Env {
   ASSETS: Fetcher;
   /** Secret key of the check in game ids (auth.ts); a development key stands in when unset. */
   GAME_ID_KEY?: string;
-  // Notifications (README, "Notifications"): [vars], or secrets for the VAPID private key.
+  // Notifications (docs/notifications.md): [vars], or secrets for the VAPID private key.
   PUBLIC_URL?: string;
   EMAIL_FROM?: string;
   EMAIL_FROM_NAME?: string;

@@ -38,7 +38,7 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Where the screenshots of the main screens go (git-ignored; README, "Web client"). */
+/** Where the screenshots of the main screens go (git-ignored; docs/web-client.md). */
 export const SCREENSHOTS = join(root, "test/browser/screenshots");
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -3,7 +3,7 @@ import { dealFromSeed, makeDeal, parseRecord, replayRecord, seededRandom } from 
 import { cryptoShuffle } from "../../src/server/room/fairness";
 import { call, createGame, move, playRandomMoves, trueTable, view } from "./helpers";
 
-/** The README's check, with WebCrypto: SHA-256 hex of `salt + ":" + JSON.stringify(deal)`. */
+/** docs/fairness.md's check, with WebCrypto: SHA-256 hex of `salt + ":" + JSON.stringify(deal)`. */
 async function commitmentOf(salt: string, deal: unknown): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${salt}:${JSON.stringify(deal)}`));
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");

@@ -1,6 +1,6 @@
 /**
- * Checks a revealed deal against its commitment in the browser (README
- * "Fairness"): SHA-256, in hex, of `salt + ":" + JSON.stringify(deal)`, the
+ * Checks a revealed deal against its commitment in the browser (docs/fairness.md):
+ * SHA-256, in hex, of `salt + ":" + JSON.stringify(deal)`, the
  * deal written as in docs/record.md with its keys in this order.
  */
 

@@ -1,7 +1,7 @@
 import type { Env } from "../env";
 import { dohResolver, type Resolver, type UrlPolicy } from "./url-policy";
 
-/** The notification settings, from wrangler.toml's [vars] and secrets (README, "Notifications"). */
+/** The notification settings, from wrangler.toml's [vars] and secrets (docs/notifications.md). */
 export interface NotifyConfig {
   /** The service's public origin, for every link in a message (https when deployed). */
   readonly publicUrl: string;

@@ -10,7 +10,7 @@ import { footerWords, type Message } from "./words";
  * `mimetext` and handed to the `send_email` binding as an `EmailMessage`.
  * The raw form (rather than the binding's structured `send({...})`) is what
  * wrangler's local runtime writes whole, headers included, to a `.eml` file
- * (README, "Notifications"), so what is tested is what would be sent.
+ * (docs/notifications.md), so what is tested is what would be sent.
  */
 
 export interface EmailParts {

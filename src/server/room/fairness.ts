@@ -16,7 +16,7 @@ import type { CreatedBody, DealtBody } from "./table";
 /**
  * Fair deals: a uniformly random permutation from the platform's
  * cryptographic source, committed to when dealt and revealed when the hand
- * ends (docs/rules.md §3, README "Fairness").
+ * ends (docs/rules.md §3, docs/fairness.md).
  */
 
 /** A uniform whole number in [0, n), by rejection sampling (no modulo bias). */

@@ -32,7 +32,7 @@ const OEmbed = z
   })
   .openapi("OEmbed");
 
-/** The embed's size: the README's example frame, shrunk to fit the asker's limits. */
+/** The embed's size: docs/playing.md's example frame, shrunk to fit the asker's limits. */
 const FRAME = { width: 480, height: 560 };
 
 serve(

@@ -13,7 +13,7 @@ import { ApiError, call } from "../api";
 import { playerKey } from "../store";
 
 /**
- * The notifications API (README, "Notifications API"): this browser's own
+ * The notifications API (docs/notifications.md, "Notifications API"): this browser's own
  * subscriptions by its player key, a game's group chats by the game's
  * invitation token (the creator's), and the two links an email carries.
  */
