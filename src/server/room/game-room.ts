@@ -7,6 +7,7 @@ import { hashToken, newToken } from "../auth";
 import { database, loadSavedGame } from "../db/queries";
 import type { Env } from "../env";
 import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
+import { unseal } from "../seal";
 import { Alarm } from "./alarm";
 import { absenceEntries, claimEntries, dueEntries, type NewEntry } from "./clock-actions";
 import { gameDue } from "./due";
@@ -17,6 +18,7 @@ import { notifyEntry } from "./notifications";
 import { drainOutbox, owes, retryDelay } from "./outbox";
 import { playerAbsences } from "./player-absences";
 import { recordOf } from "./record";
+import { type CarriedSeat, carriedSeats, planRematch, type Rematch, readRematch, rematchInit, rotated, writeRematch } from "./rematch";
 import { Room } from "./room";
 import { type Access, admit, type Caller, claimSeat, type Need, reissueSeat, touchSeat, viewerOf } from "./seats";
 import { Snapshots } from "./snapshots";
@@ -94,13 +96,22 @@ export class GameRoom extends DurableObject<Env> {
     return done({ now: new Date(this.now()).toISOString() });
   }
 
-  async create(init: GameInit): Promise<Reply<{ tokens: string[]; invite: string; host: string; version: number }>> {
-    if (this.room ?? Room.load(this.storage)) throw new Error("a game with this id exists already");
+  /** A new game; a rematch's seats come `carried` (rematch.ts), and making it again is then no error. */
+  async create(
+    init: GameInit,
+    carried?: readonly CarriedSeat[],
+  ): Promise<Reply<{ tokens: string[]; invite: string; host: string; version: number }>> {
+    const existing = this.room ?? Room.load(this.storage);
+    if (existing && carried && existing.table.id === init.id)
+      return done({ tokens: [], invite: "", host: "", version: existing.table.version });
+    if (existing) throw new Error("a game with this id exists already");
     const firstDealer = init.deals[0]?.dealer ?? drawFirstDealer(init.players);
     const now = this.now();
     const host = newToken();
-    const made = Room.create(this.storage, { type: "created", ...init, firstDealer, hostHash: hashToken(host) }, now);
+    const made = Room.create(this.storage, { type: "created", ...init, firstDealer, hostHash: hashToken(host) }, now, carried);
     this.room = made.room;
+    // A rematch's players come with their seats: the absences they declared stop their new clocks too.
+    if (carried && made.room.table.clock) await this.carryAbsences(made.room);
     await this.afterWrite(made.room, now);
     return done({ tokens: made.tokens, invite: made.invite, host, version: made.room.table.version }, 201);
   }
@@ -157,6 +168,55 @@ export class GameRoom extends DurableObject<Env> {
     await this.alarms.arm(gameDue(entered.room.table, this.live()));
     this.afterCommit(entered.room, true);
     return done(issued);
+  }
+
+  /**
+   * A seat of a finished match asks for the rematch: made once, whoever asks
+   * first (rematch.ts); each asker gets their own new seat's link.
+   */
+  async rematch(caller: Caller): Promise<Reply<{ id: string; seat: number; token: string }>> {
+    const entered = await this.enter(caller, "seat");
+    if ("ok" in entered) return entered;
+    const { room } = entered;
+    const seat = (entered.access as { seat: number }).seat;
+    if (!room.table.state.over) return fail(409, "MATCH_NOT_OVER", "A rematch can be asked for once the match is over.");
+    // Two players asking at once share one making.
+    this.rematching ??= this.makeRematch(room).finally(() => (this.rematching = null));
+    const made = await this.rematching;
+    const token = await unseal(made.links[seat]!, this.env.GAME_ID_KEY);
+    if (token === null) throw new Error("a rematch's sealed seat link does not open");
+    return done({ id: made.id, seat: rotated(seat, room.table.created.players), token });
+  }
+
+  private rematching: Promise<Rematch> | null = null;
+
+  /** Decides the rematch and keeps it before making it, so that a retry after a failure makes the same game. */
+  private async makeRematch(room: Room): Promise<Rematch> {
+    const key = this.env.GAME_ID_KEY;
+    let rematch = readRematch(this.storage);
+    if (rematch?.made) return rematch;
+    if (!rematch) {
+      rematch = await planRematch(room.table.created.players, key);
+      writeRematch(this.storage, rematch);
+    }
+    const init = rematchInit(room.table, room.seats, rematch.id);
+    const carried = await carriedSeats(room.seats, rematch, key);
+    const made = await this.env.GAME_ROOM.get(this.env.GAME_ROOM.idFromName(rematch.id)).create(init, carried);
+    if (!made.ok) throw new Error(`the rematch could not be made: ${made.body.error.message}`);
+    rematch = { ...rematch, made: true };
+    writeRematch(this.storage, rematch);
+    // Every table of the finished game learns of it.
+    this.afterCommit(room, true);
+    return rematch;
+  }
+
+  /** The absences of the players a new game's seats came with. */
+  private async carryAbsences(room: Room): Promise<void> {
+    for (const row of room.seats) {
+      if (row.playerHash === null) continue;
+      const entries = absenceEntries(room.table, [row.seat], await playerAbsences(this.env.DB, row.playerHash));
+      if (entries.length > 0) room.append(entries, this.now());
+    }
   }
 
   /** A seat claims the match from a seat that ran out of time. */

@@ -67,6 +67,7 @@ export const en = {
     SEAT_RESERVED: "That seat is kept for the player it was named for: they have their own link.",
     BAD_CLOCK: "This time control is not valid.",
     NOTHING_TO_CLAIM: "There is nothing to claim: nobody has run out of time.",
+    MATCH_NOT_OVER: "A rematch can be asked for once the match is over.",
     BAD_ABSENCE: "This absence is not valid: check its dates.",
     ABSENCE_NOT_FOUND: "There is no such absence.",
     SUBSCRIPTION_NOT_FOUND: "There is no such notification.",

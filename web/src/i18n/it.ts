@@ -67,6 +67,7 @@ export const it: Catalog = {
     SEAT_RESERVED: "Quel posto è tenuto per il giocatore che ha quel nome: ha il suo link.",
     BAD_CLOCK: "Questo controllo del tempo non è valido.",
     NOTHING_TO_CLAIM: "Non c'è niente da reclamare: nessuno ha finito il tempo.",
+    MATCH_NOT_OVER: "La rivincita si può chiedere solo a partita finita.",
     BAD_ABSENCE: "Questa assenza non è valida: controlla le date.",
     ABSENCE_NOT_FOUND: "Questa assenza non esiste.",
     SUBSCRIPTION_NOT_FOUND: "Questa notifica non esiste.",
