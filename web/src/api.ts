@@ -10,6 +10,7 @@ import type {
   GameSnapshot,
   MoveRequest,
   MyGamesResponse,
+  RematchResponse,
   SeatLinkRequest,
 } from "../../src/shared/api";
 import { playerKey } from "./store";
@@ -98,6 +99,9 @@ export const api = {
 
   seatLink: (id: string, hostToken: string, seat: number, request: SeatLinkRequest = {}) =>
     call<ClaimResponse>(`/api/games/${encodeURIComponent(id)}/seats/${seat}/link`, { token: hostToken, body: request }),
+
+  rematch: (id: string, seatToken: string) =>
+    call<RematchResponse>(`/api/games/${encodeURIComponent(id)}/rematch`, { method: "POST", token: seatToken, withPlayerKey: true }),
 
   record: (id: string) => call<GameRecord>(`/api/games/${encodeURIComponent(id)}/record`),
 

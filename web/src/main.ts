@@ -133,13 +133,17 @@ function start(): void {
   }
 }
 
+// The app shell works offline and installs as an app (the service worker's own file says what it keeps). Registered
+// once the page has loaded, so that it never competes with the page's own files; asked before the first await below,
+// or after `load` if that has already fired (a page started from the cache may be loaded before this script runs).
+if ("serviceWorker" in navigator && window.top === window.self) {
+  const register = () => void navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+  if (document.readyState === "complete") register();
+  else addEventListener("load", register, { once: true });
+}
+
 await initLanguage();
 onLanguage(() => page?.render());
 // Opening another link of the same game (a seat, the invitation) changes only the fragment.
 addEventListener("hashchange", start);
 start();
-
-// The app shell works offline and installs as an app (the service worker's own file says what it keeps).
-if ("serviceWorker" in navigator && window.top === window.self) {
-  addEventListener("load", () => void navigator.serviceWorker.register("/sw.js").catch(() => undefined));
-}

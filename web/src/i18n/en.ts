@@ -358,6 +358,18 @@ export const en = {
     loadingMelds: "Loading the melds…",
     replay: "Replay this hand",
   },
+  matchEnd: {
+    title: "The match is over",
+    won: (who: string, plural: boolean) => `${who} ${plural ? "win" : "wins"} the match.`,
+    noWinner: "The match ended with no winner.",
+    finalScore: "Final score",
+    rematch: "Rematch",
+    hint: "The same players and rules, everyone one seat on: another player deals first.",
+    ready: "A rematch is ready: your seat is waiting for you.",
+    go: "Go to the rematch",
+    watch: "Watch the rematch",
+    asking: "Setting up the rematch…",
+  },
   log: { title: "Latest moves" },
   clock: {
     // A span of time, largest units first: "2 days 3 h", "5 h 20 min", "12 min 5 s".

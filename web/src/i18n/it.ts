@@ -358,6 +358,18 @@ export const it: Catalog = {
     loadingMelds: "Caricamento dei giochi…",
     replay: "Rivedi la smazzata",
   },
+  matchEnd: {
+    title: "La partita è finita",
+    won: (who: string, plural: boolean) => `${plural ? "Vincono" : "Vince"} ${who}.`,
+    noWinner: "La partita è finita senza vincitori.",
+    finalScore: "Punteggio finale",
+    rematch: "Rivincita",
+    hint: "Stessi giocatori e stesse regole, ognuno un posto più in là: stavolta distribuisce un altro.",
+    ready: "La rivincita è pronta: il tuo posto ti aspetta.",
+    go: "Vai alla rivincita",
+    watch: "Guarda la rivincita",
+    asking: "Preparo la rivincita…",
+  },
   log: { title: "Ultime mosse" },
   clock: {
     days: (n: number) => `${N(n)} ${plural(n, "giorno", "giorni")}`,

@@ -20,6 +20,7 @@ import {
 } from "../store";
 import { HandEnds } from "./hand-ends";
 import { type Highlights, highlight, noHighlights } from "./highlights";
+import { Rematch } from "./match-end";
 import { tableMenu } from "./menu";
 import { arrange, Selection } from "./plays";
 import { SeatControls } from "./seat-controls";
@@ -77,6 +78,7 @@ export class TablePage {
   });
   readonly controls: SeatControls;
   readonly clock = new ClockControls(this);
+  readonly rematch: Rematch;
   private live: Live | null = null;
   private closed = false;
   private ticker: ReturnType<typeof setInterval> | null = null;
@@ -91,6 +93,7 @@ export class TablePage {
   ) {
     this.controls = new SeatControls(this);
     this.ends = new HandEnds(this);
+    this.rematch = new Rematch(this, (route) => this.reopen(route));
   }
 
   get me(): number | null {
@@ -297,8 +300,14 @@ export class TablePage {
             announce: snap ? countdownAnnouncement({ snap, me: this.me, now: this.clock.now() }) : "",
           },
           seatWanted: this.route.seatWanted ?? null,
+          rematch: this.rematch.box,
         },
-        { ...this.controls.actions, clock: this.clock.claimActions, handover: this.clock.handoverActions },
+        {
+          ...this.controls.actions,
+          clock: this.clock.claimActions,
+          handover: this.clock.handoverActions,
+          rematch: () => void this.rematch.ask(),
+        },
       ),
       this.root,
     );

@@ -251,7 +251,7 @@ export class SeatControls {
     },
   };
 
-  readonly actions: Omit<TableActions, "clock" | "handover"> = {
+  readonly actions: Omit<TableActions, "clock" | "handover" | "rematch"> = {
     hand: this.hand,
     claim: (form) => void this.page.claim(form),
     verify: (hand) => void this.verify(hand),

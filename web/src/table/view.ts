@@ -8,6 +8,7 @@ import type { Connection } from "../live";
 import { type Fresh, type MeldTargets, piles, teams } from "./felt";
 import { type HandActions, handArea, type SeatView } from "./hand";
 import { type HandEndInfo, handEndDialog } from "./hand-end";
+import { matchEnd, type RematchBox } from "./match-end";
 import { fairnessPanel, logPanel, scoresPanel, type Verified } from "./panels";
 import { type ClaimState, claimForm, seatsStrip, spectatorNote, statusBanner } from "./status";
 
@@ -45,6 +46,8 @@ export interface TableView {
   readonly seatWanted: number | null;
   /** The clock's claim and the computer's handover, and the countdown as a screen reader hears it. */
   readonly clock: { readonly claim: ClaimBox; readonly handover: HandoverBox; readonly announce: string };
+  /** The rematch being asked for (match-end.ts). */
+  readonly rematch: RematchBox;
 }
 
 export interface TableActions {
@@ -54,6 +57,7 @@ export interface TableActions {
   closeHandEnd(): void;
   readonly clock: ClockActions;
   readonly handover: HandoverActions;
+  rematch(): void;
 }
 
 export function connectionPill(connection: Connection): JSX.Element {
@@ -118,6 +122,8 @@ export function tableView(v: TableView, act: TableActions): JSX.Element {
       "main",
       { class: "table-middle", id: "table-middle" },
       v.mode === "invite" ? claimForm(snap.seats, v.claim, act.claim) : null,
+      // Once the match is over: who won, the final score and the rematch (in the end-of-hand panel while it is open).
+      embed || v.handEnd ? null : matchEnd(snap, v.me, v.rematch, act.rematch),
       v.seatWanted !== null && v.mode === "spectator"
         ? h(
             "p",
@@ -136,7 +142,9 @@ export function tableView(v: TableView, act: TableActions): JSX.Element {
       ),
     ),
     v.seat ? h("div", { class: "table-bottom" }, handArea(v.seat, act.hand)) : null,
-    v.handEnd && !embed ? handEndDialog(snap, v.handEnd, act.closeHandEnd) : null,
+    v.handEnd && !embed
+      ? handEndDialog(snap, v.handEnd, act.closeHandEnd, matchEnd(snap, v.me, v.rematch, act.rematch, "hand-end-match"))
+      : null,
     v.toast ? h("p", { class: "toast", role: "status" }, v.toast) : null,
     live,
     embed ? null : h("p", { class: "visually-hidden", "aria-live": "polite", id: "countdown-announce" }, v.clock.announce),
