@@ -177,7 +177,8 @@ describe("computer players", () => {
     const p = await page();
     await p.goto(serviceUrl());
     await p.locator("#name-0").fill("Anna");
-    // The deal is prepared, so that the hand ends in a few turns.
+    // The deal is prepared, so that the hand ends in a few turns (a choice folded under "More choices").
+    await p.locator("#create-advanced summary").click();
     await p.locator("details.prepared summary").click();
     await p.locator("#deals").fill(JSON.stringify([VERSUS_DEAL]));
     await p.locator("#vs-computer").click();
@@ -277,6 +278,7 @@ describe("the lobby", () => {
     // A bank with an increment, the computer at a timeout, and seat 2 the expert computer.
     const q = await page();
     await q.goto(serviceUrl());
+    await q.locator("#create-advanced summary").click();
     await q.locator("#clock-bank").check();
     await q.locator("#bank").selectOption("14d");
     await q.locator("#increment").selectOption("12h");
@@ -297,6 +299,7 @@ describe("the lobby", () => {
     // No clock.
     const r = await page();
     await r.goto(serviceUrl());
+    await r.locator("#create-advanced summary").click();
     await r.locator("#clock-none").check();
     const none = await create(r);
     expect((await snapshot(none)).clock).toBeNull();

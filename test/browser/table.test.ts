@@ -69,9 +69,10 @@ describe("web client", () => {
     anna = await newPage({ watch: true });
     await anna.goto(serviceUrl());
     await anna.locator('input[name="players"][value="2"]').check();
-    await anna.locator('input[name="preset"][value="classic"]').check();
+    await anna.locator("#preset").selectOption("classic");
     await anna.locator("#name-0").fill("Anna");
     await anna.locator("#name-1").fill("Bruno");
+    await anna.locator("#create-advanced summary").click();
     await anna.locator("details.prepared summary").click();
     await anna.locator("#deals").fill(JSON.stringify([DEAL]));
     await anna.locator("#create-submit").click();

@@ -12,9 +12,11 @@ import {
   forgetSeat,
   type HandOrder,
   handOrder,
+  keptTable,
   lastSeenVersion,
   rememberCommitments,
   rememberSeat,
+  rememberTable,
   rememberVersion,
   seenCommitments,
 } from "../store";
@@ -118,12 +120,20 @@ export class TablePage {
       // An invitation token reads the public view; the claim uses it.
       snap = await api.snapshot(gameId, mode === "seat" || mode === "invite" ? token : null);
     } catch (error) {
+      // Offline: the table as it was last seen here, until the connection comes back.
+      const kept = error instanceof ApiError && error.code === "NETWORK" ? keptTable(gameId, mode === "seat" ? token : null) : null;
+      if (kept && !this.closed) return this.start(kept, mode, token);
       this.fatal = loadError(error, mode);
       if (mode === "seat" && error instanceof ApiError && error.code === "BAD_TOKEN") forgetSeat(gameId, token!);
       this.render();
       return;
     }
     if (this.closed) return;
+    this.start(snap, mode, token);
+  }
+
+  private start(snap: GameSnapshot, mode: TableMode, token: string | null): void {
+    const { gameId } = this.route;
     const seen = mode === "embed" ? null : lastSeenVersion(gameId);
     this.quietUntil = seen ?? snap.version;
     if (mode === "seat" && snap.viewer !== null) {
@@ -185,6 +195,7 @@ export class TablePage {
     if (previous && previous.version !== snap.version) this.controls.confirmResign = false;
     if (this.route.mode !== "embed") {
       rememberVersion(snap.id, snap.version);
+      if (this.route.mode !== "invite") rememberTable(this.route.mode === "seat" ? this.route.token : null, snap);
       rememberCommitments(snap.id, snap.fairness);
     }
     this.live?.seen(snap.version);
