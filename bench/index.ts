@@ -8,6 +8,7 @@
  */
 import { importBundled } from "./bundle.js";
 import { deliveriesBench } from "./deliveries.js";
+import { firstTapBench } from "./first-tap.js";
 import { loadBench } from "./load.js";
 import { profileBench } from "./profile.js";
 import { wakeBench } from "./wake.js";
@@ -35,6 +36,8 @@ if (!only || only === "wake") {
 }
 if (!only || only === "web") {
   if (!(await webBench())) process.exitCode = 1;
+  // `-- web sizes` prints the sizes only, without starting the service and a browser.
+  if (via !== "sizes" && !(await firstTapBench())) process.exitCode = 1;
 }
 if (only === "profile") await profileBench(Number(via ?? 50));
 if (!only || only === "load") await loadBench({ via: via === "wrangler" ? "wrangler" : "runtime" });

@@ -62,8 +62,10 @@ function winnerLine(snap: GameSnapshot, me: number | null): string {
 export function matchEnd(snap: GameSnapshot, me: number | null, box: RematchBox, ask: () => void, id = "match-end"): JSX.Element | null {
   const { match, players } = snap.view;
   if (!match.over && snap.status !== "over") return null;
+  // The winner first (a match won by resignation or on time may be won from behind), then by points.
+  const first = (team: number) => (team === match.winner ? 1 : 0);
   const teams = Array.from({ length: teamCount(players) }, (_, team) => team).sort(
-    (a, b) => (match.totals[b] ?? 0) - (match.totals[a] ?? 0),
+    (a, b) => first(b) - first(a) || (match.totals[b] ?? 0) - (match.totals[a] ?? 0),
   );
   const ready = snap.rematch ?? null;
   return h(
