@@ -2,7 +2,7 @@
  * `npm run bench`: the engine's figures, the computer players' matches, the
  * web client's sizes, the load test of the local service, a room waking
  * with a whole match, then the delivery load check. `npm run bench --
- * engine`, `-- bots [pairings and options]`, `-- web`, `-- load`, `-- wake`,
+ * engine`, `-- bots [pairings and options]`, `-- web` (`-- web sizes`: the sizes only), `-- load`, `-- wake`,
  * `-- profile` or `-- deliveries` runs one part; `npm run bench -- load
  * wrangler` runs the load through wrangler dev.
  */

@@ -1,9 +1,13 @@
+import { askFirstSnapshot } from "./first-snapshot";
 import { CATALOGS, startLanguage } from "./i18n/choice";
 
 /**
  * The first script a page runs (web/index.html loads it `async`, beside
- * the app's script): it asks for the player's language catalog at once.
- * The app imports the same chunk when it starts, and gets it from the
- * browser's module map instead of fetching it only then.
+ * the app's script): it asks at once for the player's language catalog
+ * and, on a table's page, for the table itself. The app imports the same
+ * catalog chunk when it starts (the browser's module map has it by then)
+ * and takes the table's answer (first-snapshot.ts), instead of asking for
+ * either only once its own script has arrived and run.
  */
 void CATALOGS[startLanguage()]().catch(() => undefined);
+askFirstSnapshot();
