@@ -18,7 +18,7 @@ import { drainOutbox, owes, retryDelay } from "./outbox";
 import { playerAbsences } from "./player-absences";
 import { recordOf } from "./record";
 import { Room } from "./room";
-import { type Access, admit, type Caller, claimSeat, type Need, reissueSeat, touchSeat, viewerOf } from "./seats";
+import { type AccessFor, admit, type Caller, claimSeat, type Need, reissueSeat, touchSeat, viewerOf } from "./seats";
 import { Snapshots } from "./snapshots";
 import { acceptSocket, attachmentOf, broadcast, catchUp, connected, onMessage } from "./sockets";
 import { Storage } from "./storage";
@@ -101,7 +101,7 @@ export class GameRoom extends DurableObject<Env> {
     const host = newToken();
     const made = Room.create(this.storage, { type: "created", ...init, firstDealer, hostHash: hashToken(host) }, now);
     this.room = made.room;
-    await this.afterWrite(made.room, now);
+    await this.written(made.room, now);
     return done({ tokens: made.tokens, invite: made.invite, host, version: made.room.table.version }, 201);
   }
 
@@ -114,7 +114,7 @@ export class GameRoom extends DurableObject<Env> {
   async move(caller: Caller, request: MoveRequest): Promise<Reply<Json<EventsResponse>>> {
     const entered = await this.enter(caller, "seat");
     if ("ok" in entered) return entered;
-    return this.play(entered.room, (entered.access as { seat: number }).seat, request);
+    return this.play(entered.room, entered.access.seat, request);
   }
 
   /** Long polling: the events after `since`, waiting up to `wait` seconds for one. */
@@ -141,9 +141,7 @@ export class GameRoom extends DurableObject<Env> {
     if ("ok" in entered) return entered;
     const claimed = claimSeat(this.storage, entered.room.seats, request, caller.playerKeyHash);
     if ("ok" in claimed) return claimed;
-    this.alarms.outboxWritten(this.now());
-    await this.alarms.arm(gameDue(entered.room.table, this.live()));
-    this.afterCommit(entered.room, true);
+    await this.written(entered.room, this.now(), { seatsChanged: true });
     return done(claimed);
   }
 
@@ -153,9 +151,7 @@ export class GameRoom extends DurableObject<Env> {
     if ("ok" in entered) return entered;
     const issued = reissueSeat(this.storage, entered.room.seats, seat, name);
     if ("ok" in issued) return issued;
-    this.alarms.outboxWritten(this.now());
-    await this.alarms.arm(gameDue(entered.room.table, this.live()));
-    this.afterCommit(entered.room, true);
+    await this.written(entered.room, this.now(), { seatsChanged: true });
     return done(issued);
   }
 
@@ -164,7 +160,7 @@ export class GameRoom extends DurableObject<Env> {
     const entered = await this.enter(caller, "seat");
     if ("ok" in entered) return entered;
     const { room } = entered;
-    const seat = (entered.access as { seat: number }).seat;
+    const seat = entered.access.seat;
     const entries = claimEntries(room.table, seat);
     if (!Array.isArray(entries)) return entries;
     const before = room.table.version;
@@ -177,7 +173,7 @@ export class GameRoom extends DurableObject<Env> {
     const entered = await this.enter(caller, "seat");
     if ("ok" in entered) return entered;
     const { room } = entered;
-    const seat = (entered.access as { seat: number }).seat;
+    const seat = entered.access.seat;
     if (room.table.state.over) return fail(422, "HAND_OVER", "The match is over.");
     const before = room.table.version;
     const holds = room.table.computers[seat] !== null;
@@ -320,23 +316,18 @@ export class GameRoom extends DurableObject<Env> {
       return wait > 0 ? rateLimited(wait) : reply;
     }
     accepted?.(room.table.version);
-    if (committed) {
-      await this.afterWrite(room, now);
-      this.afterCommit(room);
-    }
+    if (committed) await this.written(room, now);
     return reply;
   }
 
   /** Appends entries the room itself writes (the clock's, the computer's, a claim), then tells everyone. */
   private async commit(room: Room, entries: readonly NewEntry[], now: number, arm = true): Promise<void> {
     room.append(entries, now);
-    this.alarms.outboxWritten(now);
-    if (arm) await this.alarms.arm(gameDue(room.table, this.live()));
-    this.afterCommit(room);
+    await this.written(room, now, { arm });
   }
 
   /** Finds the game, checks the caller's token and rate, and marks a seat's first use. */
-  private async enter(caller: Caller, need: Need): Promise<{ room: Room; access: Access } | Failure> {
+  private async enter<N extends Need>(caller: Caller, need: N): Promise<{ room: Room; access: AccessFor<N> } | Failure> {
     const room = await this.open(caller.gameId);
     if (!room) return gameNotFound();
     const access = admit(room.seats, room.inviteHash, caller.tokenHash, need, room.table.created.hostHash);
@@ -349,15 +340,13 @@ export class GameRoom extends DurableObject<Env> {
       touchSeat(this.storage, room.seats, access.seat, caller.playerKeyHash, caller.sealedToken ?? null);
       const after = room.seats[access.seat]!;
       if (after !== before) {
-        this.alarms.outboxWritten(this.now());
         // A seat newly linked to a player: the absences that player declared stop this seat's clock too.
         if (after.playerHash && after.playerHash !== before.playerHash && room.table.clock) {
           const declared = await playerAbsences(this.env.DB, after.playerHash);
           const entries = absenceEntries(room.table, [access.seat], declared);
           if (entries.length > 0) room.append(entries, this.now());
         }
-        await this.alarms.arm(gameDue(room.table, this.live()));
-        this.afterCommit(room, true);
+        await this.written(room, this.now(), { seatsChanged: true });
       }
     }
     return { room, access };
@@ -390,10 +379,16 @@ export class GameRoom extends DurableObject<Env> {
     return this.room;
   }
 
-  /** A move or a new game was written: its drain and the game's deadlines. */
-  private async afterWrite(room: Room, now: number): Promise<void> {
+  /**
+   * The one step after every write to the room's storage (a new game, a
+   * move, the room's own entries, a seat's change): the outbox's drain is
+   * due, the game's deadlines are re-armed (unless the caller re-arms once
+   * after several writes), and every socket and long poll is told.
+   */
+  private async written(room: Room, now: number, options: { seatsChanged?: boolean; arm?: boolean } = {}): Promise<void> {
     this.alarms.outboxWritten(now);
-    await this.alarms.arm(gameDue(room.table, this.live()));
+    if (options.arm ?? true) await this.alarms.arm(gameDue(room.table, this.live()));
+    this.afterCommit(room, options.seatsChanged ?? false);
   }
 
   /** Whether anyone has the table open live (the computer then pauses between moves). */
