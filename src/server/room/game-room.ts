@@ -38,8 +38,8 @@ const MAX_DUE_STEPS = 50;
  * (seats.ts) and rate limits (limits.ts).
  */
 export class GameRoom extends DurableObject<Env> {
-  private readonly storage: Storage;
-  private readonly alarms: Alarm;
+  protected readonly storage: Storage;
+  protected readonly alarms: Alarm;
   private readonly limiter = new RateLimiter();
   private readonly waiters = new Set<() => void>();
   private readonly snapshots = new Snapshots();
@@ -49,49 +49,21 @@ export class GameRoom extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.storage = new Storage(ctx.storage.sql, (fn) => ctx.storage.transactionSync(fn));
-    // The alarm is set on the platform's clock; the room's own may run ahead of it in development (devAdvanceTime).
     this.alarms = new Alarm(
       this.storage,
-      (at) => ctx.storage.setAlarm(at - this.devOffset()),
+      (at) => ctx.storage.setAlarm(this.platformTime(at)),
       () => this.now(),
     );
   }
 
-  /** The room's time: the platform's, plus whatever a local test moved it on by (never in production: devAdvanceTime). */
-  private now(): number {
-    return Date.now() + this.devOffset();
+  /** The room's time: the platform's (a local test's subclass moves it on: src/server/dev/time-travel.ts). */
+  protected now(): number {
+    return Date.now();
   }
 
-  private offset: number | null = null;
-
-  private devOffset(): number {
-    if (this.env.DEV_TIME_TRAVEL !== "1") return 0;
-    if (this.offset === null) {
-      try {
-        this.offset = Number(this.storage.getMeta("dev_time_offset") ?? "0");
-      } catch {
-        // No game here yet: its storage has no tables.
-        return 0;
-      }
-    }
-    return this.offset;
-  }
-
-  /**
-   * Local tests only (DEV_TIME_TRAVEL=1, set by the browser tests' service,
-   * never in wrangler.toml): moves this room's time on by `ms`, as if that
-   * long had passed, and handles whatever fell due. The offset is kept in
-   * the room's storage, so its log's times only grow.
-   */
-  async devAdvanceTime(gameId: string, ms: number): Promise<Reply<{ now: string }>> {
-    if (this.env.DEV_TIME_TRAVEL !== "1") return fail(404, "NOT_FOUND", "No such route.");
-    const room = await this.open(gameId);
-    if (!room) return gameNotFound();
-    this.offset = this.devOffset() + ms;
-    this.storage.setMeta("dev_time_offset", String(this.offset));
-    this.alarms.fired();
-    await this.handleDue(room, this.now());
-    return done({ now: new Date(this.now()).toISOString() });
+  /** When, on the platform's clock, the alarm for the room's time `at` goes off. */
+  protected platformTime(at: number): number {
+    return at;
   }
 
   async create(init: GameInit): Promise<Reply<{ tokens: string[]; invite: string; host: string; version: number }>> {
@@ -258,7 +230,7 @@ export class GameRoom extends DurableObject<Env> {
   }
 
   /** Everything due at `now`: the clock's timeouts and reminders, a computer's turns, then the outbox's drain; then re-arms. */
-  private async handleDue(room: Room, now: number): Promise<void> {
+  protected async handleDue(room: Room, now: number): Promise<void> {
     for (let step = 0; step < MAX_DUE_STEPS; step++) {
       const entries = dueEntries(room.table, now, (seat) => connected(this.ctx, seat));
       if (entries.length === 0) break;
@@ -352,7 +324,7 @@ export class GameRoom extends DurableObject<Env> {
     return { room, access };
   }
 
-  private async open(gameId: string): Promise<Room | null> {
+  protected async open(gameId: string): Promise<Room | null> {
     if (this.room) return this.room.table.id === gameId ? this.room : null;
     this.loading ??= this.load(gameId).finally(() => (this.loading = null));
     return this.loading;
