@@ -140,7 +140,7 @@ export function serveGameWebhooks(gamesApi: OpenAPIHono<AppEnv>): void {
         c.env.DB,
         [
           ["subscriptionsPerAddress", clientOf(c)],
-          ...(events.includes("invited") ? [["postsPerTarget", targetOf("webhook", body.url)] as const] : []),
+          ...(events.includes("invited") && creator.kind === "invite" ? [["postsPerTarget", targetOf("webhook", body.url)] as const] : []),
         ],
         Date.now(),
       );
