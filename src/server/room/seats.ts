@@ -57,7 +57,11 @@ const NEEDED: Record<Exclude<Need, "any">, { missing: string; wrong: string }> =
 };
 
 /** The access a request that needs `N` is let in with: a seat's number is known once it needs a seat. */
-export type AccessFor<N extends Need> = N extends "any" ? Access : Extract<Access, { kind: N }>;
+export type AccessFor<N extends Need> = N extends "any"
+  ? Access
+  : N extends "creator"
+    ? Extract<Access, { kind: "invite" | "host" }>
+    : Extract<Access, { kind: N }>;
 
 /** The caller's access, if it is what the request needs. */
 export function admit<N extends Need>(
