@@ -84,7 +84,8 @@ export function fitHand(count: number, width: number, max: number, good = 52, mi
   const fits = (card: number, rows: number) => {
     const perRow = Math.ceil(count / rows);
     const tall = card * CARD_RATIO * (1 + (rows - 1) * ROW_SHOWN);
-    return tall <= height && (perRow <= 1 || (width - card) / (perRow - 1) >= card * 0.44);
+    // More than half of each card shows, so that a tap in its middle is a tap on it.
+    return tall <= height && (perRow <= 1 || (width - card) / (perRow - 1) >= card * 0.55);
   };
   if (count <= 1) return { card: max, rows: 1 };
   for (let card = max; card >= good; card--) if (fits(card, 1)) return { card, rows: 1 };

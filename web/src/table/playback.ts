@@ -1,5 +1,5 @@
 import type { GameSnapshot, WireEvent } from "../../../src/shared/api";
-import { type Frame, framesBack, framesFrom, isStep, playable } from "./replay-steps";
+import { type Frame, framesBack, framesFrom, isStep, othersOnly, playable } from "./replay-steps";
 
 /**
  * Others' moves played back one at a time at a pace a player can follow —
@@ -61,7 +61,7 @@ export class Playback {
     // The longest run of others' moves at the end of the batch, at most AWAY_STEPS of them.
     let from = events.length;
     let steps = 0;
-    while (from > 0 && playable(events.slice(from - 1), me) && steps < AWAY_STEPS) {
+    while (from > 0 && othersOnly(events[from - 1]!, me) && steps < AWAY_STEPS) {
       from--;
       if (isStep(events[from]!)) steps++;
     }
@@ -75,7 +75,8 @@ export class Playback {
 
   private begin(frames: Frame[], away: boolean): void {
     this.frames = frames;
-    this.index = 0;
+    // Coming back, the table first shows as the player last saw it; live, it already does.
+    this.index = away ? -1 : 0;
     this.away = away;
     this.tick();
   }
