@@ -14,7 +14,7 @@ import { evaluate } from "./evaluate.js";
 import type { Knowledge } from "./knowledge.js";
 import { sampleState } from "./sample.js";
 import { NO_MEMORY, Table } from "./table.js";
-import { CLUB_WEIGHTS, type Weights } from "./values.js";
+import { CLUB_WEIGHTS, type Weights, weightsFor } from "./values.js";
 
 /**
  * The expert: determinized Monte Carlo search on top of the club player's
@@ -84,17 +84,9 @@ export const EXPERT_STRONG: SearchBudget = {
   confidence: 1.5,
 };
 
-/**
- * The expert's judgement: the club player's, with weights tuned by self-play
- * against it over every preset with 2 and 4 players (it keeps more of its
- * connected cards, worries less about cards the next player threw away, and
- * takes any discard pile, even a lone card, rather than an unknown card from the stock).
- */
-const TUNED_WEIGHTS: Weights = { ...CLUB_WEIGHTS, connection: 6.4, theirDiscard: 3.6, junkPile: 8, singleJunk: 5 };
-
-/** The expert's weights for a table of `players` (the tuning paid off with 2 and 3 players; with partners the club's weights did better). */
-export function expertWeights(players: number): Weights {
-  return players === 4 ? CLUB_WEIGHTS : TUNED_WEIGHTS;
+/** The expert's judgement: the club player's for the table (values.ts, weightsFor). */
+export function expertWeights(t: Table): Weights {
+  return weightsFor(t.rules, t.players);
 }
 export const EXPERT_STYLE: Style = { ...CLUB_STYLE };
 
@@ -105,7 +97,7 @@ const THEIRS: Style = { ...CLUB_STYLE, ...LOOKAHEAD };
 
 export function expertMove(k: Knowledge, t: Table, seed: string | number, budget: SearchBudget = EXPERT_DEFAULT): Move {
   const candidates = candidatesOf(t, budget);
-  if (candidates.length <= 1) return candidates[0] ?? clubMove(t, expertWeights(t.players), EXPERT_STYLE);
+  if (candidates.length <= 1) return candidates[0] ?? clubMove(t, expertWeights(t), EXPERT_STYLE);
   const outcomes = searchOutcomes(k, t, candidates, budget, seed);
   // One deal tells nothing about the spread: judgement's choice stands.
   return outcomes.length < 2 ? candidates[0]! : candidates[choose(outcomes, budget.confidence)]!;
@@ -170,7 +162,7 @@ export function candidatesOf(t: Table, budget: SearchBudget): Move[] {
     if (!out.some((m) => JSON.stringify(m) === JSON.stringify(move)) && t.after(move)) out.push(move);
   };
   if (t.hand.phase === "take") {
-    add(clubTake(t, expertWeights(t.players)));
+    add(clubTake(t, expertWeights(t)));
     if (!budget.take) return out;
     add({ type: "draw" });
     const top = t.pile.at(-1);
@@ -189,9 +181,9 @@ export function candidatesOf(t: Table, budget: SearchBudget): Move[] {
   if (next?.cards.every((c) => !isWildCard(c)) && !closes(t, next)) return [next];
   if (next) add(next);
   if (next && !budget.wild) return out;
-  const discards = clubDiscardRanking(t, expertWeights(t.players));
+  const discards = clubDiscardRanking(t, expertWeights(t));
   if (!next && budget.discards <= 1)
-    return discards.length ? [{ type: "discard", card: discards[0]! }] : [clubMove(t, expertWeights(t.players), EXPERT_STYLE)];
+    return discards.length ? [{ type: "discard", card: discards[0]! }] : [clubMove(t, expertWeights(t), EXPERT_STYLE)];
   for (const card of discards.slice(0, Math.max(1, budget.discards))) add({ type: "discard", card });
   return out;
 }
@@ -216,7 +208,7 @@ function rollout(sample: Table, move: Move, horizon: number, limit: number): num
     if (state.hand!.phase === "take" && (++turns > horizon || meter.steps > limit)) break;
     const t = new Table(state, seat, NO_MEMORY, meter);
     const ours = t.team === team;
-    for (const next of clubTurn(t, ours ? expertWeights(t.players) : CLUB_WEIGHTS, ours ? OURS : THEIRS)) {
+    for (const next of clubTurn(t, ours ? expertWeights(t) : CLUB_WEIGHTS, ours ? OURS : THEIRS)) {
       meter.steps++;
       const result = play(state, seat, next);
       if (!result.ok) break;

@@ -40,6 +40,7 @@ import { type BotInput, knowledgeOf } from "./knowledge.js";
 import { legalMove, type MoveNotation } from "./notation.js";
 import { tableOf } from "./sample.js";
 import type { Meter } from "./table.js";
+import { weightsFor } from "./values.js";
 
 export { EXPERT_DEFAULT, EXPERT_STRONG, type SearchBudget } from "./expert.js";
 export type { SeenEvent } from "./history.js";
@@ -81,7 +82,7 @@ export function chooseMove(level: BotLevel, input: BotInput, seed: string | numb
     level === "beginner"
       ? beginnerMove(t, seededRandom(`${seed}`))
       : level === "club"
-        ? clubMove(t)
+        ? clubMove(t, weightsFor(t.rules, t.players))
         : expertMove(k, t, seed, { ...EXPERT_DEFAULT, ...options.search });
   return makeMove(legalMove(t, chosen));
 }
