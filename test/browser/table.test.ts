@@ -72,7 +72,7 @@ describe("web client", () => {
     await anna.locator("#preset").selectOption("classic");
     await anna.locator("#name-0").fill("Anna");
     await anna.locator("#name-1").fill("Bruno");
-    await anna.locator("#create-advanced summary").click();
+    await anna.locator("#create-advanced > summary").click();
     await anna.locator("details.prepared summary").click();
     await anna.locator("#deals").fill(JSON.stringify([DEAL]));
     await anna.locator("#create-submit").click();
