@@ -230,7 +230,8 @@ describe("web client", () => {
 
   it("lists the game under My games in the lobby, with the seat link this browser remembers", async () => {
     await anna.goto(serviceUrl());
-    const entry = anna.locator(`#my-games li[data-game="${game.id}"] a:not(.game-notify)`);
+    // Listed at the top ("your turn") when awaiting her move, else under My games.
+    const entry = anna.locator(`:is(#your-turn, #my-games) li[data-game="${game.id}"] a:not(.game-notify)`);
     // The list comes from D1, a second or two behind the room.
     await expect
       .poll(
