@@ -71,6 +71,8 @@ worker.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/api/")) return;
+  // A table framed in another site (the embed) comes from the network, with the headers that let it be framed.
+  if (request.mode === "navigate" && (request.destination === "iframe" || url.searchParams.has("embed"))) return;
   if (request.mode === "navigate") {
     // Every page of the app is the same shell, kept with the files it names: a return visit starts without waiting for
     // the network (and offline). A new version of the app comes with a new service worker, which keeps its own shell.
