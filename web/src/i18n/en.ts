@@ -124,7 +124,7 @@ export const en = {
     players: "Players",
     playersOption: (n: number) => (n === 4 ? "4 (two teams)" : String(n)),
     rules: "Rules",
-    advanced: "More choices: clock, rules, tournament",
+    advanced: "More choices: clock, rules…",
     changeRule: "Change a rule",
     target: "Play to (points)",
     hands: "Or play exactly this many hands",

@@ -122,9 +122,9 @@ export const it: Catalog = {
   lobby: {
     title: "Nuova partita",
     players: "Giocatori",
-    playersOption: (n: number) => (n === 4 ? "4 (due squadre)" : String(n)),
+    playersOption: (n: number) => (n === 4 ? "4 (a coppie)" : String(n)),
     rules: "Regole",
-    advanced: "Altre scelte: tempo, regole, torneo",
+    advanced: "Altre scelte: tempo, regole…",
     changeRule: "Cambia una regola",
     target: "Si gioca a (punti)",
     hands: "Oppure gioca esattamente questo numero di smazzate",
