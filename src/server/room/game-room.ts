@@ -18,7 +18,7 @@ import { notifyEntry } from "./notifications";
 import { drainOutbox, owes, retryDelay } from "./outbox";
 import { playerAbsences } from "./player-absences";
 import { recordOf } from "./record";
-import { type CarriedSeat, carriedSeats, planRematch, type Rematch, readRematch, rematchInit, rotated, writeRematch } from "./rematch";
+import { type CarriedSeat, makeRematch, type Rematch, rotated } from "./rematch";
 import { Room } from "./room";
 import { type AccessFor, admit, type Caller, claimSeat, type Need, reissueSeat, touchSeat, viewerOf } from "./seats";
 import { Snapshots } from "./snapshots";
@@ -159,8 +159,13 @@ export class GameRoom extends DurableObject<Env> {
     const { room } = entered;
     const { seat } = entered.access;
     if (!room.table.state.over) return fail(409, "MATCH_NOT_OVER", "A rematch can be asked for once the match is over.");
-    // Two players asking at once share one making.
-    this.rematching ??= this.makeRematch(room).finally(() => (this.rematching = null));
+    // Two players asking at once share one making; every table of the finished game then learns of it.
+    this.rematching ??= makeRematch(room, this.env)
+      .then((made) => {
+        this.afterCommit(room, true);
+        return made;
+      })
+      .finally(() => (this.rematching = null));
     const made = await this.rematching;
     const token = await unseal(made.links[seat]!, this.env.GAME_ID_KEY);
     if (token === null) throw new Error("a rematch's sealed seat link does not open");
@@ -168,26 +173,6 @@ export class GameRoom extends DurableObject<Env> {
   }
 
   private rematching: Promise<Rematch> | null = null;
-
-  /** Decides the rematch and keeps it before making it, so that a retry after a failure makes the same game. */
-  private async makeRematch(room: Room): Promise<Rematch> {
-    const key = this.env.GAME_ID_KEY;
-    let rematch = readRematch(this.storage);
-    if (rematch?.made) return rematch;
-    if (!rematch) {
-      rematch = await planRematch(room.table.created.players, key);
-      writeRematch(this.storage, rematch);
-    }
-    const init = rematchInit(room.table, room.seats, rematch.id);
-    const carried = await carriedSeats(room.seats, rematch, key);
-    const made = await this.env.GAME_ROOM.get(this.env.GAME_ROOM.idFromName(rematch.id)).create(init, carried);
-    if (!made.ok) throw new Error(`the rematch could not be made: ${made.body.error.message}`);
-    rematch = { ...rematch, made: true };
-    writeRematch(this.storage, rematch);
-    // Every table of the finished game learns of it.
-    this.afterCommit(room, true);
-    return rematch;
-  }
 
   /** The absences of the players a new game's seats came with. */
   private async carryAbsences(room: Room): Promise<void> {

@@ -1,7 +1,9 @@
 import type { ComputerLevel } from "../../shared/wire/common";
 import { hashToken, newGameId, newToken } from "../auth";
+import type { Env } from "../env";
 import { seal, unseal } from "../seal";
 import type { GameInit } from "./game-room";
+import type { Room } from "./room";
 import type { SeatRow, Storage } from "./storage";
 import type { Table } from "./table";
 
@@ -92,4 +94,27 @@ export async function carriedSeats(seats: readonly SeatRow[], rematch: Rematch, 
     };
   }
   return carried;
+}
+
+/**
+ * Decides the rematch and keeps it in the finished game's storage before
+ * making it, so that a retry after a failure makes the same game; then has
+ * the new game's room create it with its carried seats. Made already, it
+ * is only read.
+ */
+export async function makeRematch(room: Room, env: Env): Promise<Rematch> {
+  const key = env.GAME_ID_KEY;
+  let rematch = readRematch(room.storage);
+  if (rematch?.made) return rematch;
+  if (!rematch) {
+    rematch = await planRematch(room.table.created.players, key);
+    writeRematch(room.storage, rematch);
+  }
+  const init = rematchInit(room.table, room.seats, rematch.id);
+  const carried = await carriedSeats(room.seats, rematch, key);
+  const made = await env.GAME_ROOM.get(env.GAME_ROOM.idFromName(rematch.id)).create(init, carried);
+  if (!made.ok) throw new Error(`the rematch could not be made: ${made.body.error.message}`);
+  rematch = { ...rematch, made: true };
+  writeRematch(room.storage, rematch);
+  return rematch;
 }
