@@ -83,6 +83,17 @@ export class GameRoom extends DurableObject<Env> {
     return done(this.snapshots.of(entered.room, viewerOf(entered.access), this.now()));
   }
 
+  /**
+   * Whether the caller is the game's creator (the invitation or the host
+   * secret), for a game's webhooks: a seat's token is refused without being
+   * marked used, since it managed nothing.
+   */
+  async creator(caller: Caller): Promise<Reply<{ kind: "invite" | "host" }>> {
+    const entered = await this.enter(caller, "creator");
+    if ("ok" in entered) return entered;
+    return done({ kind: entered.access.kind === "host" ? "host" : "invite" });
+  }
+
   async move(caller: Caller, request: MoveRequest): Promise<Reply<Json<EventsResponse>>> {
     const entered = await this.enter(caller, "seat");
     if ("ok" in entered) return entered;
