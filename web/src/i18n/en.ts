@@ -137,6 +137,7 @@ export const en = {
       "For tournaments that play the same deals at every table: a JSON list of deals as in game records. Everyone will see that this game's deals were prepared.",
     deals: "Deals (JSON)",
     dealsNotJson: "The prepared deals are not valid JSON.",
+    badName: (seat: number) => `The name for seat ${seat} is too long or has characters a name cannot have.`,
     create: "Create the game",
     creating: "Creating…",
     createFailed: "The game could not be created.",
@@ -222,6 +223,7 @@ export const en = {
     full: "No seat is free for the invitation: you can still watch the table below.",
     reservedNote: (names: string) => `Kept for their players: ${names}.`,
     failed: "The seat could not be taken.",
+    badName: "This name is too long or has characters a name cannot have.",
   },
   spectator: {
     note: "You are watching: hands are never shown here, only how many cards each player holds. Each seat is played through its own secret link.",

@@ -137,6 +137,7 @@ export const it: Catalog = {
       "Per i tornei che giocano le stesse smazzate a ogni tavolo: una lista JSON di smazzate come nei record di partita. Tutti vedranno che le smazzate sono preparate.",
     deals: "Smazzate (JSON)",
     dealsNotJson: "Le smazzate preparate non sono JSON valido.",
+    badName: (seat: number) => `Il nome per il posto ${seat} è troppo lungo o ha caratteri che un nome non può avere.`,
     create: "Crea la partita",
     creating: "Creazione…",
     createFailed: "Non è stato possibile creare la partita.",
@@ -223,6 +224,7 @@ export const it: Catalog = {
     full: "Nessun posto è libero per l'invito: puoi comunque guardare il tavolo qui sotto.",
     reservedNote: (names: string) => `Tenuti per i loro giocatori: ${names}.`,
     failed: "Non è stato possibile prendere il posto.",
+    badName: "Questo nome è troppo lungo o ha caratteri che un nome non può avere.",
   },
   spectator: {
     note: "Stai guardando: qui le mani non si vedono mai, solo quante carte ha ciascuno. Ogni posto si gioca con il suo link segreto.",
