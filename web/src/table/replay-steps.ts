@@ -19,8 +19,7 @@ const QUIET = new Set(["turn", "pozzettoSeen", "reminder", "absence", "absenceCa
 export const isStep = (e: WireEvent): boolean => STEP_TYPES.has(e.type);
 
 /** Whether an event may be played back for `me`: another seat's move, or one that leaves the table as it is. */
-export const othersOnly = (e: WireEvent, me: number | null): boolean =>
-  isStep(e) ? !("seat" in e) || e.seat !== me : QUIET.has(e.type);
+export const othersOnly = (e: WireEvent, me: number | null): boolean => (isStep(e) ? !("seat" in e) || e.seat !== me : QUIET.has(e.type));
 
 /** Whether a batch of events can be played back for `me`: only others' moves within one hand. */
 export function playable(events: readonly WireEvent[], me: number | null): boolean {
