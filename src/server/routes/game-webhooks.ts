@@ -69,7 +69,7 @@ async function refuseAllButCreator({ room, caller }: GameTarget): Promise<Failur
   if (caller.tokenHash === null)
     return fail(401, "AUTH_REQUIRED", "A game's webhooks are its creator's: send Authorization: Bearer <invitation token>.");
   // The player key plays no part here: the room is asked only who the token is.
-  const seen = await room.snapshot({ ...caller, playerKeyHash: null, sealedToken: null });
+  const seen = await room.snapshot({ ...caller, playerId: null, sealedToken: null });
   if (!seen.ok) return seen;
   const { viewer } = JSON.parse(seen.body) as { viewer: number | null };
   if (viewer !== null)
