@@ -50,6 +50,8 @@ describe("a player's devices", () => {
       [null, false],
       ["Laptop", true],
     ]);
+    const named = await call(`/api/me/devices/${before.body.devices[0].id}`, { token: laptop, method: "PATCH", body: { label: "Phone" } });
+    expect(named.body.devices.map((d: { label: string | null }) => d.label)).toEqual(["Phone", "Laptop"]);
     // Spent: nobody else gets anything from it, and the answer says nothing of whose it was.
     const again = await call("/api/me/devices", { token: key(), body: { code: made.body.code } });
     expect(again.status).toBe(404);

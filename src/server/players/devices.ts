@@ -44,6 +44,15 @@ export async function changePlayer(d1: D1Database, player: PlayerId, changes: Pl
     .run();
 }
 
+/** Names one of the player's devices (a device names itself when it first lists them). */
+export async function labelDevice(d1: D1Database, player: PlayerId, deviceId: string, label: string | null): Promise<true | Failure> {
+  const changed = await d1
+    .prepare("UPDATE devices SET label = ? WHERE player_id = ? AND substr(key_hash, 1, 16) = ? AND removed_at IS NULL RETURNING key_hash")
+    .bind(label || null, player, deviceId)
+    .all();
+  return changed.results.length > 0 ? true : fail(404, "DEVICE_NOT_FOUND", "You have no device with that id.");
+}
+
 /**
  * Removes one of the player's devices: its key is refused from now on
  * (players/identity.ts), and its push subscriptions go with it. The row

@@ -1,11 +1,20 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { DeviceRemoved, LinkCode, LinkDeviceRequest, Player, PlayerChanges, SignInRequest, SignInSent } from "../../shared/wire/players";
+import {
+  DeviceChanges,
+  DeviceRemoved,
+  LinkCode,
+  LinkDeviceRequest,
+  Player,
+  PlayerChanges,
+  SignInRequest,
+  SignInSent,
+} from "../../shared/wire/players";
 import { z } from "../../shared/wire/z";
 import { bearer, hashToken } from "../auth";
 import type { AppEnv } from "../env";
 import { clientOf, identityOf, limitBody } from "../http";
 import { languageOf } from "../notify/manage";
-import { changePlayer, playerView, removeDevice } from "../players/devices";
+import { changePlayer, labelDevice, playerView, removeDevice } from "../players/devices";
 import { enrol, type Identity } from "../players/identity";
 import { CODE_MINUTES, issueCode, mailSignIn, SIGN_IN_MINUTES, spendCode } from "../players/links";
 import { linkDevice } from "../players/merge";
@@ -158,6 +167,44 @@ serve(
   },
 );
 
+const DeviceParams = z.object({
+  deviceId: z
+    .string()
+    .max(64)
+    .openapi({ param: { name: "deviceId", in: "path" }, example: "9f2c4e0b7d1a3c5e" }),
+});
+
+serve(
+  identityApi,
+  createRoute({
+    method: "patch",
+    path: "/devices/{deviceId}",
+    tags: ["players"],
+    summary: "Name a device",
+    security: PLAYER_KEY,
+    middleware: [limitBody] as const,
+    request: { params: DeviceParams, body: { content: { "application/json": { schema: DeviceChanges } }, required: true } },
+    responses: {
+      200: json(Player, "The player, with every device of theirs."),
+      ...errorsWith({
+        400: "BAD_REQUEST or BAD_JSON.",
+        401: NEEDS_KEY,
+        404: "DEVICE_NOT_FOUND: the player has no device with that id.",
+        413: "BODY_TOO_LARGE.",
+        415: "UNSUPPORTED_MEDIA_TYPE.",
+      }),
+    },
+  }),
+  async (c) => {
+    const who = await identityOf(c);
+    if (isFailure(who)) return who;
+    await enrol(c.env.DB, who, Date.now());
+    const named = await labelDevice(c.env.DB, who.player, c.req.valid("param").deviceId, c.req.valid("json").label);
+    if (isFailure(named)) return named;
+    return done(await playerView(c.env.DB, who));
+  },
+);
+
 serve(
   identityApi,
   createRoute({
@@ -168,14 +215,7 @@ serve(
     description:
       "A lost phone, a shared computer: the device's key opens nothing of the player's from now on (DEVICE_REMOVED), and its push subscription is removed. This device may remove itself.",
     security: PLAYER_KEY,
-    request: {
-      params: z.object({
-        deviceId: z
-          .string()
-          .max(64)
-          .openapi({ param: { name: "deviceId", in: "path" }, example: "9f2c4e0b7d1a3c5e" }),
-      }),
-    },
+    request: { params: DeviceParams },
     responses: {
       200: json(DeviceRemoved, "Removed."),
       ...errorsWith({ 401: NEEDS_KEY, 404: "DEVICE_NOT_FOUND: the player has no device with that id." }),

@@ -61,6 +61,12 @@ export const LinkDeviceRequest = z
   })
   .openapi("LinkDeviceRequest", { example: { code: "K7QMD-2XPAH", label: "Laptop" } });
 
+export const DeviceChanges = z
+  .strictObject({
+    label: z.string().trim().max(LIMITS.nameLength).nullable().openapi({ description: "What to call the device in the list." }),
+  })
+  .openapi("DeviceChanges", { example: { label: "Phone" } });
+
 export const SignInRequest = z
   .strictObject({
     address: z.string().max(254).regex(EMAIL_ADDRESS, "address must be an email address"),

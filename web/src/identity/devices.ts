@@ -3,7 +3,7 @@ import type { LinkCode, Player } from "../../../src/shared/api";
 import { ApiError } from "../api";
 import { copyText } from "../dom";
 import { ago, codeText, dateTime, num, t } from "../i18n/index";
-import { identityApi } from "./api";
+import { deviceKind, identityApi } from "./api";
 import { Joining } from "./join";
 import { qrCode } from "./qr";
 
@@ -27,6 +27,8 @@ export class Devices {
     this.joining = new Joining(changed, (player) => {
       this.player = player;
       this.code = null;
+      // The joining forms give way to the device list: the news is said here.
+      this.message = { text: t.identity.linked, error: false };
       this.joined();
     });
   }
@@ -35,6 +37,9 @@ export class Devices {
     try {
       this.player = await identityApi.me();
       this.failed = false;
+      // A device that began here has no name yet: it names itself, as the other devices will list it.
+      const current = this.player.devices.find((d) => d.current);
+      if (current && current.label === null) this.player = await identityApi.label(current.id, t.identity.kind[deviceKind()]);
     } catch (error) {
       this.failed = true;
       if (error instanceof ApiError && error.code === "DEVICE_REMOVED") this.message = { text: codeText(error.code), error: true };
@@ -83,7 +88,7 @@ export class Devices {
                 "li",
                 { key: d.id, "data-device": d.id },
                 name(d),
-                d.current ? h("span", { class: "badge" }, ` ${t.identity.thisDevice}`) : null,
+                d.current ? [" ", h("span", { class: "badge" }, t.identity.thisDevice)] : null,
                 h("span", { class: "when" }, ` · ${t.identity.since(dateTime(d.createdAt))}`),
                 d.seenAt && !d.current ? h("span", { class: "when" }, ` · ${t.identity.seen(ago(d.seenAt, now))}`) : null,
                 d.current
@@ -117,9 +122,10 @@ export class Devices {
             h("button", { type: "button", class: "secondary", onClick: () => void copyText(code.url) }, t.identity.copyLink),
           )
         : h("button", { type: "button", id: "link-code-new", onClick: () => void this.newCode() }, t.identity.showCode),
-      h("h3", null, t.identity.joinTitle),
-      h("p", { class: "hint" }, t.identity.joinHint),
-      this.joining.view(),
+      // A device already linked to others has joined its player; a lone one may still join a player who plays elsewhere.
+      devices.length > 1
+        ? null
+        : [h("h3", null, t.identity.joinTitle), h("p", { class: "hint" }, t.identity.joinHint), this.joining.view()],
       this.message
         ? h("p", { class: `notice${this.message.error ? " error" : ""}`, role: this.message.error ? "alert" : "status" }, this.message.text)
         : null,
