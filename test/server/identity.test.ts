@@ -101,6 +101,22 @@ describe("a player's devices", () => {
     }
   });
 
+  it("are rate-limited: codes per player, tries per client address", async () => {
+    const phone = key();
+    const made = [];
+    for (let i = 0; i < 11; i++) made.push((await call("/api/me/link-codes", { token: phone, method: "POST" })).status);
+    expect(made.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(made[10]).toBe(429);
+    const from = { "CF-Connecting-IP": "203.0.113.140" };
+    const tries = [];
+    for (let i = 0; i < 61; i++)
+      tries.push((await call("/api/me/devices", { token: key(), body: { code: "AAAAA-AAAAA" }, headers: from })).status);
+    expect(tries.slice(0, 60).every((s) => s === 404)).toBe(true);
+    const limited = await call("/api/me/devices", { token: key(), body: { code: "AAAAA-AAAAA" }, headers: from });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
   it("sign in by email: a confirmed address gets a one-time link that links the device; an unknown address hears the same answer", async () => {
     const phone = key();
     const address = `${unique("anna")}@example.org`;

@@ -170,7 +170,7 @@ export async function deleteGameWebhook(d1: D1Database, gameId: string, id: stri
 }
 
 /** How many deliveries whose key starts with `prefix` were made after `since`, and the first of them. */
-export async function deliveriesSince(d1: D1Database, prefix: string, since: number): Promise<{ count: number; first: number | null }> {
+async function deliveriesSince(d1: D1Database, prefix: string, since: number): Promise<{ count: number; first: number | null }> {
   // A range on the primary key: every key with the prefix sorts between it and the prefix with its last "/" raised to "0".
   const row = await d1
     .prepare("SELECT COUNT(*) AS n, MIN(created_at) AS first FROM notification_deliveries WHERE key >= ? AND key < ? AND created_at > ?")

@@ -1,7 +1,7 @@
 import { hashToken, newToken, randomBytes, sha256Hex } from "../auth";
 import type { Env } from "../env";
 import { enqueueNotice } from "../notify/fanout";
-import { deliveriesSince } from "../notify/manage";
+import { mailboxOf, take } from "../notify/send-limits";
 import { type Failure, fail, rateLimited } from "../reply";
 import type { PlayerId } from "./identity";
 
@@ -17,13 +17,11 @@ import type { PlayerId } from "./identity";
 export const CODE_MINUTES = 10;
 /** How long an emailed sign-in link lives. */
 export const SIGN_IN_MINUTES = 30;
-/** Codes a player may make in an hour, and sign-in messages an address may get in a day. */
+/** Codes a player may make in an hour (sign-in messages and tries at codes are limited in notify/send-limits.ts). */
 export const CODES_PER_HOUR = 10;
-export const SIGN_INS_PER_DAY = 5;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 /**
  * A typed code: ten characters of Crockford's base32 (no I, L, O, U), 50
@@ -74,8 +72,8 @@ const signInPrefix = (address: string) => `signin/${sha256Hex(address.toLowerCas
 
 /**
  * Mails a sign-in link if `address` is a confirmed notification address of
- * a player (their latest such subscription's), at most SIGN_INS_PER_DAY a
- * day. Says nothing either way: the caller answers the same whatever
+ * a player (their latest such subscription's), within the mailbox's limit
+ * (`signInsPerMailbox`). Says nothing either way: the caller answers the same whatever
  * happened, so that nobody learns whose address it is.
  */
 export async function mailSignIn(env: Env, address: string, now: number): Promise<void> {
@@ -87,8 +85,7 @@ export async function mailSignIn(env: Env, address: string, now: number): Promis
     .bind(address.toLowerCase())
     .first<{ id: string; owner_hash: string }>();
   if (!owner) return;
-  const sent = await deliveriesSince(env.DB, signInPrefix(address), now - DAY);
-  if (sent.count >= SIGN_INS_PER_DAY) return;
+  if ((await take(env.DB, "signInsPerMailbox", mailboxOf(address), now)) > 0) return;
   const token = newToken();
   await env.DB.prepare("INSERT INTO device_links (code_hash, player_id, kind, created_at, expires_at) VALUES (?, ?, 'email', ?, ?)")
     .bind(hashToken(token), owner.owner_hash, now, now + SIGN_IN_MINUTES * MINUTE)

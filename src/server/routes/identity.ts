@@ -14,12 +14,12 @@ import { bearer, hashToken } from "../auth";
 import type { AppEnv } from "../env";
 import { clientOf, identityOf, limitBody } from "../http";
 import { languageOf } from "../notify/manage";
+import { take } from "../notify/send-limits";
 import { changePlayer, labelDevice, playerView, removeDevice } from "../players/devices";
 import { enrol, type Identity } from "../players/identity";
 import { CODE_MINUTES, issueCode, mailSignIn, SIGN_IN_MINUTES, spendCode } from "../players/links";
 import { linkDevice } from "../players/merge";
 import { done, isFailure, rateLimited } from "../reply";
-import { RateLimiter } from "../room/limits";
 import { validationHook } from "../validation";
 import { errorsWith, json, serve } from "./define";
 
@@ -28,13 +28,6 @@ export const identityApi = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
 
 const PLAYER_KEY = [{ playerKey: [] }];
 const NEEDS_KEY = "AUTH_REQUIRED (no player key), BAD_TOKEN (a malformed one) or DEVICE_REMOVED (this device was removed from its player).";
-
-/**
- * Tries at codes and sign-in requests per client address, per Worker
- * instance: a brake on guessing (a code is also single-use and dies in
- * minutes) and on mailing.
- */
-const tries = new RateLimiter({ burst: 30, perSecond: 0.2 });
 
 serve(
   identityApi,
@@ -123,12 +116,12 @@ serve(
         404: "LINK_CODE_INVALID: mistyped, used or expired (the same answer for each).",
         413: "BODY_TOO_LARGE.",
         415: "UNSUPPORTED_MEDIA_TYPE.",
-        429: "RATE_LIMITED: too many tries from this address.",
+        429: "RATE_LIMITED: too many tries from this client address (60 an hour).",
       }),
     },
   }),
   async (c) => {
-    const wait = tries.take(`link:${clientOf(c)}`);
+    const wait = await take(c.env.DB, "codeTriesPerAddress", clientOf(c), Date.now());
     if (wait > 0) return rateLimited(wait, "tries at a code");
     const who = await identityOf(c);
     // A removed device may be linked again: the code is the consent of a device in use (or of the mailbox).
@@ -237,7 +230,7 @@ serve(
     path: "/sign-in",
     tags: ["players"],
     summary: "Sign in by email",
-    description: `If the address is a confirmed notification address of a player, it gets a one-time sign-in link (${SIGN_IN_MINUTES} minutes; at most 5 a day): opened on a device, it links that device to the player (\`POST /api/me/devices\` with its code). The answer is the same whether or not the address is known. Needs no key.`,
+    description: `If the address is a confirmed notification address of a player, it gets a one-time sign-in link (${SIGN_IN_MINUTES} minutes; at most 5 a day per mailbox, 20 an hour per client address): opened on a device, it links that device to the player (\`POST /api/me/devices\` with its code). The answer is the same whether or not the address is known. Needs no key.`,
     middleware: [limitBody] as const,
     request: { body: { content: { "application/json": { schema: SignInRequest } }, required: true } },
     responses: {
@@ -251,7 +244,7 @@ serve(
     },
   }),
   async (c) => {
-    const wait = tries.take(`signin:${clientOf(c)}`);
+    const wait = await take(c.env.DB, "signInsPerAddress", clientOf(c), Date.now());
     if (wait > 0) return rateLimited(wait, "sign-in requests");
     await mailSignIn(c.env, c.req.valid("json").address, Date.now());
     return c.json({ sent: true as const }, 202);
