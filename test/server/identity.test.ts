@@ -183,6 +183,21 @@ describe("a player's devices", () => {
     expect((await call(`/api/me/devices/${gone.id}`, { token: phone, method: "DELETE" })).body.error.code).toBe("DEVICE_NOT_FOUND");
   });
 
+  it("a removed device linked again by someone else brings nothing of its former player's", async () => {
+    const phone = key();
+    const game = await createGame({ players: 2 });
+    await open(game.id, game.seats[0]!.token, phone);
+    await drained(game.id);
+    const self = (await me(phone)).body.devices[0].id;
+    expect((await call(`/api/me/devices/${self}`, { token: phone, method: "DELETE" })).status).toBe(200);
+    // Whoever finds the phone links it to their own player.
+    const finder = key();
+    const code = (await call("/api/me/link-codes", { token: finder, method: "POST" })).body.code;
+    expect((await call("/api/me/devices", { token: phone, body: { code } })).status).toBe(200);
+    expect((await call("/api/me/games", { token: finder })).body.games).toEqual([]);
+    expect((await open(game.id, game.seats[0]!.token, phone)).body.error.code).toBe("SEAT_TAKEN");
+  });
+
   it("games opened on a device before it was linked join the player", async () => {
     const phone = key();
     const laptop = key();

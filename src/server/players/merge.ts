@@ -10,7 +10,15 @@ import type { Identity, PlayerId } from "./identity";
  * devices) only the device and its own push subscription move. Nothing
  * moves without that explicit step.
  */
-export async function linkDevice(env: Env, device: Identity, to: PlayerId, label: string | null, now: number): Promise<void> {
+export async function linkDevice(
+  env: Env,
+  device: Identity,
+  to: PlayerId,
+  label: string | null,
+  now: number,
+  /** False for a device that was removed: what its former player holds is not its to bring (a lost phone found by another). */
+  bringsOwn = true,
+): Promise<void> {
   const d1 = env.DB;
   const from = device.player;
   await d1.batch([
@@ -26,7 +34,7 @@ export async function linkDevice(env: Env, device: Identity, to: PlayerId, label
     d1.prepare("UPDATE OR IGNORE notification_subscriptions SET owner_hash = ? WHERE device_hash = ?").bind(to, device.device),
     d1.prepare("DELETE FROM notification_subscriptions WHERE device_hash = ? AND owner_hash <> ?").bind(device.device, to),
   ]);
-  if (from === to) return;
+  if (from === to || !bringsOwn) return;
   const others = await d1
     .prepare("SELECT COUNT(*) AS n FROM devices WHERE player_id = ? AND removed_at IS NULL")
     .bind(from)

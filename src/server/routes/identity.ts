@@ -125,13 +125,14 @@ serve(
     if (wait > 0) return rateLimited(wait, "tries at a code");
     const who = await identityOf(c);
     // A removed device may be linked again: the code is the consent of a device in use (or of the mailbox).
-    const device = isFailure(who) && who.body.error.code === "DEVICE_REMOVED" ? removedDevice(c) : who;
+    const removed = isFailure(who) && who.body.error.code === "DEVICE_REMOVED";
+    const device = removed ? removedDevice(c) : who;
     if (isFailure(device)) return device;
     const body = c.req.valid("json");
     const now = Date.now();
     const player = await spendCode(c.env.DB, body.code, now);
     if (isFailure(player)) return player;
-    await linkDevice(c.env, device, player, body.label ?? null, now);
+    await linkDevice(c.env, device, player, body.label ?? null, now, !removed);
     return done(await playerView(c.env.DB, { player, device: device.device }));
   },
 );
