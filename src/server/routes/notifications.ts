@@ -52,6 +52,7 @@ const ONE_ATTEMPTS = 50;
 const NEEDS_KEY = "AUTH_REQUIRED (no player key) or BAD_TOKEN (a malformed one).";
 const SHAPE =
   "BAD_REQUEST (a field missing, of the wrong type or out of its list; an unknown time zone; not an email address) or BAD_JSON.";
+const BAD_ID = "BAD_REQUEST: a subscription id longer than 64 characters.";
 const NO_SUBSCRIPTION = "SUBSCRIPTION_NOT_FOUND: the player has no subscription with that id.";
 
 const SubscriptionParams = z.object({
@@ -182,7 +183,7 @@ serve(
     description: `With its latest ${ONE_ATTEMPTS} delivery attempts.`,
     security: PLAYER_KEY,
     request: { params: SubscriptionParams },
-    responses: { 200: json(SubscriptionView, "The subscription."), ...errorsWith({ 401: NEEDS_KEY, 404: NO_SUBSCRIPTION }) },
+    responses: { 200: json(SubscriptionView, "The subscription."), ...errorsWith({ 400: BAD_ID, 401: NEEDS_KEY, 404: NO_SUBSCRIPTION }) },
   }),
   async (c) => {
     const owner = await playerOf(c);
@@ -253,7 +254,7 @@ serve(
     description: "Removed at once: nothing more is sent, not even a delivery already queued.",
     security: PLAYER_KEY,
     request: { params: SubscriptionParams },
-    responses: { 200: json(Deleted, "Removed."), ...errorsWith({ 401: NEEDS_KEY, 404: NO_SUBSCRIPTION }) },
+    responses: { 200: json(Deleted, "Removed."), ...errorsWith({ 400: BAD_ID, 401: NEEDS_KEY, 404: NO_SUBSCRIPTION }) },
   }),
   async (c) => {
     const owner = await playerOf(c);
@@ -278,6 +279,7 @@ serve(
     responses: {
       200: json(TestSent, "Queued."),
       ...errorsWith({
+        400: BAD_ID,
         401: NEEDS_KEY,
         404: NO_SUBSCRIPTION,
         409: "EMAIL_NOT_CONFIRMED (the confirmation link has not been used) or SUBSCRIPTION_DISABLED (turn it on first).",

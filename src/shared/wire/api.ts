@@ -6,7 +6,7 @@ import { WireEvent } from "./events";
 import { Move } from "./move";
 import { playerText } from "./text";
 import { GameSnapshot } from "./view";
-import { z } from "./z";
+import { orNull, z } from "./z";
 
 /** Request and response bodies of the HTTP API, and its error body. */
 
@@ -124,7 +124,7 @@ export const SeatLink = z
     url: z.string().nullable().openapi({
       description: "`/game/{id}#seat={token}`: the token stays in the fragment, never sent to a server; null for a computer player's seat.",
     }),
-    computer: ComputerLevel.nullable().openapi({ description: "The computer player's level, or null for a person's seat." }),
+    computer: orNull(ComputerLevel).openapi({ description: "The computer player's level, or null for a person's seat." }),
   })
   .openapi("SeatLink");
 
