@@ -9,6 +9,7 @@ import { clockRequest } from "../clock/lobby";
 import { copyText, shareLink } from "../dom";
 import { header } from "../header";
 import { codeText, t } from "../i18n/index";
+import { Devices } from "../identity/devices";
 import { type CreatedGame, createdGames, rememberCreated, rememberedSeats, updateCreated } from "../store";
 import { type CreateState, createForm } from "./form";
 import { myGames } from "./games";
@@ -37,6 +38,10 @@ export class LobbyPage {
   private timer: ReturnType<typeof setInterval> | null = null;
   private stopped = false;
   private readonly holidays = new Holidays(() => this.render());
+  private readonly devices = new Devices(
+    () => this.render(),
+    () => void this.refresh(),
+  );
 
   constructor(private readonly root: HTMLElement) {}
 
@@ -46,6 +51,7 @@ export class LobbyPage {
     this.render();
     void this.refresh();
     void this.holidays.load();
+    void this.devices.load();
     // The list comes from the database, which may lag a move by a second or two.
     this.timer = setInterval(() => void this.refresh(), 20_000);
   }
@@ -273,6 +279,7 @@ export class LobbyPage {
             this.links,
           ),
           this.holidays.view(),
+          this.devices.view(),
         ),
       ),
       this.root,

@@ -8,6 +8,7 @@ import { ClockControls } from "../clock/controls";
 import { countdownAnnouncement } from "../clock/table";
 import { describeEvent, seatName, teamOf } from "../describe";
 import { codeText, t } from "../i18n/index";
+import { SeatTaken } from "../identity/seat-taken";
 import type { Connection } from "../live";
 import { Live } from "../live";
 import {
@@ -65,6 +66,8 @@ type Fatal = "badSeat" | "badInvite" | "failed" | "GAME_NOT_FOUND";
 export class TablePage {
   snap: GameSnapshot | null = null;
   private fatal: Fatal | null = null;
+  /** The seat belongs to a player this device is not linked to: it asks to link instead. */
+  private seatTaken: SeatTaken | null = null;
   connection: Connection = "connecting";
   private events: WireEvent[] = [];
   private lastSeq = 0;
@@ -145,6 +148,8 @@ export class TablePage {
     } catch (error) {
       this.fatal = loadError(error, mode);
       if (mode === "seat" && error instanceof ApiError && error.code === "BAD_TOKEN") forgetSeat(gameId, token!);
+      if (mode === "seat" && error instanceof ApiError && error.code === "SEAT_TAKEN")
+        this.seatTaken = new SeatTaken(this.root, () => this.reopen(this.route));
       this.render();
       return;
     }
@@ -342,6 +347,10 @@ export class TablePage {
 
   render(): void {
     if (this.closed) return;
+    if (this.seatTaken) {
+      this.seatTaken.render();
+      return;
+    }
     const frame = this.playback.frame;
     const snap = frame?.snap ?? this.snap;
     document.title = !snap
