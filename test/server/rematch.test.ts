@@ -96,9 +96,10 @@ describe("a rematch", () => {
     // Each player finds it among their games at once, at their new seat.
     await runDurableObjectAlarm(roomStub(id));
     const annas = (await call("/api/me/games", { token: ANNA_KEY })).body.games;
-    expect(annas.find((g: any) => g.id === id)).toMatchObject({ seat: 1, status: "playing" });
+    // With the link of their own new seat, which any of their devices opens.
+    expect(annas.find((g: any) => g.id === id)).toMatchObject({ seat: 1, status: "playing", token: anna.body.token });
     const brunos = (await call("/api/me/games", { token: BRUNO_KEY })).body.games;
-    expect(brunos.find((g: any) => g.id === id)).toMatchObject({ seat: 0 });
+    expect(brunos.find((g: any) => g.id === id)).toMatchObject({ seat: 0, token: bruno.body.token });
   });
 
   it("keeps the computer players at their levels and the partners together", async () => {
