@@ -1,7 +1,6 @@
 import { h, render } from "preact";
 import { header } from "./header";
 import { initLanguage, onLanguage, t } from "./i18n/index";
-import { LobbyPage } from "./lobby/page";
 import { createdGames, rememberedSeats } from "./store";
 import { TablePage, type TableRoute } from "./table/page";
 
@@ -94,9 +93,12 @@ function start(): void {
   const route = routeOf();
   document.body.classList.remove("embedded");
   if (route.kind === "lobby") {
-    const lobby = new LobbyPage(root);
-    page = lobby;
-    lobby.open();
+    // A chunk of its own, which boot.ts has asked for already: a table's page never downloads the lobby.
+    void import("./lobby/page").then(({ LobbyPage }) => {
+      const lobby = new LobbyPage(root);
+      page = lobby;
+      lobby.open();
+    });
   } else if (route.kind === "table") openTable(route.table);
   else if (route.kind === "replay") {
     void import("./replay/page").then(({ ReplayPage }) => {
