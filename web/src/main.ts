@@ -87,7 +87,11 @@ function openTable(route: TableRoute): void {
   void table.open();
 }
 
+/** Counts the routes opened: a chunk that arrives after the player has moved on opens nothing. */
+let opened = 0;
+
 function start(): void {
+  const now = ++opened;
   page?.close();
   page = null;
   const route = routeOf();
@@ -95,6 +99,7 @@ function start(): void {
   if (route.kind === "lobby") {
     // A chunk of its own, which boot.ts has asked for already: a table's page never downloads the lobby.
     void import("./lobby/page").then(({ LobbyPage }) => {
+      if (now !== opened) return;
       const lobby = new LobbyPage(root);
       page = lobby;
       lobby.open();
