@@ -7,7 +7,7 @@ import { confirmMessage, digestMessage, gameMessage, type Message, testMessage }
 /** The seat of a game that a player-scope subscription's owner holds, if any (for the link to their own seat). */
 export function ownSeat(n: GameNotification, sub: SubscriptionRow): number | null {
   if (sub.scope !== "player" || sub.ownerHash === null) return null;
-  if ((n.type === "turn" || n.type === "reminder") && n.players[n.seat] === sub.ownerHash) return n.seat;
+  if ((n.type === "turn" || n.type === "reminder" || n.type === "timedOut") && n.players[n.seat] === sub.ownerHash) return n.seat;
   const seat = n.players.indexOf(sub.ownerHash);
   return seat >= 0 ? seat : null;
 }
@@ -35,7 +35,7 @@ export function render(
       const n = notice.notification;
       const seat = ownSeat(n, sub);
       const link = n.type === "invited" ? n.link : seat === null ? links.game(n.gameId) : links.seat(n.gameId, seat, seatToken);
-      const message = gameMessage(n, lang, link, now);
+      const message = gameMessage(n, lang, link, now, seat);
       return { message, event: { type: `game.${n.type}`, timestamp, data: eventData(n, link, message.title) } };
     }
     case "digest": {

@@ -4,7 +4,7 @@ import { EMAIL_ADDRESS } from "../../shared/wire/notifications";
 import { hashToken, newToken } from "../auth";
 import { attempts, type SubscriptionRow, subscriptions } from "../db/notifications";
 import { database } from "../db/queries";
-import { type Channel, isLanguage, isNotifyEvent, type Language, type NotifyEvent, type WebhookFormat } from "./types";
+import { type Channel, isLanguage, isNotifyEvent, type Language, NOTIFY_EVENTS, type NotifyEvent, type WebhookFormat } from "./types";
 import { checkUrl, type UrlPolicy } from "./url-policy";
 import { newWebhookSecret, webhookFormat } from "./webhook";
 
@@ -53,7 +53,7 @@ export interface SubscriptionView {
 export type Refusal = { readonly refused: string; readonly kind: "invalid" | "target" | "exists" };
 
 const invalid = (refused: string): Refusal => ({ refused, kind: "invalid" });
-const EVENTS_REFUSAL = "events must be some of turn, reminder, handEnded, gameOver, invited";
+const EVENTS_REFUSAL = `events must be some of ${NOTIFY_EVENTS.join(", ")}`;
 
 export function viewOf(row: SubscriptionRow): SubscriptionView {
   return {

@@ -549,6 +549,8 @@ export const en = {
     event: {
       turn: "it is my turn",
       reminder: "I am reminded of my turn",
+      timedOut: "a player's time runs out (mine or another's)",
+      claimed: "a match is claimed on time",
       handEnded: "a hand ends",
       gameOver: "the match ends",
       invited: "I am invited to a game",
@@ -556,6 +558,8 @@ export const en = {
     eventName: {
       turn: "your turn",
       reminder: "reminder",
+      timedOut: "time ran out",
+      claimed: "claimed on time",
       handEnded: "hand ended",
       gameOver: "match over",
       invited: "invitation",
@@ -638,6 +642,8 @@ export const en = {
     chatEvent: {
       turn: "a turn passes",
       reminder: "a player is reminded",
+      timedOut: "a player's time runs out",
+      claimed: "a match is claimed on time",
       handEnded: "a hand ends",
       gameOver: "the match ends",
       invited: "the invitation (posted at once)",

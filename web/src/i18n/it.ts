@@ -549,6 +549,8 @@ export const it: Catalog = {
     event: {
       turn: "tocca a me",
       reminder: "mi viene ricordato il turno",
+      timedOut: "scade il tempo di un giocatore (il mio o di un altro)",
+      claimed: "una partita viene reclamata per tempo",
       handEnded: "finisce una smazzata",
       gameOver: "finisce la partita",
       invited: "vengo invitato a una partita",
@@ -556,6 +558,8 @@ export const it: Catalog = {
     eventName: {
       turn: "tocca a te",
       reminder: "promemoria",
+      timedOut: "tempo scaduto",
+      claimed: "reclamata per tempo",
       handEnded: "fine smazzata",
       gameOver: "fine partita",
       invited: "invito",
@@ -644,6 +648,8 @@ export const it: Catalog = {
     chatEvent: {
       turn: "passa il turno",
       reminder: "a un giocatore viene ricordato il turno",
+      timedOut: "scade il tempo di un giocatore",
+      claimed: "una partita viene reclamata per tempo",
       handEnded: "finisce una smazzata",
       gameOver: "finisce la partita",
       invited: "l'invito (mandato subito)",
