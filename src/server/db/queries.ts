@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { MyGame } from "../../shared/api";
+import { gameNow } from "../clock/time";
 import { indexTimes } from "../room/due";
 import type { SeatRow } from "../room/storage";
 import type { LogBody, LogRow, Table } from "../room/table";
@@ -65,6 +66,15 @@ export async function loadSavedGame(db: Db, id: string): Promise<{ rows: LogRow[
   };
 }
 
+/** The game's own time now and the time left before its deadline, by the game's clock (not this Worker's). */
+function timeLeftOf(game: { deadline: number | null; status: string; clockOffset: number }): { asOf: string; left: number | null } {
+  const now = gameNow(game.clockOffset);
+  return {
+    asOf: new Date(now).toISOString(),
+    left: game.deadline === null || game.status !== "playing" ? null : Math.max(0, game.deadline - now),
+  };
+}
+
 /** A player's games: those awaiting their move first, soonest deadline first, then the most recently active. */
 export async function myGames(db: Db, playerHash: string): Promise<MyGame[]> {
   const yourTurn = sql<number>`(${games.status} = 'playing' AND ${games.turn} = ${seats.seat})`;
@@ -86,6 +96,7 @@ export async function myGames(db: Db, playerHash: string): Promise<MyGame[]> {
     version: game.version,
     updatedAt: new Date(game.updatedAt).toISOString(),
     deadline: game.deadline === null ? null : new Date(game.deadline).toISOString(),
+    ...timeLeftOf(game),
     reminder: game.reminder,
   }));
 }

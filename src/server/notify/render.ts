@@ -1,3 +1,4 @@
+import { gameNow } from "../clock/time";
 import type { SubscriptionRow } from "../db/notifications";
 import { type Links, links as linksOf } from "./config";
 import type { GameNotification, Notice } from "./types";
@@ -14,7 +15,7 @@ export function ownSeat(n: GameNotification, sub: SubscriptionRow): number | nul
 
 /** The public facts of a game notification, as a standard webhook's `data`. */
 function eventData(n: GameNotification, url: string, title: string): Record<string, unknown> {
-  const { players: _players, links: _links, at: _at, ...facts } = n;
+  const { players: _players, links: _links, at: _at, clockOffset: _offset, ...facts } = n;
   const deadline = "deadline" in n && n.deadline !== null ? new Date(n.deadline).toISOString() : undefined;
   return { ...facts, ...(deadline ? { deadline } : {}), url, text: title };
 }
@@ -35,7 +36,8 @@ export function render(
       const n = notice.notification;
       const seat = ownSeat(n, sub);
       const link = n.type === "invited" ? n.link : seat === null ? links.game(n.gameId) : links.seat(n.gameId, seat, seatToken);
-      const message = gameMessage(n, lang, link, now, seat);
+      // Time left is counted by the game's own clock.
+      const message = gameMessage(n, lang, link, gameNow(n.clockOffset ?? 0, now), seat);
       return { message, event: { type: `game.${n.type}`, timestamp, data: eventData(n, link, message.title) } };
     }
     case "digest": {

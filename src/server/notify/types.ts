@@ -52,6 +52,8 @@ interface Base {
   readonly players: readonly (string | null)[];
   /** Each seat's link, sealed (seal.ts): opened only for that seat's own player's messages. */
   readonly links?: readonly (string | null)[];
+  /** How far the game's clock runs ahead of the platform's (ms; absent: 0, as always but in local tests' time travel). */
+  readonly clockOffset?: number;
 }
 
 /** One game event that may notify, with the public facts its texts need. */
@@ -121,6 +123,8 @@ export interface DigestGame {
   readonly deadline: number | null;
   /** Since when it has waited (ms since the epoch). */
   readonly since: number;
+  /** How far the game's clock runs ahead of the platform's (ms; absent: 0). */
+  readonly clockOffset?: number;
 }
 
 /** A message on the DELIVERIES queue: one notice for one subscription. */

@@ -1,3 +1,4 @@
+import { gameNow } from "../clock/time";
 import { type Catalog, catalog } from "../i18n/index";
 import type { DigestGame, GameNotification, Language, PublicMove } from "./types";
 
@@ -202,8 +203,10 @@ function gameOverMessage(n: Of<"gameOver">, c: Catalog, lang: Language, link: st
 export function digestMessage(games: readonly DigestGame[], lang: Language, gameLink: (g: DigestGame) => string, now: number): Message {
   const c = catalog(lang);
   const lines = games.map((g) => {
-    const left = g.deadline === null ? null : timeLeft(g.deadline, now, lang);
-    return c.digest.line(opponents(g.names, g.seat, lang), left ?? c.time.waiting(durationWords(now - g.since, lang)), gameLink(g));
+    // Each game's time by its own clock.
+    const at = gameNow(g.clockOffset ?? 0, now);
+    const left = g.deadline === null ? null : timeLeft(g.deadline, at, lang);
+    return c.digest.line(opponents(g.names, g.seat, lang), left ?? c.time.waiting(durationWords(at - g.since, lang)), gameLink(g));
   });
   const title = c.digest.title(games.length);
   return { subject: `Burraco: ${title}`, title, paragraphs: lines, action: null };

@@ -4,6 +4,7 @@ import type { ClaimRequest } from "../../shared/wire/api";
 import type { ComputerLevel } from "../../shared/wire/common";
 import type { z } from "../../shared/wire/z";
 import { hashToken, newToken } from "../auth";
+import { gameNow } from "../clock/time";
 import { database, loadSavedGame } from "../db/queries";
 import type { Env } from "../env";
 import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
@@ -59,7 +60,7 @@ export class GameRoom extends DurableObject<Env> {
 
   /** The room's time: the platform's, plus whatever a local test moved it on by (never in production: devAdvanceTime). */
   private now(): number {
-    return Date.now() + this.devOffset();
+    return gameNow(this.devOffset());
   }
 
   private offset: number | null = null;
@@ -275,7 +276,7 @@ export class GameRoom extends DurableObject<Env> {
   /** Copies the outbox into D1; retries with backoff when D1 fails. */
   private async drain(room: Room, now: number): Promise<void> {
     try {
-      await drainOutbox(room, this.env.DB, (seq) => this.notify(room, seq));
+      await drainOutbox(room, this.env.DB, (seq) => this.notify(room, seq), this.devOffset());
       this.storage.setMeta("drain_failures", "0");
       this.alarms.drained(owes(room) ? now : null);
     } catch (error) {
@@ -292,7 +293,7 @@ export class GameRoom extends DurableObject<Env> {
    * email or push: they can see it.
    */
   private notify(room: Room, seq: number): Promise<void> {
-    return notifyEntry(this.env, room, seq, (seat) => connected(this.ctx, seat));
+    return notifyEntry(this.env, room, seq, (seat) => connected(this.ctx, seat), this.devOffset());
   }
 
   /** The seats' names (for messages the API sends about the game); null when the room holds no such game. */

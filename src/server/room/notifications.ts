@@ -23,7 +23,8 @@ export function notifies(entry: Pick<Entry, "body" | "events">): boolean {
   return entry.events.some((e) => e.type === "turn" || e.type === "handEnded" || e.type === "matchEnded");
 }
 
-export function notificationsOf(table: Table, seats: readonly SeatRow[], seq: number): GameNotification[] {
+/** `clockOffset`: how far the game's clock runs ahead of the platform's (0 but in local tests' time travel). */
+export function notificationsOf(table: Table, seats: readonly SeatRow[], seq: number, clockOffset = 0): GameNotification[] {
   const entry = table.entries[seq - 1];
   if (!entry) return [];
   const base = {
@@ -33,6 +34,7 @@ export function notificationsOf(table: Table, seats: readonly SeatRow[], seq: nu
     names: seats.map((s) => s.name),
     players: seats.map((s) => s.playerHash),
     links: seats.map((s) => s.link ?? null),
+    ...(clockOffset ? { clockOffset } : {}),
   };
   const players = table.state.players;
   const teams = Array.from({ length: teamCount(players) }, (_, t) => seatsOf(t, players));
@@ -114,8 +116,8 @@ function deadlineOf(table: Table, seat: number, since: number | null): number | 
  * at the table live (a connected WebSocket) is not sent a "your turn" or
  * reminder email or push: they can see it.
  */
-export async function notifyEntry(env: Env, room: Room, seq: number, live: (seat: number) => boolean): Promise<void> {
+export async function notifyEntry(env: Env, room: Room, seq: number, live: (seat: number) => boolean, clockOffset = 0): Promise<void> {
   const skip: SkipDelivery = (sub, n) =>
     (sub.channel === "email" || sub.channel === "push") && (n.type === "turn" || n.type === "reminder") && live(n.seat);
-  for (const notification of notificationsOf(room.table, room.seats, seq)) await fanOut(env, notification, { skip });
+  for (const notification of notificationsOf(room.table, room.seats, seq, clockOffset)) await fanOut(env, notification, { skip });
 }
