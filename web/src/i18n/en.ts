@@ -148,6 +148,10 @@ export const en = {
     seat: (seat: number, name: string | null) => `Seat ${seat}${name ? `: ${name}` : ""}`,
     invite: "Invitation (fills a free seat without a name)",
     inviteHint: "Post it in a group chat: whoever opens it first types a name and takes a free seat without a name.",
+    /** No invitation is offered: every seat has its player's name and own link. */
+    inviteNamed: "No invitation: every seat has a name and its own link. Send each player theirs.",
+    /** No invitation is offered any more: the seats without a name have all been taken. */
+    inviteFull: "No seat is left for the invitation: every seat without a name has been taken.",
     spectators: "Spectators (public, never a hand)",
     playHere: "Play this seat ↗",
     watch: "Watch ↗",

@@ -148,6 +148,8 @@ export const it: Catalog = {
     seat: (seat: number, name: string | null) => `Posto ${seat}${name ? `: ${name}` : ""}`,
     invite: "Invito (occupa un posto libero senza nome)",
     inviteHint: "Mettilo in una chat di gruppo: chi lo apre per primo scrive il nome e prende un posto libero senza nome.",
+    inviteNamed: "Nessun invito: ogni posto ha un nome e il suo link. Manda a ciascuno il suo.",
+    inviteFull: "Non resta nessun posto per l'invito: tutti i posti senza nome sono stati presi.",
     spectators: "Spettatori (pubblico, mai una mano)",
     playHere: "Gioca questo posto ↗",
     watch: "Guarda ↗",
