@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { CATALOGS } from "../../../src/server/i18n/index";
 import type { GameNotification } from "../../../src/server/notify/types";
 import { durationWords, gameMessage, moveWords } from "../../../src/server/notify/words";
+import { LANGUAGES } from "../../../src/shared/language";
 
 const names = ["Anna", "Bruno", "Carla", "Dario"];
 const base = { gameId: "g1", seq: 40, at: 0, names, players: [null, null, null, null] };
@@ -88,5 +90,38 @@ describe("words", () => {
       title: "Bruno ti invita a una partita a Burraco",
       action: { label: "Entra nella partita", url: "https://burraco.test/game/g1#invite=x" },
     });
+  });
+
+  it("has one catalog per language, with the same texts, none of them left in English in the Italian one", () => {
+    expect(Object.keys(CATALOGS).sort()).toEqual([...LANGUAGES].sort());
+    const shape = (value: unknown): unknown =>
+      typeof value === "object" && value !== null && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)]))
+        : typeof value;
+    expect(shape(CATALOGS.it)).toEqual(shape(CATALOGS.en));
+    // A text with arguments, filled as it takes them: a name and a number, a list of names, or a name and a list.
+    const fill = (f: (...args: unknown[]) => unknown): string => {
+      for (const args of [["Anna", 2, "Bruno"], [["Anna", "Bruno"]], ["Anna", ["Bruno", "Carla"]]]) {
+        try {
+          return String(f(...args));
+        } catch {
+          // Not these arguments.
+        }
+      }
+      throw new Error(`cannot fill ${f}`);
+    };
+    // Every text, filled with the same arguments, reads differently in each language (names, numbers and the game's name aside).
+    const texts = (value: unknown): string[] =>
+      typeof value === "string"
+        ? [value]
+        : typeof value === "function"
+          ? [fill(value as (...args: unknown[]) => unknown)]
+          : typeof value === "object" && value !== null
+            ? Object.values(value).flatMap(texts)
+            : [];
+    const en = texts(CATALOGS.en);
+    const it = texts(CATALOGS.it);
+    const same = en.filter((text, i) => text === it[i] && /[a-z]{3}/.test(text.replace(/Anna|Bruno|Carla|Burraco/g, "")));
+    expect(same).toEqual([]);
   });
 });
