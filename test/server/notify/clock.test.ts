@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { hashToken } from "../../../src/server/auth";
 import { confirmEmail } from "../../../src/server/notify/index";
+import { notificationsOf } from "../../../src/server/room/notifications";
 import { PLAYER_DEFAULT_EVENTS } from "../../../src/shared/wire/notifications";
 import { alarm, DAY, HOUR, playTurn, realTime, setTime, T0 } from "../clock-helpers";
 import { call, createGame, type PeopleGame, trueTable } from "../helpers";
@@ -132,8 +133,20 @@ describe("reminders", () => {
     const lastHour = await until(async () => (await posted(ears.hook)).filter((e) => e.type === "game.reminder")[1] ?? null);
     expect(lastHour.data).toMatchObject({ which: "1h" });
     expect((await mailAbout(ears.address, /One hour left/)).text).toContain("Only an hour is left before your time runs out.");
-    // The player moves; the next turn of theirs has its own reminders, none of the old one's.
-    await playTurn(game);
+    // Once the seat has moved, the reminder's notification is no longer made, even if its entry is drained only now.
+    const seats = game.seats.map((_, seat) => ({ seat, tokenHash: "", taken: true, name: null, playerHash: "p", link: null }));
+    const reminderSeq = (await trueTable(game.id)).entries.findLast((e) => e.body.type === "reminder")!.seq;
+    expect(notificationsOf(await trueTable(game.id), seats, reminderSeq).map((n) => n.type)).toEqual(["reminder"]);
+    const token = game.seats[late]!.token;
+    const drew = await call(`/api/games/${game.id}/moves`, {
+      token,
+      body: { move: { type: "draw" }, version: (await trueTable(game.id)).version },
+    });
+    expect(drew.status).toBe(200);
+    expect(notificationsOf(await trueTable(game.id), seats, reminderSeq)).toEqual([]);
+    const card = drew.body.events.find((e: { type: string }) => e.type === "drew").card;
+    await call(`/api/games/${game.id}/moves`, { token, body: { move: { type: "discard", card }, version: drew.body.version } });
+    // The next turn of theirs has its own reminders, none of the old one's.
     setTime(T0 + 2 * DAY + 1);
     await alarm(game.id);
     await settle(1000);
