@@ -135,6 +135,8 @@ export interface Delivery {
   readonly notice: Notice;
   /** When the notice was made (ms): the start of the event-to-delivery delay. */
   readonly createdAt: number;
+  /** Which copy this is: the cron puts a lost message on the queue again as the next generation (requeue.ts); absent, 0. */
+  readonly generation?: number;
 }
 
 export function isNotifyEvent(value: unknown): value is NotifyEvent {

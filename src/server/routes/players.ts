@@ -100,7 +100,7 @@ serve(
           .openapi({ param: { name: "absenceId", in: "path" } }),
       }),
     },
-    responses: { 200: json(Absence, "The absence as it now stands."), ...errors(401, 404) },
+    responses: { 200: json(Absence, "The absence as it now stands."), ...errors(400, 401, 404) },
   }),
   async (c) => {
     const player = playerOf(c);

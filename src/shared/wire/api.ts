@@ -4,8 +4,9 @@ import { ClockControl, ClockRequest } from "./clock";
 import { ComputerLevel, DealRecord, list, Name, RulesInput, Seat } from "./common";
 import { WireEvent } from "./events";
 import { Move } from "./move";
+import { playerText } from "./text";
 import { GameSnapshot } from "./view";
-import { z } from "./z";
+import { orNull, z } from "./z";
 
 /** Request and response bodies of the HTTP API, and its error body. */
 
@@ -71,11 +72,8 @@ export const ErrorBody = z
 
 // ── Games ─────────────────────────────────────────────────────────────────
 
-/** A player's name: trimmed, at most LIMITS.nameLength characters; empty means none. */
-export const NameInput = z
-  .string()
-  .trim()
-  .max(LIMITS.nameLength, `a name has at most ${LIMITS.nameLength} characters`)
+/** A player's name: a player's text (text.ts), at most LIMITS.nameLength characters; empty means none. */
+export const NameInput = playerText(LIMITS.nameLength)
   .nullish()
   .transform((name) => (name ? name : null));
 
@@ -123,7 +121,7 @@ export const SeatLink = z
     url: z.string().nullable().openapi({
       description: "`/game/{id}#seat={token}`: the token stays in the fragment, never sent to a server; null for a computer player's seat.",
     }),
-    computer: ComputerLevel.nullable().openapi({ description: "The computer player's level, or null for a person's seat." }),
+    computer: orNull(ComputerLevel).openapi({ description: "The computer player's level, or null for a person's seat." }),
   })
   .openapi("SeatLink");
 

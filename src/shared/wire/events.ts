@@ -1,6 +1,6 @@
 import { ClockControl } from "./clock";
 import { CardText, ComputerLevel, DealRecord, HandEnd, list, Name, RulesInput, Seat, TableMeld, Team, TeamScore } from "./common";
-import { z } from "./z";
+import { orNull, z } from "./z";
 
 /**
  * Events as one viewer receives them: the engine's `eventFor` cuts each of
@@ -31,7 +31,7 @@ const gameCreated = kind("gameCreated", {
   rules: RulesInput,
   pozzetti: z.int().min(2).max(3),
   preparedDeals: z.boolean(),
-  clock: ClockControl.nullable(),
+  clock: orNull(ClockControl),
 });
 const Instant = z.string();
 const reminder = kind("reminder", {
