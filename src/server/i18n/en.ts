@@ -54,6 +54,7 @@ export const en = {
   },
   timedOut: {
     subject: (late: string) => `Burraco: ${late}'s time ran out`,
+    subjectYou: "Burraco: your time ran out",
     titleYou: (name: string) => `${name}, your time ran out in Burraco`,
     titleOther: (late: string) => `${late}'s time ran out in Burraco`,
     youComputer: "Your time ran out: the computer is playing for you — play to take your seat back.",

@@ -50,6 +50,7 @@ export const it: Catalog = {
   },
   timedOut: {
     subject: (late) => `Burraco: il tempo di ${late} è scaduto`,
+    subjectYou: "Burraco: il tuo tempo è scaduto",
     titleYou: (name) => `${name}, il tuo tempo a Burraco è scaduto`,
     titleOther: (late) => `A Burraco è scaduto il tempo di ${late}`,
     youComputer: "Il tuo tempo è scaduto: ora il computer gioca al posto tuo — gioca tu per riprenderti il posto.",

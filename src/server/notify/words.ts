@@ -160,7 +160,7 @@ function timedOutMessage(n: Of<"timedOut">, c: Catalog, lang: Language, link: st
   const w = c.timedOut;
   if (reader === n.seat) {
     return {
-      subject: w.subject(late),
+      subject: w.subjectYou,
       title: w.titleYou(late),
       paragraphs: [n.action === "computer" ? w.youComputer : w.youClaim],
       action: { label: n.action === "computer" ? w.takeBack : c.actions.play, url: link },
