@@ -1,3 +1,4 @@
+import type { Language } from "../../../src/shared/language";
 import type { Catalog } from "./en";
 
 /**
@@ -8,7 +9,8 @@ import type { Catalog } from "./en";
  * app's script).
  */
 
-export type Lang = "en" | "it";
+/** The languages of src/shared/language.ts, one catalog each. */
+export type Lang = Language;
 
 /** Each catalog is a chunk of its own: a player downloads one language, not both. */
 export const CATALOGS: Record<Lang, () => Promise<Catalog>> = {

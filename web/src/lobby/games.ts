@@ -9,6 +9,8 @@ import { type LinkActions, linksPanel, type SeatsTaken } from "./links";
 
 export interface GamesState {
   readonly mine: readonly MyGame[];
+  /** When `mine` came (this browser's time): their time left counts down from then. */
+  readonly mineAt?: number;
   readonly failed: boolean;
   readonly remembered: Readonly<Record<string, RememberedSeat>>;
   readonly created: readonly CreatedGame[];
@@ -20,7 +22,7 @@ const label = (names: readonly (string | null)[] | undefined, players: number) =
   Array.from({ length: players }, (_, i) => names?.[i] ?? t.common.player(i + 1)).join(" · ");
 
 /** One of the player's games: its players, whose turn, its clock, their seat, and its notifications. */
-export function gameItem(g: MyGame, remembered: GamesState["remembered"]): JSX.Element {
+export function gameItem(g: MyGame, remembered: GamesState["remembered"], mineAt?: number): JSX.Element {
   // The server keeps the seat's link for the player: any of their devices opens it.
   const token = remembered[g.id]?.token ?? g.token;
   const href = token ? `/game/${g.id}#seat=${token}` : `/game/${g.id}`;
@@ -34,7 +36,7 @@ export function gameItem(g: MyGame, remembered: GamesState["remembered"]): JSX.E
       : g.status === "over"
         ? h("span", { class: "badge over" }, t.myGames.over)
         : h("span", { class: "badge" }, t.myGames.waiting),
-    myGameClock(g),
+    myGameClock(g, Date.now(), mineAt),
     h("span", { class: "when" }, ` ${t.myGames.seatAt(g.seat + 1, when(g.updatedAt))}`),
     token ? null : h("span", { class: "hint" }, ` (${t.myGames.noLink})`),
     " ",
@@ -68,7 +70,7 @@ export function myGames(state: GamesState, act: LinkActions & { expand(game: Cre
       ? h(
           "ul",
           { class: "game-list" },
-          mine.filter((g) => !g.yourTurn).map((g) => gameItem(g, remembered)),
+          mine.filter((g) => !g.yourTurn).map((g) => gameItem(g, remembered, state.mineAt)),
         )
       : null,
     others.length

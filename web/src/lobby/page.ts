@@ -34,6 +34,7 @@ export class LobbyPage {
   };
   private fresh: CreatedGame | null = null;
   private mine: readonly MyGame[] = [];
+  private mineAt = Date.now();
   private failed = false;
   private readonly taken: Record<string, SeatsTaken> = {};
   private readonly messages: Record<string, string> = {};
@@ -76,6 +77,7 @@ export class LobbyPage {
   private async refresh(): Promise<void> {
     try {
       this.mine = (await api.myGames()).games;
+      this.mineAt = Date.now();
       this.failed = false;
     } catch {
       this.failed = true;
@@ -255,7 +257,7 @@ export class LobbyPage {
         h(
           "main",
           { class: "lobby" },
-          yourTurn(this.mine, rememberedSeats()),
+          yourTurn(this.mine, rememberedSeats(), this.mineAt),
           createForm(this.form, {
             players: (n) => {
               this.form = { ...this.form, players: n };
@@ -278,7 +280,15 @@ export class LobbyPage {
           }),
           fresh ? linksPanel(fresh, this.taken[fresh.id] ?? null, this.links, true, this.messages[fresh.id] ?? null) : null,
           myGames(
-            { mine: this.mine, failed: this.failed, remembered: rememberedSeats(), created, taken: this.taken, messages: this.messages },
+            {
+              mine: this.mine,
+              mineAt: this.mineAt,
+              failed: this.failed,
+              remembered: rememberedSeats(),
+              created,
+              taken: this.taken,
+              messages: this.messages,
+            },
             this.links,
           ),
           this.holidays.view(),

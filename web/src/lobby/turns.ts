@@ -7,7 +7,7 @@ import { type GamesState, gameItem } from "./games";
  * The games awaiting the player's move, first thing in the lobby: a
  * returning player's reason to come. Nothing when none awaits them.
  */
-export function yourTurn(mine: readonly MyGame[], remembered: GamesState["remembered"]): JSX.Element | null {
+export function yourTurn(mine: readonly MyGame[], remembered: GamesState["remembered"], mineAt?: number): JSX.Element | null {
   const waiting = mine.filter((g) => g.yourTurn);
   if (waiting.length === 0) return null;
   return h(
@@ -17,7 +17,7 @@ export function yourTurn(mine: readonly MyGame[], remembered: GamesState["rememb
     h(
       "ul",
       { class: "game-list" },
-      waiting.map((g) => gameItem(g, remembered)),
+      waiting.map((g) => gameItem(g, remembered, mineAt)),
     ),
   );
 }
