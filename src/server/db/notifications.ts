@@ -1,4 +1,5 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Notification subscriptions (migrations/0004_notifications.sql says what each column holds). */
 export const subscriptions = sqliteTable(
@@ -33,7 +34,19 @@ export const subscriptions = sqliteTable(
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [index("notification_subscriptions_by_owner").on(t.ownerHash), index("notification_subscriptions_by_game").on(t.gameId)],
+  (t) => [
+    index("notification_subscriptions_by_owner").on(t.ownerHash),
+    index("notification_subscriptions_by_game").on(t.gameId),
+    // One subscription per owner, game, scope, channel and target (an absent owner or game counts as one value).
+    uniqueIndex("notification_subscriptions_unique").on(
+      sql`IFNULL(owner_hash, '')`,
+      sql`IFNULL(game_id, '')`,
+      t.scope,
+      t.channel,
+      t.target,
+    ),
+    uniqueIndex("notification_subscriptions_by_unsubscribe").on(t.unsubscribeToken),
+  ],
 );
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -59,7 +72,12 @@ export const deliveries = sqliteTable(
     /** The queue message as JSON, to put on the queue again; null once the delivery is over. */
     message: text("message"),
   },
-  (t) => [index("notification_deliveries_by_subscription").on(t.subscriptionId, t.createdAt)],
+  (t) => [
+    index("notification_deliveries_by_subscription").on(t.subscriptionId, t.createdAt),
+    index("notification_deliveries_by_time").on(t.createdAt),
+    index("notification_deliveries_waiting").on(t.nextAt).where(sql`state IN ('pending', 'failed')`),
+    index("notification_deliveries_leased").on(t.leaseUntil).where(sql`state = 'sending'`),
+  ],
 );
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
@@ -78,7 +96,7 @@ export const attempts = sqliteTable(
     error: text("error"),
     at: integer("at").notNull(),
   },
-  (t) => [index("notification_attempts_by_subscription").on(t.subscriptionId, t.at)],
+  (t) => [index("notification_attempts_by_subscription").on(t.subscriptionId, t.at), index("notification_attempts_by_time").on(t.at)],
 );
 
 export type AttemptRow = typeof attempts.$inferSelect;
