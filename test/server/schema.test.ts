@@ -3,6 +3,7 @@ import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import * as notifications from "../../src/server/db/notifications";
 import * as schema from "../../src/server/db/schema";
+import { schemaVersion } from "../../src/server/db/version";
 
 /**
  * The D1 database is made by migrations/*.sql; the code reads it through
@@ -68,5 +69,12 @@ describe("the migrations produce drizzle's schema", () => {
         `${name}: index ${index.config.name}`,
       ).toEqual(columns);
     }
+  });
+
+  it("the schema version is the newest migration applied, read from D1's own record of them", async () => {
+    const newest = (env as unknown as { TEST_MIGRATIONS: { name: string }[] }).TEST_MIGRATIONS.map((m) => m.name)
+      .sort()
+      .at(-1)!;
+    expect(await schemaVersion(env.DB)).toBe(newest.replace(/\.sql$/, ""));
   });
 });
