@@ -1,3 +1,4 @@
+import { parseEvents } from "../db/columns";
 import type { SubscriptionRow } from "../db/notifications";
 import type { Env } from "../env";
 import { insertDeliveries, type NewDelivery } from "./store";
@@ -25,7 +26,7 @@ export interface FanOutOptions {
 /** Whether a subscription wants to hear of a notification, before the caller's own predicate. */
 export function wants(sub: SubscriptionRow, n: GameNotification): boolean {
   if (sub.disabledAt !== null) return false;
-  if (!(JSON.parse(sub.events) as string[]).includes(n.type)) return false;
+  if (!parseEvents(sub.events).some((event) => event === n.type)) return false;
   if (sub.channel === "email" && !sub.confirmed) return false;
   // A daily digest stands in for the per-turn messages (and their reminders).
   if (sub.channel === "email" && sub.digest === "daily" && (n.type === "turn" || n.type === "reminder")) return false;
