@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { LANGUAGES } from "../../shared/languages";
+import { NOTIFY_CHANNELS } from "../../shared/wire/notifications";
 
 /** Notification subscriptions (migrations/0004_notifications.sql says what each column holds). */
 export const subscriptions = sqliteTable(
@@ -9,16 +11,14 @@ export const subscriptions = sqliteTable(
     ownerHash: text("owner_hash"),
     gameId: text("game_id"),
     scope: text("scope", { enum: ["player", "game"] }).notNull(),
-    channel: text("channel", { enum: ["email", "webhook", "push"] }).notNull(),
+    channel: text("channel", { enum: NOTIFY_CHANNELS }).notNull(),
     target: text("target").notNull(),
     format: text("format", { enum: ["standard", "discord", "slack"] }),
     pushP256dh: text("push_p256dh"),
     pushAuth: text("push_auth"),
     /** JSON array of events. */
     events: text("events").notNull(),
-    language: text("language", { enum: ["en", "it"] })
-      .notNull()
-      .default("en"),
+    language: text("language", { enum: LANGUAGES }).notNull().default("en"),
     digest: text("digest", { enum: ["none", "daily"] })
       .notNull()
       .default("none"),

@@ -1,3 +1,5 @@
+import { LANGUAGES, type Language } from "../../shared/languages";
+import type { NotifyChannel } from "../../shared/wire/notifications";
 /**
  * What the notification pipeline carries. A game notification holds only
  * public facts — names, scores, the cards a move put on the table or the
@@ -9,10 +11,9 @@
 export const NOTIFY_EVENTS = ["turn", "reminder", "handEnded", "gameOver", "invited"] as const;
 export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
 
-export const LANGUAGES = ["en", "it"] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language };
 
-export type Channel = "email" | "webhook" | "push";
+export type Channel = NotifyChannel;
 
 /** How a webhook receiver is spoken to, decided from its URL when it is subscribed. */
 export type WebhookFormat = "standard" | "discord" | "slack";

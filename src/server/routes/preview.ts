@@ -1,11 +1,12 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { LANGUAGES, languageOf } from "../../shared/languages";
 import { z } from "../../shared/wire/z";
 import type { AppEnv } from "../env";
 import { fail } from "../reply";
 import { previewSvg } from "../unfurl/image";
 import { renderPng } from "../unfurl/png";
 import { publicSnapshot } from "../unfurl/public";
-import { languageOf, summarize } from "../unfurl/summary";
+import { summarize } from "../unfurl/summary";
 import { errors, serve } from "./define";
 
 /**
@@ -31,7 +32,7 @@ export function servePreview(gamesApi: OpenAPIHono<AppEnv>): void {
             .string()
             .optional()
             .openapi({ description: "The game's version (for caches; the picture always shows the game as it stands)." }),
-          lang: z.enum(["en", "it"]).optional().openapi({ description: "The words' language; by default from Accept-Language." }),
+          lang: z.enum(LANGUAGES).optional().openapi({ description: "The words' language; by default from Accept-Language." }),
         }),
       },
       responses: {

@@ -1,4 +1,5 @@
 import type { GameSnapshot } from "../../shared/api";
+import type { Language } from "../../shared/languages";
 import { PRESET_INFO } from "../../shared/presets";
 import { displayText } from "../../shared/text";
 
@@ -9,7 +10,7 @@ import { displayText } from "../../shared/text";
  * name a hidden card; no token ever reaches it.
  */
 
-export type Lang = "en" | "it";
+export type Lang = Language;
 
 const WORDS = {
   en: {
@@ -41,15 +42,6 @@ const WORDS = {
     alt: (title: string) => `Il tavolo di ${title}: punteggi e turno`,
   },
 } as const;
-
-export function languageOf(acceptLanguage: string | undefined | null): Lang {
-  for (const part of (acceptLanguage ?? "").split(",")) {
-    const tag = part.split(";")[0]!.trim().toLowerCase();
-    if (tag.startsWith("it")) return "it";
-    if (tag.startsWith("en")) return "en";
-  }
-  return "en";
-}
 
 export interface Summary {
   readonly lang: Lang;

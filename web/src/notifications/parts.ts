@@ -1,5 +1,6 @@
 import { h, type JSX } from "preact";
 import type { DeliveryAttempt, NotifyEventName, SubscriptionView } from "../../../src/shared/api";
+import type { Language } from "../../../src/shared/languages";
 import { dateTime, lang, t, when } from "../i18n/index";
 
 /**
@@ -71,7 +72,7 @@ export function languageField(chosen: string = lang): JSX.Element {
 }
 
 /** The events and language a form chose; null when no event is ticked. */
-export function readChoices(form: HTMLFormElement): { events: NotifyEventName[]; language: "en" | "it" } | null {
+export function readChoices(form: HTMLFormElement): { events: NotifyEventName[]; language: Language } | null {
   const data = new FormData(form);
   const events = data.getAll("events").map(String) as NotifyEventName[];
   if (events.length === 0) return null;
