@@ -1,6 +1,16 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { BOT_LEVELS, type BotLevel, chooseMove, EXPERT_STRONG, type SearchBudget, type SeenEvent } from "../../src/bots/index.js";
+import {
+  BOT_LEVELS,
+  type BotLevel,
+  chooseMove,
+  EXPERT_STRONG,
+  type SearchBudget,
+  type SeenEvent,
+  STRATEGY_NAMES,
+  type StrategyName,
+  strategyMove,
+} from "../../src/bots/index.js";
 import {
   applyMove,
   type GameState,
@@ -23,13 +33,21 @@ import { newDriver, playHand, type Seating } from "./driver.js";
  */
 
 /** Every level, and the expert's strong setting too (it also searches wild plays), with fewer deals to keep the test short. */
-const PLAYERS: readonly { readonly name: string; readonly level: BotLevel; readonly search: Partial<SearchBudget> }[] = [
+const PLAYERS: readonly {
+  readonly name: string;
+  readonly level: BotLevel;
+  readonly search: Partial<SearchBudget>;
+  readonly strategy?: StrategyName;
+}[] = [
   ...BOT_LEVELS.map((level) => ({ name: level, level, search: { iterations: 3, horizon: 2 } })),
-  { name: "expert (strong)", level: "expert", search: { ...EXPERT_STRONG, iterations: 3, turns: 120 } },
+  { name: "expert (strong)", level: "expert", search: { ...EXPERT_STRONG, iterations: 3, turns: 120, steps: 600 } },
+  // The benchmark's pool of other styles.
+  ...STRATEGY_NAMES.map((strategy) => ({ name: `strategy ${strategy}`, level: "club" as const, search: {}, strategy })),
 ];
 
 function decide(player: (typeof PLAYERS)[number], state: GameState, seat: number, history: readonly SeenEvent[], seed: string) {
-  return chooseMove(player.level, { view: viewFor(state, seat), history }, seed, { search: player.search });
+  const input = { view: viewFor(state, seat), history };
+  return player.strategy ? strategyMove(player.strategy, input, seed) : chooseMove(player.level, input, seed, { search: player.search });
 }
 
 /** Positions from club hands: every seat to play, at every step of a few hands. */

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import * as notifications from "../../src/server/db/notifications";
+import * as players from "../../src/server/db/players";
 import * as schema from "../../src/server/db/schema";
 import { schemaVersion } from "../../src/server/db/version";
 
@@ -12,7 +13,7 @@ import { schemaVersion } from "../../src/server/db/version";
  * indexes drizzle declares.
  */
 
-const tables: SQLiteTable[] = [...Object.values(schema), ...Object.values(notifications)];
+const tables: SQLiteTable[] = [...Object.values(schema), ...Object.values(notifications), ...Object.values(players)];
 
 interface Column {
   name: string;

@@ -33,6 +33,8 @@ export const subscriptions = sqliteTable(
     disabledReason: text("disabled_reason"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
+    /** Push: the SHA-256 of the key of the device that made it (removing the device removes it). */
+    deviceHash: text("device_hash"),
   },
   (t) => [
     index("notification_subscriptions_by_owner").on(t.ownerHash),

@@ -44,6 +44,9 @@ export const SERVICE_CODES = [
   "EMAIL_NOT_CONFIRMED",
   "SUBSCRIPTION_DISABLED",
   "CONFIRMATION_NOT_FOUND",
+  "DEVICE_REMOVED",
+  "DEVICE_NOT_FOUND",
+  "LINK_CODE_INVALID",
   "UPGRADE_REQUIRED",
   "RATE_LIMITED",
   "INTERNAL",
@@ -181,6 +184,10 @@ export const MyGame = z
     updatedAt: z.string(),
     deadline: z.string().nullable().openapi({ description: "When the seat to play runs out of time (ISO 8601); null without a clock." }),
     reminder: z.enum(["80%", "1h"]).nullable().openapi({ description: "The last reminder of the turn in progress." }),
+    token: z.string().nullable().openapi({
+      description:
+        "The seat's token (its link is `/game/{id}#seat={token}`), so that any device of the player opens the seat; null until the seat has been opened with a device of the player.",
+    }),
   })
   .openapi("MyGame");
 
