@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fromBase64url, toBase64url } from "../../src/shared/base64url";
-import { languageOf } from "../../src/shared/languages";
+import { languageOf } from "../../src/shared/language";
 
 describe("the reader's language from Accept-Language", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { LANGUAGES } from "../../shared/languages";
+import { LANGUAGES } from "../../shared/language";
 import { NOTIFY_CHANNELS } from "../../shared/wire/notifications";
 
 /** Notification subscriptions (migrations/0004_notifications.sql says what each column holds). */

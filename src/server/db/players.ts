@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { LANGUAGES } from "../../shared/languages";
+import { LANGUAGES } from "../../shared/language";
 
 /** Players and their devices (migrations/0008_players.sql; the model: docs/api.md, "Players and devices"). */
 

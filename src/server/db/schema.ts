@@ -25,6 +25,13 @@ export const games = sqliteTable(
     nextDue: integer("next_due"),
     /** The last reminder of the turn in progress ("80%" or "1h"). */
     reminder: text("reminder", { enum: ["80%", "1h"] }),
+    /**
+     * How far the game's own clock runs ahead of the platform's (ms): 0, except
+     * in local tests that move a game's time on (POST /api/dev/games/{id}/time).
+     * Whatever reads the game's times from here (deadline, time left) counts
+     * from the game's clock: the platform's time plus this (gameNow).
+     */
+    clockOffset: integer("clock_offset").notNull().default(0),
   },
   (t) => [index("games_by_next_due").on(t.nextDue).where(sql`next_due IS NOT NULL`)],
 );

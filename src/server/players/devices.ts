@@ -1,4 +1,4 @@
-import type { Language } from "../../shared/languages";
+import type { Language } from "../../shared/language";
 import type { Player, PlayerChanges } from "../../shared/wire/players";
 import { type Failure, fail } from "../reply";
 import { deviceIdOf, type Identity, type PlayerId } from "./identity";

@@ -1,4 +1,4 @@
-import type { Language } from "../../shared/languages";
+import type { Language } from "../../shared/language";
 import { type Failure, fail } from "../reply";
 
 /**

@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { languageOf } from "../../shared/languages";
+import { languageOf } from "../../shared/language";
 import {
   CreatedSubscription,
   Deleted,

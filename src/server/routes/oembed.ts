@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { languageOf } from "../../shared/languages";
+import { languageOf } from "../../shared/language";
 import { z } from "../../shared/wire/z";
 import type { AppEnv } from "../env";
 import { done, fail } from "../reply";

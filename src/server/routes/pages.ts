@@ -1,5 +1,5 @@
 import { type Context, Hono } from "hono";
-import { languageOf } from "../../shared/languages";
+import { languageOf } from "../../shared/language";
 import { displayText } from "../../shared/text";
 import type { AppEnv } from "../env";
 import { HEIGHT, WIDTH } from "../unfurl/image";

@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { LANGUAGES, languageOf } from "../../shared/languages";
+import { LANGUAGES, languageOf } from "../../shared/language";
 import { z } from "../../shared/wire/z";
 import type { AppEnv } from "../env";
 import { fail } from "../reply";

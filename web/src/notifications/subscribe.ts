@@ -1,5 +1,5 @@
 import type { CreatedSubscription, NotifyEventName } from "../../../src/shared/api";
-import type { Language } from "../../../src/shared/languages";
+import type { Language } from "../../../src/shared/language";
 import { isTimeZone } from "../../../src/shared/time-zone";
 import { ApiError } from "../api";
 import { t } from "../i18n/index";
