@@ -11,6 +11,7 @@ import { basename, join } from "node:path";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions, unstable_splitSqlQuery } from "wrangler";
 import { ensureWebBuilt, type LocalService, newPersistDir, root, wranglerRun } from "./local-service";
+import { logShards } from "./migrate-local.mjs";
 
 export interface RuntimeOptions {
   readonly persistTo?: string;
@@ -59,14 +60,24 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalS
   await mf.ready;
   const url = String(await mf.unsafeGetDirectURL("burraco")).replace(/\/$/, "");
   const db = await mf.getD1Database("DB");
-  for (const file of (await readdir(join(root, "migrations"))).filter((f) => f.endsWith(".sql")).sort()) {
-    for (const statement of unstable_splitSqlQuery(await readFile(join(root, "migrations", file), "utf8")))
-      await db.prepare(statement).run();
+  await migrate(db, "migrations");
+  const shards: Record<string, D1Database> = {};
+  for (const name of logShards()) {
+    shards[name] = (await mf.getD1Database(name)) as unknown as D1Database;
+    await migrate(shards[name]!, "migrations-log");
   }
   return {
     url,
     persistTo,
     stop: () => mf.dispose(),
     d1: async <T>(sql: string) => (await db.prepare(sql).all<T>()).results,
+    logs: async <T>(sql: string) =>
+      (await Promise.all(Object.values(shards).map(async (d) => (await d.prepare(sql).all<T>()).results))).flat(),
   };
+}
+
+async function migrate(db: { prepare(sql: string): { run(): Promise<unknown> } }, dir: string): Promise<void> {
+  for (const file of (await readdir(join(root, dir))).filter((f) => f.endsWith(".sql")).sort()) {
+    for (const statement of unstable_splitSqlQuery(await readFile(join(root, dir, file), "utf8"))) await db.prepare(statement).run();
+  }
 }

@@ -7,6 +7,8 @@ export type { Delivery };
 /** The Worker's bindings, as declared in wrangler.toml (and secrets). */
 export interface Env {
   DB: D1Database;
+  /** The D1 bindings the event log is sharded over, comma-separated (db/shards.ts); each is declared in wrangler.toml. */
+  LOG_SHARDS?: string;
   GAME_ROOM: DurableObjectNamespace<GameRoom>;
   DELIVERIES: Queue<Delivery>;
   /** The deliveries' dead-letter queue, where a delivery goes when its retries are spent. */

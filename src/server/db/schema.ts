@@ -22,6 +22,8 @@ export const games = sqliteTable("games", {
   nextDue: integer("next_due"),
   /** The last reminder of the turn in progress ("80%" or "1h"). */
   reminder: text("reminder", { enum: ["80%", "1h"] }),
+  /** The D1 binding holding the game's log (db/shards.ts); null: this database's own game_events (games from before the shards). */
+  logShard: text("log_shard"),
 });
 
 /** Absences a player declared (by player key): their clocks stop meanwhile. */
@@ -54,7 +56,8 @@ export const seats = sqliteTable(
 );
 
 /**
- * Every game's log, entry by entry: the same rows as the game room's own
+ * Every game's log, entry by entry, in the game's log shard (db/shards.ts;
+ * migrations-log/): the same rows as the game room's own
  * log. Private: deals, salts and drawn cards are in it; anything shown to
  * a player must go through the engine's `viewFor`/`eventFor`.
  */

@@ -14,6 +14,8 @@ export class Room {
     readonly inviteHash: string,
     /** The last log entry D1 has acknowledged (outbox.ts). */
     public drainedSeq: number,
+    /** The D1 binding this game's log is copied to (db/shards.ts); null for a game from before the shards: the main database. */
+    readonly logShard: string | null,
   ) {}
 
   /** Loads the game from the room's storage; null when it holds none. */
@@ -30,6 +32,7 @@ export class Room {
       storage.readSeats(),
       storage.getMeta("invite_hash") ?? "",
       drained === null ? rows.length : Number(drained),
+      storage.getMeta("log_shard"),
     );
   }
 
@@ -38,7 +41,7 @@ export class Room {
    * seat and an invitation, all in one transaction. Returns the secrets,
    * which are never stored or shown again.
    */
-  static create(storage: Storage, created: CreatedBody, now: number): { room: Room; tokens: string[]; invite: string } {
+  static create(storage: Storage, created: CreatedBody, now: number, logShard: string): { room: Room; tokens: string[]; invite: string } {
     const tokens = created.names.map(() => newToken());
     const invite = newToken();
     const seats: SeatRow[] = tokens.map((token, seat) => ({
@@ -59,12 +62,13 @@ export class Room {
       storage.setMeta("drained_seq", "0");
       for (const seat of seats) storage.writeSeat(seat);
       storage.setMeta("invite_hash", hashToken(invite));
+      storage.setMeta("log_shard", logShard);
     });
-    return { room: new Room(storage, table, seats, hashToken(invite), 0), tokens, invite };
+    return { room: new Room(storage, table, seats, hashToken(invite), 0, logShard), tokens, invite };
   }
 
   /** Copies a game saved elsewhere (D1) into this room's storage, without queueing it back. */
-  static restore(storage: Storage, rows: readonly LogRow[], seats: readonly SeatRow[], inviteHash: string): Room {
+  static restore(storage: Storage, rows: readonly LogRow[], seats: readonly SeatRow[], inviteHash: string, logShard: string | null): Room {
     const table = Table.replay(rows);
     storage.init();
     storage.atomically(() => {
@@ -73,8 +77,9 @@ export class Room {
       storage.setMeta("invite_hash", inviteHash);
       // D1 has all of it.
       storage.setMeta("drained_seq", String(rows.length));
+      if (logShard !== null) storage.setMeta("log_shard", logShard);
     });
-    return new Room(storage, table, seats.slice(), inviteHash, rows.length);
+    return new Room(storage, table, seats.slice(), inviteHash, rows.length, logShard);
   }
 
   /** Whether anyone may hear of this game: a seat linked to a player, or the game's own webhooks. */
