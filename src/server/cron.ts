@@ -1,3 +1,4 @@
+import { archiveFinishedGames } from "./db/archive";
 import type { Env } from "./env";
 import { pruneDeliveryLog, queueDigests } from "./notify/index";
 
@@ -7,7 +8,8 @@ import { pruneDeliveryLog, queueDigests } from "./notify/index";
  * woken, and its room handles what is due exactly as its alarm would have
  * (a room woken twice does nothing twice) — and the notifications' daily
  * chores: each player's morning digest (checked every hour) and pruning the
- * delivery log (once a day).
+ * delivery log (once a day); and archiving finished games out of D1, a
+ * batch per run (db/archive.ts).
  */
 
 /** Rooms woken per run; a longer backlog waits five minutes. */
@@ -30,4 +32,5 @@ export async function scheduled(controller: ScheduledController, env: Env, _ctx:
   await wakeDueRooms(env, now);
   if (at.getUTCMinutes() < 5) await queueDigests(env, now);
   if (at.getUTCHours() === 3 && at.getUTCMinutes() < 5) await pruneDeliveryLog(env.DB, now);
+  await archiveFinishedGames(env, now);
 }

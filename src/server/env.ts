@@ -9,6 +9,10 @@ export interface Env {
   DB: D1Database;
   /** The D1 bindings the event log is sharded over, comma-separated (db/shards.ts); each is declared in wrangler.toml. */
   LOG_SHARDS?: string;
+  /** Finished games' logs, compressed, once archived out of D1 (db/archive.ts). */
+  ARCHIVE: R2Bucket;
+  /** Days after its end a finished game is archived (default 30). */
+  ARCHIVE_AFTER_DAYS?: string;
   GAME_ROOM: DurableObjectNamespace<GameRoom>;
   DELIVERIES: Queue<Delivery>;
   /** The deliveries' dead-letter queue, where a delivery goes when its retries are spent. */

@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Env } from "../env";
 import type { SeatRow } from "../room/storage";
 import type { LogBody, LogRow } from "../room/table";
+import { readArchive } from "./archive";
 import { database } from "./queries";
 import { gameEvents, games, seats } from "./schema";
 import { shardDatabase } from "./shards";
@@ -16,9 +17,12 @@ export interface SavedGame {
 }
 
 /** Which shard holds a game's log (from the main database's index); undefined when the index has no such game. */
-export async function gameShard(env: Env, id: string): Promise<{ logShard: string | null; inviteHash: string } | undefined> {
+export async function gameShard(
+  env: Env,
+  id: string,
+): Promise<{ logShard: string | null; inviteHash: string; archivedAt: number | null } | undefined> {
   const [game] = await database(env.DB)
-    .select({ inviteHash: games.inviteHash, logShard: games.logShard })
+    .select({ inviteHash: games.inviteHash, logShard: games.logShard, archivedAt: games.archivedAt })
     .from(games)
     .where(eq(games.id, id));
   return game;
@@ -34,11 +38,11 @@ export async function shardLog(env: Env, id: string, logShard: string | null): P
   return events.map((e) => ({ seq: e.seq, at: e.at, body: JSON.parse(e.body) as LogBody }));
 }
 
-/** The index and seats from the main database, the log from the game's shard; null if D1 has no such game. */
+/** The index and seats from the main database, the log from the game's shard or its archive (archive.ts); null if neither has the game. */
 export async function loadSavedGame(env: Env, id: string): Promise<SavedGame | null> {
   const game = await gameShard(env, id);
   if (!game) return null;
-  const logged = await shardLog(env, id, game.logShard);
+  const logged = (game.archivedAt !== null ? await readArchive(env, id) : null) ?? (await shardLog(env, id, game.logShard));
   if (logged.length === 0) return null;
   const seatRows = await database(env.DB).select().from(seats).where(eq(seats.gameId, id)).orderBy(asc(seats.seat));
   return {

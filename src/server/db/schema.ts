@@ -24,6 +24,8 @@ export const games = sqliteTable("games", {
   reminder: text("reminder", { enum: ["80%", "1h"] }),
   /** The D1 binding holding the game's log (db/shards.ts); null: this database's own game_events (games from before the shards). */
   logShard: text("log_shard"),
+  /** When the finished game's log went to the R2 archive and left D1 (db/archive.ts); null while its log is in D1. */
+  archivedAt: integer("archived_at"),
 });
 
 /** Absences a player declared (by player key): their clocks stop meanwhile. */
