@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { vapidKeys } from "./scripts/dev-vars.mjs";
+import { previewOutdir, previewWorker } from "./scripts/preview-worker.ts";
 
 /** Queue consumers as in wrangler.toml, but without the 5-second batching wait, so retries follow at once in tests. */
 const quickConsumer = { maxBatchSize: 10, maxBatchTimeout: 0.05 };
@@ -78,6 +79,8 @@ export default defineConfig({
                 ),
               },
               d1Databases: { LOG_2: "burraco-log-2", LOG_3: "burraco-log-3" },
+              // The link-preview renderer, a Worker of its own behind the PREVIEW service binding (built as deployed).
+              workers: [await previewWorker(previewOutdir())],
               queueConsumers: {
                 "burraco-deliveries": { ...quickConsumer, maxRetries: 20, deadLetterQueue: "burraco-deliveries-dlq" },
                 "burraco-deliveries-dlq": quickConsumer,

@@ -12,6 +12,7 @@ import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions, unstable_splitSqlQuery } from "wrangler";
 import { ensureWebBuilt, type LocalService, newPersistDir, root, wranglerRun } from "./local-service";
 import { logShards } from "./migrate-local.mjs";
+import { previewWorker } from "./preview-worker";
 
 export interface RuntimeOptions {
   readonly persistTo?: string;
@@ -54,6 +55,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalS
           unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
           modulesRoot: bundle,
         },
+        // The link-preview renderer behind the PREVIEW service binding.
+        await previewWorker(join(persistTo, "preview-bundle")),
       ],
     } as Parameters<typeof convertV4MiniflareOptions>[0]),
   );

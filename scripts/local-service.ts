@@ -108,6 +108,11 @@ export async function startLocalService(
     [
       wrangler,
       "dev",
+      // The game Worker and its link-preview renderer (a Worker of its own behind a service binding).
+      "-c",
+      "wrangler.toml",
+      "-c",
+      "wrangler.preview.toml",
       "--local",
       "--ip",
       "127.0.0.1",

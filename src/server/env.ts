@@ -19,6 +19,8 @@ export interface Env {
   DEAD_DELIVERIES: Queue<Delivery>;
   EMAIL: SendEmail;
   ASSETS: Fetcher;
+  /** The link-preview renderer, a Worker of its own (src/preview, wrangler.preview.toml). */
+  PREVIEW: Fetcher;
   /** Secret key of the check in game ids (auth.ts); a development key stands in when unset. */
   GAME_ID_KEY?: string;
   // Notifications (docs/notifications.md): [vars], or secrets for the VAPID private key.
