@@ -22,13 +22,15 @@ export interface RuntimeOptions {
   readonly entry?: string;
   /** Miniflare worker options laid over wrangler.toml's (vars, queue consumers). */
   readonly overrides?: Record<string, unknown>;
+  /** The bundles are built in `persistTo` already (a second runtime, as the cold start's measure starts). */
+  readonly prebuilt?: boolean;
 }
 
 export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalService> {
   const persistTo = options.persistTo ?? (await newPersistDir(true));
   await ensureWebBuilt();
   const bundle = join(persistTo, "bundle");
-  await wranglerRun(["deploy", ...(options.entry ? [options.entry] : []), "--dry-run", "--outdir", bundle]);
+  if (!options.prebuilt) await wranglerRun(["deploy", ...(options.entry ? [options.entry] : []), "--dry-run", "--outdir", bundle]);
   const { workerOptions } = unstable_getMiniflareWorkerOptions(join(root, "wrangler.toml"));
   // The bundle is already built: module rules and the source root only matter to a build.
   const { modulesRules: _rules, rootPath: _root, ...bindings } = workerOptions as Record<string, unknown>;
@@ -56,7 +58,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalS
           modulesRoot: bundle,
         },
         // The link-preview renderer behind the PREVIEW service binding.
-        await previewWorker(join(persistTo, "preview-bundle")),
+        await previewWorker(join(persistTo, "preview-bundle"), options.prebuilt),
       ],
     } as Parameters<typeof convertV4MiniflareOptions>[0]),
   );
@@ -79,7 +81,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalS
   };
 }
 
-async function migrate(db: { prepare(sql: string): { run(): Promise<unknown> } }, dir: string): Promise<void> {
+export async function migrate(db: { prepare(sql: string): { run(): Promise<unknown> } }, dir: string): Promise<void> {
   for (const file of (await readdir(join(root, dir))).filter((f) => f.endsWith(".sql")).sort()) {
     for (const statement of unstable_splitSqlQuery(await readFile(join(root, dir, file), "utf8"))) await db.prepare(statement).run();
   }

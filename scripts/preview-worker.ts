@@ -11,9 +11,9 @@ import { root, wranglerRun } from "./local-service.ts";
 
 export const PREVIEW_CONFIG = "wrangler.preview.toml";
 
-/** Miniflare's options for the renderer, built into `outdir`. */
-export async function previewWorker(outdir: string) {
-  await wranglerRun(["deploy", "-c", PREVIEW_CONFIG, "--dry-run", "--outdir", outdir]);
+/** Miniflare's options for the renderer, built into `outdir` (unless `built` there already). */
+export async function previewWorker(outdir: string, built = false) {
+  if (!built) await wranglerRun(["deploy", "-c", PREVIEW_CONFIG, "--dry-run", "--outdir", outdir]);
   const files = (await readdir(outdir)).filter((name) => /\.(js|wasm|ttf)$/.test(name));
   return {
     name: "burraco-preview",
