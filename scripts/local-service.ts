@@ -94,7 +94,7 @@ export async function ensureWebBuilt(): Promise<void> {
  * over wrangler.toml's and .dev.vars'. Resolves once /api/health answers.
  */
 export async function startLocalService(
-  options: { persistTo?: string; port?: number; vars?: Readonly<Record<string, string>> } = {},
+  options: { persistTo?: string; port?: number; vars?: Readonly<Record<string, string>>; entry?: string } = {},
 ): Promise<LocalService> {
   const persistTo = options.persistTo ?? (await newPersistDir());
   await ensureWebBuilt();
@@ -108,6 +108,8 @@ export async function startLocalService(
     [
       wrangler,
       "dev",
+      // Another entry point than wrangler.toml's main (the local tests' Worker with time travel).
+      ...(options.entry ? [options.entry] : []),
       // The game Worker and its link-preview renderer (a Worker of its own behind a service binding).
       "-c",
       "wrangler.toml",

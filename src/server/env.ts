@@ -36,11 +36,6 @@ export interface Env {
   DNS_RESOLVER_URL?: string;
   /** Multiplies the retry delays (benchmarks shrink them); default 1. */
   DELIVERY_DELAY_SCALE?: string;
-  /**
-   * "1" only in local tests (the browser tests' service passes it to wrangler dev; never in wrangler.toml):
-   * enables `POST /api/dev/games/{id}/time`, which moves one game's time on so that a deadline passes at once.
-   */
-  DEV_TIME_TRAVEL?: string;
 }
 
 /** The game a `/api/games/{id}…` request names, resolved once by middleware (http.ts). */

@@ -54,6 +54,8 @@ export const deliveries = sqliteTable(
     lastError: text("last_error"),
     createdAt: integer("created_at").notNull(),
     sentAt: integer("sent_at"),
+    /** The live queue message's generation: the cron re-queues a lost one with the next (migration 0009). */
+    generation: integer("generation").notNull().default(0),
   },
   (t) => [index("notification_deliveries_by_subscription").on(t.subscriptionId, t.createdAt)],
 );

@@ -19,7 +19,7 @@ import { drainOutbox, owes, retryDelay } from "./outbox";
 import { playerAbsences } from "./player-absences";
 import { recordOf } from "./record";
 import { Room } from "./room";
-import { type Access, admit, type Caller, claimSeat, type Need, reissueSeat, touchSeat, viewerOf } from "./seats";
+import { type AccessFor, admit, type Caller, claimSeat, type Need, reissueSeat, touchSeat, viewerOf } from "./seats";
 import { Snapshots } from "./snapshots";
 import { acceptSocket, attachmentOf, broadcast, catchUp, connected, onMessage } from "./sockets";
 import { Storage } from "./storage";
@@ -39,8 +39,8 @@ const MAX_DUE_STEPS = 50;
  * (seats.ts) and rate limits (limits.ts).
  */
 export class GameRoom extends DurableObject<Env> {
-  private readonly storage: Storage;
-  private readonly alarms: Alarm;
+  protected readonly storage: Storage;
+  protected readonly alarms: Alarm;
   private readonly limiter = new RateLimiter();
   private readonly waiters = new Set<() => void>();
   private readonly snapshots = new Snapshots();
@@ -50,49 +50,21 @@ export class GameRoom extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.storage = new Storage(ctx.storage.sql, (fn) => ctx.storage.transactionSync(fn));
-    // The alarm is set on the platform's clock; the room's own may run ahead of it in development (devAdvanceTime).
     this.alarms = new Alarm(
       this.storage,
-      (at) => ctx.storage.setAlarm(at - this.devOffset()),
+      (at) => ctx.storage.setAlarm(this.platformTime(at)),
       () => this.now(),
     );
   }
 
-  /** The room's time: the platform's, plus whatever a local test moved it on by (never in production: devAdvanceTime). */
-  private now(): number {
-    return Date.now() + this.devOffset();
+  /** The room's time: the platform's (a local test's subclass moves it on: src/server/dev/time-travel.ts). */
+  protected now(): number {
+    return Date.now();
   }
 
-  private offset: number | null = null;
-
-  private devOffset(): number {
-    if (this.env.DEV_TIME_TRAVEL !== "1") return 0;
-    if (this.offset === null) {
-      try {
-        this.offset = Number(this.storage.getMeta("dev_time_offset") ?? "0");
-      } catch {
-        // No game here yet: its storage has no tables.
-        return 0;
-      }
-    }
-    return this.offset;
-  }
-
-  /**
-   * Local tests only (DEV_TIME_TRAVEL=1, set by the browser tests' service,
-   * never in wrangler.toml): moves this room's time on by `ms`, as if that
-   * long had passed, and handles whatever fell due. The offset is kept in
-   * the room's storage, so its log's times only grow.
-   */
-  async devAdvanceTime(gameId: string, ms: number): Promise<Reply<{ now: string }>> {
-    if (this.env.DEV_TIME_TRAVEL !== "1") return fail(404, "NOT_FOUND", "No such route.");
-    const room = await this.open(gameId);
-    if (!room) return gameNotFound();
-    this.offset = this.devOffset() + ms;
-    this.storage.setMeta("dev_time_offset", String(this.offset));
-    this.alarms.fired();
-    await this.handleDue(room, this.now());
-    return done({ now: new Date(this.now()).toISOString() });
+  /** When, on the platform's clock, the alarm for the room's time `at` goes off. */
+  protected platformTime(at: number): number {
+    return at;
   }
 
   async create(init: GameInit): Promise<Reply<{ tokens: string[]; invite: string; host: string; version: number }>> {
@@ -107,7 +79,7 @@ export class GameRoom extends DurableObject<Env> {
       shardFor(this.env, init.id),
     );
     this.room = made.room;
-    await this.afterWrite(made.room, now);
+    await this.written(made.room, now);
     return done({ tokens: made.tokens, invite: made.invite, host, version: made.room.table.version }, 201);
   }
 
@@ -117,10 +89,21 @@ export class GameRoom extends DurableObject<Env> {
     return done(this.snapshots.of(entered.room, viewerOf(entered.access), this.now()));
   }
 
+  /**
+   * Whether the caller is the game's creator (the invitation or the host
+   * secret), for a game's webhooks: a seat's token is refused without being
+   * marked used, since it managed nothing.
+   */
+  async creator(caller: Caller): Promise<Reply<{ kind: "invite" | "host" }>> {
+    const entered = await this.enter(caller, "creator");
+    if ("ok" in entered) return entered;
+    return done({ kind: entered.access.kind === "host" ? "host" : "invite" });
+  }
+
   async move(caller: Caller, request: MoveRequest): Promise<Reply<Json<EventsResponse>>> {
     const entered = await this.enter(caller, "seat");
     if ("ok" in entered) return entered;
-    return this.play(entered.room, (entered.access as { seat: number }).seat, request);
+    return this.play(entered.room, entered.access.seat, request);
   }
 
   /** Long polling: the events after `since`, waiting up to `wait` seconds for one. */
@@ -147,9 +130,7 @@ export class GameRoom extends DurableObject<Env> {
     if ("ok" in entered) return entered;
     const claimed = claimSeat(this.storage, entered.room.seats, request, caller.playerKeyHash);
     if ("ok" in claimed) return claimed;
-    this.alarms.outboxWritten(this.now());
-    await this.alarms.arm(gameDue(entered.room.table, this.live()));
-    this.afterCommit(entered.room, true);
+    await this.written(entered.room, this.now(), { seatsChanged: true });
     return done(claimed);
   }
 
@@ -159,9 +140,7 @@ export class GameRoom extends DurableObject<Env> {
     if ("ok" in entered) return entered;
     const issued = reissueSeat(this.storage, entered.room.seats, seat, name);
     if ("ok" in issued) return issued;
-    this.alarms.outboxWritten(this.now());
-    await this.alarms.arm(gameDue(entered.room.table, this.live()));
-    this.afterCommit(entered.room, true);
+    await this.written(entered.room, this.now(), { seatsChanged: true });
     return done(issued);
   }
 
@@ -170,7 +149,7 @@ export class GameRoom extends DurableObject<Env> {
     const entered = await this.enter(caller, "seat");
     if ("ok" in entered) return entered;
     const { room } = entered;
-    const seat = (entered.access as { seat: number }).seat;
+    const seat = entered.access.seat;
     const entries = claimEntries(room.table, seat);
     if (!Array.isArray(entries)) return entries;
     const before = room.table.version;
@@ -183,7 +162,7 @@ export class GameRoom extends DurableObject<Env> {
     const entered = await this.enter(caller, "seat");
     if ("ok" in entered) return entered;
     const { room } = entered;
-    const seat = (entered.access as { seat: number }).seat;
+    const seat = entered.access.seat;
     if (room.table.state.over) return fail(422, "HAND_OVER", "The match is over.");
     const before = room.table.version;
     const holds = room.table.computers[seat] !== null;
@@ -268,7 +247,7 @@ export class GameRoom extends DurableObject<Env> {
   }
 
   /** Everything due at `now`: the clock's timeouts and reminders, a computer's turns, then the outbox's drain; then re-arms. */
-  private async handleDue(room: Room, now: number): Promise<void> {
+  protected async handleDue(room: Room, now: number): Promise<void> {
     for (let step = 0; step < MAX_DUE_STEPS; step++) {
       const entries = dueEntries(room.table, now, (seat) => connected(this.ctx, seat));
       if (entries.length === 0) break;
@@ -327,23 +306,18 @@ export class GameRoom extends DurableObject<Env> {
       return wait > 0 ? rateLimited(wait) : reply;
     }
     accepted?.(room.table.version);
-    if (committed) {
-      await this.afterWrite(room, now);
-      this.afterCommit(room);
-    }
+    if (committed) await this.written(room, now);
     return reply;
   }
 
   /** Appends entries the room itself writes (the clock's, the computer's, a claim), then tells everyone. */
   private async commit(room: Room, entries: readonly NewEntry[], now: number, arm = true): Promise<void> {
     room.append(entries, now);
-    this.alarms.outboxWritten(now);
-    if (arm) await this.alarms.arm(gameDue(room.table, this.live()));
-    this.afterCommit(room);
+    await this.written(room, now, { arm });
   }
 
   /** Finds the game, checks the caller's token and rate, and marks a seat's first use. */
-  private async enter(caller: Caller, need: Need): Promise<{ room: Room; access: Access } | Failure> {
+  private async enter<N extends Need>(caller: Caller, need: N): Promise<{ room: Room; access: AccessFor<N> } | Failure> {
     const room = await this.open(caller.gameId);
     if (!room) return gameNotFound();
     const access = admit(room.seats, room.inviteHash, caller.tokenHash, need, room.table.created.hostHash);
@@ -356,21 +330,19 @@ export class GameRoom extends DurableObject<Env> {
       touchSeat(this.storage, room.seats, access.seat, caller.playerKeyHash, caller.sealedToken ?? null);
       const after = room.seats[access.seat]!;
       if (after !== before) {
-        this.alarms.outboxWritten(this.now());
         // A seat newly linked to a player: the absences that player declared stop this seat's clock too.
         if (after.playerHash && after.playerHash !== before.playerHash && room.table.clock) {
           const declared = await playerAbsences(this.env.DB, after.playerHash);
           const entries = absenceEntries(room.table, [access.seat], declared);
           if (entries.length > 0) room.append(entries, this.now());
         }
-        await this.alarms.arm(gameDue(room.table, this.live()));
-        this.afterCommit(room, true);
+        await this.written(room, this.now(), { seatsChanged: true });
       }
     }
     return { room, access };
   }
 
-  private async open(gameId: string): Promise<Room | null> {
+  protected async open(gameId: string): Promise<Room | null> {
     if (this.room) return this.room.table.id === gameId ? this.room : null;
     this.loading ??= this.load(gameId).finally(() => (this.loading = null));
     return this.loading;
@@ -397,10 +369,16 @@ export class GameRoom extends DurableObject<Env> {
     return this.room;
   }
 
-  /** A move or a new game was written: its drain and the game's deadlines. */
-  private async afterWrite(room: Room, now: number): Promise<void> {
+  /**
+   * The one step after every write to the room's storage (a new game, a
+   * move, the room's own entries, a seat's change): the outbox's drain is
+   * due, the game's deadlines are re-armed (unless the caller re-arms once
+   * after several writes), and every socket and long poll is told.
+   */
+  private async written(room: Room, now: number, options: { seatsChanged?: boolean; arm?: boolean } = {}): Promise<void> {
     this.alarms.outboxWritten(now);
-    await this.alarms.arm(gameDue(room.table, this.live()));
+    if (options.arm ?? true) await this.alarms.arm(gameDue(room.table, this.live()));
+    this.afterCommit(room, options.seatsChanged ?? false);
   }
 
   /** Whether anyone has the table open live (the computer then pauses between moves). */

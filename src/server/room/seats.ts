@@ -36,8 +36,12 @@ export function identify(seats: readonly SeatRow[], inviteHash: string, tokenHas
   return fail(401, "BAD_TOKEN", "This link's token does not open this game.");
 }
 
-/** What a request needs: any view, a seat (to play), the invitation (to claim a seat), or the creator's secret (a fresh seat link). */
-export type Need = "any" | "seat" | "invite" | "host";
+/**
+ * What a request needs: any view, a seat (to play), the invitation (to
+ * claim a seat), the creator's secret (a fresh seat link), or either of the
+ * creator's two (the invitation or the secret: a game's webhooks).
+ */
+export type Need = "any" | "seat" | "invite" | "host" | "creator";
 
 const NEEDED: Record<Exclude<Need, "any">, { missing: string; wrong: string }> = {
   seat: { missing: "Playing needs the seat's link (Authorization: Bearer <seat token>).", wrong: "Only a seat's token may play." },
@@ -46,9 +50,27 @@ const NEEDED: Record<Exclude<Need, "any">, { missing: string; wrong: string }> =
     missing: "A fresh seat link needs the secret given to the game's creator.",
     wrong: "Only the game creator's secret may issue a fresh seat link.",
   },
+  creator: {
+    missing: "A game's webhooks are its creator's: send Authorization: Bearer <invitation token or host secret>.",
+    wrong: "A seat's token does not manage the game's webhooks: use the invitation token or the host secret the game was created with.",
+  },
 };
 
+/** The access a request that needs `N` is let in with: a seat's number is known once it needs a seat. */
+export type AccessFor<N extends Need> = N extends "any"
+  ? Access
+  : N extends "creator"
+    ? Extract<Access, { kind: "invite" | "host" }>
+    : Extract<Access, { kind: N }>;
+
 /** The caller's access, if it is what the request needs. */
+export function admit<N extends Need>(
+  seats: readonly SeatRow[],
+  inviteHash: string,
+  tokenHash: string | null,
+  need: N,
+  hostHash?: string,
+): AccessFor<N> | Failure;
 export function admit(
   seats: readonly SeatRow[],
   inviteHash: string,
@@ -58,6 +80,7 @@ export function admit(
 ): Access | Failure {
   const access = identify(seats, inviteHash, tokenHash, hostHash);
   if ("ok" in access || need === "any" || access.kind === need) return access;
+  if (need === "creator" && (access.kind === "invite" || access.kind === "host")) return access;
   const words = NEEDED[need];
   return access.kind === "spectator" ? fail(401, "AUTH_REQUIRED", words.missing) : fail(403, "FORBIDDEN", words.wrong);
 }

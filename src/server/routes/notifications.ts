@@ -12,7 +12,7 @@ import {
 } from "../../shared/wire/notifications";
 import { z } from "../../shared/wire/z";
 import type { AppEnv } from "../env";
-import { limitBody, playerOf } from "../http";
+import { clientOf, limitBody, playerOf } from "../http";
 import { notifyConfig } from "../notify/config";
 import {
   CONFIRMATIONS_PER_DAY,
@@ -27,6 +27,7 @@ import {
   TESTS_PER_HOUR,
   withDeliveries,
 } from "../notify/manage";
+import { take } from "../notify/send-limits";
 import {
   createSubscription,
   deleteSubscription,
@@ -105,7 +106,7 @@ serve(
         413: "BODY_TOO_LARGE.",
         415: "UNSUPPORTED_MEDIA_TYPE.",
         422: "WEBHOOK_URL_REFUSED or PUSH_ENDPOINT_REFUSED (not https, or not a public address), BAD_SUBSCRIPTION (e.g. a daily digest without a time zone).",
-        429: "RATE_LIMITED: confirmation messages to this address are spent for today.",
+        429: "RATE_LIMITED: confirmation messages to this mailbox are spent for today, or subscriptions from this client address for the hour.",
       }),
     },
   }),
@@ -118,6 +119,9 @@ serve(
     if (unknownGame) return unknownGame;
     const now = Date.now();
     const db = c.env.DB;
+    // Player keys cost nothing: subscriptions are limited by the client's address (send-limits.ts).
+    const wait = await take(db, "subscriptionsPerAddress", clientOf(c), now);
+    if (wait > 0) return rateLimited(wait, "subscriptions from this address");
     const common = {
       ownerHash: owner,
       gameId,
@@ -269,7 +273,7 @@ serve(
         401: NEEDS_KEY,
         404: NO_SUBSCRIPTION,
         409: "EMAIL_NOT_CONFIRMED (the confirmation link has not been used) or SUBSCRIPTION_DISABLED (turn it on first).",
-        429: "RATE_LIMITED: this subscription's test messages are spent for the hour.",
+        429: "RATE_LIMITED: test messages are spent for the hour (this subscription's, this client address's or this target's).",
       }),
     },
   }),
@@ -278,6 +282,6 @@ serve(
     if (isFailure(owner)) return owner;
     const row = await ownedSubscription(c.env.DB, owner, c.req.valid("param").subscriptionId);
     if (!row) return fail(404, "SUBSCRIPTION_NOT_FOUND", "You have no subscription with that id.");
-    return testSend(c.env, row);
+    return testSend(c.env, clientOf(c), row);
   },
 );

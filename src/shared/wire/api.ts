@@ -4,6 +4,7 @@ import { ClockControl, ClockRequest } from "./clock";
 import { ComputerLevel, DealRecord, list, Name, RulesInput, Seat } from "./common";
 import { WireEvent } from "./events";
 import { Move } from "./move";
+import { playerText } from "./text";
 import { GameSnapshot } from "./view";
 import { z } from "./z";
 
@@ -71,11 +72,8 @@ export const ErrorBody = z
 
 // ── Games ─────────────────────────────────────────────────────────────────
 
-/** A player's name: trimmed, at most LIMITS.nameLength characters; empty means none. */
-export const NameInput = z
-  .string()
-  .trim()
-  .max(LIMITS.nameLength, `a name has at most ${LIMITS.nameLength} characters`)
+/** A player's name: a player's text (text.ts), at most LIMITS.nameLength characters; empty means none. */
+export const NameInput = playerText(LIMITS.nameLength)
   .nullish()
   .transform((name) => (name ? name : null));
 
