@@ -27,6 +27,8 @@ const zero = () => ({
   doAlarms: 0,
   doWsMessages: 0,
   d1Queries: 0,
+  /** Of which to the main database (the rest to the log shards). */
+  d1QueriesMain: 0,
   d1RowsRead: 0,
   d1RowsWritten: 0,
   doRowsWritten: 0,
@@ -42,6 +44,7 @@ const sizes = new Map<string, number>();
 type Meta = { rows_read?: number; rows_written?: number; size_after?: number } | undefined;
 const tally = (meta: Meta, name = "") => {
   counts.d1Queries++;
+  if (name === "DB") counts.d1QueriesMain++;
   if (meta?.size_after) sizes.set(name, meta.size_after);
   counts.d1RowsRead += meta?.rows_read ?? 0;
   counts.d1RowsWritten += meta?.rows_written ?? 0;

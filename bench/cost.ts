@@ -33,6 +33,7 @@ type Counters = {
   doAlarms: number;
   doWsMessages: number;
   d1Queries: number;
+  d1QueriesMain: number;
   d1RowsRead: number;
   d1RowsWritten: number;
   doRowsWritten: number;
@@ -59,6 +60,9 @@ interface Phase {
   /** WebSocket frames the clients sent and received. */
   frames: number;
 }
+
+/** The runtime's CPU when nothing happens, ms per second (measured after the warm-up). */
+let idleMsPerSecond = 0;
 
 /** Frames in and out of every WebSocket this process opens (the clients'). */
 let frames = 0;
@@ -143,7 +147,8 @@ async function playPhase(service: LocalService, receiver: string, phase: Phase):
   const ids = created.map((c) => c.game.id);
   // Subscriptions and games made: counting starts now (each seat's player then opens the game with their key).
   await settle(service, ids, async () => new Map(created.map((c) => [c.game.id, c.game.version])));
-  const d1Before = (await api<Counters>(service.url, "/api/bench/counters", [])).d1Bytes;
+  const before = await api<Counters>(service.url, "/api/bench/counters", []);
+  const phaseStarted = performance.now();
   const cpuBefore = runtimeCpuSeconds();
   frames = 0;
   const stats = new Map<string, Stats>(ids.map((id) => [id, newStats()]));
@@ -174,10 +179,15 @@ async function playPhase(service: LocalService, receiver: string, phase: Phase):
     if (view.status !== "over") stats.get(id)!.errors.push("not over");
   }
   await settle(service, ids, async () => versions);
-  phase.cpuMs = (runtimeCpuSeconds() - cpuBefore) * 1000;
+  // Less what the runtime spends idle over as long (its timers and the queue's polling), measured apart.
+  phase.cpuMs = (runtimeCpuSeconds() - cpuBefore) * 1000 - idleMsPerSecond * ((performance.now() - phaseStarted) / 1000);
   phase.frames = frames;
   phase.counters = await api<Counters>(service.url, "/api/bench/counters", ids);
-  phase.d1Bytes = phase.counters.d1Bytes - d1Before;
+  phase.d1Bytes = phase.counters.d1Bytes - before.d1Bytes;
+  // The delivery rows are counted in D1 as they stand: this phase's are the difference.
+  phase.counters.deliveries = Object.fromEntries(
+    Object.entries(phase.counters.deliveries).map(([state, n]) => [state, n - (before.deliveries[state] ?? 0)]),
+  );
   for (const s of stats.values()) {
     phase.accepted += s.accepted;
     phase.refused += s.refused;
@@ -195,6 +205,9 @@ function usage(p: Phase) {
     cpuMs: p.cpuMs,
     // WebSocket messages are billed 20 to a request.
     doRequests: c.doRequests + c.doAlarms + c.doWsMessages / WS_MESSAGES_PER_DO_REQUEST,
+    d1QueriesMain: c.d1QueriesMain,
+    d1QueriesLog: c.d1Queries - c.d1QueriesMain,
+    queueBatches: c.queueBatches,
     d1RowsRead: c.d1RowsRead,
     d1RowsWritten: c.d1RowsWritten,
     d1Bytes: p.d1Bytes,
@@ -296,6 +309,10 @@ export async function costBench(options: { matches?: number } = {}): Promise<voi
   try {
     // Warm up: one match nobody counts.
     await playPhase(service, receiver.url, { ...phases[0]!, name: "warm-up", matches: 1 });
+    const idleFrom = runtimeCpuSeconds();
+    await new Promise((r) => setTimeout(r, 10_000));
+    idleMsPerSecond = (runtimeCpuSeconds() - idleFrom) * 100;
+    console.log(`  the runtime idle: ${idleMsPerSecond.toFixed(1)} ms of CPU a second (taken off each phase's)`);
     for (const phase of phases) {
       const started = performance.now();
       await playPhase(service, receiver.url, phase);
@@ -320,6 +337,9 @@ export async function costBench(options: { matches?: number } = {}): Promise<voi
     ["Worker requests", (u) => u.workerRequests],
     ["runtime CPU, ms", (u) => u.cpuMs],
     ["Durable Object requests (billed)", (u) => u.doRequests],
+    ["D1 queries, main database", (u) => u.d1QueriesMain],
+    ["D1 queries, log shards", (u) => u.d1QueriesLog],
+    ["queue consumer batches", (u) => u.queueBatches],
     ["D1 rows read", (u) => u.d1RowsRead],
     ["D1 rows written", (u) => u.d1RowsWritten],
     ["D1 bytes stored", (u) => u.d1Bytes],

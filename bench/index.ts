@@ -40,7 +40,7 @@ if (!only || only === "wake") {
 if (!only || only === "web") {
   if (!(await webBench())) process.exitCode = 1;
 }
-if (only === "cost") await costBench({ matches: Number(via ?? 4) });
+if (only === "cost") await costBench({ matches: Number(via ?? 6) });
 if (only === "scale") await scaleBench({ shards: Number(via ?? 4) });
 if (only === "profile") await profileBench(Number(via ?? 50));
 if (!only || only === "load") await loadBench({ via: via === "wrangler" ? "wrangler" : "runtime" });
