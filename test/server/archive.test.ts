@@ -1,7 +1,8 @@
-import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { createExecutionContext, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { seededRandom } from "../../src/engine/index";
+import { scheduled } from "../../src/server/cron";
 import { archiveFinishedGames, archiveKey, readArchive } from "../../src/server/db/archive";
 import { shardDatabase, shardFor } from "../../src/server/db/shards";
 import { call, createGame, move, playRandomMoves, roomStub, trueTable, view } from "./helpers";
@@ -79,5 +80,16 @@ describe("archiving finished games to R2", () => {
     // The rebuilt room owes D1 nothing: the log stays out of it.
     await runDurableObjectAlarm(roomStub(game.id));
     expect(await shardRows(game.id)).toBe(0);
+  });
+
+  it("is done by the cron, a batch every run", async () => {
+    const game = await finishedGame("archive-cron");
+    const days = Number(env.ARCHIVE_AFTER_DAYS);
+    // Ten past the hour, not three o'clock: only the guard and the archive run.
+    const at = Math.floor((Date.now() + (days + 2) * DAY) / 3_600_000) * 3_600_000 + 10 * 60_000;
+    const controller = { scheduledTime: at, cron: "*/5 * * * *", noRetry() {} } as ScheduledController;
+    await scheduled(controller, env, createExecutionContext());
+    expect(await shardRows(game.id)).toBe(0);
+    expect(await readArchive(env, game.id)).toHaveLength((await trueTable(game.id)).version);
   });
 });
