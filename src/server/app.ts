@@ -5,6 +5,7 @@ import type { AppEnv } from "./env";
 import { done, fail, render } from "./reply";
 import { json, serve } from "./routes/define";
 import { gamesApi } from "./routes/games";
+import { identityApi } from "./routes/identity";
 import { notificationLinksApi } from "./routes/notification-links";
 import { notificationsApi } from "./routes/notifications";
 import { oembedApi } from "./routes/oembed";
@@ -38,6 +39,7 @@ serve(
 );
 app.route("/api/games", gamesApi);
 app.route("/api/me/notifications", notificationsApi);
+app.route("/api/me", identityApi);
 app.route("/api/me", playersApi);
 app.route("/api/oembed", oembedApi);
 app.route("/api/notifications/vapid", pushKeyApi);

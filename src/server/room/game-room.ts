@@ -19,7 +19,7 @@ import { drainOutbox, owes, retryDelay } from "./outbox";
 import { playerAbsences } from "./player-absences";
 import { recordOf } from "./record";
 import { Room } from "./room";
-import { type AccessFor, admit, type Caller, claimSeat, type Need, reissueSeat, touchSeat, viewerOf } from "./seats";
+import { type AccessFor, admit, adoptSeats, awayRule, type Caller, claimSeat, type Need, reissueSeat, touchSeat, viewerOf } from "./seats";
 import { Snapshots } from "./snapshots";
 import { acceptSocket, attachmentOf, broadcast, catchUp, connected, onMessage } from "./sockets";
 import { Storage } from "./storage";
@@ -128,7 +128,7 @@ export class GameRoom extends DurableObject<Env> {
   async claim(caller: Caller, request: z.output<typeof ClaimRequest>): Promise<Reply<{ seat: number; token: string }>> {
     const entered = await this.enter(caller, "invite");
     if ("ok" in entered) return entered;
-    const claimed = claimSeat(this.storage, entered.room.seats, request, caller.playerKeyHash);
+    const claimed = claimSeat(this.storage, entered.room.seats, request, caller.playerId);
     if ("ok" in claimed) return claimed;
     await this.written(entered.room, this.now(), { seatsChanged: true });
     return done(claimed);
@@ -138,10 +138,14 @@ export class GameRoom extends DurableObject<Env> {
   async seatLink(caller: Caller, seat: number, name: string | null | undefined): Promise<Reply<{ seat: number; token: string }>> {
     const entered = await this.enter(caller, "host");
     if ("ok" in entered) return entered;
-    const issued = reissueSeat(this.storage, entered.room.seats, seat, name);
+    const { room } = entered;
+    const now = this.now();
+    const issued = reissueSeat(this.storage, room.seats, seat, name, { now, ...awayRule(room.table) });
     if ("ok" in issued) return issued;
-    await this.written(entered.room, this.now(), { seatsChanged: true });
-    return done(issued);
+    // An opened seat freed for a fresh link: the log says so, for everyone at the table.
+    if (issued.reopened) room.append([{ body: { type: "seatReissued", seat } }], now);
+    await this.written(room, now, { seatsChanged: true });
+    return done({ seat: issued.seat, token: issued.token });
   }
 
   /** A seat claims the match from a seat that ran out of time. */
@@ -173,6 +177,16 @@ export class GameRoom extends DurableObject<Env> {
       await this.commit(room, [{ body }], this.now());
     }
     return done(this.snapshots.events(room, seat, before, this.now()));
+  }
+
+  /** A player's devices joined another player (players/merge.ts): their seats here follow, with that player's absences. */
+  async adoptPlayer(gameId: string, from: string, to: string): Promise<number> {
+    const room = await this.open(gameId);
+    if (!room) return 0;
+    const moved = adoptSeats(this.storage, room.seats, from, to);
+    if (moved.length === 0) return 0;
+    await this.written(room, this.now(), { seatsChanged: true });
+    return moved.length;
   }
 
   /** A player's absences changed (declared or cancelled): the log of each of their seats here learns what it lacks. */
@@ -327,9 +341,10 @@ export class GameRoom extends DurableObject<Env> {
     if (wait > 0) return rateLimited(wait);
     if (access.kind === "seat") {
       const before = room.seats[access.seat]!;
-      touchSeat(this.storage, room.seats, access.seat, caller.playerKeyHash, caller.sealedToken ?? null);
+      const touched = touchSeat(this.storage, room.seats, access.seat, caller.playerId, caller.sealedToken ?? null, this.now());
+      if ("ok" in touched) return touched;
       const after = room.seats[access.seat]!;
-      if (after !== before) {
+      if (touched.changed) {
         // A seat newly linked to a player: the absences that player declared stop this seat's clock too.
         if (after.playerHash && after.playerHash !== before.playerHash && room.table.clock) {
           const declared = await playerAbsences(this.env.DB, after.playerHash);

@@ -63,6 +63,7 @@ const LISTED_ATTEMPTS = 10;
 const NOT_CREATOR =
   "AUTH_REQUIRED (no token) or BAD_TOKEN (a token this game does not know). The creator's credential is the invitation token or the host secret.";
 const BAD_KEY = "BAD_PLAYER_KEY: a malformed X-Player-Key header.";
+const BAD_ID = `${BAD_KEY} BAD_REQUEST: a webhook id longer than 64 characters.`;
 const NO_WEBHOOK = "GAME_NOT_FOUND, or SUBSCRIPTION_NOT_FOUND: the game has no webhook with that id.";
 
 /** Refuses anyone but the game's creator (see above); else which of the creator's credentials the caller holds. */
@@ -70,7 +71,7 @@ async function refuseAllButCreator({ room, caller }: GameTarget): Promise<Failur
   if (caller.tokenHash === null)
     return fail(401, "AUTH_REQUIRED", "A game's webhooks are its creator's: send Authorization: Bearer <invitation token or host secret>.");
   // The player key plays no part here: the room is asked only who the token is.
-  const seen = await room.creator({ ...caller, playerKeyHash: null, sealedToken: null });
+  const seen = await room.creator({ ...caller, playerId: null, sealedToken: null });
   return seen.ok ? seen.body : seen;
 }
 
@@ -193,7 +194,7 @@ export function serveGameWebhooks(gamesApi: OpenAPIHono<AppEnv>): void {
       request: { params: WebhookParams },
       responses: {
         200: json(Deleted, "Removed."),
-        ...errorsWith({ 400: BAD_KEY, 401: NOT_CREATOR, 403: "FORBIDDEN: a seat's token.", 404: NO_WEBHOOK, 429: "RATE_LIMITED." }),
+        ...errorsWith({ 400: BAD_ID, 401: NOT_CREATOR, 403: "FORBIDDEN: a seat's token.", 404: NO_WEBHOOK, 429: "RATE_LIMITED." }),
       },
     }),
     async (c) => {
@@ -220,7 +221,7 @@ export function serveGameWebhooks(gamesApi: OpenAPIHono<AppEnv>): void {
       responses: {
         200: json(TestSent, "Queued."),
         ...errorsWith({
-          400: BAD_KEY,
+          400: BAD_ID,
           401: NOT_CREATOR,
           403: "FORBIDDEN: a seat's token.",
           404: NO_WEBHOOK,

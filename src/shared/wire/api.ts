@@ -6,7 +6,7 @@ import { WireEvent } from "./events";
 import { Move } from "./move";
 import { playerText } from "./text";
 import { GameSnapshot } from "./view";
-import { z } from "./z";
+import { orNull, z } from "./z";
 
 /** Request and response bodies of the HTTP API, and its error body. */
 
@@ -44,6 +44,9 @@ export const SERVICE_CODES = [
   "EMAIL_NOT_CONFIRMED",
   "SUBSCRIPTION_DISABLED",
   "CONFIRMATION_NOT_FOUND",
+  "DEVICE_REMOVED",
+  "DEVICE_NOT_FOUND",
+  "LINK_CODE_INVALID",
   "UPGRADE_REQUIRED",
   "RATE_LIMITED",
   "INTERNAL",
@@ -121,7 +124,7 @@ export const SeatLink = z
     url: z.string().nullable().openapi({
       description: "`/game/{id}#seat={token}`: the token stays in the fragment, never sent to a server; null for a computer player's seat.",
     }),
-    computer: ComputerLevel.nullable().openapi({ description: "The computer player's level, or null for a person's seat." }),
+    computer: orNull(ComputerLevel).openapi({ description: "The computer player's level, or null for a person's seat." }),
   })
   .openapi("SeatLink");
 
@@ -181,6 +184,10 @@ export const MyGame = z
     updatedAt: z.string(),
     deadline: z.string().nullable().openapi({ description: "When the seat to play runs out of time (ISO 8601); null without a clock." }),
     reminder: z.enum(["80%", "1h"]).nullable().openapi({ description: "The last reminder of the turn in progress." }),
+    token: z.string().nullable().openapi({
+      description:
+        "The seat's token (its link is `/game/{id}#seat={token}`), so that any device of the player opens the seat; null until the seat has been opened with a device of the player.",
+    }),
   })
   .openapi("MyGame");
 

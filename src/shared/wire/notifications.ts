@@ -29,7 +29,8 @@ export const GAME_DEFAULT_EVENTS = ["invited", "turn", "reminder", "handEnded", 
  * not one), ending in a top-level name of letters.
  */
 export const EMAIL_ADDRESS =
-  /^(?=[^@]{1,64}@)[^\s\p{Cc}@<>()[\]\\",;:.]+(?:\.[^\s\p{Cc}@<>()[\]\\",;:.]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/u;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the local part must not hold.
+  /^(?=[^@]{1,64}@)[^\s\u0000-\u001f\u007f@<>()[\]\\",;:.]+(?:\.[^\s\u0000-\u001f\u007f@<>()[\]\\",;:.]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
 export const NotifyEventName = z.enum(NOTIFY_EVENT_NAMES).openapi({
   description:
