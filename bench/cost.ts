@@ -384,12 +384,18 @@ export async function costBench(options: { matches?: number } = {}): Promise<voi
     await removeDir(service2.persistTo);
   }
 
-  const floor = await echoFloor();
-  console.log(`\nThe platform's floor (an echo Worker → Durable Object writing one row, ~1 KB answers), same runtime:`);
+  // The floor at the same number of clients at once as each kind's seats (the runtime's CPU per request depends on it).
+  const floors = new Map<number, Awaited<ReturnType<typeof echoFloor>>>();
+  for (const clients of new Set(phases.map((p) => p.matches * p.players))) floors.set(clients, await echoFloor(clients));
   console.log(
-    `  ${floor.httpMs.toFixed(3)} ms CPU per HTTP request, ${floor.wsMs.toFixed(3)} ms per WebSocket exchange (a frame in, a frame out)`,
+    `\nThe platform's floor (an echo Worker → Durable Object writing one row, ~1 KB answers), same runtime, as many clients at once as the kind's seats:`,
   );
+  for (const [clients, floor] of floors)
+    console.log(
+      `  ${clients} clients: ${floor.httpMs.toFixed(3)} ms CPU per HTTP request, ${floor.wsMs.toFixed(3)} ms per WebSocket exchange (a frame in, a frame out)`,
+    );
   for (const p of [...phases, ...plain] as (Phase & { twin?: Phase })[]) {
+    const floor = floors.get(p.matches * p.players)!;
     const ours = p.cpuMs / p.accepted;
     // Requests a move as counted (the uncounted run plays the same way: its counted twin's figure).
     const requestsPerMove = (p.twin ?? p).counters.workerRequests / (p.twin ?? p).accepted;
