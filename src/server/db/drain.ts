@@ -22,11 +22,11 @@ const UPSERT_SEAT = `INSERT INTO seats (game_id, seat, token_hash, taken, name, 
   player_hash = excluded.player_hash, link_sealed = excluded.link_sealed`;
 
 // The log's shard is written with the game's first row and never changed (db/shards.ts).
-const UPSERT_GAME = `INSERT INTO games (id, players, rules, names, status, turn, version, prepared, invite_hash, created_at, updated_at, deadline, next_due, reminder, log_shard)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+const UPSERT_GAME = `INSERT INTO games (id, players, rules, names, status, turn, version, prepared, invite_hash, created_at, updated_at, deadline, next_due, reminder, clock_offset, log_shard)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (id) DO UPDATE SET names = excluded.names, status = excluded.status, turn = excluded.turn, version = excluded.version,
   invite_hash = excluded.invite_hash, updated_at = excluded.updated_at, deadline = excluded.deadline, next_due = excluded.next_due,
-  reminder = excluded.reminder`;
+  reminder = excluded.reminder, clock_offset = excluded.clock_offset`;
 
 /** Several entries to one statement: each statement costs D1 more than each row in it. */
 export function entryStatements(d1: D1Database, table: Table, entries: readonly Entry[]): D1PreparedStatement[] {
@@ -44,12 +44,14 @@ export function seatStatements(d1: D1Database, gameId: string, rows: readonly Se
   return rows.map((s) => upsert.bind(gameId, s.seat, s.tokenHash, s.taken ? 1 : 0, s.name, s.playerHash, s.link ?? null));
 }
 
+/** `clockOffset`: how far the game's clock runs ahead of the platform's (0 but in local tests' time travel). */
 export function indexStatement(
   d1: D1Database,
   table: Table,
   seatRows: readonly SeatRow[],
   inviteHash: string,
   logShard: string | null,
+  clockOffset = 0,
 ): D1PreparedStatement {
   const r = indexRow(table, seatRows, inviteHash);
   return d1
@@ -69,6 +71,7 @@ export function indexStatement(
       r.deadline,
       r.nextDue,
       r.reminder,
+      clockOffset,
       logShard,
     );
 }

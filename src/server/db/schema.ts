@@ -22,6 +22,13 @@ export const games = sqliteTable("games", {
   nextDue: integer("next_due"),
   /** The last reminder of the turn in progress ("80%" or "1h"). */
   reminder: text("reminder", { enum: ["80%", "1h"] }),
+  /**
+   * How far the game's own clock runs ahead of the platform's (ms): 0, except
+   * in local tests that move a game's time on (POST /api/dev/games/{id}/time).
+   * Whatever reads the game's times from here (deadline, time left) counts
+   * from the game's clock: the platform's time plus this (gameNow).
+   */
+  clockOffset: integer("clock_offset").notNull().default(0),
   /** The D1 binding holding the game's log (db/shards.ts); null: this database's own game_events (games from before the shards). */
   logShard: text("log_shard"),
   /** When the finished game's log went to the R2 archive and left D1 (db/archive.ts); null while its log is in D1. */

@@ -54,6 +54,7 @@ export async function drainOutbox(
   room: Room,
   d1: { main: D1Database; log: D1Database },
   notify: (seq: number) => Promise<void>,
+  clockOffset = 0,
 ): Promise<number> {
   let copied = 0;
   for (;;) {
@@ -66,7 +67,7 @@ export async function drainOutbox(
     const seatRows = [...new Set(items.filter((i) => i.kind === "seat").map((i) => i.ref))].map((seat) => room.seats[seat]!);
     const logged = entryStatements(d1.log, table, [...queued, ...entries]);
     const indexed = seatStatements(d1.main, table.id, seatRows);
-    if (last) indexed.push(indexStatement(d1.main, table, room.seats, room.inviteHash, room.logShard));
+    if (last) indexed.push(indexStatement(d1.main, table, room.seats, room.inviteHash, room.logShard, clockOffset));
     // The log's shard first: the index never names a version whose entries D1 lacks (a game from before the shards has one database).
     if (d1.log === d1.main) await batch(d1.main, [...logged, ...indexed]);
     else {

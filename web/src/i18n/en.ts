@@ -153,6 +153,10 @@ export const en = {
     seat: (seat: number, name: string | null) => `Seat ${seat}${name ? `: ${name}` : ""}`,
     invite: "Invitation (fills a free seat without a name)",
     inviteHint: "Post it in a group chat: whoever opens it first types a name and takes a free seat without a name.",
+    /** No invitation is offered: every seat has its player's name and own link. */
+    inviteNamed: "No invitation: every seat has a name and its own link. Send each player theirs.",
+    /** No invitation is offered any more: the seats without a name have all been taken. */
+    inviteFull: "No seat is left for the invitation: every seat without a name has been taken.",
     spectators: "Spectators (public, never a hand)",
     playHere: "Play this seat ↗",
     watch: "Watch ↗",
@@ -574,6 +578,8 @@ export const en = {
     event: {
       turn: "it is my turn",
       reminder: "I am reminded of my turn",
+      timedOut: "a player's time runs out (mine or another's)",
+      claimed: "a match is claimed on time",
       handEnded: "a hand ends",
       gameOver: "the match ends",
       invited: "I am invited to a game",
@@ -581,6 +587,8 @@ export const en = {
     eventName: {
       turn: "your turn",
       reminder: "reminder",
+      timedOut: "time ran out",
+      claimed: "claimed on time",
       handEnded: "hand ended",
       gameOver: "match over",
       invited: "invitation",
@@ -663,6 +671,8 @@ export const en = {
     chatEvent: {
       turn: "a turn passes",
       reminder: "a player is reminded",
+      timedOut: "a player's time runs out",
+      claimed: "a match is claimed on time",
       handEnded: "a hand ends",
       gameOver: "the match ends",
       invited: "the invitation (posted at once)",

@@ -153,6 +153,8 @@ export const it: Catalog = {
     seat: (seat: number, name: string | null) => `Posto ${seat}${name ? `: ${name}` : ""}`,
     invite: "Invito (occupa un posto libero senza nome)",
     inviteHint: "Mettilo in una chat di gruppo: chi lo apre per primo scrive il nome e prende un posto libero senza nome.",
+    inviteNamed: "Nessun invito: ogni posto ha un nome e il suo link. Manda a ciascuno il suo.",
+    inviteFull: "Non resta nessun posto per l'invito: tutti i posti senza nome sono stati presi.",
     spectators: "Spettatori (pubblico, mai una mano)",
     playHere: "Gioca questo posto ↗",
     watch: "Guarda ↗",
@@ -574,6 +576,8 @@ export const it: Catalog = {
     event: {
       turn: "tocca a me",
       reminder: "mi viene ricordato il turno",
+      timedOut: "scade il tempo di un giocatore (il mio o di un altro)",
+      claimed: "una partita viene reclamata per tempo",
       handEnded: "finisce una smazzata",
       gameOver: "finisce la partita",
       invited: "vengo invitato a una partita",
@@ -581,6 +585,8 @@ export const it: Catalog = {
     eventName: {
       turn: "tocca a te",
       reminder: "promemoria",
+      timedOut: "tempo scaduto",
+      claimed: "reclamata per tempo",
       handEnded: "fine smazzata",
       gameOver: "fine partita",
       invited: "invito",
@@ -669,6 +675,8 @@ export const it: Catalog = {
     chatEvent: {
       turn: "passa il turno",
       reminder: "a un giocatore viene ricordato il turno",
+      timedOut: "scade il tempo di un giocatore",
+      claimed: "una partita viene reclamata per tempo",
       handEnded: "finisce una smazzata",
       gameOver: "finisce la partita",
       invited: "l'invito (mandato subito)",

@@ -32,6 +32,7 @@ export class LobbyPage {
   };
   private fresh: CreatedGame | null = null;
   private mine: readonly MyGame[] = [];
+  private mineAt = Date.now();
   private failed = false;
   private readonly taken: Record<string, SeatsTaken> = {};
   private readonly messages: Record<string, string> = {};
@@ -74,6 +75,7 @@ export class LobbyPage {
   private async refresh(): Promise<void> {
     try {
       this.mine = (await api.myGames()).games;
+      this.mineAt = Date.now();
       this.failed = false;
     } catch {
       this.failed = true;
@@ -275,7 +277,15 @@ export class LobbyPage {
           }),
           fresh ? linksPanel(fresh, this.taken[fresh.id] ?? null, this.links, true, this.messages[fresh.id] ?? null) : null,
           myGames(
-            { mine: this.mine, failed: this.failed, remembered: rememberedSeats(), created, taken: this.taken, messages: this.messages },
+            {
+              mine: this.mine,
+              mineAt: this.mineAt,
+              failed: this.failed,
+              remembered: rememberedSeats(),
+              created,
+              taken: this.taken,
+              messages: this.messages,
+            },
             this.links,
           ),
           this.holidays.view(),
