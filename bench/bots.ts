@@ -117,6 +117,8 @@ export function botsBench(args: readonly string[]): void {
               two(r.pozzettiMissed, pct),
               String(r.stalemates),
             ]);
+            // As it comes: a whole pool takes a while.
+            console.error(`  ${rows.at(-1)!.join("  ")}`);
             const target = POOL_TARGET[side];
             if (target !== undefined && !opponent.startsWith("expert")) {
               const met = r.pairWins >= target;
