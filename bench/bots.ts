@@ -155,6 +155,7 @@ export function botsBench(args: readonly string[]): void {
         for (const players of counts) {
           const r = selfPlay(player(level, level === "expert" ? expertOptions : undefined), preset, players, hands);
           row.push(`${r.stalemates}/${r.hands}`);
+          timings.push(...r.timings);
           all += r.hands;
           stale += r.stalemates;
         }
