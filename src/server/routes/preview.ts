@@ -1,4 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { LANGUAGES } from "../../shared/language";
 import { z } from "../../shared/wire/z";
 import type { AppEnv } from "../env";
 import { fail } from "../reply";
@@ -31,12 +32,12 @@ export function servePreview(gamesApi: OpenAPIHono<AppEnv>): void {
             .string()
             .optional()
             .openapi({ description: "The game's version (for caches; the picture always shows the game as it stands)." }),
-          lang: z.enum(["en", "it"]).optional().openapi({ description: "The words' language; by default from Accept-Language." }),
+          lang: z.enum(LANGUAGES).optional().openapi({ description: "The words' language; by default from Accept-Language." }),
         }),
       },
       responses: {
         200: { description: "The picture.", content: { "image/png": { schema: z.string().openapi({ format: "binary" }) } } },
-        ...errors(400, 404, 429),
+        ...errors(400, 401, 404, 429),
       },
     }),
     async (c) => {

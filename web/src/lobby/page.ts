@@ -1,12 +1,15 @@
 import { h, render } from "preact";
 import type { PresetName } from "../../../src/engine/rules";
 import type { CreateGameRequest, CreateGameResponse, MyGame } from "../../../src/shared/api";
+import { LIMITS } from "../../../src/shared/limits";
+import { checkPlayerText } from "../../../src/shared/text";
 import { ApiError, api } from "../api";
 import { Holidays } from "../clock/holidays";
 import { clockRequest } from "../clock/lobby";
 import { copyText, shareLink } from "../dom";
 import { header } from "../header";
 import { codeText, t } from "../i18n/index";
+import { Devices } from "../identity/devices";
 import { type CreatedGame, createdGames, rememberCreated, rememberedSeats, updateCreated } from "../store";
 import { type CreateState, createForm } from "./form";
 import { myGames } from "./games";
@@ -29,12 +32,17 @@ export class LobbyPage {
   };
   private fresh: CreatedGame | null = null;
   private mine: readonly MyGame[] = [];
+  private mineAt = Date.now();
   private failed = false;
   private readonly taken: Record<string, SeatsTaken> = {};
   private readonly messages: Record<string, string> = {};
   private timer: ReturnType<typeof setInterval> | null = null;
   private stopped = false;
   private readonly holidays = new Holidays(() => this.render());
+  private readonly devices = new Devices(
+    () => this.render(),
+    () => void this.refresh(),
+  );
 
   constructor(private readonly root: HTMLElement) {}
 
@@ -44,6 +52,7 @@ export class LobbyPage {
     this.render();
     void this.refresh();
     void this.holidays.load();
+    void this.devices.load();
     // The list comes from the database, which may lag a move by a second or two.
     this.timer = setInterval(() => void this.refresh(), 20_000);
   }
@@ -66,6 +75,7 @@ export class LobbyPage {
   private async refresh(): Promise<void> {
     try {
       this.mine = (await api.myGames()).games;
+      this.mineAt = Date.now();
       this.failed = false;
     } catch {
       this.failed = true;
@@ -83,7 +93,16 @@ export class LobbyPage {
     if (hands) rules.hands = Number(hands);
     if (data.get("semiClean")) rules.semiClean = true;
     const computers = this.form.computers.slice(0, n);
-    const names = Array.from({ length: n }, (_, seat) => (computers[seat] ? null : String(data.get(`name-${seat}`) ?? "").trim() || null));
+    const typed = Array.from({ length: n }, (_, seat) => (computers[seat] ? "" : String(data.get(`name-${seat}`) ?? "")));
+    // The server's own check of a player's text (src/shared/text.ts), so the player hears of a bad name before sending.
+    const checked = typed.map((name) => checkPlayerText(name, LIMITS.nameLength));
+    const bad = checked.findIndex((c) => !c.ok);
+    if (bad >= 0) {
+      this.form = { ...this.form, error: t.lobby.badName(bad + 1) };
+      this.render();
+      return;
+    }
+    const names = checked.map((c) => (c.ok && c.text ? c.text : null));
     if (computers.every((level) => level !== null)) {
       this.form = { ...this.form, error: t.lobbyClock.allComputers };
       this.render();
@@ -258,10 +277,19 @@ export class LobbyPage {
           }),
           fresh ? linksPanel(fresh, this.taken[fresh.id] ?? null, this.links, true, this.messages[fresh.id] ?? null) : null,
           myGames(
-            { mine: this.mine, failed: this.failed, remembered: rememberedSeats(), created, taken: this.taken, messages: this.messages },
+            {
+              mine: this.mine,
+              mineAt: this.mineAt,
+              failed: this.failed,
+              remembered: rememberedSeats(),
+              created,
+              taken: this.taken,
+              messages: this.messages,
+            },
             this.links,
           ),
           this.holidays.view(),
+          this.devices.view(),
         ),
       ),
       this.root,
