@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { MyGame } from "../../shared/api";
 import { gameNow } from "../clock/time";
-import type { SeatRow } from "../room/storage";
 import { unseal } from "../seal";
 import { parseNames } from "./columns";
 import { gameEvents, games, seats } from "./schema";
@@ -20,7 +19,6 @@ export function database(d1: D1Database) {
 }
 
 type Db = ReturnType<typeof database>;
-
 
 /** The game's own time now and the time left before its deadline, by the game's clock (not this Worker's). */
 function timeLeftOf(game: { deadline: number | null; status: string; clockOffset: number }): { asOf: string; left: number | null } {
