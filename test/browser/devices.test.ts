@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { GameSnapshot } from "../../src/shared/api";
 import { en } from "../../web/src/i18n/en";
 import { it as italian } from "../../web/src/i18n/it";
-import { call, chromiumForFile, createGame, drawAndDiscard, literal, newPage, screenshot, serviceUrl, waitText } from "./helpers";
+import { axeScan, call, chromiumForFile, createGame, drawAndDiscard, literal, newPage, screenshot, serviceUrl, waitText } from "./helpers";
 
 /**
  * One player, two devices, in the browser against the real service: a turn
@@ -52,6 +52,7 @@ describe("one player on two devices", () => {
     expect(code).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
     await phone.locator("#link-code svg.qr").waitFor();
     await screenshot(phone, "devices-2-phone-code");
+    expect(await axeScan(phone), "the devices panel with a code").toEqual([]);
 
     // The desktop types it, and finds the game in its list.
     await desktop.goto(`${serviceUrl()}/`);
@@ -95,5 +96,33 @@ describe("one player on two devices", () => {
     await waitText(stranger, "#seat-taken", literal(italian.identity.seatTakenTitle));
     expect(await stranger.locator("#my-hand").count()).toBe(0);
     await screenshot(stranger, "devices-6-stranger-asked");
+    expect(await axeScan(stranger), "a seat of another player").toEqual([]);
+  });
+
+  it("links a device by the code's link (the QR code's), which reveals nothing once used", async () => {
+    const phone = await newPage(await chromium.context({ size: "phone", lang: "en" }));
+    await phone.goto(`${serviceUrl()}/`);
+    await phone.locator("#devices-title").click();
+    await phone.locator("#link-code-new").click();
+    const code = (await phone.locator("#link-code-text").textContent())!.trim();
+    const url = `${serviceUrl()}/link#code=${code}`;
+    const tablet = await newPage(await chromium.context({ lang: "it" }));
+    await tablet.setViewportSize({ width: 768, height: 1024 });
+    await tablet.goto(url);
+    // The code leaves the address bar as the page opens; the device is linked only on a click.
+    await waitText(tablet, "#link-page", literal(italian.identity.linkAsk));
+    expect(new URL(tablet.url()).hash).toBe("");
+    expect(await axeScan(tablet), "the link page").toEqual([]);
+    await tablet.locator("#link-confirm").click();
+    await waitText(tablet, "#link-done", literal(italian.identity.linked));
+    await screenshot(tablet, "devices-7-tablet-linked");
+    const [phoneKey, tabletKey] = [await keyOf(phone), await keyOf(tablet)];
+    expect((await call("/api/me", { token: tabletKey })).body.id).toBe((await call("/api/me", { token: phoneKey })).body.id);
+    // Seen again by anyone, the link offers nothing.
+    const other = await newPage(await chromium.context({ lang: "en" }));
+    await other.goto(url);
+    await other.locator("#link-confirm").click();
+    await waitText(other, "#link-page", literal(en.codes.LINK_CODE_INVALID));
+    expect((await call("/api/me", { token: await keyOf(other) })).body.devices).toHaveLength(1);
   });
 });
