@@ -50,6 +50,15 @@ describe("a player's devices", () => {
       [null, false],
       ["Laptop", true],
     ]);
+    // The player's own name, language and time zone, the same from either device.
+    const changed = await call("/api/me", {
+      token: laptop,
+      method: "PATCH",
+      body: { name: "Anna", language: "it", timeZone: "Europe/Rome" },
+    });
+    expect(changed.body).toMatchObject({ id: before.body.id, name: "Anna", language: "it", timeZone: "Europe/Rome" });
+    expect((await me(phone)).body).toMatchObject({ name: "Anna", language: "it", timeZone: "Europe/Rome" });
+    expect((await call("/api/me", { token: phone, method: "PATCH", body: { timeZone: "Mars/Olympus" } })).status).toBe(400);
     const named = await call(`/api/me/devices/${before.body.devices[0].id}`, { token: laptop, method: "PATCH", body: { label: "Phone" } });
     expect(named.body.devices.map((d: { label: string | null }) => d.label)).toEqual(["Phone", "Laptop"]);
     // Spent: nobody else gets anything from it, and the answer says nothing of whose it was.

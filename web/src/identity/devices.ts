@@ -1,8 +1,9 @@
 import { h, type JSX } from "preact";
 import type { LinkCode, Player } from "../../../src/shared/api";
+import { isTimeZone } from "../../../src/shared/time-zone";
 import { ApiError } from "../api";
 import { copyText } from "../dom";
-import { ago, codeText, dateTime, num, t } from "../i18n/index";
+import { ago, codeText, dateTime, lang, num, t } from "../i18n/index";
 import { deviceKind, identityApi } from "./api";
 import { Joining } from "./join";
 import { qrCode } from "./qr";
@@ -40,6 +41,11 @@ export class Devices {
       // A device that began here has no name yet: it names itself, as the other devices will list it.
       const current = this.player.devices.find((d) => d.current);
       if (current && current.label === null) this.player = await identityApi.label(current.id, t.identity.kind[deviceKind()]);
+      // A player's time zone and language start as those of the device they began on.
+      if (this.player.timeZone === null) {
+        const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+        if (isTimeZone(timeZone)) this.player = await identityApi.change({ timeZone, language: lang });
+      }
     } catch (error) {
       this.failed = true;
       if (error instanceof ApiError && error.code === "DEVICE_REMOVED") this.message = { text: codeText(error.code), error: true };
