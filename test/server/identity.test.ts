@@ -248,4 +248,19 @@ describe("a lost link", () => {
     await drained(game.id);
     expect((await call("/api/me/games", { token: newcomer })).body.games.map((g: { id: string }) => g.id)).toEqual([game.id]);
   });
+
+  it("with a clock, away means longer than the time per move", async () => {
+    const game = (await call("/api/games", { body: { players: 2, clock: { perMove: "1h" } } })).body;
+    const player = key();
+    await open(game.id, game.seats[0].token, player);
+    const away = (ms: number) =>
+      runInDurableObject(roomStub(game.id), (i) => {
+        const room = (i as unknown as { room: { seats: SeatRow[] } }).room;
+        room.seats[0] = { ...room.seats[0]!, seenAt: Date.now() - ms };
+      });
+    await away(50 * 60_000);
+    expect((await call(`/api/games/${game.id}/seats/0/link`, { token: game.host.token, body: {} })).body.error.code).toBe("SEAT_TAKEN");
+    await away(70 * 60_000);
+    expect((await call(`/api/games/${game.id}/seats/0/link`, { token: game.host.token, body: {} })).status).toBe(200);
+  });
 });
