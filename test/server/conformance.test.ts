@@ -175,6 +175,30 @@ describe("the OpenAPI document against real answers", () => {
     await sample("/api/me/notifications/sub_unknown", { token: key });
     await sample(`/api/me/notifications/${subId}`, { token: key, method: "DELETE" });
 
+    // The player and their devices.
+    await sample("/api/me", { token: key });
+    await sample("/api/me");
+    await sample("/api/me", { token: key, method: "PATCH", body: { name: "Anna", timeZone: "Europe/Rome" } });
+    await sample("/api/me", { token: key, method: "PATCH", body: { timeZone: "Mars/Olympus" } });
+    const code = (await sample("/api/me/link-codes", { token: key, method: "POST" })).body as { code: string };
+    const laptop = playerKey();
+    await sample("/api/me/devices", { token: laptop, body: { code: code.code, label: "Laptop" } });
+    await sample("/api/me/devices", { token: playerKey(), body: { code: code.code } });
+    await sample("/api/me/devices", { token: playerKey(), body: {} });
+    const devices = ((await sample("/api/me/devices", { token: key })).body as { devices: { id: string; current: boolean }[] }).devices;
+    const laptopId = devices.find((d) => !d.current)!.id;
+    await sample(`/api/me/devices/${laptopId}`, { token: key, method: "PATCH", body: { label: "Work laptop" } });
+    await sample("/api/me/devices/0000000000000000", { token: key, method: "PATCH", body: { label: "x" } });
+    // A seat of this player, opened with another player's device: refused, never given.
+    await sample(`/api/games/${game.id}`, { token: game.seats[0]!.token, headers: { "X-Player-Key": key } });
+    await sample(`/api/games/${game.id}`, { token: game.seats[0]!.token, headers: { "X-Player-Key": playerKey() } });
+    await sample(`/api/me/devices/${laptopId}`, { token: key, method: "DELETE" });
+    await sample(`/api/me/devices/${laptopId}`, { token: key, method: "DELETE" });
+    await sample("/api/me/games", { token: laptop });
+    await sample(`/api/games/${game.id}`, { token: game.seats[0]!.token, headers: { "X-Player-Key": laptop } });
+    await sample("/api/me/sign-in", { body: { address: `${unique("s")}@example.org` } });
+    await sample("/api/me/sign-in", { body: { address: "not an address" } });
+
     // A game's webhooks, by its creator.
     const hooks = `/api/games/${fresh.id}/webhooks`;
     const attached = await sample(hooks, { token: fresh.invite.token, body: { url, events: ["turn"] } });
