@@ -18,6 +18,12 @@ const chromium = chromiumForFile();
 const snapshot = async (id: string, token?: string) => (await call<GameSnapshot>(`/api/games/${id}`, { token })).body;
 const keyOf = (p: Page) => p.evaluate(() => JSON.parse(localStorage.getItem("burraco.playerKey") ?? "null") as string);
 
+/** Opens the lobby's "Your devices" (a device with no game yet shows it open). */
+async function openDevices(p: Page): Promise<void> {
+  await p.locator("#devices-title").waitFor();
+  if ((await p.locator("#devices").getAttribute("open")) === null) await p.locator("#devices-title").click();
+}
+
 /** The player's turn through the page: draw, then discard the card drawn. */
 async function playTurn(p: Page): Promise<void> {
   await p.locator("#act-draw:not([disabled])").click();
@@ -46,7 +52,7 @@ describe("one player on two devices", () => {
 
     // The phone shows a code for another device.
     await phone.goto(`${serviceUrl()}/`);
-    await phone.locator("#devices-title").click();
+    await openDevices(phone);
     await phone.locator("#link-code-new").click();
     const code = (await phone.locator("#link-code-text").textContent())!.trim();
     expect(code).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
@@ -56,7 +62,7 @@ describe("one player on two devices", () => {
 
     // The desktop types it, and finds the game in its list.
     await desktop.goto(`${serviceUrl()}/`);
-    await desktop.locator("#devices-title").click();
+    await openDevices(desktop);
     await desktop.locator("#join-code").fill(code.toLowerCase());
     await desktop.locator("#join-code-submit").click();
     await waitText(desktop, "#devices", literal(en.identity.linked));
@@ -102,7 +108,7 @@ describe("one player on two devices", () => {
   it("links a device by the code's link (the QR code's), which reveals nothing once used", async () => {
     const phone = await newPage(await chromium.context({ size: "phone", lang: "en" }));
     await phone.goto(`${serviceUrl()}/`);
-    await phone.locator("#devices-title").click();
+    await openDevices(phone);
     await phone.locator("#link-code-new").click();
     const code = (await phone.locator("#link-code-text").textContent())!.trim();
     const url = `${serviceUrl()}/link#code=${code}`;

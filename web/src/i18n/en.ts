@@ -170,7 +170,7 @@ export const en = {
   },
   myGames: {
     title: "My games",
-    empty: "Games you play from this browser appear here, those awaiting your move first.",
+    empty: "Games you play appear here, on every device of yours, those awaiting your move first.",
     failed: "Your games cannot be listed right now.",
     yourTurn: "your turn",
     over: "over",

@@ -75,13 +75,14 @@ export class Devices {
     }
   }
 
-  view(now = Date.now()): JSX.Element {
+  /** `fresh`: this device holds no game yet, so joining a player who plays elsewhere is offered open. */
+  view(fresh = false, now = Date.now()): JSX.Element {
     const devices = this.player?.devices ?? [];
     const name = (d: Player["devices"][number]) => d.label ?? t.identity.aDevice;
     const code = this.code && Date.parse(this.code.expiresAt) > now ? this.code : null;
     return h(
       "details",
-      { class: "panel devices", id: "devices", open: devices.length > 1 || code !== null ? true : undefined },
+      { class: "panel devices", id: "devices", open: (fresh && devices.length <= 1) || code !== null ? true : undefined },
       h("summary", { id: "devices-title" }, t.identity.title, devices.length > 1 ? ` (${num(devices.length)})` : ""),
       h("p", { class: "hint" }, t.identity.intro),
       this.failed && !this.message ? h("p", { class: "notice error" }, t.identity.failed) : null,
