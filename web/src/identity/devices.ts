@@ -82,7 +82,11 @@ export class Devices {
     const code = this.code && Date.parse(this.code.expiresAt) > now ? this.code : null;
     return h(
       "details",
-      { class: "panel devices", id: "devices", open: (fresh && devices.length <= 1) || code !== null ? true : undefined },
+      {
+        class: "panel devices",
+        id: "devices",
+        open: (fresh && devices.length <= 1) || code !== null || this.message !== null ? true : undefined,
+      },
       h("summary", { id: "devices-title" }, t.identity.title, devices.length > 1 ? ` (${num(devices.length)})` : ""),
       h("p", { class: "hint" }, t.identity.intro),
       this.failed && !this.message ? h("p", { class: "notice error" }, t.identity.failed) : null,
