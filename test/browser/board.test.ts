@@ -109,7 +109,9 @@ describe("the table's cards and seats", () => {
       expect(await page.locator(".ring .seat.at-top .seat-name").textContent()).toBe("Anna Maria Bianchi");
       expect(await page.locator(".ring .seat.at-left").getAttribute("data-seat")).toBe("3");
       expect(await page.locator(".ring .seat.at-right").getAttribute("data-seat")).toBe("1");
-      await waitText(page, "#status .progress", /Anna Maria Bianchi e Carla Rossi-Esposito/);
+      const title = page.locator('.team[data-team="0"] .zone-title');
+      await waitText(page, '.team[data-team="0"] .zone-title', /Anna Maria Bianchi e Carla Rossi-Esposito/);
+      expect(await title.evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true);
       // The pozzetto taken shows on Anna's and Carla's seats.
       await page.locator('.seat[data-seat="0"] .pz.taken').waitFor();
       // Dario's burraco is closed with its kind; a tap opens it.

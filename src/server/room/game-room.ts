@@ -4,6 +4,7 @@ import type { ClaimRequest } from "../../shared/wire/api";
 import type { ComputerLevel } from "../../shared/wire/common";
 import type { z } from "../../shared/wire/z";
 import { hashToken, newToken } from "../auth";
+import { gameNow } from "../clock/time";
 import { database, loadSavedGame } from "../db/queries";
 import type { Env } from "../env";
 import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
@@ -58,7 +59,12 @@ export class GameRoom extends DurableObject<Env> {
 
   /** The room's time: the platform's (a local test's subclass moves it on: src/server/dev/time-travel.ts). */
   protected now(): number {
-    return Date.now();
+    return gameNow(this.clockOffset());
+  }
+
+  /** How far the room's time runs ahead of the platform's: 0 (a local test's subclass moves it on). "My games" and messages count from it too. */
+  protected clockOffset(): number {
+    return 0;
   }
 
   /** When, on the platform's clock, the alarm for the room's time `at` goes off. */
@@ -268,7 +274,7 @@ export class GameRoom extends DurableObject<Env> {
   /** Copies the outbox into D1; retries with backoff when D1 fails. */
   private async drain(room: Room, now: number): Promise<void> {
     try {
-      await drainOutbox(room, this.env.DB, (seq) => this.notify(room, seq));
+      await drainOutbox(room, this.env.DB, (seq) => this.notify(room, seq), this.clockOffset());
       this.storage.setMeta("drain_failures", "0");
       this.alarms.drained(owes(room) ? now : null);
     } catch (error) {
@@ -285,7 +291,7 @@ export class GameRoom extends DurableObject<Env> {
    * email or push: they can see it.
    */
   private notify(room: Room, seq: number): Promise<void> {
-    return notifyEntry(this.env, room, seq, (seat) => connected(this.ctx, seat));
+    return notifyEntry(this.env, room, seq, (seat) => connected(this.ctx, seat), this.clockOffset());
   }
 
   /** The seats' names (for messages the API sends about the game); null when the room holds no such game. */

@@ -183,6 +183,11 @@ export const MyGame = z
     version: z.int(),
     updatedAt: z.string(),
     deadline: z.string().nullable().openapi({ description: "When the seat to play runs out of time (ISO 8601); null without a clock." }),
+    left: z.int().min(0).nullable().openapi({
+      description:
+        "Milliseconds the seat to play has left at `asOf`, counted by the game's own clock (as the table counts); null without a deadline.",
+    }),
+    asOf: z.string().openapi({ description: "The game's own time when this answer was made (ISO 8601): what `left` is counted from." }),
     reminder: z.enum(["80%", "1h"]).nullable().openapi({ description: "The last reminder of the turn in progress." }),
     token: z.string().nullable().openapi({
       description:

@@ -141,6 +141,7 @@ export const en = {
       "For tournaments that play the same deals at every table: a JSON list of deals as in game records. Everyone will see that this game's deals were prepared.",
     deals: "Deals (JSON)",
     dealsNotJson: "The prepared deals are not valid JSON.",
+    badName: (seat: number) => `The name for seat ${seat} is too long or has characters a name cannot have.`,
     create: "Create the game",
     creating: "Creating…",
     createFailed: "The game could not be created.",
@@ -152,6 +153,10 @@ export const en = {
     seat: (seat: number, name: string | null) => `Seat ${seat}${name ? `: ${name}` : ""}`,
     invite: "Invitation (fills a free seat without a name)",
     inviteHint: "Post it in a group chat: whoever opens it first types a name and takes a free seat without a name.",
+    /** No invitation is offered: every seat has its player's name and own link. */
+    inviteNamed: "No invitation: every seat has a name and its own link. Send each player theirs.",
+    /** No invitation is offered any more: the seats without a name have all been taken. */
+    inviteFull: "No seat is left for the invitation: every seat without a name has been taken.",
     spectators: "Spectators (public, never a hand)",
     playHere: "Play this seat ↗",
     watch: "Watch ↗",
@@ -226,6 +231,7 @@ export const en = {
     full: "No seat is free for the invitation: you can still watch the table below.",
     reservedNote: (names: string) => `Kept for their players: ${names}.`,
     failed: "The seat could not be taken.",
+    badName: "This name is too long or has characters a name cannot have.",
   },
   spectator: {
     note: "You are watching: hands are never shown here, only how many cards each player holds. Each seat is played through its own secret link.",
@@ -572,6 +578,8 @@ export const en = {
     event: {
       turn: "it is my turn",
       reminder: "I am reminded of my turn",
+      timedOut: "a player's time runs out (mine or another's)",
+      claimed: "a match is claimed on time",
       handEnded: "a hand ends",
       gameOver: "the match ends",
       invited: "I am invited to a game",
@@ -579,6 +587,8 @@ export const en = {
     eventName: {
       turn: "your turn",
       reminder: "reminder",
+      timedOut: "time ran out",
+      claimed: "claimed on time",
       handEnded: "hand ended",
       gameOver: "match over",
       invited: "invitation",
@@ -661,6 +671,8 @@ export const en = {
     chatEvent: {
       turn: "a turn passes",
       reminder: "a player is reminded",
+      timedOut: "a player's time runs out",
+      claimed: "a match is claimed on time",
       handEnded: "a hand ends",
       gameOver: "the match ends",
       invited: "the invitation (posted at once)",

@@ -141,6 +141,7 @@ export const it: Catalog = {
       "Per i tornei che giocano le stesse smazzate a ogni tavolo: una lista JSON di smazzate come nei record di partita. Tutti vedranno che le smazzate sono preparate.",
     deals: "Smazzate (JSON)",
     dealsNotJson: "Le smazzate preparate non sono JSON valido.",
+    badName: (seat: number) => `Il nome per il posto ${seat} è troppo lungo o ha caratteri che un nome non può avere.`,
     create: "Crea la partita",
     creating: "Creazione…",
     createFailed: "Non è stato possibile creare la partita.",
@@ -152,6 +153,8 @@ export const it: Catalog = {
     seat: (seat: number, name: string | null) => `Posto ${seat}${name ? `: ${name}` : ""}`,
     invite: "Invito (occupa un posto libero senza nome)",
     inviteHint: "Mettilo in una chat di gruppo: chi lo apre per primo scrive il nome e prende un posto libero senza nome.",
+    inviteNamed: "Nessun invito: ogni posto ha un nome e il suo link. Manda a ciascuno il suo.",
+    inviteFull: "Non resta nessun posto per l'invito: tutti i posti senza nome sono stati presi.",
     spectators: "Spettatori (pubblico, mai una mano)",
     playHere: "Gioca questo posto ↗",
     watch: "Guarda ↗",
@@ -227,6 +230,7 @@ export const it: Catalog = {
     full: "Nessun posto è libero per l'invito: puoi comunque guardare il tavolo qui sotto.",
     reservedNote: (names: string) => `Tenuti per i loro giocatori: ${names}.`,
     failed: "Non è stato possibile prendere il posto.",
+    badName: "Questo nome è troppo lungo o ha caratteri che un nome non può avere.",
   },
   spectator: {
     note: "Stai guardando: qui le mani non si vedono mai, solo quante carte ha ciascuno. Ogni posto si gioca con il suo link segreto.",
@@ -572,6 +576,8 @@ export const it: Catalog = {
     event: {
       turn: "tocca a me",
       reminder: "mi viene ricordato il turno",
+      timedOut: "scade il tempo di un giocatore (il mio o di un altro)",
+      claimed: "una partita viene reclamata per tempo",
       handEnded: "finisce una smazzata",
       gameOver: "finisce la partita",
       invited: "vengo invitato a una partita",
@@ -579,6 +585,8 @@ export const it: Catalog = {
     eventName: {
       turn: "tocca a te",
       reminder: "promemoria",
+      timedOut: "tempo scaduto",
+      claimed: "reclamata per tempo",
       handEnded: "fine smazzata",
       gameOver: "fine partita",
       invited: "invito",
@@ -667,6 +675,8 @@ export const it: Catalog = {
     chatEvent: {
       turn: "passa il turno",
       reminder: "a un giocatore viene ricordato il turno",
+      timedOut: "scade il tempo di un giocatore",
+      claimed: "una partita viene reclamata per tempo",
       handEnded: "finisce una smazzata",
       gameOver: "finisce la partita",
       invited: "l'invito (mandato subito)",

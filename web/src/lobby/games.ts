@@ -9,6 +9,8 @@ import { type LinkActions, linksPanel, type SeatsTaken } from "./links";
 
 export interface GamesState {
   readonly mine: readonly MyGame[];
+  /** When `mine` came (this browser's time): their time left counts down from then. */
+  readonly mineAt?: number;
   readonly failed: boolean;
   readonly remembered: Readonly<Record<string, RememberedSeat>>;
   readonly created: readonly CreatedGame[];
@@ -54,7 +56,7 @@ export function myGames(state: GamesState, act: LinkActions & { expand(game: Cre
                 : g.status === "over"
                   ? h("span", { class: "badge over" }, t.myGames.over)
                   : h("span", { class: "badge" }, t.myGames.waiting),
-              myGameClock(g),
+              myGameClock(g, Date.now(), state.mineAt),
               h("span", { class: "when" }, ` ${t.myGames.seatAt(g.seat + 1, when(g.updatedAt))}`),
               token ? null : h("span", { class: "hint" }, ` (${t.myGames.noLink})`),
               " ",

@@ -1,6 +1,8 @@
 import { h, render } from "preact";
 import type { PresetName } from "../../../src/engine/rules";
 import type { CreateGameRequest, CreateGameResponse, MyGame } from "../../../src/shared/api";
+import { LIMITS } from "../../../src/shared/limits";
+import { checkPlayerText } from "../../../src/shared/text";
 import { ApiError, api } from "../api";
 import { Holidays } from "../clock/holidays";
 import { clockRequest } from "../clock/lobby";
@@ -30,6 +32,7 @@ export class LobbyPage {
   };
   private fresh: CreatedGame | null = null;
   private mine: readonly MyGame[] = [];
+  private mineAt = Date.now();
   private failed = false;
   private readonly taken: Record<string, SeatsTaken> = {};
   private readonly messages: Record<string, string> = {};
@@ -72,6 +75,7 @@ export class LobbyPage {
   private async refresh(): Promise<void> {
     try {
       this.mine = (await api.myGames()).games;
+      this.mineAt = Date.now();
       this.failed = false;
     } catch {
       this.failed = true;
@@ -89,7 +93,16 @@ export class LobbyPage {
     if (hands) rules.hands = Number(hands);
     if (data.get("semiClean")) rules.semiClean = true;
     const computers = this.form.computers.slice(0, n);
-    const names = Array.from({ length: n }, (_, seat) => (computers[seat] ? null : String(data.get(`name-${seat}`) ?? "").trim() || null));
+    const typed = Array.from({ length: n }, (_, seat) => (computers[seat] ? "" : String(data.get(`name-${seat}`) ?? "")));
+    // The server's own check of a player's text (src/shared/text.ts), so the player hears of a bad name before sending.
+    const checked = typed.map((name) => checkPlayerText(name, LIMITS.nameLength));
+    const bad = checked.findIndex((c) => !c.ok);
+    if (bad >= 0) {
+      this.form = { ...this.form, error: t.lobby.badName(bad + 1) };
+      this.render();
+      return;
+    }
+    const names = checked.map((c) => (c.ok && c.text ? c.text : null));
     if (computers.every((level) => level !== null)) {
       this.form = { ...this.form, error: t.lobbyClock.allComputers };
       this.render();
@@ -264,7 +277,15 @@ export class LobbyPage {
           }),
           fresh ? linksPanel(fresh, this.taken[fresh.id] ?? null, this.links, true, this.messages[fresh.id] ?? null) : null,
           myGames(
-            { mine: this.mine, failed: this.failed, remembered: rememberedSeats(), created, taken: this.taken, messages: this.messages },
+            {
+              mine: this.mine,
+              mineAt: this.mineAt,
+              failed: this.failed,
+              remembered: rememberedSeats(),
+              created,
+              taken: this.taken,
+              messages: this.messages,
+            },
             this.links,
           ),
           this.holidays.view(),

@@ -181,7 +181,7 @@ export function meldView(meld: TableMeld, hand: HandView, targets: MeldTargets |
   const badge = meld.burraco
     ? h(
         "span",
-        { class: `badge ${meld.burraco}`, title: t.burraco[meld.burraco] },
+        { class: `badge ${meld.burraco}`, title: t.burraco[meld.burraco], "aria-hidden": folding ? "true" : undefined },
         folding ? t.board.kind[meld.burraco] : t.burraco[meld.burraco],
       )
     : null;
@@ -194,19 +194,14 @@ export function meldView(meld: TableMeld, hand: HandView, targets: MeldTargets |
     "data-closed": closed ? "1" : undefined,
   };
   if (!targets) {
+    // Named by its own (hidden) text rather than aria-label, so that what shows is part of its name.
     if (folding && meld.burraco)
       return h(
         "button",
-        {
-          type: "button",
-          class: `${cls} folding`,
-          ...fit,
-          "aria-expanded": closed ? "false" : "true",
-          "aria-label": `${description}. ${closed ? t.felt.openBurraco : t.felt.closeBurraco}`,
-          onClick: () => folding.toggle(),
-        },
-        cards,
+        { type: "button", class: `${cls} folding`, ...fit, "aria-expanded": closed ? "false" : "true", onClick: () => folding.toggle() },
+        closed ? h("div", { class: "meld-cards fan", style: fanStyle(meld.cards.length), "aria-hidden": "true" }, meldCards(meld)) : cards,
         badge,
+        h("span", { class: "visually-hidden" }, `${description}. ${closed ? t.felt.openBurraco : t.felt.closeBurraco}`),
       );
     return h("div", { class: cls, ...fit, role: "group", "aria-label": description }, cards, badge);
   }

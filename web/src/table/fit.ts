@@ -22,8 +22,8 @@ export interface MeldFit {
 /** Height of a card for its width. */
 export const CARD_RATIO = 1.4;
 /** The part of a card that must show in a fan: its corner index (rank over suit). */
-const STEP = 0.5;
-const MIN_STEP = 0.4;
+const STEP = 0.52;
+const MIN_STEP = 0.46;
 /** A closed burraco: each card under the top one shows only its edge. */
 const CLOSED_STEP = 0.12;
 /** Below each meld: the wild's "=7♥" and the burraco's kind. */

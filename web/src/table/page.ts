@@ -1,5 +1,7 @@
 import { render } from "preact";
 import type { EventsResponse, GameSnapshot, WireEvent } from "../../../src/shared/api";
+import { LIMITS } from "../../../src/shared/limits";
+import { checkPlayerText } from "../../../src/shared/text";
 import { ApiError, api } from "../api";
 import { sortByRank, sortBySuit } from "../cards";
 import { ClockControls } from "../clock/controls";
@@ -54,6 +56,8 @@ export interface TableRoute {
 
 /** Lines kept in the latest moves. */
 const LOG_SIZE = 12;
+/** The claim's error when the name fails the check of a player's text before it is sent. */
+const BAD_NAME = "BAD_NAME";
 /** On a first visit, the moves shown as "latest": those of the last few log entries. */
 const FIRST_VISIT = 12;
 
@@ -305,7 +309,13 @@ export class TablePage {
   /** The invitation's claim: on success the page opens again as the new seat. */
   async claim(form: HTMLFormElement): Promise<void> {
     const data = new FormData(form);
-    const name = String(data.get("name") ?? "").trim();
+    const checked = checkPlayerText(String(data.get("name") ?? ""), LIMITS.nameLength);
+    if (!checked.ok) {
+      this.controls.claimState = { busy: false, error: BAD_NAME };
+      this.render();
+      return;
+    }
+    const name = checked.text;
     const seatText = String(data.get("seat") ?? "");
     this.controls.claimState = { busy: true, error: null };
     this.render();
@@ -382,7 +392,13 @@ export class TablePage {
           now: this.clock.now(),
           log,
           handEnd: this.ends.shown,
-          claim: { busy: this.controls.claimState.busy, error: this.controls.claimState.error && codeText(this.controls.claimState.error) },
+          claim: {
+            busy: this.controls.claimState.busy,
+            error:
+              this.controls.claimState.error === BAD_NAME
+                ? t.claim.badName
+                : this.controls.claimState.error && codeText(this.controls.claimState.error),
+          },
           seen: snap ? seenCommitments(snap.id) : {},
           verified: this.controls.verified,
           announcement: this.announcement,
