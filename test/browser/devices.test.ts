@@ -4,13 +4,16 @@ import type { GameSnapshot } from "../../src/shared/api";
 import { en } from "../../web/src/i18n/en";
 import { it as italian } from "../../web/src/i18n/it";
 import { axeScan, call, chromiumForFile, createGame, drawAndDiscard, literal, newPage, screenshot, serviceUrl, waitText } from "./helpers";
+import { sentMail, until } from "./receivers";
 
 /**
  * One player, two devices, in the browser against the real service: a turn
  * played on a phone (Italian, 390×844), a desktop (English, 1366×768)
  * linked by the code the phone shows, a turn played there, and nothing
  * lost on either; a stranger's browser opening the seat's link is asked to
- * link itself, and never gets the seat.
+ * link itself, and never gets the seat; a code's link (the QR code's) that
+ * is worthless once used; and a player who lost every device back in by
+ * the sign-in link mailed to their notification address.
  */
 
 const chromium = chromiumForFile();
@@ -132,5 +135,40 @@ describe("one player on two devices", () => {
     await other.locator("#link-confirm").click();
     await waitText(other, "#link-page", literal(en.codes.LINK_CODE_INVALID));
     expect((await call("/api/me", { token: await keyOf(other) })).body.devices).toHaveLength(1);
+  });
+
+  it("gets a player who lost every device back in by email, seats and all", async () => {
+    const game = await createGame({ players: 2, names: ["Anna", "Bruno"] });
+    const phone = await newPage(await chromium.context({ size: "phone", lang: "it" }));
+    await phone.goto(game.seats[0]!.url!);
+    await phone.locator("#my-hand").waitFor();
+    // The phone's player gets notifications at a confirmed address.
+    const address = `anna-${Date.now().toString(36)}@example.org`;
+    const key = await keyOf(phone);
+    expect((await call("/api/me/notifications", { token: key, body: { channel: "email", address, events: ["turn"] } })).status).toBe(201);
+    const confirm = await until(async () => (await sentMail(address)).find((m) => m.text.includes("/notifications/confirm#token=")));
+    const token = /confirm#token=([A-Za-z0-9_-]+)/.exec(confirm.text)![1]!;
+    expect((await call("/api/notifications/confirm", { body: { token } })).status).toBe(200);
+    await phone.close(); // lost
+
+    const laptop = await newPage(await chromium.context({ lang: "en" }));
+    await laptop.setViewportSize({ width: 1366, height: 768 });
+    await laptop.goto(`${serviceUrl()}/`);
+    await openDevices(laptop);
+    await laptop.locator("#join-email").fill(address);
+    await laptop.locator("#join-email-submit").click();
+    await waitText(laptop, "#devices", literal(en.identity.signInSent(address)));
+    const mail = await until(async () => (await sentMail(address)).find((m) => m.text.includes("/link#code=")));
+    const link = /(https?:\/\/\S+\/link#code=[A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    await laptop.goto(link);
+    await laptop.locator("#link-confirm").click();
+    await waitText(laptop, "#link-done", literal(en.identity.linked));
+    await laptop.locator("#link-lobby").click();
+    const listed = laptop.locator(`#my-games li[data-game="${game.id}"] a`).first();
+    await listed.waitFor({ timeout: 25_000 });
+    await listed.click();
+    await laptop.locator("#my-hand").waitFor();
+    expect(await laptop.locator("#seat-taken").count()).toBe(0);
+    await screenshot(laptop, "devices-8-back-by-email");
   });
 });
