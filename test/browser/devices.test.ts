@@ -69,7 +69,7 @@ describe("one player on two devices", () => {
     await desktop.locator("#join-code").fill(code.toLowerCase());
     await desktop.locator("#join-code-submit").click();
     await waitText(desktop, "#devices", literal(en.identity.linked));
-    const listed = desktop.locator(`#my-games li[data-game="${game.id}"] a`).first();
+    const listed = desktop.locator(`:is(#your-turn, #my-games) li[data-game="${game.id}"] a:not(.game-notify)`).first();
     await listed.waitFor({ timeout: 25_000 });
     await screenshot(desktop, "devices-3-desktop-linked");
     await listed.click();
@@ -164,7 +164,7 @@ describe("one player on two devices", () => {
     await laptop.locator("#link-confirm").click();
     await waitText(laptop, "#link-done", literal(en.identity.linked));
     await laptop.locator("#link-lobby").click();
-    const listed = laptop.locator(`#my-games li[data-game="${game.id}"] a`).first();
+    const listed = laptop.locator(`:is(#your-turn, #my-games) li[data-game="${game.id}"] a:not(.game-notify)`).first();
     await listed.waitFor({ timeout: 25_000 });
     await listed.click();
     await laptop.locator("#my-hand").waitFor();
