@@ -180,16 +180,24 @@ describe("the OpenAPI document against real answers", () => {
     await sample("/api/me");
     await sample("/api/me", { token: key, method: "PATCH", body: { name: "Anna", language: "it" } });
     await sample("/api/me", { token: key, method: "PATCH", body: { name: "x\u0001" } });
+    await sample("/api/me", { token: key, method: "PATCH", body: { timeZone: "Mars/Olympus" } });
     const code = await sample("/api/me/link-codes", { token: key, method: "POST" });
     const laptop = playerKey();
     await sample("/api/me/devices", { token: laptop, body: { code: (code.body as { code: string }).code, label: "Laptop" } });
     await sample("/api/me/devices", { token: playerKey(), body: { code: "NOTAC-ODE00" } });
+    await sample("/api/me/devices", { token: playerKey(), body: {} });
     const devices = await sample("/api/me/devices", { token: key });
     const other = (devices.body as { devices: { id: string; current?: boolean }[] }).devices.find((d) => !d.current)!;
     await sample(`/api/me/devices/${other.id}`, { token: key, method: "PATCH", body: { label: "Old laptop" } });
     await sample(`/api/me/devices/${LONG_ID}`, { token: key, method: "PATCH", body: { label: null } });
+    // A seat of this player, opened with another player's device: refused, never given.
+    await sample(`/api/games/${game.id}`, { token: game.seats[0]!.token, headers: { "X-Player-Key": key } });
+    await sample(`/api/games/${game.id}`, { token: game.seats[0]!.token, headers: { "X-Player-Key": playerKey() } });
     await sample(`/api/me/devices/${other.id}`, { token: key, method: "DELETE" });
     await sample("/api/me/devices/dev_unknown", { token: key, method: "DELETE" });
+    // The removed device is refused everywhere.
+    await sample("/api/me/games", { token: laptop });
+    await sample(`/api/games/${game.id}`, { token: game.seats[0]!.token, headers: { "X-Player-Key": laptop } });
     await sample("/api/me/sign-in", { body: { address: `${unique("s")}@example.org` } });
     await sample("/api/me/sign-in", { body: { address: "not an address" } });
 
