@@ -4,7 +4,7 @@ import type { CreateGameResponse } from "../../src/shared/api";
 import { en } from "../../web/src/i18n/en";
 import { it as italian } from "../../web/src/i18n/it";
 import { makeStages, type Stages } from "./board-setup";
-import { axeScan, chromiumForFile, type Lang, newPage, SIZES, type Size, screenshot, waitText } from "./helpers";
+import { axeScan, chromiumForFile, type Lang, literal, newPage, SIZES, type Size, screenshot, waitText } from "./helpers";
 
 /**
  * The table fits every screen: at five sizes and in both languages, at each
@@ -145,8 +145,15 @@ describe("the table's cards and seats", () => {
     await page.locator(".table-page.four-colour").waitFor();
     const four = new Set([await colour("3S"), await colour("3H"), await colour("3C"), await colour("3D")]);
     expect(four.size).toBe(4);
+    // Sounds are off at first; turned on, they stay on.
+    await page.locator("#page-menu summary").click();
+    await waitText(page, "#menu-sounds", literal(en.board.sounds(false)));
+    await page.locator("#menu-sounds").click();
     await page.reload();
     await page.locator(".table-page.four-colour").waitFor();
+    await page.locator("#page-menu summary").click();
+    await waitText(page, "#menu-sounds", literal(en.board.sounds(true)));
+    await page.locator("#page-menu summary").click();
     const cdp = await context.newCDPSession(page);
     for (const type of ["protanopia", "deuteranopia"]) {
       await cdp.send("Emulation.setEmulatedVisionDeficiency", { type: type as "protanopia" });

@@ -129,7 +129,9 @@ describe("tables of 3 and 4", () => {
         expect(await p.locator(".team").count()).toBe(players === 4 ? 2 : 3);
         if (players === 4) {
           await waitText(p, '.team[data-team="0"] h2', /Your team \(Anna & Carla\)/);
-          await waitText(p, '.seat[data-seat="1"]', /team B/);
+          // Partners sit opposite: the other team's seats left and right, its melds across the table.
+          await waitText(p, '.team[data-team="1"] h2', /Bruno & Dario/);
+          expect(await p.locator(".ring .seat.at-top").getAttribute("data-seat")).toBe("2");
         }
         for (const selector of ["#status", "#discard", "#my-hand", "#act-draw"]) {
           const box = (await p.locator(selector).boundingBox())!;
