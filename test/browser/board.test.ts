@@ -72,7 +72,16 @@ describe("one table layout that fits every screen", () => {
           await page.locator("#connection.live").waitFor();
           // Sized once the page has measured the screen.
           await page.waitForFunction(() => document.querySelector(".hand-cards")?.getAttribute("data-rows") !== null);
-          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+          // The table fits itself again whenever a part changes size (a seat's clock appearing): let it settle.
+          await page.waitForFunction(
+            () =>
+              new Promise<boolean>((resolve) => {
+                const sizes = () =>
+                  [...document.querySelectorAll<HTMLElement>(".meld-fit")].map((e) => e.style.getPropertyValue("--cw")).join();
+                const before = sizes();
+                setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve(sizes() === before))), 300);
+              }),
+          );
           await screenshot(page, `board-${stage.name}-${size}-${lang}`);
           expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBe(0);
           const found = await parts(page);
