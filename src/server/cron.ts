@@ -1,13 +1,17 @@
 import type { Env } from "./env";
 import { pruneDeliveryLog, queueDigests } from "./notify/index";
+import { requeueLost } from "./notify/requeue";
+import { pruneSendLimits } from "./notify/send-limits";
 
 /**
  * The Cron Trigger (every five minutes, wrangler.toml): the guard against
  * lost alarms — every game whose next due time (D1's index) has passed is
  * woken, and its room handles what is due exactly as its alarm would have
- * (a room woken twice does nothing twice) — and the notifications' daily
- * chores: each player's morning digest (checked every hour) and pruning the
- * delivery log (once a day).
+ * (a room woken twice does nothing twice) — the guard against lost queue
+ * messages (deliveries long overdue are queued again: notify/requeue.ts),
+ * and the notifications' daily chores: each player's morning digest
+ * (checked every hour) and pruning the delivery log and the sending limits'
+ * counts (once a day).
  */
 
 /** Rooms woken per run; a longer backlog waits five minutes. */
@@ -28,6 +32,10 @@ export async function scheduled(controller: ScheduledController, env: Env, _ctx:
   const now = controller.scheduledTime;
   const at = new Date(now);
   await wakeDueRooms(env, now);
+  await requeueLost(env, now);
   if (at.getUTCMinutes() < 5) await queueDigests(env, now);
-  if (at.getUTCHours() === 3 && at.getUTCMinutes() < 5) await pruneDeliveryLog(env.DB, now);
+  if (at.getUTCHours() === 3 && at.getUTCMinutes() < 5) {
+    await pruneDeliveryLog(env.DB, now);
+    await pruneSendLimits(env.DB, now);
+  }
 }

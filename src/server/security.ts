@@ -56,15 +56,14 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   const path = c.req.path;
   const api = path.startsWith("/api/");
   if (api && c.req.method === "OPTIONS") {
+    // A preflight's answer (granted or refused) gets the same headers as every other answer, below.
     if (!isPublicRead(path) || !["GET", "HEAD"].includes(c.req.header("Access-Control-Request-Method") ?? "GET")) {
-      return render(
+      c.res = render(
         c,
         fail(403, "FORBIDDEN", "Cross-origin calls may only read: GET a game, its events, its record, /api/openapi.json or /api/health."),
       );
-    }
-    return c.body(null, 204, CORS_HEADERS);
-  }
-  await next();
+    } else c.res = c.body(null, 204, CORS_HEADERS);
+  } else await next();
   // A WebSocket's answer carries no document.
   if (c.res.status === 101) return;
   // The API's own answers take headers as they are; answers made elsewhere (the assets, a room) have immutable headers and are copied.

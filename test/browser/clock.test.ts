@@ -35,7 +35,7 @@ async function page(options: ContextOptions = {}): Promise<Page> {
 
 const snapshot = async (id: string, token?: string) => (await call<GameSnapshot>(`/api/games/${id}`, { token })).body;
 
-/** Moves one game's time on (local tests only: the service runs with DEV_TIME_TRAVEL=1). */
+/** Moves one game's time on (local tests only: the service runs src/server/dev/index.ts). */
 async function advance(id: string, by: string): Promise<void> {
   const answer = await call(`/api/dev/games/${id}/time`, { body: { advance: by } });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);

@@ -111,6 +111,8 @@ export function describeEvent(
       return t.clock.absenceCancelled(who(e.seat));
     case "computer":
       return e.on ? t.clock.computerOn(seatName(seats, e.seat)) : t.clock.computerOff(seatName(seats, e.seat));
+    case "seatReissued":
+      return t.identity.seatReissued(seatName(seats, e.seat));
     default:
       return null;
   }

@@ -32,6 +32,8 @@ export const subscriptions = sqliteTable(
     disabledReason: text("disabled_reason"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
+    /** Push: the SHA-256 of the key of the device that made it (removing the device removes it). */
+    deviceHash: text("device_hash"),
   },
   (t) => [index("notification_subscriptions_by_owner").on(t.ownerHash), index("notification_subscriptions_by_game").on(t.gameId)],
 );
@@ -54,6 +56,10 @@ export const deliveries = sqliteTable(
     lastError: text("last_error"),
     createdAt: integer("created_at").notNull(),
     sentAt: integer("sent_at"),
+    /** The live queue message's generation: the cron re-queues a lost one with the next (migration 0009). */
+    generation: integer("generation").notNull().default(0),
+    /** The queue message as JSON, to put on the queue again; null once the delivery is over. */
+    message: text("message"),
   },
   (t) => [index("notification_deliveries_by_subscription").on(t.subscriptionId, t.createdAt)],
 );

@@ -51,7 +51,7 @@ function attemptRecord(delivery: Delivery, sub: SubscriptionRow, number: number,
 /** One message: claim, attempt, record. Throws only when D1 fails (the queue then tries the message again). */
 export async function deliver(env: Env, delivery: Delivery, options: DeliveryOptions = {}): Promise<Decision> {
   const now = options.now ?? Date.now;
-  const claimed = await claim(env.DB, delivery.key, delivery.subscriptionId, now());
+  const claimed = await claim(env.DB, delivery.key, delivery.subscriptionId, now(), delivery.generation ?? 0);
   if ("done" in claimed) return { ack: claimed.done };
   if ("waitMs" in claimed) return { retrySeconds: hopSeconds(claimed.waitMs) };
   const sub = claimed.subscription;

@@ -41,22 +41,26 @@ export function deliveryKey(n: { gameId: string; seq: number; type: string }, su
   return `${n.gameId}/${n.seq}/${n.type}/${subscriptionId}`;
 }
 
-/** Writes deliveries to D1 and queues those never attempted. Returns how many were queued. */
+/**
+ * Writes deliveries to D1, each with its queue message (so that the cron can
+ * queue it again if this copy is lost: requeue.ts), and queues those never
+ * attempted. Returns how many were queued.
+ */
 export async function enqueue(
   env: Env,
-  items: readonly { row: NewDelivery; notice: Notice; createdAt: number }[],
+  items: readonly { row: Omit<NewDelivery, "message">; notice: Notice; createdAt: number }[],
   now: number,
 ): Promise<number> {
+  const made = items.map((i) => ({
+    row: i.row,
+    body: { key: i.row.key, subscriptionId: i.row.subscriptionId, notice: i.notice, createdAt: i.createdAt } satisfies Delivery,
+  }));
   const pending = await insertDeliveries(
     env.DB,
-    items.map((i) => i.row),
+    made.map((m) => ({ ...m.row, message: JSON.stringify(m.body) })),
     now,
   );
-  const messages = items
-    .filter((i) => pending.has(i.row.key))
-    .map((i): { body: Delivery } => ({
-      body: { key: i.row.key, subscriptionId: i.row.subscriptionId, notice: i.notice, createdAt: i.createdAt },
-    }));
+  const messages = made.filter((m) => pending.has(m.row.key)).map((m): { body: Delivery } => ({ body: m.body }));
   // A Queue takes at most 100 messages per sendBatch.
   for (let i = 0; i < messages.length; i += 100) await env.DELIVERIES.sendBatch(messages.slice(i, i + 100));
   return messages.length;

@@ -5,6 +5,7 @@ import { type SubscriptionRow, subscriptions } from "../db/notifications";
 import { database } from "../db/queries";
 import type { Env } from "../env";
 import { enqueueNotice } from "./fanout";
+import { mailboxOf } from "./send-limits";
 import { type SubscriptionView, viewOf } from "./subscriptions";
 import type { Channel, Language } from "./types";
 
@@ -18,7 +19,7 @@ import type { Channel, Language } from "./types";
 /** A player's own subscriptions, and a game's own webhooks, at most. */
 export const MAX_PLAYER_SUBSCRIPTIONS = 20;
 export const MAX_GAME_WEBHOOKS = 5;
-/** Confirmation messages one address may be sent in 24 hours, whoever asks: no one can flood an inbox through us. */
+/** Confirmation messages one mailbox may be sent in 24 hours, whoever asks and however its address is spelt: no one can flood an inbox through us. */
 export const CONFIRMATIONS_PER_DAY = 3;
 /** Test messages per subscription per hour. */
 export const TESTS_PER_HOUR = 10;
@@ -180,7 +181,8 @@ async function deliveriesSince(d1: D1Database, prefix: string, since: number): P
 
 const waitSeconds = (first: number | null, window: number, now: number) => Math.max(1, Math.ceil(((first ?? now) + window - now) / 1000));
 
-const confirmPrefix = (address: string) => `confirm/${sha256Hex(address.toLowerCase())}/`;
+/** Confirmations are counted per mailbox, not per spelling of its address (send-limits.ts). */
+const confirmPrefix = (address: string) => `confirm/${sha256Hex(mailboxOf(address))}/`;
 
 /** Seconds before another confirmation message may go to `address` (0: now). */
 export async function confirmationWait(d1: D1Database, address: string, now: number): Promise<number> {

@@ -8,14 +8,25 @@ export type Outcome =
   /** The target itself is not allowed (a private address, a malformed URL): disable now, never retry. */
   | { readonly kind: "refused"; readonly status: null; readonly error: string };
 
+/** A short reason for a failed status, in the log's words. */
+function reasonOf(status: number): string {
+  if (status === 429) return "the receiver asked to slow down";
+  if (status === 404 || status === 410) return "the receiver is not there";
+  if (status === 401 || status === 403) return "the receiver refused the request";
+  if (status >= 500) return "the receiver failed";
+  if (status >= 400) return "the receiver did not take the request";
+  return "not a success";
+}
+
 /** Turns an HTTP answer into an outcome: any 2xx is sent, `goneStatuses` disable, everything else fails. */
 export async function outcomeOf(response: Response, goneStatuses: readonly number[]): Promise<Outcome> {
   if (response.status >= 200 && response.status < 300) {
     await response.body?.cancel();
     return { kind: "sent", status: response.status };
   }
-  const text = (await response.text().catch(() => "")).slice(0, 200);
-  const error = `HTTP ${response.status}${text ? `: ${text}` : ""}`;
+  // The receiver's body is not kept: whoever reads the log (a subscriber, a game's creator) learns the status and a reason of ours, never what an arbitrary server answered.
+  await response.body?.cancel().catch(() => undefined);
+  const error = `HTTP ${response.status}: ${reasonOf(response.status)}`;
   return goneStatuses.includes(response.status)
     ? { kind: "gone", status: response.status, error }
     : { kind: "failed", status: response.status, error };

@@ -1,5 +1,6 @@
 import type { SubscriptionRow } from "../db/notifications";
 import { type Links, links as linksOf } from "./config";
+import { signInMessage } from "./sign-in";
 import type { GameNotification, Notice } from "./types";
 import type { WebhookEvent } from "./webhook";
 import { confirmMessage, digestMessage, gameMessage, type Message, testMessage } from "./words";
@@ -44,6 +45,8 @@ export function render(
     }
     case "confirm":
       return { message: confirmMessage(links.confirm(notice.token), lang), event: { type: "confirm", timestamp, data: {} } };
+    case "signIn":
+      return { message: signInMessage(links.signIn(notice.token), lang), event: { type: "signIn", timestamp, data: {} } };
     case "test": {
       const message = testMessage(lang, links.preferences(sub.gameId));
       return { message, event: { type: "test", timestamp, data: { text: message.title } } };

@@ -29,20 +29,22 @@ export interface NewDelivery {
   readonly event: string;
   readonly gameId: string | null;
   readonly seq: number | null;
+  /** The queue message as JSON, kept until the delivery is over so that the cron can queue it again (requeue.ts). */
+  readonly message?: string | null;
 }
 
 /** Inserts deliveries that do not exist yet; returns the keys still never attempted (to enqueue). */
 export async function insertDeliveries(d1: D1Database, rows: readonly NewDelivery[], now: number): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const insert = d1.prepare(
-    `INSERT INTO notification_deliveries (key, subscription_id, event, game_id, seq, state, attempts, next_at, created_at)
-     VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?) ON CONFLICT (key) DO NOTHING`,
+    `INSERT INTO notification_deliveries (key, subscription_id, event, game_id, seq, state, attempts, next_at, created_at, message)
+     VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?) ON CONFLICT (key) DO NOTHING`,
   );
   const pending = new Set<string>();
   // D1 binds at most 100 parameters per statement: ask about the keys in slices.
   for (let i = 0; i < rows.length; i += 50) {
     const slice = rows.slice(i, i + 50);
-    await d1.batch(slice.map((r) => insert.bind(r.key, r.subscriptionId, r.event, r.gameId, r.seq, now, now)));
+    await d1.batch(slice.map((r) => insert.bind(r.key, r.subscriptionId, r.event, r.gameId, r.seq, now, now, r.message ?? null)));
     const found = await d1
       .prepare(`SELECT key FROM notification_deliveries WHERE state = 'pending' AND key IN (${slice.map(() => "?").join(",")})`)
       .bind(...slice.map((r) => r.key))
@@ -55,16 +57,19 @@ export async function insertDeliveries(d1: D1Database, rows: readonly NewDeliver
 /**
  * Takes the delivery for one attempt: its attempt number and subscription,
  * or what stands in the way. The subscription is read in the same round
- * trip (a batch), since nearly every claim succeeds.
+ * trip (a batch), since nearly every claim succeeds. Only the live copy of
+ * the queue message (its `generation`) may claim: an older copy, replaced
+ * by the cron (requeue.ts), is done.
  */
 export async function claim(
   d1: D1Database,
   key: string,
   subscriptionId: string,
   now: number,
+  generation = 0,
 ): Promise<
   | { readonly claimed: number; readonly subscription: SubscriptionRow | null }
-  | { readonly done: DeliveryState | "missing" }
+  | { readonly done: DeliveryState | "missing" | "superseded" }
   | { readonly waitMs: number }
 > {
   const db = database(d1);
@@ -75,6 +80,7 @@ export async function claim(
       .where(
         and(
           eq(deliveries.key, key),
+          eq(deliveries.generation, generation),
           or(
             and(inArray(deliveries.state, ["pending", "failed"]), lte(deliveries.nextAt, now)),
             and(eq(deliveries.state, "sending"), lte(deliveries.leaseUntil, now)),
@@ -87,10 +93,11 @@ export async function claim(
   const attempts = taken[0]?.attempts;
   if (attempts !== undefined) return { claimed: attempts, subscription: subscription[0] ?? null };
   const row = await d1
-    .prepare("SELECT state, next_at, lease_until FROM notification_deliveries WHERE key = ?")
+    .prepare("SELECT state, next_at, lease_until, generation FROM notification_deliveries WHERE key = ?")
     .bind(key)
-    .first<{ state: DeliveryState; next_at: number; lease_until: number | null }>();
+    .first<{ state: DeliveryState; next_at: number; lease_until: number | null; generation: number }>();
   if (!row) return { done: "missing" };
+  if (row.generation !== generation) return { done: "superseded" };
   if (row.state === "sending") return { waitMs: (row.lease_until ?? now) - now };
   if (row.state === "pending" || row.state === "failed") return { waitMs: row.next_at - now };
   return { done: row.state };
@@ -119,7 +126,9 @@ function logStatement(d1: D1Database, a: Attempt, now: number): D1PreparedStatem
 export async function recordSent(d1: D1Database, a: Attempt, now: number): Promise<void> {
   await d1.batch([
     d1
-      .prepare("UPDATE notification_deliveries SET state = 'sent', sent_at = ?, lease_until = NULL, last_error = NULL WHERE key = ?")
+      .prepare(
+        "UPDATE notification_deliveries SET state = 'sent', sent_at = ?, lease_until = NULL, last_error = NULL, message = NULL WHERE key = ?",
+      )
       .bind(now, a.key),
     d1.prepare("UPDATE notification_subscriptions SET failures = 0 WHERE id = ? AND failures > 0").bind(a.subscriptionId),
     logStatement(d1, a, now),
@@ -141,7 +150,9 @@ export async function recordFailed(d1: D1Database, a: Attempt, now: number, next
 export async function recordDead(d1: D1Database, a: Attempt, now: number, disable: string | null): Promise<void> {
   const statements = [
     d1
-      .prepare("UPDATE notification_deliveries SET state = 'dead', lease_until = NULL, last_error = ? WHERE key = ? AND state != 'sent'")
+      .prepare(
+        "UPDATE notification_deliveries SET state = 'dead', lease_until = NULL, last_error = ?, message = NULL WHERE key = ? AND state != 'sent'",
+      )
       .bind(a.error, a.key),
     logStatement(d1, a, now),
   ];
@@ -161,7 +172,9 @@ export async function recordDead(d1: D1Database, a: Attempt, now: number, disabl
 /** A delivery that will not be attempted (its subscription was removed, disabled or is unconfirmed). */
 export async function recordSkipped(d1: D1Database, key: string, reason: string): Promise<void> {
   await d1
-    .prepare("UPDATE notification_deliveries SET state = 'skipped', lease_until = NULL, last_error = ? WHERE key = ? AND state != 'sent'")
+    .prepare(
+      "UPDATE notification_deliveries SET state = 'skipped', lease_until = NULL, last_error = ?, message = NULL WHERE key = ? AND state != 'sent'",
+    )
     .bind(reason, key)
     .run();
 }

@@ -83,6 +83,8 @@ export type Notice =
   | { readonly type: "game"; readonly notification: GameNotification }
   | { readonly type: "digest"; readonly date: string; readonly games: readonly DigestGame[] }
   | { readonly type: "confirm"; readonly token: string }
+  /** A one-time sign-in link for a new device (players/links.ts), to a confirmed address only. */
+  | { readonly type: "signIn"; readonly token: string }
   | { readonly type: "test"; readonly at: number };
 
 /** A game awaiting a player's move, in a digest. */
@@ -104,6 +106,8 @@ export interface Delivery {
   readonly notice: Notice;
   /** When the notice was made (ms): the start of the event-to-delivery delay. */
   readonly createdAt: number;
+  /** Which copy this is: the cron puts a lost message on the queue again as the next generation (requeue.ts); absent, 0. */
+  readonly generation?: number;
 }
 
 export function isNotifyEvent(value: unknown): value is NotifyEvent {

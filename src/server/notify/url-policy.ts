@@ -35,15 +35,57 @@ export type UrlCheck =
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-/** Why an address may not be called, or null when it is a public unicast address. */
+/**
+ * IPv6 forms that carry an IPv4 address in their last 32 bits (or, for
+ * 6to4, in bits 16–47): the address such a literal reaches is the IPv4 one,
+ * so that one is judged. IPv4-compatible `::a.b.c.d` is deprecated but still
+ * parsed and routed by some stacks; `::` and `::1` themselves are not
+ * embeddings (ipaddr.js names them unspecified and loopback).
+ */
+const EMBEDDINGS: readonly { readonly prefix: string; readonly v4At: number }[] = [
+  { prefix: "::ffff:0:0/96", v4At: 12 }, // IPv4-mapped
+  { prefix: "::/96", v4At: 12 }, // IPv4-compatible
+  { prefix: "64:ff9b::/96", v4At: 12 }, // NAT64, RFC 6052
+  { prefix: "2002::/16", v4At: 2 }, // 6to4, RFC 3056
+];
+
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const bytes = address.toByteArray();
+  if (bytes.slice(0, 15).every((b) => b === 0) && (bytes[15] === 0 || bytes[15] === 1)) return null;
+  for (const { prefix, v4At } of EMBEDDINGS) {
+    if (address.match(ipaddr.IPv6.parseCIDR(prefix))) return new ipaddr.IPv4(bytes.slice(v4At, v4At + 4));
+  }
+  return null;
+}
+
+/** Why an address may not be called, or null when it is a public unicast address (or embeds one). */
 export function forbiddenAddress(text: string): string | null {
   const bare = text.replace(/^\[|\]$/g, "");
   if (!ipaddr.isValid(bare)) return "not an IP address";
-  let address = ipaddr.parse(bare);
-  // ::ffff:10.0.0.1 is 10.0.0.1.
-  if (address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress()) address = (address as ipaddr.IPv6).toIPv4Address();
+  const address = ipaddr.parse(bare);
+  if (address.kind() === "ipv6") {
+    // Local-use NAT64 (RFC 8215) translates into a network of its operator's own choosing: never public.
+    if (address.match(ipaddr.IPv6.parseCIDR("64:ff9b:1::/48"))) return `${bare} is a local-use NAT64 address`;
+    const inner = embeddedIPv4(address as ipaddr.IPv6);
+    if (inner) {
+      const range = inner.range();
+      return range === "unicast" ? null : `${bare} reaches ${inner.toString()}, a ${range} address`;
+    }
+  }
   const range = address.range();
   return range === "unicast" ? null : `${bare} is a ${range} address`;
+}
+
+/**
+ * Names that never reach a public host: every spelling of localhost (a
+ * trailing dot is the same name; `*.localhost` is loopback by RFC 6761),
+ * `localhost.localdomain`, the special-use local suffixes, and a single
+ * label (an intranet name): a public receiver's name always has a dot.
+ */
+function localName(host: string): boolean {
+  const name = host.replace(/\.+$/, "");
+  if (!name.includes(".")) return true;
+  return /(^|\.)(localhost|localdomain|local|internal|home\.arpa)$/.test(name);
 }
 
 function refuse(reason: string, permanent = true): UrlCheck {
@@ -66,12 +108,12 @@ export async function checkUrl(text: string, policy: UrlPolicy): Promise<UrlChec
     return refuse("only https URLs are accepted");
   }
   if (url.protocol !== "https:") return refuse("only https URLs are accepted");
-  if (host === "localhost" || host.endsWith(".localhost")) return refuse("localhost is not reachable");
   const literal = host.replace(/^\[|\]$/g, "");
   if (ipaddr.isValid(literal)) {
     const why = forbiddenAddress(literal);
     return why ? refuse(why) : { ok: true, url };
   }
+  if (localName(host)) return refuse(`${host} is a local name, not reachable`);
   if (!policy.resolver) return { ok: true, url };
   let addresses: readonly string[];
   try {

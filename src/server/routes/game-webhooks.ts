@@ -10,7 +10,7 @@ import {
 import { z } from "../../shared/wire/z";
 import { bearer } from "../auth";
 import type { AppEnv, GameTarget } from "../env";
-import { limitBody } from "../http";
+import { clientOf, limitBody } from "../http";
 import { notifyConfig } from "../notify/config";
 import { fanOut } from "../notify/fanout";
 import {
@@ -22,8 +22,9 @@ import {
   TESTS_PER_HOUR,
   withDeliveries,
 } from "../notify/manage";
+import { takeAll, targetOf } from "../notify/send-limits";
 import { createSubscription } from "../notify/subscriptions";
-import { done, type Failure, fail } from "../reply";
+import { done, type Failure, fail, isFailure, rateLimited } from "../reply";
 import { errorsWith, json, serve } from "./define";
 import { refusalOf, testSend } from "./subscription-replies";
 
@@ -32,14 +33,14 @@ import { refusalOf, testSend } from "./subscription-replies";
  * Webhooks receiver) that hears every turn of one game. They are the game
  * creator's to attach, list and remove.
  *
- * The creator is whoever holds the game's invitation token: the service
- * keeps no account, and the invitation is the one credential that only the
- * creator holds when the game is made (seat tokens go each to their
+ * The creator is whoever holds the game's invitation token or its host
+ * secret: the service keeps no account, and these are the credentials only
+ * the creator holds when the game is made (seat tokens go each to their
  * player). Whoever the creator forwards the invitation link to may manage
- * the game's webhooks too; a seat's token may not. The room checks the
- * token: it answers its public snapshot to the invitation (viewer null) and
- * a seat's own to a seat, and refuses a token it does not know — so the
- * check needs nothing from the room beyond what every read already does.
+ * the game's webhooks too; a seat's token may not, and a seat's token
+ * refused here is not marked used (the room's `creator`). Only a webhook
+ * attached with the invitation is sent the invitation: the host secret
+ * never goes into a link.
  *
  * A game's webhook never carries a seat link: a group chat is told of the
  * game by its public link (notify/render.ts gives seat links only to a
@@ -56,29 +57,22 @@ const WebhookParams = GameParams.extend({
     .openapi({ param: { name: "webhookId", in: "path" }, example: "sub_q1w2e3r4t5y6u7i8o9p0aa" }),
 });
 
-const CREATOR = [{ inviteToken: [] }];
+const CREATOR: Record<string, string[]>[] = [{ inviteToken: [] }, { hostToken: [] }];
 const LISTED_ATTEMPTS = 10;
 
 const NOT_CREATOR =
-  "AUTH_REQUIRED (no token) or BAD_TOKEN (a token this game does not know). 403 FORBIDDEN: a seat's token, not the creator's.";
+  "AUTH_REQUIRED (no token) or BAD_TOKEN (a token this game does not know). The creator's credential is the invitation token or the host secret.";
 const BAD_KEY = "BAD_PLAYER_KEY: a malformed X-Player-Key header.";
+const BAD_ID = `${BAD_KEY} BAD_REQUEST: a webhook id longer than 64 characters.`;
 const NO_WEBHOOK = "GAME_NOT_FOUND, or SUBSCRIPTION_NOT_FOUND: the game has no webhook with that id.";
 
-/** Refuses anyone but the game's creator (see above); null when the caller is the creator. */
-async function refuseAllButCreator({ room, caller }: GameTarget): Promise<Failure | null> {
+/** Refuses anyone but the game's creator (see above); else which of the creator's credentials the caller holds. */
+async function refuseAllButCreator({ room, caller }: GameTarget): Promise<Failure | { kind: "invite" | "host" }> {
   if (caller.tokenHash === null)
-    return fail(401, "AUTH_REQUIRED", "A game's webhooks are its creator's: send Authorization: Bearer <invitation token>.");
+    return fail(401, "AUTH_REQUIRED", "A game's webhooks are its creator's: send Authorization: Bearer <invitation token or host secret>.");
   // The player key plays no part here: the room is asked only who the token is.
-  const seen = await room.snapshot({ ...caller, playerKeyHash: null, sealedToken: null });
-  if (!seen.ok) return seen;
-  const { viewer } = JSON.parse(seen.body) as { viewer: number | null };
-  if (viewer !== null)
-    return fail(
-      403,
-      "FORBIDDEN",
-      "A seat's token does not manage the game's webhooks: use the invitation token the game was created with.",
-    );
-  return null;
+  const seen = await room.creator({ ...caller, playerId: null, sealedToken: null });
+  return seen.ok ? seen.body : seen;
 }
 
 const noWebhook = () => fail(404, "SUBSCRIPTION_NOT_FOUND", "This game has no webhook with that id.");
@@ -92,7 +86,7 @@ export function serveGameWebhooks(gamesApi: OpenAPIHono<AppEnv>): void {
       path: "/{id}/webhooks",
       tags: ["notifications"],
       summary: "A game's webhooks",
-      description: `Listed to the game's creator only (Bearer: the invitation token), each with its latest ${LISTED_ATTEMPTS} delivery attempts and its URL cut short.`,
+      description: `Listed to the game's creator only (Bearer: the invitation token or the host secret), each with its latest ${LISTED_ATTEMPTS} delivery attempts and its URL cut short.`,
       security: CREATOR,
       request: { params: GameParams },
       responses: {
@@ -101,8 +95,8 @@ export function serveGameWebhooks(gamesApi: OpenAPIHono<AppEnv>): void {
       },
     }),
     async (c) => {
-      const refused = await refuseAllButCreator(c.get("game"));
-      if (refused) return refused;
+      const creator = await refuseAllButCreator(c.get("game"));
+      if (isFailure(creator)) return creator;
       const views = await gameWebhooks(c.env.DB, c.get("game").id);
       return done({ webhooks: await withDeliveries(c.env.DB, views, LISTED_ATTEMPTS) });
     },
@@ -115,7 +109,7 @@ export function serveGameWebhooks(gamesApi: OpenAPIHono<AppEnv>): void {
       path: "/{id}/webhooks",
       tags: ["notifications"],
       summary: "Attach a webhook to a game",
-      description: `The creator (Bearer: the invitation token) attaches a group chat that hears the game's events: every turn by default. Discord and Slack URLs get chat messages; any other receiver gets signed Standard Webhooks events, whose secret is in this answer only. Never a seat link. At most ${MAX_GAME_WEBHOOKS} per game.`,
+      description: `The creator (Bearer: the invitation token or the host secret) attaches a group chat that hears the game's events: every turn by default. Discord and Slack URLs get chat messages; any other receiver gets signed Standard Webhooks events, whose secret is in this answer only. Never a seat link; attached with the invitation token and hearing \`invited\`, the chat is sent the invitation at once. At most ${MAX_GAME_WEBHOOKS} per game.`,
       security: CREATOR,
       middleware: [limitBody] as const,
       request: { params: GameParams, body: { content: { "application/json": { schema: GameWebhookRequest } }, required: true } },
@@ -130,17 +124,28 @@ export function serveGameWebhooks(gamesApi: OpenAPIHono<AppEnv>): void {
           413: "BODY_TOO_LARGE.",
           415: "UNSUPPORTED_MEDIA_TYPE.",
           422: "WEBHOOK_URL_REFUSED: not https, or not a public address.",
-          429: "RATE_LIMITED.",
+          429: "RATE_LIMITED: webhooks attached from this client address are spent for the hour, or (with `invited`) posts to this target.",
         }),
       },
     }),
     async (c) => {
-      const refused = await refuseAllButCreator(c.get("game"));
-      if (refused) return refused;
+      const creator = await refuseAllButCreator(c.get("game"));
+      if (isFailure(creator)) return creator;
       const gameId = c.get("game").id;
       const body = c.req.valid("json");
       if ((await gameWebhooks(c.env.DB, gameId)).length >= MAX_GAME_WEBHOOKS)
         return fail(409, "TOO_MANY_SUBSCRIPTIONS", `A game may have ${MAX_GAME_WEBHOOKS} webhooks: remove one first.`);
+      const events = body.events ?? GAME_DEFAULT_EVENTS;
+      // Games cost nothing: attaching is limited by the client's address, and the invitation posted at once by its target.
+      const wait = await takeAll(
+        c.env.DB,
+        [
+          ["subscriptionsPerAddress", clientOf(c)],
+          ...(events.includes("invited") && creator.kind === "invite" ? [["postsPerTarget", targetOf("webhook", body.url)] as const] : []),
+        ],
+        Date.now(),
+      );
+      if (wait > 0) return rateLimited(wait, "webhooks from this address or posts to this target");
       const made = await createSubscription(
         c.env.DB,
         {
@@ -149,7 +154,7 @@ export function serveGameWebhooks(gamesApi: OpenAPIHono<AppEnv>): void {
           scope: "game",
           channel: "webhook",
           target: body.url,
-          events: body.events ?? GAME_DEFAULT_EVENTS,
+          events,
           language: body.language ?? languageOf(c.req.header("Accept-Language")),
         },
         notifyConfig(c.env).urlPolicy,
@@ -159,7 +164,7 @@ export function serveGameWebhooks(gamesApi: OpenAPIHono<AppEnv>): void {
       await c.get("game").room.gameWebhooksChanged(gameId, (await gameWebhooks(c.env.DB, gameId)).length);
       // The creator attached it with the invitation's token: a chat that hears of invitations is sent the invitation now.
       const invite = bearer(c.req.header("Authorization"));
-      if (made.subscription.events.includes("invited") && typeof invite === "string") {
+      if (made.subscription.events.includes("invited") && creator.kind === "invite" && typeof invite === "string") {
         const names = (await c.get("game").room.names(gameId)) ?? [];
         await fanOut(c.env, {
           type: "invited",
@@ -184,17 +189,17 @@ export function serveGameWebhooks(gamesApi: OpenAPIHono<AppEnv>): void {
       path: "/{id}/webhooks/{webhookId}",
       tags: ["notifications"],
       summary: "Remove a game's webhook",
-      description: "The creator (Bearer: the invitation token) removes it at once.",
+      description: "The creator (Bearer: the invitation token or the host secret) removes it at once.",
       security: CREATOR,
       request: { params: WebhookParams },
       responses: {
         200: json(Deleted, "Removed."),
-        ...errorsWith({ 400: BAD_KEY, 401: NOT_CREATOR, 403: "FORBIDDEN: a seat's token.", 404: NO_WEBHOOK, 429: "RATE_LIMITED." }),
+        ...errorsWith({ 400: BAD_ID, 401: NOT_CREATOR, 403: "FORBIDDEN: a seat's token.", 404: NO_WEBHOOK, 429: "RATE_LIMITED." }),
       },
     }),
     async (c) => {
-      const refused = await refuseAllButCreator(c.get("game"));
-      if (refused) return refused;
+      const creator = await refuseAllButCreator(c.get("game"));
+      if (isFailure(creator)) return creator;
       const id = c.req.valid("param").webhookId;
       const gameId = c.get("game").id;
       if (!(await deleteGameWebhook(c.env.DB, gameId, id))) return noWebhook();
@@ -216,21 +221,21 @@ export function serveGameWebhooks(gamesApi: OpenAPIHono<AppEnv>): void {
       responses: {
         200: json(TestSent, "Queued."),
         ...errorsWith({
-          400: BAD_KEY,
+          400: BAD_ID,
           401: NOT_CREATOR,
           403: "FORBIDDEN: a seat's token.",
           404: NO_WEBHOOK,
           409: "SUBSCRIPTION_DISABLED: the webhook was disabled after failing; remove it and attach it again.",
-          429: "RATE_LIMITED.",
+          429: "RATE_LIMITED: test messages are spent for the hour (this webhook's, this client address's or this target's).",
         }),
       },
     }),
     async (c) => {
-      const refused = await refuseAllButCreator(c.get("game"));
-      if (refused) return refused;
+      const creator = await refuseAllButCreator(c.get("game"));
+      if (isFailure(creator)) return creator;
       const row = await gameWebhook(c.env.DB, c.get("game").id, c.req.valid("param").webhookId);
       if (!row) return noWebhook();
-      return testSend(c.env, row, "This webhook was disabled after failing: remove it and attach it again.");
+      return testSend(c.env, clientOf(c), row, "This webhook was disabled after failing: remove it and attach it again.");
     },
   );
 }

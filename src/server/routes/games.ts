@@ -241,7 +241,7 @@ serve(
     request: { params: GameParams, headers: PlayerKeyHeader },
     responses: {
       200: json(EventsResponse, "The match is over: the claim's events and the game after it."),
-      ...errors(401, 403, 404, 409, 429),
+      ...errors(400, 401, 403, 404, 409, 429),
     },
   }),
   async (c) => {

@@ -12,7 +12,7 @@ import {
 } from "../../shared/wire/notifications";
 import { z } from "../../shared/wire/z";
 import type { AppEnv } from "../env";
-import { limitBody, playerOf } from "../http";
+import { clientOf, identityOf, limitBody, playerOf } from "../http";
 import { notifyConfig } from "../notify/config";
 import {
   CONFIRMATIONS_PER_DAY,
@@ -27,6 +27,7 @@ import {
   TESTS_PER_HOUR,
   withDeliveries,
 } from "../notify/manage";
+import { take } from "../notify/send-limits";
 import {
   createSubscription,
   deleteSubscription,
@@ -51,6 +52,7 @@ const ONE_ATTEMPTS = 50;
 const NEEDS_KEY = "AUTH_REQUIRED (no player key) or BAD_TOKEN (a malformed one).";
 const SHAPE =
   "BAD_REQUEST (a field missing, of the wrong type or out of its list; an unknown time zone; not an email address) or BAD_JSON.";
+const BAD_ID = "BAD_REQUEST: a subscription id longer than 64 characters.";
 const NO_SUBSCRIPTION = "SUBSCRIPTION_NOT_FOUND: the player has no subscription with that id.";
 
 const SubscriptionParams = z.object({
@@ -76,7 +78,7 @@ serve(
     },
   }),
   async (c) => {
-    const owner = playerOf(c);
+    const owner = await playerOf(c);
     if (isFailure(owner)) return owner;
     const views = await listSubscriptions(c.env.DB, owner, c.req.valid("query").gameId);
     return done({ subscriptions: await withDeliveries(c.env.DB, views, LISTED_ATTEMPTS) });
@@ -105,19 +107,23 @@ serve(
         413: "BODY_TOO_LARGE.",
         415: "UNSUPPORTED_MEDIA_TYPE.",
         422: "WEBHOOK_URL_REFUSED or PUSH_ENDPOINT_REFUSED (not https, or not a public address), BAD_SUBSCRIPTION (e.g. a daily digest without a time zone).",
-        429: "RATE_LIMITED: confirmation messages to this address are spent for today.",
+        429: "RATE_LIMITED: confirmation messages to this mailbox are spent for today, or subscriptions from this client address for the hour.",
       }),
     },
   }),
   async (c) => {
-    const owner = playerOf(c);
-    if (isFailure(owner)) return owner;
+    const who = await identityOf(c);
+    if (isFailure(who)) return who;
+    const owner = who.player;
     const body = c.req.valid("json");
     const gameId = body.gameId ?? null;
     const unknownGame = checkGame(c.env, gameId);
     if (unknownGame) return unknownGame;
     const now = Date.now();
     const db = c.env.DB;
+    // Player keys cost nothing: subscriptions are limited by the client's address (send-limits.ts).
+    const wait = await take(db, "subscriptionsPerAddress", clientOf(c), now);
+    if (wait > 0) return rateLimited(wait, "subscriptions from this address");
     const common = {
       ownerHash: owner,
       gameId,
@@ -148,7 +154,14 @@ serve(
         input = { ...common, channel: "webhook", target: body.url };
         break;
       case "push":
-        input = { ...common, channel: "push", target: body.endpoint, push: { p256dh: body.keys.p256dh, auth: body.keys.auth } };
+        // A browser's push subscription is its device's: removing the device removes it.
+        input = {
+          ...common,
+          channel: "push",
+          target: body.endpoint,
+          push: { p256dh: body.keys.p256dh, auth: body.keys.auth },
+          deviceHash: who.device,
+        };
         break;
     }
     if ((await countOwned(db, owner)) >= MAX_PLAYER_SUBSCRIPTIONS)
@@ -170,10 +183,10 @@ serve(
     description: `With its latest ${ONE_ATTEMPTS} delivery attempts.`,
     security: PLAYER_KEY,
     request: { params: SubscriptionParams },
-    responses: { 200: json(SubscriptionView, "The subscription."), ...errorsWith({ 401: NEEDS_KEY, 404: NO_SUBSCRIPTION }) },
+    responses: { 200: json(SubscriptionView, "The subscription."), ...errorsWith({ 400: BAD_ID, 401: NEEDS_KEY, 404: NO_SUBSCRIPTION }) },
   }),
   async (c) => {
-    const owner = playerOf(c);
+    const owner = await playerOf(c);
     if (isFailure(owner)) return owner;
     const row = await ownedSubscription(c.env.DB, owner, c.req.valid("param").subscriptionId);
     if (!row) return fail(404, "SUBSCRIPTION_NOT_FOUND", "You have no subscription with that id.");
@@ -211,7 +224,7 @@ serve(
     },
   }),
   async (c) => {
-    const owner = playerOf(c);
+    const owner = await playerOf(c);
     if (isFailure(owner)) return owner;
     const changes = c.req.valid("json");
     const unknownGame = checkGame(c.env, changes.gameId);
@@ -241,10 +254,10 @@ serve(
     description: "Removed at once: nothing more is sent, not even a delivery already queued.",
     security: PLAYER_KEY,
     request: { params: SubscriptionParams },
-    responses: { 200: json(Deleted, "Removed."), ...errorsWith({ 401: NEEDS_KEY, 404: NO_SUBSCRIPTION }) },
+    responses: { 200: json(Deleted, "Removed."), ...errorsWith({ 400: BAD_ID, 401: NEEDS_KEY, 404: NO_SUBSCRIPTION }) },
   }),
   async (c) => {
-    const owner = playerOf(c);
+    const owner = await playerOf(c);
     if (isFailure(owner)) return owner;
     const id = c.req.valid("param").subscriptionId;
     if (!(await deleteSubscription(c.env.DB, owner, id)))
@@ -266,18 +279,19 @@ serve(
     responses: {
       200: json(TestSent, "Queued."),
       ...errorsWith({
+        400: BAD_ID,
         401: NEEDS_KEY,
         404: NO_SUBSCRIPTION,
         409: "EMAIL_NOT_CONFIRMED (the confirmation link has not been used) or SUBSCRIPTION_DISABLED (turn it on first).",
-        429: "RATE_LIMITED: this subscription's test messages are spent for the hour.",
+        429: "RATE_LIMITED: test messages are spent for the hour (this subscription's, this client address's or this target's).",
       }),
     },
   }),
   async (c) => {
-    const owner = playerOf(c);
+    const owner = await playerOf(c);
     if (isFailure(owner)) return owner;
     const row = await ownedSubscription(c.env.DB, owner, c.req.valid("param").subscriptionId);
     if (!row) return fail(404, "SUBSCRIPTION_NOT_FOUND", "You have no subscription with that id.");
-    return testSend(c.env, row);
+    return testSend(c.env, clientOf(c), row);
   },
 );

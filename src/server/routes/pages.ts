@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { displayText } from "../../shared/text";
 import type { AppEnv } from "../env";
 import { HEIGHT, WIDTH } from "../unfurl/image";
 import { publicSnapshot } from "../unfurl/public";
@@ -49,7 +50,7 @@ async function gamePage(c: Context<AppEnv>): Promise<Response> {
     `<link rel="canonical" href="${escapeXml(page)}" />`,
   ].join("\n    ");
   const rewritten = new HTMLRewriter()
-    .on("title", { element: (e) => void e.setInnerContent(summary.title) })
+    .on("title", { element: (e) => void e.setInnerContent(displayText(summary.title)) })
     // The page's own description gives way to the game's.
     .on('meta[name="description"]', { element: (e) => void e.remove() })
     .on("head", { element: (e) => void e.append(`    ${tags}\n  `, { html: true }) })

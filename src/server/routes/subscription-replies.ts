@@ -1,6 +1,7 @@
 import { isGameId } from "../auth";
 import type { Env } from "../env";
 import { sendTest } from "../notify/manage";
+import { takeAll, targetOf } from "../notify/send-limits";
 import type { Refusal } from "../notify/subscriptions";
 import type { Channel } from "../notify/types";
 import { done, type Failure, fail, gameNotFound, rateLimited } from "../reply";
@@ -30,16 +31,31 @@ export function checkGame(env: Env, gameId: string | null | undefined): Failure 
   return gameId && !isGameId(gameId, env.GAME_ID_KEY) ? gameNotFound() : null;
 }
 
-/** A test message through one subscription, for a player's own and for a game's webhooks alike. */
+/**
+ * A test message through one subscription, for a player's own and for a
+ * game's webhooks alike: within the client address's and the target's
+ * limits (send-limits.ts), then the subscription's own.
+ */
 export async function testSend(
   env: Env,
-  row: { id: string; channel: Channel; confirmed: boolean; disabledAt: number | null },
+  client: string,
+  row: { id: string; channel: Channel; target: string; confirmed: boolean; disabledAt: number | null },
   whenDisabled = "This subscription is disabled: turn it on again (PATCH with enabled: true) first.",
 ) {
   if (row.channel === "email" && !row.confirmed)
     return fail(409, "EMAIL_NOT_CONFIRMED", "This address is not confirmed yet: open the link in the confirmation message first.");
   if (row.disabledAt !== null) return fail(409, "SUBSCRIPTION_DISABLED", whenDisabled);
-  const sent = await sendTest(env, row.id, Date.now());
+  const now = Date.now();
+  const wait = await takeAll(
+    env.DB,
+    [
+      ["testsPerAddress", client],
+      ["postsPerTarget", targetOf(row.channel, row.target)],
+    ],
+    now,
+  );
+  if (wait > 0) return rateLimited(wait, "test messages from this address or to this target");
+  const sent = await sendTest(env, row.id, now);
   if ("wait" in sent) return rateLimited(sent.wait, "test messages");
   return done(sent);
 }

@@ -1,5 +1,6 @@
 import type { GameSnapshot } from "../../shared/api";
 import { PRESET_INFO } from "../../shared/presets";
+import { displayText } from "../../shared/text";
 
 /**
  * A game in a few public words, for link previews (OpenGraph, Twitter,
@@ -110,7 +111,12 @@ export function summarize(snap: GameSnapshot, lang: Lang): Summary {
   };
 }
 
-/** Text safe inside HTML and XML attributes and elements. */
+/**
+ * Text safe inside HTML and XML attributes and elements: first made fit to
+ * show (displayText: a name stored before names were checked may hold a lone
+ * surrogate, which breaks the page rewriter, or a character XML forbids,
+ * which breaks the picture), then escaped.
+ */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return displayText(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }

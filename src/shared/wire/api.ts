@@ -4,8 +4,9 @@ import { ClockControl, ClockRequest } from "./clock";
 import { ComputerLevel, DealRecord, list, Name, RulesInput, Seat } from "./common";
 import { WireEvent } from "./events";
 import { Move } from "./move";
+import { playerText } from "./text";
 import { GameSnapshot } from "./view";
-import { z } from "./z";
+import { orNull, z } from "./z";
 
 /** Request and response bodies of the HTTP API, and its error body. */
 
@@ -43,6 +44,9 @@ export const SERVICE_CODES = [
   "EMAIL_NOT_CONFIRMED",
   "SUBSCRIPTION_DISABLED",
   "CONFIRMATION_NOT_FOUND",
+  "DEVICE_REMOVED",
+  "DEVICE_NOT_FOUND",
+  "LINK_CODE_INVALID",
   "UPGRADE_REQUIRED",
   "RATE_LIMITED",
   "INTERNAL",
@@ -71,11 +75,8 @@ export const ErrorBody = z
 
 // ── Games ─────────────────────────────────────────────────────────────────
 
-/** A player's name: trimmed, at most LIMITS.nameLength characters; empty means none. */
-export const NameInput = z
-  .string()
-  .trim()
-  .max(LIMITS.nameLength, `a name has at most ${LIMITS.nameLength} characters`)
+/** A player's name: a player's text (text.ts), at most LIMITS.nameLength characters; empty means none. */
+export const NameInput = playerText(LIMITS.nameLength)
   .nullish()
   .transform((name) => (name ? name : null));
 
@@ -123,7 +124,7 @@ export const SeatLink = z
     url: z.string().nullable().openapi({
       description: "`/game/{id}#seat={token}`: the token stays in the fragment, never sent to a server; null for a computer player's seat.",
     }),
-    computer: ComputerLevel.nullable().openapi({ description: "The computer player's level, or null for a person's seat." }),
+    computer: orNull(ComputerLevel).openapi({ description: "The computer player's level, or null for a person's seat." }),
   })
   .openapi("SeatLink");
 
@@ -183,6 +184,10 @@ export const MyGame = z
     updatedAt: z.string(),
     deadline: z.string().nullable().openapi({ description: "When the seat to play runs out of time (ISO 8601); null without a clock." }),
     reminder: z.enum(["80%", "1h"]).nullable().openapi({ description: "The last reminder of the turn in progress." }),
+    token: z.string().nullable().openapi({
+      description:
+        "The seat's token (its link is `/game/{id}#seat={token}`), so that any device of the player opens the seat; null until the seat has been opened with a device of the player.",
+    }),
   })
   .openapi("MyGame");
 

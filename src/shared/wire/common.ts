@@ -4,7 +4,12 @@ import { z } from "./z";
 /** Wire data is never changed in place: arrays are read-only. */
 export const list = <T extends z.ZodType>(item: T) => z.array(item).readonly();
 
-/** Pieces shared by views, events and records: cards, seats, rules, melds, scores. */
+/**
+ * Pieces shared by views, events and records: cards, seats, rules, melds, scores.
+ * Where the engine writes a shape (src/engine/types.ts), the schema here must
+ * say the same thing: test/engine/vocabulary.test.ts fails the type check if
+ * they drift apart.
+ */
 
 /** A card in docs/record.md notation: rank then suit, or the joker. */
 export const CardText = z
@@ -53,8 +58,17 @@ export const Rules = z
  * Shape only; the engine's parseRules judges the values and names any fault.
  */
 export const RulesInput = z
-  .object({ preset: PresetName.optional() })
-  .catchall(z.unknown())
+  .preprocess(
+    (raw, ctx) => {
+      // zod rebuilds an object key by key, where `__proto__` would set the prototype and vanish: refused here, as any unknown option is.
+      if (raw !== null && typeof raw === "object" && Object.hasOwn(raw, "__proto__")) {
+        ctx.addIssue({ code: "custom", message: `unknown rule option ${JSON.stringify("__proto__")}` });
+        return z.NEVER;
+      }
+      return raw;
+    },
+    z.object({ preset: PresetName.optional() }).catchall(z.unknown()),
+  )
   .openapi("RulesInput", {
     description: 'A preset (docs/rules.md §11) plus any option overrides, e.g. {"preset": "classic", "target": 1505}.',
     example: { preset: "classic", target: 1505 },

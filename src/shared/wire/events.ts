@@ -1,6 +1,6 @@
 import { ClockControl } from "./clock";
 import { CardText, ComputerLevel, DealRecord, HandEnd, list, Name, RulesInput, Seat, TableMeld, Team, TeamScore } from "./common";
-import { z } from "./z";
+import { orNull, z } from "./z";
 
 /**
  * Events as one viewer receives them: the engine's `eventFor` cuts each of
@@ -31,7 +31,7 @@ const gameCreated = kind("gameCreated", {
   rules: RulesInput,
   pozzetti: z.int().min(2).max(3),
   preparedDeals: z.boolean(),
-  clock: ClockControl.nullable(),
+  clock: orNull(ClockControl),
 });
 const Instant = z.string();
 const reminder = kind("reminder", {
@@ -49,6 +49,11 @@ const computer = kind("computer", {
   on: z.boolean().openapi({ description: "The computer takes the seat (true) or gives it back to its player (false)." }),
   reason: z.enum(["handover", "player"]).openapi({ description: "Handed over by its player, or taken back by them." }),
   level: ComputerLevel.optional(),
+});
+const seatReissued = kind("seatReissued", {
+  seat: Seat.openapi({
+    description: "The creator gave this seat a fresh link, its player having been away too long: the old link no longer opens it.",
+  }),
 });
 const handStarted = kind(
   "handStarted",
@@ -142,6 +147,7 @@ export const WireEvent = z
     absence.wire,
     absenceCancelled.wire,
     computer.wire,
+    seatReissued.wire,
   ])
   .openapi("Event");
 

@@ -21,8 +21,16 @@ export const PLAYER_DEFAULT_EVENTS = ["turn", "reminder", "gameOver", "invited"]
 /** Events a game's own webhook hears when it names none: the table's life, for a group chat. */
 export const GAME_DEFAULT_EVENTS = ["invited", "turn", "reminder", "handEnded", "gameOver"] as const;
 
-/** The one pattern the service takes an email address by (the server checks it again). */
-export const EMAIL_ADDRESS = /^[^\s@<>()",;:]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,}$/;
+/**
+ * The one pattern the service takes an email address by: a local part of at
+ * most 64 characters made of dot-separated atoms (no empty one: `a..b` and
+ * `.a` are not addresses), no space, control or special character; a domain
+ * of non-empty labels of letters, digits and inner hyphens (`b..test` is
+ * not one), ending in a top-level name of letters.
+ */
+export const EMAIL_ADDRESS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the local part must not hold.
+  /^(?=[^@]{1,64}@)[^\s\u0000-\u001f\u007f@<>()[\]\\",;:.]+(?:\.[^\s\u0000-\u001f\u007f@<>()[\]\\",;:.]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
 export const NotifyEventName = z.enum(NOTIFY_EVENT_NAMES).openapi({
   description:

@@ -1,6 +1,6 @@
 import { ClockView } from "./clock";
 import { CardText, ComputerLevel, DealRecord, HandEnd, list, Name, Rules, Seat, TableMeld, TeamScore } from "./common";
-import { z } from "./z";
+import { orNull, z } from "./z";
 
 /**
  * What one viewer may see of a game (docs/rules.md §12): their own hand, the
@@ -9,7 +9,7 @@ import { z } from "./z";
  * once a hand has ended, everything.
  */
 
-const HandSummary = z.object({ number: z.int().min(0), end: HandEnd.nullable(), scores: list(TeamScore).nullable() });
+const HandSummary = z.object({ number: z.int().min(0), end: orNull(HandEnd), scores: list(TeamScore).nullable() });
 
 export const MatchView = z
   .object({
@@ -49,7 +49,7 @@ export const HandView = z
     pozzetti: list(PozzettoView),
     lastTurn: z.boolean(),
     picked: CardText.nullable().openapi({ description: "The single card the viewer picked up this turn and may not discard." }),
-    end: HandEnd.nullable(),
+    end: orNull(HandEnd),
     scores: list(TeamScore).nullable(),
     revealed: z
       .object({ hands: list(list(CardText)), deal: DealRecord })
@@ -64,7 +64,7 @@ export const GameView = z
     players: z.int().min(2).max(4),
     rules: Rules,
     match: MatchView,
-    hand: HandView.nullable(),
+    hand: orNull(HandView),
   })
   .openapi("GameView");
 
@@ -73,7 +73,7 @@ export const SeatInfo = z
     seat: Seat,
     name: Name,
     taken: z.boolean().openapi({ description: "Someone has used this seat's link, or claimed it with the invitation." }),
-    computer: ComputerLevel.nullable().openapi({
+    computer: orNull(ComputerLevel).openapi({
       description:
         "The computer plays this seat, at this level: a computer player, or a seat it took over after a timeout or when its player handed it over (until they play again).",
     }),
@@ -99,7 +99,7 @@ export const GameSnapshot = z
     seats: list(SeatInfo),
     preparedDeals: z.boolean(),
     fairness: list(HandFairness),
-    clock: ClockView.nullable().openapi({ description: "The correspondence clock; null in a game without one." }),
+    clock: orNull(ClockView).openapi({ description: "The correspondence clock; null in a game without one." }),
     view: GameView,
   })
   .openapi("GameSnapshot");

@@ -42,11 +42,9 @@ describe("subscriptions", () => {
         events: ["invited"],
       },
     );
-    expect(await updateSubscription(env.DB, owner, one.subscription.id, { events: ["castling" as never] }, Date.now())).toMatchObject({
-      refused: expect.any(String),
-    });
-    expect(await updateSubscription(env.DB, owner, one.subscription.id, { timeZone: "Mars/Olympus" }, Date.now())).toMatchObject({
-      refused: "unknown time zone Mars/Olympus",
+    // Events, languages and time zones are the wire schema's to check (api-player.test.ts); here, how fields go together.
+    expect(await updateSubscription(env.DB, owner, one.subscription.id, { digest: "daily" }, Date.now())).toMatchObject({
+      refused: "a daily digest needs a time zone",
     });
 
     expect(await deleteSubscription(env.DB, stranger, all.subscription.id)).toBe(false);
@@ -57,9 +55,8 @@ describe("subscriptions", () => {
   it("refuses what cannot be delivered", async () => {
     const base = { ownerHash: null, gameId: null, scope: "player" as const, events: ["turn" as const], language: "en" as const };
     for (const [input, refusal] of [
-      [{ ...base, channel: "email", target: "not an address" }, "not an email address"],
       [{ ...base, channel: "email", target: "a@example.org", digest: "daily" }, "a daily digest needs a time zone"],
-      [{ ...base, channel: "email", target: "a@example.org", events: [] }, "events must be"],
+      [{ ...base, channel: "email", target: "a@example.org", events: [] }, "events must name"],
       [{ ...base, channel: "push", target: "https://push.example.org/x" }, "needs its keys"],
       [{ ...base, channel: "email", target: "a@example.org", scope: "game", gameId: "g" }, "a game's own subscription is a webhook"],
     ] as const) {

@@ -7,6 +7,8 @@ const resolver = staticResolver({
   "evil.example.org": ["93.184.215.14", "10.1.2.3"],
   "loop.example.org": ["::1"],
   "mapped.example.org": ["::ffff:192.168.1.1"],
+  "compatible.example.org": ["::7f00:1"],
+  "nat64.example.org": ["64:ff9b::a00:1"],
 });
 const strict = { allowLocalHttp: false, resolver };
 const local = { allowLocalHttp: true, resolver };
@@ -68,6 +70,51 @@ describe("webhook URL policy", () => {
   it("names the range of a forbidden address", () => {
     expect(forbiddenAddress("8.8.8.8")).toBeNull();
     expect(forbiddenAddress("::ffff:169.254.0.1")).toContain("linkLocal");
+  });
+});
+
+describe("addresses that embed an IPv4 address, and local names (issue 15)", () => {
+  const bare = { allowLocalHttp: false, resolver: null };
+  it.each([
+    ["https://[::127.0.0.1]/", "127.0.0.1"],
+    ["https://[::a9fe:a9fe]/", "169.254.169.254"],
+    ["https://[::a00:1]/", "10.0.0.1"],
+    ["https://[::ffff:127.0.0.1]/", "127.0.0.1"],
+    ["https://[64:ff9b::7f00:1]/", "127.0.0.1"],
+    ["https://[64:ff9b::c0a8:101]/", "192.168.1.1"],
+    ["https://[2002:7f00:1::1]/", "127.0.0.1"],
+    ["https://[2002:a9fe:a9fe::]/", "169.254.169.254"],
+    ["https://[2002:0:0::1]/", "0.0.0.0"],
+  ])("refuses %s, which reaches %s, even without a resolver", async (url, inner) => {
+    const checked = await checkUrl(url, bare);
+    expect(checked).toMatchObject({ ok: false, permanent: true });
+    if (!checked.ok) expect(checked.reason).toContain(inner);
+  });
+
+  it("refuses local-use NAT64, and takes an embedding of a public address as that address", async () => {
+    expect((await checkUrl("https://[64:ff9b:1::a00:1]/", bare)).ok).toBe(false);
+    expect(forbiddenAddress("64:ff9b::808:808")).toBeNull();
+    expect(forbiddenAddress("2002:808:808::1")).toBeNull();
+    expect(forbiddenAddress("::")).toContain("unspecified");
+    expect(forbiddenAddress("::1")).toContain("loopback");
+  });
+
+  it.each([
+    "https://localhost./",
+    "https://LOCALHOST/",
+    "https://foo.localhost./",
+    "https://localhost.localdomain/",
+    "https://localhost.localdomain./",
+    "https://printer.local/",
+    "https://intranet/",
+    "https://intranet./",
+  ])("refuses the local name in %s, without a resolver", async (url) => {
+    expect(await checkUrl(url, bare)).toMatchObject({ ok: false, permanent: true });
+  });
+
+  it("refuses a name whose AAAA record embeds a private IPv4 address", async () => {
+    for (const host of ["compatible.example.org", "nat64.example.org"])
+      expect(await checkUrl(`https://${host}/x`, strict)).toMatchObject({ ok: false, permanent: true });
   });
 });
 

@@ -171,4 +171,19 @@ describe("webhooks", () => {
     expect(sub.disabled_reason).toContain("linkLocal");
     expect(await received(name)).toHaveLength(0);
   });
+
+  it("checks the target again at send time, IPv4-compatible spellings included (issue 15)", async () => {
+    const name = unique("h");
+    const { gameId, made } = await gameWebhook(name);
+    await env.DB.prepare("UPDATE notification_subscriptions SET target = 'https://[::a9fe:a9fe]/latest' WHERE id = ?")
+      .bind(made.subscription.id)
+      .run();
+    await fanOut(env, turnFor(gameId, [null, null], 17));
+    const sub = await until(async () => {
+      const row = await subscriptionRow(made.subscription.id);
+      return row?.disabled_at ? row : null;
+    });
+    expect(sub.disabled_reason).toContain("169.254.169.254");
+    expect(await received(name)).toHaveLength(0);
+  });
 });

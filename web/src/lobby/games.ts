@@ -41,8 +41,9 @@ export function myGames(state: GamesState, act: LinkActions & { expand(game: Cre
           "ul",
           { class: "game-list" },
           mine.map((g) => {
-            const seat = remembered[g.id];
-            const href = seat ? `/game/${g.id}#seat=${seat.token}` : `/game/${g.id}`;
+            // The server keeps the seat's link for the player: any of their devices opens it.
+            const token = remembered[g.id]?.token ?? g.token;
+            const href = token ? `/game/${g.id}#seat=${token}` : `/game/${g.id}`;
             return h(
               "li",
               { key: g.id, class: g.yourTurn ? "your-turn" : "", "data-game": g.id },
@@ -55,7 +56,7 @@ export function myGames(state: GamesState, act: LinkActions & { expand(game: Cre
                   : h("span", { class: "badge" }, t.myGames.waiting),
               myGameClock(g),
               h("span", { class: "when" }, ` ${t.myGames.seatAt(g.seat + 1, when(g.updatedAt))}`),
-              seat ? null : h("span", { class: "hint" }, ` (${t.myGames.noLink})`),
+              token ? null : h("span", { class: "hint" }, ` (${t.myGames.noLink})`),
               " ",
               h(
                 "a",

@@ -1,12 +1,15 @@
 import { h, render } from "preact";
 import type { PresetName } from "../../../src/engine/rules";
 import type { CreateGameRequest, CreateGameResponse, MyGame } from "../../../src/shared/api";
+import { LIMITS } from "../../../src/shared/limits";
+import { checkPlayerText } from "../../../src/shared/text";
 import { ApiError, api } from "../api";
 import { Holidays } from "../clock/holidays";
 import { clockRequest } from "../clock/lobby";
 import { copyText, shareLink } from "../dom";
 import { header } from "../header";
 import { codeText, t } from "../i18n/index";
+import { Devices } from "../identity/devices";
 import { type CreatedGame, createdGames, rememberCreated, rememberedSeats, updateCreated } from "../store";
 import { type CreateState, createForm } from "./form";
 import { myGames } from "./games";
@@ -35,6 +38,10 @@ export class LobbyPage {
   private timer: ReturnType<typeof setInterval> | null = null;
   private stopped = false;
   private readonly holidays = new Holidays(() => this.render());
+  private readonly devices = new Devices(
+    () => this.render(),
+    () => void this.refresh(),
+  );
 
   constructor(private readonly root: HTMLElement) {}
 
@@ -44,6 +51,7 @@ export class LobbyPage {
     this.render();
     void this.refresh();
     void this.holidays.load();
+    void this.devices.load();
     // The list comes from the database, which may lag a move by a second or two.
     this.timer = setInterval(() => void this.refresh(), 20_000);
   }
@@ -83,7 +91,16 @@ export class LobbyPage {
     if (hands) rules.hands = Number(hands);
     if (data.get("semiClean")) rules.semiClean = true;
     const computers = this.form.computers.slice(0, n);
-    const names = Array.from({ length: n }, (_, seat) => (computers[seat] ? null : String(data.get(`name-${seat}`) ?? "").trim() || null));
+    const typed = Array.from({ length: n }, (_, seat) => (computers[seat] ? "" : String(data.get(`name-${seat}`) ?? "")));
+    // The server's own check of a player's text (src/shared/text.ts), so the player hears of a bad name before sending.
+    const checked = typed.map((name) => checkPlayerText(name, LIMITS.nameLength));
+    const bad = checked.findIndex((c) => !c.ok);
+    if (bad >= 0) {
+      this.form = { ...this.form, error: t.lobby.badName(bad + 1) };
+      this.render();
+      return;
+    }
+    const names = checked.map((c) => (c.ok && c.text ? c.text : null));
     if (computers.every((level) => level !== null)) {
       this.form = { ...this.form, error: t.lobbyClock.allComputers };
       this.render();
@@ -262,6 +279,7 @@ export class LobbyPage {
             this.links,
           ),
           this.holidays.view(),
+          this.devices.view(),
         ),
       ),
       this.root,

@@ -1,11 +1,14 @@
 import { render } from "preact";
 import type { EventsResponse, GameSnapshot, WireEvent } from "../../../src/shared/api";
+import { LIMITS } from "../../../src/shared/limits";
+import { checkPlayerText } from "../../../src/shared/text";
 import { ApiError, api } from "../api";
 import { sortByRank, sortBySuit } from "../cards";
 import { ClockControls } from "../clock/controls";
 import { countdownAnnouncement } from "../clock/table";
 import { describeEvent, seatName, teamOf } from "../describe";
 import { codeText, t } from "../i18n/index";
+import { SeatTaken } from "../identity/seat-taken";
 import type { Connection } from "../live";
 import { Live } from "../live";
 import {
@@ -48,6 +51,8 @@ export interface TableRoute {
 
 /** Lines kept in the latest moves. */
 const LOG_SIZE = 12;
+/** The claim's error when the name fails the check of a player's text before it is sent. */
+const BAD_NAME = "BAD_NAME";
 /** On a first visit, the moves shown as "latest": those of the last few log entries. */
 const FIRST_VISIT = 12;
 
@@ -56,6 +61,8 @@ type Fatal = "badSeat" | "badInvite" | "failed" | "GAME_NOT_FOUND";
 export class TablePage {
   snap: GameSnapshot | null = null;
   private fatal: Fatal | null = null;
+  /** The seat belongs to a player this device is not linked to: it asks to link instead. */
+  private seatTaken: SeatTaken | null = null;
   connection: Connection = "connecting";
   private events: WireEvent[] = [];
   private lastSeq = 0;
@@ -133,6 +140,8 @@ export class TablePage {
     } catch (error) {
       this.fatal = loadError(error, mode);
       if (mode === "seat" && error instanceof ApiError && error.code === "BAD_TOKEN") forgetSeat(gameId, token!);
+      if (mode === "seat" && error instanceof ApiError && error.code === "SEAT_TAKEN")
+        this.seatTaken = new SeatTaken(this.root, () => this.reopen(this.route));
       this.render();
       return;
     }
@@ -224,7 +233,13 @@ export class TablePage {
   /** The invitation's claim: on success the page opens again as the new seat. */
   async claim(form: HTMLFormElement): Promise<void> {
     const data = new FormData(form);
-    const name = String(data.get("name") ?? "").trim();
+    const checked = checkPlayerText(String(data.get("name") ?? ""), LIMITS.nameLength);
+    if (!checked.ok) {
+      this.controls.claimState = { busy: false, error: BAD_NAME };
+      this.render();
+      return;
+    }
+    const name = checked.text;
     const seatText = String(data.get("seat") ?? "");
     this.controls.claimState = { busy: true, error: null };
     this.render();
@@ -256,6 +271,10 @@ export class TablePage {
 
   render(): void {
     if (this.closed) return;
+    if (this.seatTaken) {
+      this.seatTaken.render();
+      return;
+    }
     const frame = this.shown.playback.frame;
     const snap = frame?.snap ?? this.snap;
     document.title = !snap
@@ -297,7 +316,13 @@ export class TablePage {
           now: this.clock.now(),
           log,
           handEnd: this.ends.shown,
-          claim: { busy: this.controls.claimState.busy, error: this.controls.claimState.error && codeText(this.controls.claimState.error) },
+          claim: {
+            busy: this.controls.claimState.busy,
+            error:
+              this.controls.claimState.error === BAD_NAME
+                ? t.claim.badName
+                : this.controls.claimState.error && codeText(this.controls.claimState.error),
+          },
           seen: snap ? seenCommitments(snap.id) : {},
           verified: this.controls.verified,
           announcement: this.shown.announcement,

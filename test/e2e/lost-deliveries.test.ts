@@ -1,0 +1,127 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { afterAll, describe, expect, it } from "vitest";
+import { myTurn, newStats, playTurnHttp } from "../../bench/client";
+import { d1Query, type LocalService, newPersistDir, removeDir, startLocalService } from "../../scripts/local-service";
+import { seededRandom } from "../../src/engine/index";
+import type { CreateGameResponse, GameSnapshot } from "../../src/shared/api";
+
+/**
+ * Issue 15: a notification recorded in D1 is sent once even when the
+ * runtime dies between the fan-out and the send. `wrangler dev` keeps its
+ * queue in memory, so killing it (SIGKILL, like a crash) loses the queue
+ * message for good: only the cron (notify/requeue.ts) can find the delivery
+ * again. The receiver holds every request unanswered until the crash, so
+ * nothing can be sent before it.
+ */
+
+const INTERVAL = "*/5+*+*+*+*";
+
+/** A webhook receiver on this machine: holds requests unanswered, or answers 200 and counts them by webhook-id. */
+function receiver() {
+  let answering = false;
+  const answered: string[] = [];
+  const held: ServerResponse[] = [];
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    request.resume();
+    request.on("end", () => {
+      if (!answering) return void held.push(response);
+      answered.push(String(request.headers["webhook-id"]));
+      response.writeHead(200).end("ok");
+    });
+  });
+  return {
+    answered,
+    heldCount: () => held.length,
+    answer: () => {
+      answering = true;
+      for (const r of held.splice(0)) r.destroy();
+    },
+    listen: () =>
+      new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port))),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+type Row = { key: string; state: string; attempts: number };
+
+async function rows(dir: string, gameId: string): Promise<Row[]> {
+  return d1Query<Row>(dir, `SELECT key, state, attempts FROM notification_deliveries WHERE game_id = '${gameId}' AND event = 'turn'`);
+}
+
+async function view(url: string, id: string, token: string): Promise<GameSnapshot> {
+  return (await (await fetch(`${url}/api/games/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as GameSnapshot;
+}
+
+describe("notifications across a crash", () => {
+  let dir = "";
+  let service: LocalService | null = null;
+  const hooks = receiver();
+  afterAll(async () => {
+    await service?.stop("kill");
+    await hooks.close();
+    if (dir) await removeDir(dir);
+  });
+
+  it("sends a delivery whose queue message died with the runtime exactly once, when the cron finds it", async () => {
+    const port = await hooks.listen();
+    const vars = { NOTIFY_ALLOW_LOCAL_HTTP: "1", DNS_RESOLVER_URL: "" };
+    dir = await newPersistDir();
+    service = await startLocalService({ persistTo: dir, vars });
+    const game = (await (
+      await fetch(`${service.url}/api/games`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ players: 2, names: ["Anna", "Bruno"] }),
+      })
+    ).json()) as CreateGameResponse;
+    const attached = await fetch(`${service.url}/api/games/${game.id}/webhooks`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${game.invite.token}` },
+      body: JSON.stringify({ url: `http://127.0.0.1:${port}/hook`, events: ["turn"] }),
+    });
+    expect(attached.status).toBe(201);
+
+    // One whole turn: the next seat's turn is fanned out to the game's webhook.
+    const views = await Promise.all(game.seats.map((s) => view(service!.url, game.id, s.token!)));
+    const seat = views.findIndex(myTurn);
+    const stats = newStats();
+    await playTurnHttp(
+      { url: service.url, id: game.id, token: game.seats[seat]!.token!, stats, random: seededRandom("lost"), thinkMs: 0, budget: 50 },
+      views[seat]!,
+    );
+    expect(stats.errors).toEqual([]);
+    let recorded: Row[] = [];
+    for (let i = 0; i < 60 && recorded.length === 0; i++) {
+      recorded = await rows(dir, game.id);
+      if (recorded.length === 0) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(recorded).toHaveLength(1);
+
+    // The crash: between the fan-out and any answer from the receiver.
+    await service.stop("kill");
+    service = await startLocalService({ persistTo: dir, vars });
+    hooks.answer();
+    // Longer than the queue's batching wait (5 s): the message is gone, the delivery waits in D1.
+    await new Promise((r) => setTimeout(r, 7000));
+    const stuck = await rows(dir, game.id);
+    expect(stuck.map((r) => r.state)).not.toContain("sent");
+    expect(hooks.answered).toEqual([]);
+
+    // The cron, as if run a quarter of an hour later: the delivery is queued again and sent.
+    const later = Date.now() + 15 * 60_000;
+    expect((await fetch(`${service.url}/__scheduled?cron=${INTERVAL}&time=${later}`)).status).toBe(200);
+    let sent: Row[] = [];
+    // A delivery its dead sender had claimed waits out its lease (a minute) first.
+    for (let i = 0; i < 120 && sent[0]?.state !== "sent"; i++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      sent = await rows(dir, game.id);
+    }
+    expect(sent).toEqual([expect.objectContaining({ key: recorded[0]!.key, state: "sent" })]);
+    expect(hooks.answered).toEqual([recorded[0]!.key]);
+
+    // The cron again, later still: nothing more is sent.
+    expect((await fetch(`${service.url}/__scheduled?cron=${INTERVAL}&time=${later + 30 * 60_000}`)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 7000));
+    expect(hooks.answered).toEqual([recorded[0]!.key]);
+  }, 300_000);
+});

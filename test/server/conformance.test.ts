@@ -1,0 +1,213 @@
+import { Validator } from "@cfworker/json-schema";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Answer, BASE, call, createGame, move, view } from "./helpers";
+import { hook, playerKey, unique } from "./notify/helpers";
+
+/**
+ * The OpenAPI document against the service's real answers (issue 15): a
+ * sample of requests — successes and refusals, every operation of the
+ * document at least once — each answer's status must be one its operation
+ * lists, and its JSON body must validate against the schema documented for
+ * that status. A field documented as required that comes back null, or a
+ * status the document does not name, fails here.
+ */
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Operation = { responses: Record<string, { content?: Record<string, { schema?: Json }> }> };
+type Doc = { paths: Record<string, Record<string, Operation>>; components: Json };
+
+let doc: Doc;
+const exercised = new Set<string>();
+const findings: string[] = [];
+
+beforeAll(async () => {
+  doc = (await call<Doc>("/api/openapi.json")).body;
+});
+
+/** The document's operation for a real request path, as `METHOD /template`. */
+function operationFor(method: string, path: string): { key: string; operation: Operation } | null {
+  const bare = path.split("?")[0]!;
+  for (const [template, operations] of Object.entries(doc.paths)) {
+    const pattern = new RegExp(`^${template.replace(/[.]/g, "\\.").replace(/\{\w+\}/g, "[^/]+")}$`);
+    const operation = operations[method.toLowerCase()];
+    if (operation && pattern.test(bare)) return { key: `${method.toUpperCase()} ${template}`, operation };
+  }
+  return null;
+}
+
+/** Checks one real answer against the document; collects what disagrees. */
+function conforms(method: string, path: string, answer: Answer): Answer {
+  const found = operationFor(method, path);
+  if (!found) {
+    findings.push(`${method} ${path}: no operation in the document`);
+    return answer;
+  }
+  exercised.add(found.key);
+  const response = found.operation.responses[String(answer.status)] ?? found.operation.responses.default;
+  if (!response) {
+    findings.push(`${found.key}: answered ${answer.status}, not among ${Object.keys(found.operation.responses).join(", ")}`);
+    return answer;
+  }
+  const type = (answer.headers.get("Content-Type") ?? "").split(";")[0]!;
+  const documented = response.content?.[type]?.schema;
+  if (type === "application/json") {
+    if (!documented)
+      findings.push(
+        `${found.key} ${answer.status}: a JSON body, documented as ${Object.keys(response.content ?? {}).join(", ") || "none"}`,
+      );
+    else {
+      const result = new Validator({ ...(documented as object), components: doc.components } as never, "2020-12", false).validate(
+        answer.body,
+      );
+      if (!result.valid)
+        findings.push(
+          `${found.key} ${answer.status}: ${JSON.stringify(result.errors.slice(-3).map((e) => `${e.instanceLocation} ${e.error}`))}`,
+        );
+    }
+  }
+  return answer;
+}
+
+/** A request through `call`, checked against the document. */
+async function sample(path: string, options: Parameters<typeof call>[1] = {}): Promise<Answer> {
+  const method = options.method ?? (options.body === undefined && options.raw === undefined ? "GET" : "POST");
+  return conforms(method, path, await call(path, options));
+}
+
+const LONG_ID = "x".repeat(65);
+
+describe("the OpenAPI document against real answers", () => {
+  it("lists every status and validates every body of a sample of successes and refusals", async () => {
+    await sample("/api/health");
+    await sample("/api/notifications/vapid");
+
+    // Games: with and without a clock, with a computer; refusals of every kind.
+    const key = playerKey();
+    const created = await sample("/api/games", { body: { players: 2, names: ["Anna", null] } });
+    expect(created.status).toBe(201);
+    const game = created.body as Awaited<ReturnType<typeof createGame>>;
+    const clocked = await createGame({ players: 2, clock: { perMove: "3d" } });
+    await sample("/api/games", { body: { players: 2, seats: [{ name: "Anna" }, { computer: "beginner" }] } });
+    await sample("/api/games", { body: { players: 5 } });
+    await sample("/api/games", { body: { players: 2, rules: { preset: "classic", castling: true } } });
+    await sample("/api/games", { body: { players: 2, names: ["x\ud800", null] } });
+    await sample("/api/games", { raw: "{", headers: { "Content-Type": "application/json" } });
+    await sample("/api/games", { raw: "players=2", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+
+    for (const id of [game.id, clocked.id]) {
+      await sample(`/api/games/${id}`);
+      await sample(`/api/games/${id}`, { token: game.seats[0]!.token, headers: { "X-Player-Key": key } });
+      await sample(`/api/games/${id}/events?since=0`);
+      await sample(`/api/games/${id}/record`);
+    }
+    await sample(`/api/games/${game.id}`, { token: "A".repeat(22) });
+    await sample(`/api/games/${game.id}`, { headers: { Authorization: "Bearer !" } });
+    await sample("/api/games/AAAAAAAAAAAAAAAAAAAAAAAA");
+    await sample(`/api/games/${game.id}/events?since=abc`);
+    await sample(`/api/games/${game.id}/ws`);
+
+    const snap = await view(game.id, game.seats[0]!.token);
+    const turn = snap.view.hand!.turn;
+    conforms("POST", `/api/games/${game.id}/moves`, await move(game.id, game.seats[1 - turn]!.token, { type: "draw" }, snap.version));
+    conforms("POST", `/api/games/${game.id}/moves`, await move(game.id, game.seats[turn]!.token, { type: "draw" }, snap.version + 5));
+    conforms("POST", `/api/games/${game.id}/moves`, await move(game.id, game.seats[turn]!.token, { type: "draw" }, snap.version));
+    await sample(`/api/games/${game.id}/moves`, { token: game.invite.token, body: { move: { type: "draw" }, version: 0 } });
+    await sample(`/api/games/${game.id}/moves`, { token: game.seats[0]!.token, body: { move: { type: "castle" }, version: 0 } });
+
+    await sample(`/api/games/${clocked.id}/claim`, {
+      token: clocked.invite.token,
+      body: { name: "Carla" },
+      headers: { "X-Player-Key": key },
+    });
+    await sample(`/api/games/${clocked.id}/claim`, { token: clocked.invite.token, body: {} });
+    await sample(`/api/games/${clocked.id}/claim`, {
+      token: clocked.invite.token,
+      body: { name: "Dario" },
+      headers: { "X-Player-Key": "!" },
+    });
+    await sample(`/api/games/${clocked.id}/clock/claim`, { token: clocked.seats[0]!.token, method: "POST" });
+    await sample(`/api/games/${clocked.id}/clock/claim`, {
+      token: clocked.seats[0]!.token,
+      method: "POST",
+      headers: { "X-Player-Key": "!" },
+    });
+    await sample(`/api/games/${clocked.id}/clock/claim`, { method: "POST" });
+    await sample(`/api/games/${clocked.id}/computer`, { token: clocked.seats[0]!.token, body: { on: true, level: "beginner" } });
+    await sample(`/api/games/${clocked.id}/computer`, { token: clocked.seats[0]!.token, body: { on: false } });
+    await sample(`/api/games/${clocked.id}/computer`, { token: clocked.invite.token, body: { on: true } });
+
+    const fresh = await createGame({ players: 2 });
+    await sample(`/api/games/${fresh.id}/seats/1/link`, { token: fresh.host.token, body: { name: "Marco" } });
+    await sample(`/api/games/${fresh.id}/seats/1/link`, { token: fresh.seats[0]!.token, body: {} });
+    await sample(`/api/games/${fresh.id}/seats/7/link`, { token: fresh.host.token, body: {} });
+
+    await sample(`/api/games/${game.id}/preview.png`);
+    await sample(`/api/games/${game.id}/preview.png`, { token: "A".repeat(22) });
+    await sample("/api/games/AAAAAAAAAAAAAAAAAAAAAAAA/preview.png");
+    await sample(`/api/oembed?url=${encodeURIComponent(`https://burraco.test/game/${game.id}`)}&format=json`);
+    await sample("/api/oembed?url=https://elsewhere.example/x");
+
+    // A player's own: games, absences, subscriptions.
+    await sample("/api/me/games", { token: key });
+    await sample("/api/me/games");
+    const from = new Date(Date.now() + 2 * 3_600_000).toISOString();
+    const until = new Date(Date.now() + 26 * 3_600_000).toISOString();
+    const absence = await sample("/api/me/absences", { token: key, body: { from, until } });
+    await sample("/api/me/absences", { token: key, body: { from: until, until: from } });
+    await sample("/api/me/absences", { token: key });
+    await sample(`/api/me/absences/${(absence.body as { id: string }).id}`, { token: key, method: "DELETE" });
+    await sample(`/api/me/absences/${LONG_ID}`, { token: key, method: "DELETE" });
+    await sample("/api/me/absences/abs_unknown", { token: key, method: "DELETE" });
+
+    const url = await hook(unique("h"));
+    const sub = await sample("/api/me/notifications", { token: key, body: { channel: "webhook", url } });
+    const subId = (sub.body as { subscription: { id: string } }).subscription.id;
+    await sample("/api/me/notifications", { token: key, body: { channel: "email", address: `${unique("c")}@example.org` } });
+    await sample("/api/me/notifications", { token: key, body: { channel: "webhook", url: "https://10.0.0.1/x" } });
+    await sample("/api/me/notifications", { token: key, body: { channel: "email", address: "a@b..test" } });
+    await sample("/api/me/notifications", { token: key });
+    await sample(`/api/me/notifications/${subId}`, { token: key });
+    await sample(`/api/me/notifications/${subId}`, { token: key, method: "PATCH", body: { language: "it" } });
+    await sample(`/api/me/notifications/${subId}`, { token: key, method: "PATCH", body: { digest: "daily" } });
+    await sample(`/api/me/notifications/${subId}/test`, { token: key, method: "POST" });
+    for (const method of ["GET", "DELETE"]) await sample(`/api/me/notifications/${LONG_ID}`, { token: key, method });
+    await sample(`/api/me/notifications/${LONG_ID}/test`, { token: key, method: "POST" });
+    await sample("/api/me/notifications/sub_unknown", { token: key });
+    await sample(`/api/me/notifications/${subId}`, { token: key, method: "DELETE" });
+
+    // A game's webhooks, by its creator.
+    const hooks = `/api/games/${fresh.id}/webhooks`;
+    const attached = await sample(hooks, { token: fresh.invite.token, body: { url, events: ["turn"] } });
+    const hookId = (attached.body as { subscription: { id: string } }).subscription.id;
+    await sample(hooks, { token: fresh.invite.token });
+    await sample(hooks, { token: fresh.seats[0]!.token });
+    await sample(hooks, { body: { url } });
+    await sample(`${hooks}/${hookId}/test`, { token: fresh.host.token, method: "POST" });
+    await sample(`${hooks}/${LONG_ID}/test`, { token: fresh.host.token, method: "POST" });
+    await sample(`${hooks}/${LONG_ID}`, { token: fresh.host.token, method: "DELETE" });
+    await sample(`${hooks}/${hookId}`, { token: fresh.invite.token, method: "DELETE" });
+
+    // The links an email carries.
+    await sample("/api/notifications/confirm", { body: { token: "q1w2e3r4t5y6u7i8o9p0aa" } });
+    await sample("/api/notifications/confirm", { body: { token: "short" } });
+    // The page's link answers with a redirect, which `call` would follow.
+    const { exports } = await import("cloudflare:workers");
+    const redirected = await exports.default.fetch(`${BASE}/api/notifications/unsubscribe/q1w2e3r4t5y6u7i8o9p0aa`, { redirect: "manual" });
+    conforms("GET", "/api/notifications/unsubscribe/q1w2e3r4t5y6u7i8o9p0aa", {
+      status: redirected.status,
+      headers: redirected.headers,
+      text: await redirected.text(),
+      body: null,
+    });
+    await sample("/api/notifications/unsubscribe/q1w2e3r4t5y6u7i8o9p0aa", {
+      raw: "List-Unsubscribe=One-Click",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+
+    expect(findings).toEqual([]);
+    const operations = Object.entries(doc.paths).flatMap(([template, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${template}`),
+    );
+    expect(operations.filter((op) => !exercised.has(op))).toEqual([]);
+  });
+});
