@@ -16,6 +16,16 @@ import { axeScan, chromiumForFile, type Lang, literal, newPage, SIZES, type Size
 const chromium = chromiumForFile();
 let stages: Stages;
 
+/**
+ * Every size opens the same seats, as one player would on several devices
+ * linked to them: the same player key (an opened seat refuses another
+ * player's device with SEAT_TAKEN).
+ */
+async function asOnePlayer(page: Page): Promise<Page> {
+  await page.addInitScript(() => localStorage.setItem("burraco.playerKey", JSON.stringify("board-test-one-player-key-0001")));
+  return page;
+}
+
 beforeAll(async () => {
   stages = await makeStages();
 }, 120_000);
@@ -60,7 +70,7 @@ describe("one table layout that fits every screen", () => {
     for (const lang of ["it", "en"] as Lang[]) {
       it(`${size} (${SIZES[size].width}×${SIZES[size].height}), ${lang}: every stage on one screen`, async () => {
         const words = lang === "it" ? italian : en;
-        const page = await newPage(await chromium.context({ size, lang, reducedMotion: true }));
+        const page = await asOnePlayer(await newPage(await chromium.context({ size, lang, reducedMotion: true })));
         const { width, height } = SIZES[size];
         for (const stage of STAGES) {
           const game: CreateGameResponse = stages[stage.name];
@@ -111,7 +121,7 @@ describe("one table layout that fits every screen", () => {
 describe("the table's cards and seats", () => {
   it("names the seats around the table, shows a burraco closed and opens it, the joker unlike a jack, and axe finds nothing serious", async () => {
     for (const size of ["phone", "laptop"] as Size[]) {
-      const page = await newPage(await chromium.context({ size, lang: "it", bypassCSP: true, reducedMotion: true }));
+      const page = await asOnePlayer(await newPage(await chromium.context({ size, lang: "it", bypassCSP: true, reducedMotion: true })));
       await page.goto(stages.melds.seats[2]!.url!);
       await page.locator(".board .meld.closed").waitFor();
       // Carla (seat 2) sees Anna opposite, Bruno and Dario on either side; long names whole.
@@ -140,7 +150,7 @@ describe("the table's cards and seats", () => {
 
   it("the four-colour deck is remembered, and holds under protanopia and deuteranopia", async () => {
     const context = await chromium.context({ size: "phone", lang: "en", reducedMotion: true });
-    const page = await newPage(context);
+    const page = await asOnePlayer(await newPage(context));
     await page.goto(stages.melds.seats[2]!.url!);
     await page.locator(".board .meld").first().waitFor();
     const colour = (card: string) =>

@@ -205,7 +205,7 @@ export class TablePage {
         if (event.type === "handEnded" && this.route.mode !== "embed") this.ends.ended(event);
       }
       this.shown.announce(loud, previous);
-      if (this.route.mode !== "embed" && loud.length) this.shown.play(previous, loud);
+      if (this.route.mode !== "embed" && loud.length) void this.shown.play(previous, loud);
     }
     this.selection.keep(before);
     if (previous && previous.version !== snap.version) this.controls.confirmResign = false;
