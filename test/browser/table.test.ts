@@ -69,9 +69,10 @@ describe("web client", () => {
     anna = await newPage({ watch: true });
     await anna.goto(serviceUrl());
     await anna.locator('input[name="players"][value="2"]').check();
-    await anna.locator('input[name="preset"][value="classic"]').check();
+    await anna.locator("#preset").selectOption("classic");
     await anna.locator("#name-0").fill("Anna");
     await anna.locator("#name-1").fill("Bruno");
+    await anna.locator("#create-advanced > summary").click();
     await anna.locator("details.prepared summary").click();
     await anna.locator("#deals").fill(JSON.stringify([DEAL]));
     await anna.locator("#create-submit").click();
@@ -79,13 +80,15 @@ describe("web client", () => {
     game = {
       seat0: await anna.locator("#seat-link-0").inputValue(),
       seat1: await anna.locator("#seat-link-1").inputValue(),
-      invite: await anna.locator("#invite-link").inputValue(),
+      invite: "",
       spectator: await anna.locator("#spectator-link").inputValue(),
       id: "",
     };
     game.id = new URL(game.spectator).pathname.split("/")[2]!;
     expect(game.seat0).toMatch(new RegExp(`/game/${game.id}#seat=[A-Za-z0-9_-]{22,}$`));
-    expect(game.invite).toMatch(/#invite=/);
+    // Both seats are named: no invitation is offered, and the panel says so.
+    expect(await anna.locator("#invite-link").count()).toBe(0);
+    await text(anna.locator("#no-invite"), /every seat has a name/);
     expect(game.spectator).not.toMatch(/#/);
     await text(anna.locator(".secret"), /secret/);
     // Each seat opens in a new tab, so the links stay on this page.
@@ -229,7 +232,8 @@ describe("web client", () => {
 
   it("lists the game under My games in the lobby, with the seat link this browser remembers", async () => {
     await anna.goto(serviceUrl());
-    const entry = anna.locator(`#my-games li[data-game="${game.id}"] a:not(.game-notify)`);
+    // Listed at the top ("your turn") when awaiting her move, else under My games.
+    const entry = anna.locator(`:is(#your-turn, #my-games) li[data-game="${game.id}"] a:not(.game-notify)`);
     // The list comes from D1, a second or two behind the room.
     await expect
       .poll(

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { MyGame } from "../../shared/api";
+import { gameNow } from "../clock/time";
 import { indexTimes } from "../room/due";
 import type { SeatRow } from "../room/storage";
 import type { LogBody, LogRow, Table } from "../room/table";
@@ -66,6 +67,15 @@ export async function loadSavedGame(db: Db, id: string): Promise<{ rows: LogRow[
   };
 }
 
+/** The game's own time now and the time left before its deadline, by the game's clock (not this Worker's). */
+function timeLeftOf(game: { deadline: number | null; status: string; clockOffset: number }): { asOf: string; left: number | null } {
+  const now = gameNow(game.clockOffset);
+  return {
+    asOf: new Date(now).toISOString(),
+    left: game.deadline === null || game.status !== "playing" ? null : Math.max(0, game.deadline - now),
+  };
+}
+
 /**
  * A player's games (by player id, players/identity.ts): those awaiting their move first, soonest deadline first,
  * then the most recently active; each with its seat's token where the seat kept it sealed, so that any
@@ -92,6 +102,7 @@ export async function myGames(db: Db, playerHash: string, secret: string | undef
     version: game.version,
     updatedAt: new Date(game.updatedAt).toISOString(),
     deadline: game.deadline === null ? null : new Date(game.deadline).toISOString(),
+    ...timeLeftOf(game),
     reminder: game.reminder,
     token: tokens[i] ?? null,
   }));

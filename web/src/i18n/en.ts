@@ -67,6 +67,7 @@ export const en = {
     SEAT_RESERVED: "That seat is kept for the player it was named for: they have their own link.",
     BAD_CLOCK: "This time control is not valid.",
     NOTHING_TO_CLAIM: "There is nothing to claim: nobody has run out of time.",
+    MATCH_NOT_OVER: "A rematch can be asked for once the match is over.",
     BAD_ABSENCE: "This absence is not valid: check its dates.",
     ABSENCE_NOT_FOUND: "There is no such absence.",
     SUBSCRIPTION_NOT_FOUND: "There is no such notification.",
@@ -127,6 +128,7 @@ export const en = {
     players: "Players",
     playersOption: (n: number) => (n === 4 ? "4 (two teams)" : String(n)),
     rules: "Rules",
+    advanced: "More choices: clock, rules…",
     changeRule: "Change a rule",
     target: "Play to (points)",
     hands: "Or play exactly this many hands",
@@ -153,6 +155,10 @@ export const en = {
     seat: (seat: number, name: string | null) => `Seat ${seat}${name ? `: ${name}` : ""}`,
     invite: "Invitation (fills a free seat without a name)",
     inviteHint: "Post it in a group chat: whoever opens it first types a name and takes a free seat without a name.",
+    /** No invitation is offered: every seat has its player's name and own link. */
+    inviteNamed: "No invitation: every seat has a name and its own link. Send each player theirs.",
+    /** No invitation is offered any more: the seats without a name have all been taken. */
+    inviteFull: "No seat is left for the invitation: every seat without a name has been taken.",
     spectators: "Spectators (public, never a hand)",
     playHere: "Play this seat ↗",
     watch: "Watch ↗",
@@ -173,6 +179,7 @@ export const en = {
     title: "My games",
     empty: "Games you play from this browser appear here, those awaiting your move first.",
     failed: "Your games cannot be listed right now.",
+    yourTurnTitle: (n: number) => (n === 1 ? "Your turn in one game" : `Your turn in ${N(n)} games`),
     yourTurn: "your turn",
     over: "over",
     waiting: "waiting",
@@ -382,6 +389,18 @@ export const en = {
     loadingMelds: "Loading the melds…",
     replay: "Replay this hand",
   },
+  matchEnd: {
+    title: "The match is over",
+    won: (who: string, plural: boolean) => `${who} ${plural ? "win" : "wins"} the match.`,
+    noWinner: "The match ended with no winner.",
+    finalScore: "Final score",
+    rematch: "Rematch",
+    hint: "The same players and rules, everyone one seat on: another player deals first.",
+    ready: "A rematch is ready: your seat is waiting for you.",
+    go: "Go to the rematch",
+    watch: "Watch the rematch",
+    asking: "Setting up the rematch…",
+  },
   log: { title: "Latest moves" },
   clock: {
     // A span of time, largest units first: "2 days 3 h", "5 h 20 min", "12 min 5 s".
@@ -574,6 +593,8 @@ export const en = {
     event: {
       turn: "it is my turn",
       reminder: "I am reminded of my turn",
+      timedOut: "a player's time runs out (mine or another's)",
+      claimed: "a match is claimed on time",
       handEnded: "a hand ends",
       gameOver: "the match ends",
       invited: "I am invited to a game",
@@ -581,6 +602,8 @@ export const en = {
     eventName: {
       turn: "your turn",
       reminder: "reminder",
+      timedOut: "time ran out",
+      claimed: "claimed on time",
       handEnded: "hand ended",
       gameOver: "match over",
       invited: "invitation",
@@ -663,6 +686,8 @@ export const en = {
     chatEvent: {
       turn: "a turn passes",
       reminder: "a player is reminded",
+      timedOut: "a player's time runs out",
+      claimed: "a match is claimed on time",
       handEnded: "a hand ends",
       gameOver: "the match ends",
       invited: "the invitation (posted at once)",

@@ -15,7 +15,7 @@ import type { qrCode } from "./qr";
 export class Devices {
   player: Player | null = null;
   code: LinkCode | null = null;
-  /** The QR encoder comes as a chunk with the first code: the lobby's first script stays small. */
+  /** The QR encoder: a chunk of its own, loaded with the first code (the lobby's script stays small on a slow phone). */
   private qr: typeof qrCode | null = null;
   failed = false;
   message: { text: string; error: boolean } | null = null;
@@ -51,9 +51,9 @@ export class Devices {
 
   async newCode(): Promise<void> {
     try {
-      const [code, qr] = await Promise.all([identityApi.newCode(), import("./qr")]);
+      const [code, qr] = await Promise.all([identityApi.newCode(), this.qr ?? import("./qr").then((m) => m.qrCode)]);
       this.code = code;
-      this.qr = qr.qrCode;
+      this.qr = qr;
       this.message = null;
     } catch (error) {
       this.message = { text: error instanceof ApiError ? codeText(error.code) : t.codes.INTERNAL, error: true };

@@ -14,10 +14,12 @@ import { type CreatedGame, createdGames, rememberCreated, rememberedSeats, updat
 import { type CreateState, createForm } from "./form";
 import { myGames } from "./games";
 import { type LinkActions, linksHandled, linksPanel, type SeatsTaken } from "./links";
+import { yourTurn } from "./turns";
 
 /**
- * The lobby: create a game, show its links (kept in this browser, so none
- * is ever lost), and list this browser's games. Leaving while a new game's
+ * The lobby: the games awaiting the player's move first, then create a
+ * game, show its links (kept in this browser, so none is ever lost), and
+ * list this browser's other games. Leaving while a new game's
  * links have not all been sent asks first.
  */
 export class LobbyPage {
@@ -32,6 +34,7 @@ export class LobbyPage {
   };
   private fresh: CreatedGame | null = null;
   private mine: readonly MyGame[] = [];
+  private mineAt = Date.now();
   private failed = false;
   private readonly taken: Record<string, SeatsTaken> = {};
   private readonly messages: Record<string, string> = {};
@@ -74,6 +77,7 @@ export class LobbyPage {
   private async refresh(): Promise<void> {
     try {
       this.mine = (await api.myGames()).games;
+      this.mineAt = Date.now();
       this.failed = false;
     } catch {
       this.failed = true;
@@ -253,6 +257,7 @@ export class LobbyPage {
         h(
           "main",
           { class: "lobby" },
+          yourTurn(this.mine, rememberedSeats(), this.mineAt),
           createForm(this.form, {
             players: (n) => {
               this.form = { ...this.form, players: n };
@@ -275,7 +280,15 @@ export class LobbyPage {
           }),
           fresh ? linksPanel(fresh, this.taken[fresh.id] ?? null, this.links, true, this.messages[fresh.id] ?? null) : null,
           myGames(
-            { mine: this.mine, failed: this.failed, remembered: rememberedSeats(), created, taken: this.taken, messages: this.messages },
+            {
+              mine: this.mine,
+              mineAt: this.mineAt,
+              failed: this.failed,
+              remembered: rememberedSeats(),
+              created,
+              taken: this.taken,
+              messages: this.messages,
+            },
             this.links,
           ),
           this.holidays.view(),
