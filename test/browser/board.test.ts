@@ -4,7 +4,7 @@ import type { CreateGameResponse } from "../../src/shared/api";
 import { en } from "../../web/src/i18n/en";
 import { it as italian } from "../../web/src/i18n/it";
 import { makeStages, type Stages } from "./board-setup";
-import { axeScan, chromiumForFile, type Lang, literal, newPage, SIZES, type Size, screenshot, waitText } from "./helpers";
+import { asOnePlayer, axeScan, chromiumForFile, type Lang, literal, newPage, SIZES, type Size, screenshot, waitText } from "./helpers";
 
 /**
  * The table fits every screen: at five sizes and in both languages, at each
@@ -15,16 +15,6 @@ import { axeScan, chromiumForFile, type Lang, literal, newPage, SIZES, type Size
 
 const chromium = chromiumForFile();
 let stages: Stages;
-
-/**
- * Every size opens the same seats, as one player would on several devices
- * linked to them: the same player key (an opened seat refuses another
- * player's device with SEAT_TAKEN).
- */
-async function asOnePlayer(page: Page): Promise<Page> {
-  await page.addInitScript(() => localStorage.setItem("burraco.playerKey", JSON.stringify("board-test-one-player-key-0001")));
-  return page;
-}
 
 beforeAll(async () => {
   stages = await makeStages();

@@ -5,6 +5,7 @@ import type { CreateGameResponse, GameRecord } from "../../src/shared/api";
 import { en } from "../../web/src/i18n/en";
 import { it as italian } from "../../web/src/i18n/it";
 import {
+  asOnePlayer,
   axeScan,
   call,
   chromiumForFile,
@@ -33,7 +34,8 @@ let played: CreateGameResponse;
 
 async function page(size: Size, lang: Lang, options: { axe?: boolean } = {}): Promise<Page> {
   const context = await chromium.context({ size, lang, bypassCSP: options.axe });
-  return newPage(context);
+  // The same seats open at every size and in both languages: one player's devices.
+  return asOnePlayer(await newPage(context));
 }
 
 const ANNA = ["3H", "4H", "5H", "6H", "KS", "KS", "QD", "QD", "JC", "JC", "9D"];
