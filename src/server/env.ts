@@ -28,6 +28,8 @@ export interface Env {
   DNS_RESOLVER_URL?: string;
   /** Multiplies the retry delays (benchmarks shrink them); default 1. */
   DELIVERY_DELAY_SCALE?: string;
+  /** Seconds past due before the cron counts a delivery's queue message as lost (notify/requeue.ts); default 600. */
+  REQUEUE_AFTER_SECONDS?: string;
   /**
    * "1" only in local tests (the browser tests' service passes it to wrangler dev; never in wrangler.toml):
    * enables `POST /api/dev/games/{id}/time`, which moves one game's time on so that a deadline passes at once.

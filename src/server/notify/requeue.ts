@@ -19,11 +19,17 @@ import type { Delivery } from "./types";
 
 /** How long past due a delivery counts as lost: longer than any queue backlog or batching wait. */
 export const REQUEUE_AFTER_MS = 10 * 60_000;
+
+/** The setting REQUEUE_AFTER_SECONDS (the crash test shortens it, since a local cron runs at the real time), else ten minutes. */
+function requeueAfterMs(env: Env): number {
+  const seconds = Number(env.REQUEUE_AFTER_SECONDS);
+  return env.REQUEUE_AFTER_SECONDS && Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : REQUEUE_AFTER_MS;
+}
 /** Deliveries queued again per run; the rest wait five minutes. */
 const REQUEUE_BATCH = 200;
 
 export async function requeueLost(env: Env, now: number): Promise<number> {
-  const before = now - REQUEUE_AFTER_MS;
+  const before = now - requeueAfterMs(env);
   const lost = await env.DB.prepare(
     `SELECT key, generation FROM notification_deliveries
      WHERE message IS NOT NULL AND ((state IN ('pending', 'failed') AND next_at <= ?) OR (state = 'sending' AND lease_until <= ?))
