@@ -14,6 +14,10 @@ export default defineConfig({
         test: {
           name: "engine",
           environment: "node",
+          // Pure code with no globals to leak between files: one module graph per worker, not per file.
+          isolate: false,
+          // Property tests do a fixed amount of work; a loaded machine must not fail them on time.
+          testTimeout: 120_000,
           include: ["test/engine/**/*.test.ts", "test/clock/**/*.test.ts"],
         },
       },
@@ -22,6 +26,7 @@ export default defineConfig({
         test: {
           name: "bots",
           environment: "node",
+          isolate: false,
           include: ["test/bots/**/*.test.ts"],
           testTimeout: 120_000,
         },
@@ -31,6 +36,7 @@ export default defineConfig({
         test: {
           name: "web",
           environment: "node",
+          isolate: false,
           include: ["test/web/**/*.test.ts"],
         },
       },

@@ -1,15 +1,30 @@
 /**
- * Computer players: matches between levels on paired deals, and the CPU each
- * level spends per move. `npm run bench -- bots [pairing ...] [--hands N] [--search default|strong]`
- * where a pairing is one of the names below (all by default).
+ * Computer players: `npm run bench -- bots [part ...] [options]`.
+ *
+ * Parts (all three by default):
+ * - `pool`: the levels against the pool of opponents (bench/bots-pool.ts) on
+ *   paired deals, per preset family and player count;
+ * - `selfplay`: hands of every preset with 2, 3 and 4 players between
+ *   players of one level, counting stalemates (target: under 2% of hands);
+ * - `cpu`: CPU and counted work (engine moves tried) per move and per turn
+ *   of each level at its default, from the moves of the parts run.
+ * The older pairings between levels run by name: `club-beginner`,
+ * `club-beginner-4p`, `expert-club`, `expert-club-4p`.
+ *
+ * Options: `--deals N` paired deals per cell (default 50), `--hands N` hands
+ * per self-play cell (default 20) or per older pairing, `--families
+ * classic,chiuso,aperto,fibur`, `--players 2,4`, `--sides club,expert`,
+ * `--opponents club-v1,expert-v1,clean,defensive`, `--search strong`.
  *
  * `bench/index.ts` runs it bundled by esbuild as wrangler bundles the Worker
- * (no name-keeping helpers), and times are CPU time, so a busy machine does
- * not inflate them.
+ * (no name-keeping helpers). Times are CPU time, so a busy machine inflates
+ * them less; the work counts are the same on every machine.
  */
-
 import { EXPERT_DEFAULT, EXPERT_STRONG } from "../src/bots/expert.js";
 import { BOT_LEVELS, type BotLevel } from "../src/bots/index.js";
+import { type PlayerCount, PRESET_NAMES } from "../src/engine/index.js";
+import type { MoveTiming } from "../test/bots/driver.js";
+import { FAMILIES, POOL, pairCell, player, selfPlay } from "./bots-pool.js";
 import { handPairing, matchPairing, type PairingResult, type Side } from "./bots-run.js";
 
 interface Pairing {
@@ -49,78 +64,164 @@ const PAIRINGS: readonly Pairing[] = [
   },
 ];
 
+/** The share of paired hands each level should win against the pool's heuristic players, in every family and player count. */
+const POOL_TARGET: Partial<Record<string, number>> = { club: 0.5, expert: 0.65 };
+
 function percentile(sorted: readonly number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN;
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const ms = (x: number) => `${x < 1 ? x.toFixed(3) : x.toFixed(2)} ms`;
+const signed = (x: number) => `${x >= 0 ? "+" : ""}${x.toFixed(0)}`;
 
 export function botsBench(args: readonly string[]): void {
   const option = (name: string) => {
     const at = args.indexOf(name);
     return at >= 0 ? args[at + 1] : undefined;
   };
-  const hands = Number(option("--hands") ?? 1000);
+  const list = (name: string, fallback: readonly string[]) => option(name)?.split(",") ?? fallback;
   const strong = option("--search") === "strong";
   const names = args.filter((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--"));
-  const chosen = PAIRINGS.filter((p) => names.length === 0 || names.includes(p.name));
-  if (chosen.length === 0) throw new Error(`pairings: ${PAIRINGS.map((p) => p.name).join(", ")}`);
-  const expert: Side = { level: "expert", ...(strong ? { options: { search: EXPERT_STRONG } } : {}) };
-  console.log(`\nComputer players: every deal played twice with the seats swapped (at least ${hands} hands per pairing)`);
-  console.log(`expert search: ${strong ? "strong" : "default"} ${JSON.stringify(strong ? EXPERT_STRONG : EXPERT_DEFAULT)}\n`);
-  const timings = new Map<string, number[]>();
-  const rows: string[][] = [];
+  const parts = names.length ? names : ["pool", "selfplay", "cpu"];
+  const search = strong ? EXPERT_STRONG : EXPERT_DEFAULT;
+  const expertOptions = strong ? { search: EXPERT_STRONG } : undefined;
+  console.log(`\nComputer players. Expert search: ${strong ? "strong" : "default"} ${JSON.stringify(search)}`);
+  const timings: MoveTiming[] = [];
   const verdicts: string[] = [];
-  for (const pairing of chosen) {
-    const started = performance.now();
-    const r = pairing.run(hands, expert);
-    const seconds = (performance.now() - started) / 1000;
-    for (const t of r.timings) {
-      // Only default settings count for the time target.
-      if (strong && t.level === "expert") continue;
-      const list = timings.get(t.level) ?? [];
-      list.push(t.ms);
-      timings.set(t.level, list);
+
+  if (parts.includes("pool")) {
+    const deals = Number(option("--deals") ?? 50);
+    const families = list("--families", Object.keys(FAMILIES));
+    const counts = list("--players", ["2", "4"]).map(Number) as (2 | 4)[];
+    const sides = list("--sides", ["club", "expert"]);
+    const opponents = list("--opponents", POOL);
+    console.log(`\nThe pool: ${deals} deals per cell, each played twice with the seats swapped (one-hand matches)`);
+    const rows: string[][] = [];
+    for (const family of families) {
+      for (const players of counts) {
+        for (const side of sides) {
+          for (const opponent of opponents) {
+            if (opponent === side) continue;
+            const r = pairCell(player(side, side === "expert" ? expertOptions : undefined), player(opponent), family, players, deals);
+            if (!strong || side !== "expert") timings.push(...r.timings);
+            const two = (x: [number, number], f: (v: number) => string) => `${f(x[0])} / ${f(x[1])}`;
+            rows.push([
+              `${family} ${players}p`,
+              `${side} vs ${opponent}`,
+              String(r.deals),
+              pct(r.pairWins),
+              `${signed(r.lead)} ± ${r.interval.toFixed(0)}`,
+              two(r.burracos, (v) => v.toFixed(2)),
+              two(r.closes, pct),
+              two(r.pozzettiMissed, pct),
+              String(r.stalemates),
+            ]);
+            const target = POOL_TARGET[side];
+            if (target !== undefined && !opponent.startsWith("expert")) {
+              const met = r.pairWins >= target;
+              verdicts.push(
+                `${met ? "met   " : "MISSED"}  ${side} vs ${opponent}, ${family} ${players}p: ${pct(r.pairWins)} of ${r.deals} pairs (target ≥ ${pct(target)})`,
+              );
+            }
+          }
+        }
+      }
     }
-    rows.push([
-      pairing.what,
-      String(r.hands),
-      pct(r.pairWins),
-      r.matchWins === null ? "" : pct(r.matchWins),
-      `${r.lead >= 0 ? "+" : ""}${r.lead.toFixed(0)} ± ${r.interval.toFixed(0)}`,
-      `${seconds.toFixed(0)} s`,
-    ]);
+    table(
+      ["family", "pairing", "deals", "pairs won", "points/hand (95%)", "burracos/hand", "closes", "pozzetto missed", "stalemates"],
+      rows,
+    );
+  }
+
+  if (parts.includes("selfplay")) {
+    const hands = Number(option("--hands") ?? 20);
+    const levels = list("--sides", ["club", "expert"]);
+    console.log(`\nSelf-play: ${hands} hands per preset and player count, every seat the same level; hands ended in a stalemate`);
+    const counts: PlayerCount[] = [2, 3, 4];
+    const rows: string[][] = [];
+    for (const level of levels) {
+      let all = 0;
+      let stale = 0;
+      for (const preset of PRESET_NAMES) {
+        const row = [level, preset];
+        for (const players of counts) {
+          const r = selfPlay(player(level, level === "expert" ? expertOptions : undefined), preset, players, hands);
+          row.push(`${r.stalemates}/${r.hands}`);
+          all += r.hands;
+          stale += r.stalemates;
+        }
+        rows.push(row);
+      }
+      verdicts.push(`${stale / all < 0.02 ? "met   " : "MISSED"}  ${level} self-play: ${stale} stalemates in ${all} hands (target < 2%)`);
+    }
+    table(["level", "preset", ...counts.map((p) => `${p} players`)], rows);
+  }
+
+  for (const pairing of PAIRINGS.filter((p) => names.includes(p.name))) {
+    const hands = Number(option("--hands") ?? 1000);
+    const r = pairing.run(hands, { level: "expert", ...(expertOptions ? { options: expertOptions } : {}) });
+    if (!strong) timings.push(...r.timings);
+    console.log(
+      `\n${pairing.what}: ${r.hands} hands, pairs won ${pct(r.pairWins)}${r.matchWins === null ? "" : `, matches won ${pct(r.matchWins)}`}, points per hand ${signed(r.lead)} ± ${r.interval.toFixed(0)}`,
+    );
     if (pairing.target) {
       const share = pairing.target.share === "matches" ? r.matchWins! : r.pairWins;
-      const met = share >= pairing.target.atLeast;
       verdicts.push(
-        `${met ? "met   " : "MISSED"}  ${pairing.what}: ${pairing.target.share} won ${pct(share)} (target ≥ ${pct(pairing.target.atLeast)})`,
+        `${share >= pairing.target.atLeast ? "met   " : "MISSED"}  ${pairing.what}: ${pairing.target.share} won ${pct(share)} (target ≥ ${pct(pairing.target.atLeast)})`,
       );
     }
   }
-  table(["pairing", "hands", "pairs won", "matches won", "points per hand (95%)", "time"], rows);
-  const cpu: string[][] = [];
-  for (const level of BOT_LEVELS as readonly BotLevel[]) {
-    const list = timings.get(level);
-    if (!list?.length) continue;
-    const sorted = list.slice().sort((x, y) => x - y);
-    const p99 = percentile(sorted, 99);
-    cpu.push([level, String(sorted.length), ms(percentile(sorted, 50)), ms(p99), ms(sorted.at(-1)!)]);
-    verdicts.push(`${p99 < 5 ? "met   " : "MISSED"}  ${level}: ${ms(p99)} per move at p99 (target < 5 ms)`);
-  }
-  console.log("\nCPU per move, default settings, one core");
-  table(["level", "moves", "p50", "p99", "max"], cpu);
+
+  if (parts.includes("cpu") || names.some((n) => PAIRINGS.some((p) => p.name === n))) cpuTable(timings, verdicts);
   console.log("\nTargets");
   for (const v of verdicts) console.log(v);
 }
 
-const ms = (x: number) => `${x < 1 ? x.toFixed(3) : x.toFixed(2)} ms`;
+/** Per level at its default: CPU and counted work per move and per turn (all the moves of one seat's turn). */
+function cpuTable(timings: readonly MoveTiming[], verdicts: string[]): void {
+  const rows: string[][] = [];
+  for (const level of BOT_LEVELS as readonly BotLevel[]) {
+    const moves = timings.filter((t) => t.level === level);
+    if (!moves.length) continue;
+    const turns = new Map<number, { ms: number; steps: number }>();
+    for (const t of moves) {
+      const turn = turns.get(t.turn) ?? { ms: 0, steps: 0 };
+      turn.ms += t.ms;
+      turn.steps += t.steps;
+      turns.set(t.turn, turn);
+    }
+    const sorted = (xs: number[]) => xs.sort((x, y) => x - y);
+    const moveMs = sorted(moves.map((t) => t.ms));
+    const moveSteps = sorted(moves.map((t) => t.steps));
+    const turnMs = sorted([...turns.values()].map((t) => t.ms));
+    const turnSteps = sorted([...turns.values()].map((t) => t.steps));
+    const three = (xs: number[], f: (x: number) => string) => [f(percentile(xs, 50)), f(percentile(xs, 99)), f(xs.at(-1)!)].join(" / ");
+    rows.push([
+      level,
+      String(moves.length),
+      three(moveMs, ms),
+      three(moveSteps, String),
+      String(turns.size),
+      three(turnMs, ms),
+      three(turnSteps, String),
+    ]);
+    if (level === "expert") {
+      const p99 = percentile(turnMs, 99);
+      const max = turnMs.at(-1)!;
+      verdicts.push(`${p99 < 5 ? "met   " : "MISSED"}  expert: ${ms(p99)} per turn at p99 (target < 5 ms)`);
+      verdicts.push(`${max < 10 ? "met   " : "MISSED"}  expert: ${ms(max)} per turn at the most (target < 10 ms)`);
+    }
+  }
+  console.log("\nCPU (this thread) and work (engine moves tried) per move and per turn, default settings: p50 / p99 / max");
+  table(["level", "moves", "CPU per move", "work per move", "turns", "CPU per turn", "work per turn"], rows);
+}
 
 function table(head: string[], rows: string[][]): void {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .map((c, i) => (i <= 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
       .join("  ")
       .trimEnd();
   console.log(line(head));

@@ -80,7 +80,7 @@ export async function ensureWebBuilt(): Promise<void> {
  * over wrangler.toml's and .dev.vars'. Resolves once /api/health answers.
  */
 export async function startLocalService(
-  options: { persistTo?: string; port?: number; vars?: Readonly<Record<string, string>> } = {},
+  options: { persistTo?: string; port?: number; vars?: Readonly<Record<string, string>>; entry?: string } = {},
 ): Promise<LocalService> {
   const persistTo = options.persistTo ?? (await newPersistDir());
   await ensureWebBuilt();
@@ -93,6 +93,8 @@ export async function startLocalService(
     [
       wrangler,
       "dev",
+      // Another entry point than wrangler.toml's main (the local tests' Worker with time travel).
+      ...(options.entry ? [options.entry] : []),
       "--local",
       "--ip",
       "127.0.0.1",

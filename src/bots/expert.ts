@@ -1,10 +1,20 @@
 import { isWildCard, type Move, play, seededRandom } from "../engine/index.js";
-import { CLUB_STYLE, closedPickup, clubDiscardRanking, clubMove, clubPlays, clubTake, clubTurn, type Style } from "./club.js";
+import {
+  CLUB_STYLE,
+  closedPickup,
+  clubDiscardRanking,
+  clubMove,
+  clubPlays,
+  clubTake,
+  clubTurn,
+  loneCardAllowed,
+  type Style,
+} from "./club.js";
 import { evaluate } from "./evaluate.js";
 import type { Knowledge } from "./knowledge.js";
 import { sampleState } from "./sample.js";
-import { Table } from "./table.js";
-import { CLUB_WEIGHTS, type Weights } from "./values.js";
+import { NO_MEMORY, Table } from "./table.js";
+import { CLUB_WEIGHTS, type Weights, weightsFor } from "./values.js";
 
 /**
  * The expert: determinized Monte Carlo search on top of the club player's
@@ -23,6 +33,13 @@ export interface SearchBudget {
   readonly iterations: number;
   /** Turns simulated per decision at most, all deals and candidates together: what bounds a move's CPU. */
   readonly turns: number;
+  /**
+   * Engine moves tried per decision, look-ahead and judgement together (see Meter): what bounds a
+   * move's CPU on every machine. No deal is started that would pass it (on the mean cost of those
+   * before), a look-ahead stops where it is once twice this is spent, and when even one deal passes it
+   * the judgement's choice stands.
+   */
+  readonly steps: number;
   /** Turns played after the candidate's own turn before the position is evaluated; Infinity plays the hand out. */
   readonly horizon: number;
   /** Stop dealing once `now()` has moved this many milliseconds (after at least two deals). */
@@ -44,22 +61,32 @@ export interface SearchBudget {
  * Searching the discard too (between judgement's two best) won about 3 more paired hands in 100 against club
  * with 2 and with 4 players, at the same p99 (a search is one move's, whichever move it is).
  */
-export const EXPERT_DEFAULT: SearchBudget = { iterations: 8, turns: 64, horizon: 3, discards: 2, take: true, wild: false, confidence: 1 };
+export const EXPERT_DEFAULT: SearchBudget = {
+  iterations: 8,
+  turns: 64,
+  steps: 400,
+  horizon: 3,
+  discards: 2,
+  take: true,
+  wild: false,
+  confidence: 1,
+};
 
 /** A stronger setting for the benchmark: more deals, a longer look, and wild plays searched too. */
-export const EXPERT_STRONG: SearchBudget = { iterations: 16, turns: 400, horizon: 4, discards: 2, take: true, wild: true, confidence: 1.5 };
+export const EXPERT_STRONG: SearchBudget = {
+  iterations: 16,
+  turns: 400,
+  steps: 6000,
+  horizon: 4,
+  discards: 2,
+  take: true,
+  wild: true,
+  confidence: 1.5,
+};
 
-/**
- * The expert's judgement: the club player's, with weights tuned by self-play
- * against it over every preset with 2 and 4 players (it keeps more of its
- * connected cards, worries less about cards the next player threw away, and
- * takes any discard pile, even a lone card, rather than an unknown card from the stock).
- */
-const TUNED_WEIGHTS: Weights = { ...CLUB_WEIGHTS, connection: 6.4, theirDiscard: 3.6, junkPile: 8, singleJunk: 5 };
-
-/** The expert's weights for a table of `players` (the tuning paid off with 2 and 3 players; with partners the club's weights did better). */
-export function expertWeights(players: number): Weights {
-  return players === 4 ? CLUB_WEIGHTS : TUNED_WEIGHTS;
+/** The expert's judgement: the club player's for the table (values.ts, weightsFor). */
+export function expertWeights(t: Table): Weights {
+  return weightsFor(t.rules, t.players);
 }
 export const EXPERT_STYLE: Style = { ...CLUB_STYLE };
 
@@ -70,8 +97,10 @@ const THEIRS: Style = { ...CLUB_STYLE, ...LOOKAHEAD };
 
 export function expertMove(k: Knowledge, t: Table, seed: string | number, budget: SearchBudget = EXPERT_DEFAULT): Move {
   const candidates = candidatesOf(t, budget);
-  if (candidates.length <= 1) return candidates[0] ?? clubMove(t, expertWeights(t.players), EXPERT_STYLE);
-  return candidates[choose(searchOutcomes(k, t, candidates, budget, seed), budget.confidence)]!;
+  if (candidates.length <= 1) return candidates[0] ?? clubMove(t, expertWeights(t), EXPERT_STYLE);
+  const outcomes = searchOutcomes(k, t, candidates, budget, seed);
+  // One deal tells nothing about the spread: judgement's choice stands.
+  return outcomes.length < 2 ? candidates[0]! : candidates[choose(outcomes, budget.confidence)]!;
 }
 
 /**
@@ -111,12 +140,17 @@ export function searchOutcomes(
   const random = seededRandom(`${seed}/search`);
   const out: Float64Array[] = [];
   const start = budget.now?.() ?? 0;
+  const meter = t.meter;
+  const first = meter.steps;
+  const limit = first + 2 * budget.steps;
   // Each candidate's rollout is its own turn and `horizon` more.
   const deals = Math.max(2, Math.min(budget.iterations, Math.floor(budget.turns / (candidates.length * (budget.horizon + 1)))));
   for (let i = 0; i < deals; i++) {
     if (i >= 2 && budget.timeMs !== undefined && budget.now && budget.now() - start >= budget.timeMs) break;
-    const sample = new Table(sampleState(k, random), t.seat, t.memory);
-    out.push(Float64Array.from(candidates, (move) => rollout(sample, move, budget.horizon)));
+    const used = meter.steps - first;
+    if (i > 0 && used + used / i > budget.steps) break;
+    const sample = new Table(sampleState(k, random), t.seat, t.memory, meter);
+    out.push(Float64Array.from(candidates, (move) => rollout(sample, move, budget.horizon, limit)));
   }
   return out;
 }
@@ -128,13 +162,14 @@ export function candidatesOf(t: Table, budget: SearchBudget): Move[] {
     if (!out.some((m) => JSON.stringify(m) === JSON.stringify(move)) && t.after(move)) out.push(move);
   };
   if (t.hand.phase === "take") {
-    add(clubTake(t, expertWeights(t.players)));
+    add(clubTake(t, expertWeights(t)));
     if (!budget.take) return out;
     add({ type: "draw" });
     const top = t.pile.at(-1);
     if (top !== undefined) {
-      if (t.rules.discardPile === "open") add({ type: "pickup" });
-      else {
+      if (t.rules.discardPile === "open") {
+        if (t.pileCount > 1 || loneCardAllowed(t, top)) add({ type: "pickup" });
+      } else {
         const play = closedPickup(t, top);
         if (play) add({ type: "pickup", play });
       }
@@ -146,9 +181,9 @@ export function candidatesOf(t: Table, budget: SearchBudget): Move[] {
   if (next?.cards.every((c) => !isWildCard(c)) && !closes(t, next)) return [next];
   if (next) add(next);
   if (next && !budget.wild) return out;
-  const discards = clubDiscardRanking(t, expertWeights(t.players));
+  const discards = clubDiscardRanking(t, expertWeights(t));
   if (!next && budget.discards <= 1)
-    return discards.length ? [{ type: "discard", card: discards[0]! }] : [clubMove(t, expertWeights(t.players), EXPERT_STYLE)];
+    return discards.length ? [{ type: "discard", card: discards[0]! }] : [clubMove(t, expertWeights(t), EXPERT_STYLE)];
   for (const card of discards.slice(0, Math.max(1, budget.discards))) add({ type: "discard", card });
   return out;
 }
@@ -160,7 +195,9 @@ function closes(t: Table, play: Move): boolean {
 }
 
 /** Plays `move` on a sampled table, then everyone's turns for `horizon` more turns; the seat's team's expected lead. */
-function rollout(sample: Table, move: Move, horizon: number): number {
+function rollout(sample: Table, move: Move, horizon: number, limit: number): number {
+  const meter = sample.meter;
+  meter.steps++;
   const first = play(sample.state, sample.seat, move);
   if (!first.ok) return -1e6;
   let state = first.value.state;
@@ -168,10 +205,11 @@ function rollout(sample: Table, move: Move, horizon: number): number {
   let turns = 0;
   for (let guard = 0; guard < 500 && !state.hand!.end; guard++) {
     const seat = state.hand!.turn;
-    if (state.hand!.phase === "take" && ++turns > horizon) break;
-    const t = new Table(state, seat);
+    if (state.hand!.phase === "take" && (++turns > horizon || meter.steps > limit)) break;
+    const t = new Table(state, seat, NO_MEMORY, meter);
     const ours = t.team === team;
-    for (const next of clubTurn(t, ours ? expertWeights(t.players) : CLUB_WEIGHTS, ours ? OURS : THEIRS)) {
+    for (const next of clubTurn(t, ours ? expertWeights(t) : CLUB_WEIGHTS, ours ? OURS : THEIRS)) {
+      meter.steps++;
       const result = play(state, seat, next);
       if (!result.ok) break;
       state = result.value.state;

@@ -1,5 +1,4 @@
-import { type Card, parseCard } from "../engine/index.js";
-import type { SeenEvent } from "../shared/wire/events.js";
+import { type Card, parseCard, type SeenEvent } from "../engine/index.js";
 
 /**
  * The public history of the hand as one seat received it: the engine's

@@ -36,15 +36,19 @@ import { makeMove, seededRandom } from "../engine/index.js";
 import { beginnerMove } from "./beginner.js";
 import { clubMove } from "./club.js";
 import { EXPERT_DEFAULT, expertMove, type SearchBudget } from "./expert.js";
-import { type BotInput, type Knowledge, knowledgeOf } from "./knowledge.js";
+import { type BotInput, knowledgeOf } from "./knowledge.js";
 import { legalMove, type MoveNotation } from "./notation.js";
-import { sampleState } from "./sample.js";
-import { Table } from "./table.js";
+import { tableOf } from "./sample.js";
+import type { Meter } from "./table.js";
+import { weightsFor } from "./values.js";
 
 export { EXPERT_DEFAULT, EXPERT_STRONG, type SearchBudget } from "./expert.js";
 export type { SeenEvent } from "./history.js";
 export type { BotInput } from "./knowledge.js";
 export type { MoveNotation, PlayNotation } from "./notation.js";
+export { tableOf } from "./sample.js";
+export { STRATEGY_NAMES, type StrategyName, strategyMove } from "./strategies.js";
+export type { Meter } from "./table.js";
 
 /** The levels, weakest first: `beginner` plays legal, simple Burraco; `club` a solid heuristic game; `expert` searches. */
 export const BOT_LEVELS = ["beginner", "club", "expert"] as const;
@@ -61,6 +65,8 @@ export interface BotOptions {
    * with the caller's `now()` stops it early on the caller's clock.
    */
   readonly search?: Partial<SearchBudget>;
+  /** Counts the work the decision took (engine moves tried), for the budget test and the bench; it never changes the move. */
+  readonly meter?: Meter;
 }
 
 /**
@@ -71,18 +77,12 @@ export interface BotOptions {
 export function chooseMove(level: BotLevel, input: BotInput, seed: string | number, options: BotOptions = {}): MoveNotation | null {
   const k = knowledgeOf(input);
   if (!k) return null;
-  const t = tableOf(k, seed);
+  const t = tableOf(k, seed, options.meter);
   const chosen =
     level === "beginner"
       ? beginnerMove(t, seededRandom(`${seed}`))
       : level === "club"
-        ? clubMove(t)
+        ? clubMove(t, weightsFor(t.rules, t.players))
         : expertMove(k, t, seed, { ...EXPERT_DEFAULT, ...options.search });
   return makeMove(legalMove(t, chosen));
-}
-
-/** The seat's table with the cards it cannot see dealt at random: what the heuristic players decide on (they read only what the seat may see). */
-export function tableOf(k: Knowledge, seed: string | number): Table {
-  const state = sampleState(k, seededRandom(`${seed}/table`));
-  return new Table(state, k.seat, { known: k.known, discarded: k.discarded, pileUnknown: k.pile.filter((c) => c === null).length });
 }

@@ -1,6 +1,8 @@
 import {
   type Card,
+  type GameView,
   HAND_SIZE,
+  type HandView,
   type Meld,
   makeDeck,
   type PlayerCount,
@@ -10,7 +12,6 @@ import {
   teamCount,
   teamOf,
 } from "../engine/index.js";
-import type { GameView, HandView } from "../shared/wire/view.js";
 import { recollect, type SeenEvent } from "./history.js";
 import { meldOf } from "./melds.js";
 

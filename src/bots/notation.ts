@@ -1,10 +1,9 @@
-import { discardable, type Move } from "../engine/index.js";
-import type { Move as WireMove } from "../shared/wire/move.js";
+import { discardable, type Move, type MoveText, type PlayText } from "../engine/index.js";
 import type { Table } from "./table.js";
 
 /** A move in docs/record.md notation, as the engine's `applyMove` and the service's move endpoint take it (the engine's `makeMove` writes it). */
-export type MoveNotation = WireMove;
-export type PlayNotation = Extract<WireMove, { type: "meld" | "attach" }>;
+export type MoveNotation = MoveText;
+export type PlayNotation = PlayText;
 
 /**
  * A move the engine accepts, whatever a player chose: its choice when legal,

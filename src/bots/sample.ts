@@ -1,5 +1,6 @@
-import { type Card, type GameState, type HandState, type PozzettoStatus, type Random, shuffle } from "../engine/index.js";
+import { type Card, type GameState, type HandState, type PozzettoStatus, type Random, seededRandom, shuffle } from "../engine/index.js";
 import { hiddenSlots, type Knowledge } from "./knowledge.js";
+import { type Meter, Table } from "./table.js";
 
 /**
  * One possible table consistent with what the seat knows: the hidden cards
@@ -42,4 +43,11 @@ export function sampleState(k: Knowledge, random: Random): GameState {
     log: null,
   };
   return { rules: k.rules, players: k.players, starter: k.starter, past: [], hand, totals: k.totals, over: false, winner: null };
+}
+
+/** The seat's table with the cards it cannot see dealt at random: what the heuristic players decide on (they read only what the seat may see). */
+export function tableOf(k: Knowledge, seed: string | number, meter: Meter = { steps: 0 }): Table {
+  const state = sampleState(k, seededRandom(`${seed}/table`));
+  const memory = { known: k.known, discarded: k.discarded, pileUnknown: k.pile.filter((c) => c === null).length };
+  return new Table(state, k.seat, memory, meter);
 }

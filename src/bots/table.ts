@@ -25,6 +25,16 @@ export interface Memory {
 export const NO_MEMORY: Memory = { known: [], discarded: [], pileUnknown: 0 };
 
 /**
+ * The work spent on one decision: every move tried on the engine (each
+ * `after`, each move of a look-ahead). A decision's CPU is bounded by
+ * counting this, never by reading a clock, so it is the same on every
+ * machine and every run.
+ */
+export interface Meter {
+  steps: number;
+}
+
+/**
  * A table as one seat's policy sees it. The state may be a sample (other
  * hands, stock and pozzetti filled with guesses): a policy reads only the
  * seat's own hand and the public parts, and asks the engine whether a move is legal.
@@ -34,6 +44,7 @@ export class Table {
     readonly state: GameState,
     readonly seat: Seat,
     readonly memory: Memory = NO_MEMORY,
+    readonly meter: Meter = { steps: 0 },
   ) {}
 
   get hand(): HandState {
@@ -129,8 +140,9 @@ export class Table {
 
   /** The table after `move`, or null when the engine refuses it. */
   after(move: Move): Table | null {
+    this.meter.steps++;
     const result = play(this.state, this.seat, move);
-    return result.ok ? new Table(result.value.state, this.seat, this.memory) : null;
+    return result.ok ? new Table(result.value.state, this.seat, this.memory, this.meter) : null;
   }
 }
 

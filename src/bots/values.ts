@@ -1,4 +1,4 @@
-import { burracoBonus, burracoOf, type Card, cardPoints, isWildCard, rankOf, sumPoints } from "../engine/index.js";
+import { burracoBonus, burracoOf, type Card, cardPoints, isWildCard, type Rules, rankOf, sumPoints } from "../engine/index.js";
 import { type Counts, connections, countsOf, extendsNaturally } from "./shapes.js";
 import type { Table } from "./table.js";
 
@@ -50,6 +50,27 @@ export const CLUB_WEIGHTS: Weights = {
   drawValue: 4,
   singleJunk: -1,
 };
+
+/**
+ * A judgement tuned by self-play against the club weights (scripts/fit-bot-eval.ts's era): it keeps more
+ * of its connected cards, worries less about cards the next player threw away, and takes any discard
+ * pile, even a lone card, rather than an unknown card from the stock.
+ */
+export const TUNED_WEIGHTS: Weights = { ...CLUB_WEIGHTS, connection: 6.4, theirDiscard: 3.6, junkPile: 8, singleJunk: 5 };
+
+/**
+ * The judgement the club player (and the expert's) plays a table with: the one that won more paired
+ * hands against the frozen club player of bench/baselines there (`npm run bench -- bots pool`, 60–100
+ * deals per setting). Taking every pile pays with an open pile and two or three players, and wherever
+ * sets are not allowed (long runs are the whole game there); with partners and an open pile with sets a
+ * hand held short reaches the pozzetto and the close first; with a closed pile the tuned judgement did
+ * better with partners only.
+ */
+export function weightsFor(rules: Rules, players: number): Weights {
+  if (!rules.sets && rules.discardPile === "open") return TUNED_WEIGHTS;
+  if (rules.discardPile === "open") return players === 4 ? CLUB_WEIGHTS : TUNED_WEIGHTS;
+  return players === 4 ? TUNED_WEIGHTS : CLUB_WEIGHTS;
+}
 
 /** 0 early in the hand, 1 when it is about to end (few stock cards, or an opponent ready to close). */
 export function lateness(t: Table): number {

@@ -1,8 +1,8 @@
-import type { DealRecord } from "../shared/wire/common.js";
 import { type Card, JOKER, makeCards, makeDeck, parseCard, rankOf, suitOf } from "./cards.js";
 import { seededRandom, shuffle } from "./random.js";
 import { err, ok, type Result } from "./result.js";
 import { type PlayerCount, type Seat, teamCount } from "./seats.js";
+import type { DealRecord } from "./types.js";
 
 /** One hand's cards as dealt (docs/record.md `deal`): stock top card first. */
 export interface Deal {

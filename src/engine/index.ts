@@ -15,5 +15,6 @@ export { hasRequiredBurraco } from "./rulings.js";
 export { scoreHand, victoryPoints } from "./scoring.js";
 export * from "./seats.js";
 export * from "./state.js";
+export type * from "./types.js";
 export * from "./version.js";
 export * from "./view.js";

@@ -1,12 +1,12 @@
-import type { MeldView, TableMeld } from "../shared/wire/common.js";
 import { type Card, isWildCard, makeCard, makeCards, rankOf, suitOf } from "./cards.js";
 import { err, ok, type Result } from "./result.js";
 import type { Rules } from "./rules.js";
 import { arrangeSequence, type MeldFault, type SequenceShape, type WildEnd, wildStandsFor } from "./sequence.js";
+import type { MeldView, TableMeld } from "./types.js";
 
 export type { MeldFault, WildEnd } from "./sequence.js";
 /** How a meld is written in views and in the replay output (docs/record.md). */
-export type { MeldView, TableMeld };
+export type { MeldView, TableMeld } from "./types.js";
 
 export interface SetShape {
   readonly kind: "set";

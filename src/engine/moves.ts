@@ -1,8 +1,8 @@
-import type { Move as MoveText } from "../shared/wire/move.js";
 import { type Card, makeCard, makeCards, parseCard } from "./cards.js";
 import type { MoveError } from "./errors.js";
 import { err, ok, type Result } from "./result.js";
 import type { WildEnd } from "./sequence.js";
+import type { MoveText, PlayText } from "./types.js";
 
 /** A play of cards onto the table: a new meld or an addition to a team meld. */
 export type Play =
@@ -103,9 +103,7 @@ export function makeMove(move: Move): MoveText {
     case "discard":
       return { type: move.type, card: makeCard(move.card) };
     case "pickup":
-      return move.play
-        ? { type: move.type, play: makeMove(move.play) as Extract<MoveText, { type: "meld" | "attach" }> }
-        : { type: move.type };
+      return move.play ? { type: move.type, play: makeMove(move.play) as PlayText } : { type: move.type };
     case "meld":
       return { type: move.type, cards: makeCards(move.cards), ...(move.wild ? { wild: move.wild } : {}) };
     case "attach":

@@ -1,4 +1,3 @@
-import type { GameRecord as RecordFile } from "../shared/wire/api.js";
 import { type Deal, makeDeal, parseDeal } from "./deal.js";
 import { applyMove, endMatch, needsDeal, newGame, startHand } from "./game.js";
 import { type MeldView, viewMeld } from "./meld.js";
@@ -7,6 +6,7 @@ import { err, ok, type Result } from "./result.js";
 import { makeRules, parseRules, type Rules } from "./rules.js";
 import { isPlayerCount, type PlayerCount, teamCount } from "./seats.js";
 import { type GameState, type HandState, handsOf, type MatchEnding, movesOf, type TeamScore } from "./state.js";
+import type { RecordFile } from "./types.js";
 
 export const RECORD_FORMAT = "burraco-record/1";
 

@@ -1,5 +1,5 @@
-import type { RulesInput } from "../shared/wire/common.js";
 import { err, ok, type Result } from "./result.js";
+import type { RulesInput } from "./types.js";
 
 /** The rule options of docs/rules.md §11. */
 export interface Rules {

@@ -1,5 +1,3 @@
-import type { SeenEvent } from "../shared/wire/events.js";
-import type { GameView, HandView, MatchView } from "../shared/wire/view.js";
 import { makeCard, makeCards } from "./cards.js";
 import { makeDeal } from "./deal.js";
 import type { GameEvent } from "./events.js";
@@ -8,6 +6,7 @@ import type { Rules } from "./rules.js";
 import { victoryPoints } from "./scoring.js";
 import type { Seat } from "./seats.js";
 import { type GameState, type HandState, stockSize } from "./state.js";
+import type { GameView, HandView, MatchView, SeenEvent } from "./types.js";
 
 /**
  * What one seat (or a spectator, `null`) may see, per docs/rules.md §12: their own

@@ -4,8 +4,8 @@ import { z } from "../shared/wire/z";
 import type { AppEnv } from "./env";
 import { done, fail, render } from "./reply";
 import { json, serve } from "./routes/define";
-import { devApi } from "./routes/dev";
 import { gamesApi } from "./routes/games";
+import { identityApi } from "./routes/identity";
 import { notificationLinksApi } from "./routes/notification-links";
 import { notificationsApi } from "./routes/notifications";
 import { oembedApi } from "./routes/oembed";
@@ -39,12 +39,11 @@ serve(
 );
 app.route("/api/games", gamesApi);
 app.route("/api/me/notifications", notificationsApi);
+app.route("/api/me", identityApi);
 app.route("/api/me", playersApi);
 app.route("/api/oembed", oembedApi);
 app.route("/api/notifications/vapid", pushKeyApi);
 app.route("/api/notifications", notificationLinksApi);
-// Local tests only (DEV_TIME_TRAVEL=1); 404 everywhere else.
-app.route("/api/dev", devApi);
 describeApi(app);
 
 app.all("/api/*", (c) => render(c, fail(404, "NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`)));

@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { LIMITS } from "../shared/limits";
 import { bearer, bearerFromProtocols, hashToken, isGameId, isSecret } from "./auth";
 import type { AppEnv } from "./env";
+import { type Identity, identify } from "./players/identity";
 import { type Failure, fail, gameNotFound, isFailure, rateLimited, render } from "./reply";
 import { RateLimiter } from "./room/limits";
 import type { Caller } from "./room/seats";
@@ -21,8 +22,11 @@ export const clientOf = (c: Context): string => c.req.header("CF-Connecting-IP")
 const refusals = new RateLimiter({ burst: 60, perSecond: 2 });
 const COUNTED = new Set([401, 403, 404]);
 
-/** The caller as a room sees it: hashes of the bearer token and player key, and the client's address. */
-export function callerOf(c: Context, gameId: string, token: string | null | "malformed"): Caller | Failure {
+/**
+ * The caller as a room sees it: the hash of the bearer token, the player the
+ * `X-Player-Key` device belongs to (players/identity.ts), and the client's address.
+ */
+export async function callerOf(c: Context<AppEnv>, gameId: string, token: string | null | "malformed"): Promise<Caller | Failure> {
   if (token === "malformed") {
     return fail(
       401,
@@ -34,12 +38,13 @@ export function callerOf(c: Context, gameId: string, token: string | null | "mal
   if (key !== undefined && !isSecret(key)) {
     return fail(400, "BAD_PLAYER_KEY", "X-Player-Key must be 22 to 128 base64url characters (at least 128 random bits).");
   }
-  return {
-    gameId,
-    tokenHash: token === null ? null : hashToken(token),
-    playerKeyHash: key === undefined ? null : hashToken(key),
-    client: clientOf(c),
-  };
+  let playerId: string | null = null;
+  if (key !== undefined) {
+    const who = await identify(c.env.DB, hashToken(key));
+    if (isFailure(who)) return who;
+    playerId = who.player;
+  }
+  return { gameId, tokenHash: token === null ? null : hashToken(token), playerId, client: clientOf(c) };
 }
 
 /**
@@ -59,11 +64,11 @@ export const gameTarget: MiddlewareHandler<AppEnv> = async (c, next) => {
     const header = c.req.header("Authorization");
     const token =
       header === undefined && c.req.path.endsWith("/ws") ? bearerFromProtocols(c.req.header("Sec-WebSocket-Protocol")) : bearer(header);
-    const caller = callerOf(c, id, token);
+    const caller = await callerOf(c, id, token);
     if (isFailure(caller)) failure = caller;
     else {
       const sealedToken =
-        caller.playerKeyHash && typeof token === "string" ? await sealedOnce(token, caller.tokenHash!, c.env.GAME_ID_KEY) : null;
+        caller.playerId && typeof token === "string" ? await sealedOnce(token, caller.tokenHash!, c.env.GAME_ID_KEY) : null;
       c.set("game", { id, room: c.env.GAME_ROOM.get(c.env.GAME_ROOM.idFromName(id)), caller: { ...caller, sealedToken } });
     }
   }
@@ -94,12 +99,18 @@ export const limitBody = bodyLimit({
   onError: (c) => render(c, fail(413, "BODY_TOO_LARGE", `Request bodies are limited to ${LIMITS.bodyBytes} bytes.`)),
 });
 
-/** The player a request speaks for (`Authorization: Bearer <player key>`), as the hash of the key. */
-export function playerOf(c: Context): string | Failure {
+/** The device a request comes from and the player it speaks for (`Authorization: Bearer <player key>`). */
+export async function identityOf(c: Context<AppEnv>): Promise<Identity | Failure> {
   const key = bearer(c.req.header("Authorization"));
   if (key === null) return fail(401, "AUTH_REQUIRED", "Send your player key: Authorization: Bearer <player key>.");
   if (key === "malformed") return fail(401, "BAD_TOKEN", "Authorization must be `Bearer <player key>`, 22 to 128 base64url characters.");
-  return hashToken(key);
+  return identify(c.env.DB, hashToken(key));
+}
+
+/** The player a request speaks for (players/identity.ts): their id. */
+export async function playerOf(c: Context<AppEnv>): Promise<string | Failure> {
+  const who = await identityOf(c);
+  return isFailure(who) ? who : who.player;
 }
 
 /** A seat's, the invitation's or the spectators' page: the secret in the fragment never reaches a server. */

@@ -4,7 +4,15 @@
  * `eventFor(event, seat, rules)`, and every move goes through `applyMove`.
  * Used by the bots' tests and by `npm run bench -- bots`.
  */
-import { type BotInput, type BotLevel, type BotOptions, chooseMove, type MoveNotation, type SeenEvent } from "../../src/bots/index.js";
+import {
+  type BotInput,
+  type BotLevel,
+  type BotOptions,
+  chooseMove,
+  type Meter,
+  type MoveNotation,
+  type SeenEvent,
+} from "../../src/bots/index.js";
 import {
   applyMove,
   dealFromSeed,
@@ -25,22 +33,35 @@ export interface Seating {
   readonly level: BotLevel | string;
   readonly options?: BotOptions;
   /** A player of its own (for experiments): the same input, the same answer. */
-  readonly choose?: (input: BotInput, seed: string) => MoveNotation | null;
+  readonly choose?: (input: BotInput, seed: string, meter: Meter) => MoveNotation | null;
 }
 
 export interface MoveTiming {
   readonly level: string;
   /** CPU milliseconds the move took to choose. */
   readonly ms: number;
+  /** The work it took, counted (engine moves tried: see Meter in src/bots/table.ts). */
+  readonly steps: number;
+  /** Which turn of the driver's hands the move belongs to (a turn is several moves). */
+  readonly turn: number;
 }
 
 export interface Driver {
   state: GameState;
   readonly histories: SeenEvent[][];
   readonly timings: MoveTiming[] | null;
+  /** Turns started so far, over every hand the driver played. */
+  turns: number;
 }
 
 const MAX_MOVES = 5000;
+
+/** CPU milliseconds so far: of this thread where Node can tell (24 and later), else of the process. */
+function cpuNow(): number {
+  const thread = (process as { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage;
+  const used = thread ? thread.call(process) : process.cpuUsage();
+  return (used.user + used.system) / 1000;
+}
 
 function record(d: Driver, events: readonly GameEvent[]): void {
   for (const event of events) {
@@ -53,7 +74,7 @@ function record(d: Driver, events: readonly GameEvent[]): void {
 }
 
 export function newDriver(rules: Rules, players: PlayerCount, timed = false): Driver {
-  return { state: newGame(rules, players), histories: Array.from({ length: players }, () => []), timings: timed ? [] : null };
+  return { state: newGame(rules, players), histories: Array.from({ length: players }, () => []), timings: timed ? [] : null, turns: 0 };
 }
 
 /** Deals a hand (dealt from `seed`) and plays it out; throws on a refused move or a hand that never ends. */
@@ -67,13 +88,15 @@ export function playHand(d: Driver, seats: readonly Seating[], seed: string, dea
     const seat = d.state.hand!.turn;
     const { level, options, choose } = seats[seat]!;
     const input = { view: viewFor(d.state, seat), history: d.histories[seat]! };
-    // CPU time, not wall time: on a busy machine the process waits its turn for a core.
-    const start = d.timings ? process.cpuUsage() : null;
-    const move = choose ? choose(input, `${seed}/${n}`) : chooseMove(level as BotLevel, input, `${seed}/${n}`, options);
-    if (start) {
-      const used = process.cpuUsage(start);
-      d.timings!.push({ level, ms: (used.user + used.system) / 1000 });
-    }
+    if (d.state.hand!.phase === "take") d.turns++;
+    const meter: Meter = { steps: 0 };
+    // CPU time, not wall time: on a busy machine the process waits its turn for a core. The main
+    // thread's alone where Node can tell (a Worker's CPU limit counts its isolate's thread).
+    const start = d.timings ? cpuNow() : null;
+    const move = choose
+      ? choose(input, `${seed}/${n}`, meter)
+      : chooseMove(level as BotLevel, input, `${seed}/${n}`, { ...options, meter });
+    if (start !== null) d.timings!.push({ level, ms: cpuNow() - start, steps: meter.steps, turn: d.turns });
     if (!move) throw new Error(`hand ${seed}: ${level} at seat ${seat} found no move`);
     const result = applyMove(d.state, seat, move);
     if (!result.ok)

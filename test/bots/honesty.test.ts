@@ -1,6 +1,16 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { BOT_LEVELS, type BotLevel, chooseMove, EXPERT_STRONG, type SearchBudget, type SeenEvent } from "../../src/bots/index.js";
+import {
+  BOT_LEVELS,
+  type BotLevel,
+  chooseMove,
+  EXPERT_STRONG,
+  type SearchBudget,
+  type SeenEvent,
+  STRATEGY_NAMES,
+  type StrategyName,
+  strategyMove,
+} from "../../src/bots/index.js";
 import {
   applyMove,
   type GameState,
@@ -13,6 +23,7 @@ import {
   viewFor,
 } from "../../src/engine/index.js";
 import { scrambleHidden } from "../engine/invariants.js";
+import { BOUNDED_WORK_TIMEOUT, size } from "../sizes.js";
 import { newDriver, playHand, type Seating } from "./driver.js";
 
 /**
@@ -22,13 +33,21 @@ import { newDriver, playHand, type Seating } from "./driver.js";
  */
 
 /** Every level, and the expert's strong setting too (it also searches wild plays), with fewer deals to keep the test short. */
-const PLAYERS: readonly { readonly name: string; readonly level: BotLevel; readonly search: Partial<SearchBudget> }[] = [
+const PLAYERS: readonly {
+  readonly name: string;
+  readonly level: BotLevel;
+  readonly search: Partial<SearchBudget>;
+  readonly strategy?: StrategyName;
+}[] = [
   ...BOT_LEVELS.map((level) => ({ name: level, level, search: { iterations: 3, horizon: 2 } })),
-  { name: "expert (strong)", level: "expert", search: { ...EXPERT_STRONG, iterations: 3, turns: 120 } },
+  { name: "expert (strong)", level: "expert", search: { ...EXPERT_STRONG, iterations: 3, turns: 120, steps: 600 } },
+  // The benchmark's pool of other styles.
+  ...STRATEGY_NAMES.map((strategy) => ({ name: `strategy ${strategy}`, level: "club" as const, search: {}, strategy })),
 ];
 
 function decide(player: (typeof PLAYERS)[number], state: GameState, seat: number, history: readonly SeenEvent[], seed: string) {
-  return chooseMove(player.level, { view: viewFor(state, seat), history }, seed, { search: player.search });
+  const input = { view: viewFor(state, seat), history };
+  return player.strategy ? strategyMove(player.strategy, input, seed) : chooseMove(player.level, input, seed, { search: player.search });
 }
 
 /** Positions from club hands: every seat to play, at every step of a few hands. */
@@ -70,15 +89,16 @@ function swapOwnCard(state: GameState, seat: number, seed: string): GameState | 
   return { ...state, hand: { ...hand, hands } };
 }
 
-describe.each(PLAYERS)("$name decides from what its seat may know", (player) => {
+describe.each(PLAYERS)("$name decides from what its seat may know", { timeout: BOUNDED_WORK_TIMEOUT }, (player) => {
   const { level } = player;
   it.each(PRESET_NAMES)("%s: the same move whatever the hidden cards, and a different one when its own cards differ", (preset) => {
     let checked = 0;
     let changed = 0;
     for (const players of [2, 4] as PlayerCount[]) {
       const all = positions(preset, players, level === "expert" ? 1 : 2);
-      // The expert searches: every third position is enough.
-      const step = level === "expert" ? 3 : 1;
+      // The expert searches: every third position is enough (every fourth, and every other one of
+      // the others, in `npm test`; all of them in `npm run test:long`).
+      const step = level === "expert" ? size(4, 3) : size(2, 1);
       for (let p = 0; p < all.length; p += step) {
         const { state, history } = all[p]!;
         const seat = state.hand!.turn;

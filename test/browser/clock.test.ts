@@ -35,7 +35,7 @@ async function page(options: ContextOptions = {}): Promise<Page> {
 
 const snapshot = async (id: string, token?: string) => (await call<GameSnapshot>(`/api/games/${id}`, { token })).body;
 
-/** Moves one game's time on (local tests only: the service runs with DEV_TIME_TRAVEL=1). */
+/** Moves one game's time on (local tests only: the service runs src/server/dev/index.ts). */
 async function advance(id: string, by: string): Promise<void> {
   const answer = await call(`/api/dev/games/${id}/time`, { body: { advance: by } });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -320,6 +320,19 @@ describe("the lobby", () => {
     // Then the page.
     await p.goto(serviceUrl());
     await waitText(p, `#my-games li[data-game="${perMove}"] .game-clock`, /^ · (2 days 23 h|3 days) left · deadline /, 30_000);
+    // The game's time moves on two days (the local tests' time travel): my games counts from the game's clock, as the table does.
+    await advance(perMove, "2d");
+    await expect
+      .poll(
+        async () => {
+          const mine = await call<{ games: { id: string; left: number | null }[] }>("/api/me/games", { token: key });
+          return mine.body.games?.find((g) => g.id === perMove)?.left ?? null;
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBeLessThan(86_400_000 + 60_000);
+    await p.reload();
+    await waitText(p, `#my-games li[data-game="${perMove}"] .game-clock`, /^ · (23 h( \d+ min)?|1 day) left · deadline /, 30_000);
   });
 
   it("declares, lists and cancels holidays, with the server's limits told in the player's language", async () => {

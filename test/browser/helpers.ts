@@ -46,7 +46,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
 
-export const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 860 } } as const;
+export const SIZES = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 860 },
+  smallPhone: { width: 360, height: 640 },
+  landscape: { width: 844, height: 390 },
+  tablet: { width: 768, height: 1024 },
+  laptop: { width: 1366, height: 768 },
+} as const;
+/** Sizes held in the hand: touch screens. */
+const TOUCH: ReadonlySet<string> = new Set(["phone", "smallPhone", "landscape", "tablet"]);
 export type Size = keyof typeof SIZES;
 export type Lang = "en" | "it";
 
@@ -68,8 +77,8 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     viewport: SIZES[size],
     locale: options.locale ?? (options.lang === "it" ? "it-IT" : "en-GB"),
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
-    isMobile: size === "phone",
-    hasTouch: size === "phone",
+    isMobile: TOUCH.has(size),
+    hasTouch: TOUCH.has(size),
     bypassCSP: options.bypassCSP ?? false,
     reducedMotion: options.reducedMotion ? "reduce" : "no-preference",
   });
@@ -201,7 +210,7 @@ export interface KnownDeal {
 }
 
 /**
- * A 2-player classic deal (108 cards): the given hands, discard and top of
+ * A classic deal (108 cards) for 2, 3 or 4 players: the given hands, discard and top of
  * the stock; every other card goes, in a fixed order, to the pozzetti and
  * the rest of the stock.
  */

@@ -29,13 +29,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     DNS_RESOLVER_URL: "",
     VAPID_PUBLIC_KEY: keys.publicKey,
     VAPID_PRIVATE_KEY: keys.privateKey,
-    // Lets a test move one game's time on (POST /api/dev/games/{id}/time): never set outside tests.
-    DEV_TIME_TRAVEL: "1",
   };
   // The build writes each file whole (atomic rename), so wrangler dev may start beside it.
   const [, service] = await Promise.all([
     promisify(execFile)(process.execPath, [join(root, "scripts/build-web.mjs")], { cwd: root }),
-    startLocalService({ port, vars }),
+    startLocalService({ port, vars, entry: "src/server/dev/index.ts" }),
   ]);
   project.provide("serviceUrl", service.url);
   return () => service.stop();

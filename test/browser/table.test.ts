@@ -79,13 +79,15 @@ describe("web client", () => {
     game = {
       seat0: await anna.locator("#seat-link-0").inputValue(),
       seat1: await anna.locator("#seat-link-1").inputValue(),
-      invite: await anna.locator("#invite-link").inputValue(),
+      invite: "",
       spectator: await anna.locator("#spectator-link").inputValue(),
       id: "",
     };
     game.id = new URL(game.spectator).pathname.split("/")[2]!;
     expect(game.seat0).toMatch(new RegExp(`/game/${game.id}#seat=[A-Za-z0-9_-]{22,}$`));
-    expect(game.invite).toMatch(/#invite=/);
+    // Both seats are named: no invitation is offered, and the panel says so.
+    expect(await anna.locator("#invite-link").count()).toBe(0);
+    await text(anna.locator("#no-invite"), /every seat has a name/);
     expect(game.spectator).not.toMatch(/#/);
     await text(anna.locator(".secret"), /secret/);
     // Each seat opens in a new tab, so the links stay on this page.

@@ -162,7 +162,7 @@ describe("timeouts", () => {
     expect(timeoutAction(clock)).toBe("computer");
   });
 
-  it("stops the turn's clock once timed out; a seat the computer plays has no deadline, and a computer's move does not count as the player's", () => {
+  it("stops the turn's clock once timed out; a seat the computer plays has no deadline, and a computer's move counts as the seat's", () => {
     let clock = run(control, 2, [deal(T0, 1), pass(T0 + HOUR, 1, 0), pass(T0 + 2 * HOUR, 0, 1)]);
     clock = clockAfter(clock, { kind: "timedOut", at: T0 + 26 * HOUR, seat: 1 });
     expect(dueOf(clock)).toEqual({ timeout: null, reminders: [] });
@@ -172,8 +172,12 @@ describe("timeouts", () => {
     const computerPlays = (seat: number) => seat === 1;
     expect(dueOf(clock, computerPlays)).toEqual({ timeout: null, reminders: [] }); // the computer plays seat 1 at once
     expect(dueOf(clock).timeout).toBe(T0 + 51 * HOUR); // once its player is back, the turn has its time
-    // Before any move of a player's own, a computer's moves leave the game abortable.
-    const early = run(control, 2, [deal(T0, 1), pass(T0 + HOUR, 1, 0, true), pass(T0 + 2 * HOUR, 0, 1)]);
-    expect(timeoutAction(early)).toBe("abort");
+    // A seat the computer played (a computer seat, or one handed over) has played: a later timeout is the creator's choice.
+    const computerSeat = run(control, 2, [deal(T0, 1), pass(T0 + HOUR, 1, 0, true), pass(T0 + 2 * HOUR, 0, 1)]);
+    expect(timeoutAction(computerSeat)).toBe("computer");
+    const claim = run({ ...control, timeout: "claim" }, 2, [deal(T0, 1), pass(T0 + HOUR, 1, 0, true), pass(T0 + 2 * HOUR, 0, 1)]);
+    expect(timeoutAction(claim)).toBe("claim");
+    // Until it has, the game is still abortable.
+    expect(timeoutAction(run(control, 2, [deal(T0, 1), pass(T0 + HOUR, 1, 0, true)]))).toBe("abort");
   });
 });

@@ -16,6 +16,10 @@ import {
   seededRandom,
   startHand,
 } from "../../src/engine/index.js";
+import { BOUNDED_WORK_TIMEOUT, size } from "../sizes.js";
+
+/** Random situations per check: fewer in `npm test`, the full count in `npm run test:long`. */
+const RUNS = size(80, 300);
 
 /** A hand of `preset` after `steps` random legal moves (or at its end, if sooner). */
 function midHand(preset: (typeof PRESET_NAMES)[number], players: 2 | 3 | 4, seed: number, steps: number): GameState {
@@ -47,7 +51,7 @@ const notHeld = (state: GameState, seat: number): Card[] => {
   return [...new Set(makeDeck(true))].filter((c) => !hand.includes(c));
 };
 
-describe("illegal moves are refused with the right code and change nothing", () => {
+describe("illegal moves are refused with the right code and change nothing", { timeout: BOUNDED_WORK_TIMEOUT }, () => {
   it("any move out of turn: NOT_YOUR_TURN (or HAND_OVER once the hand has ended)", () => {
     fc.assert(
       fc.property(situations, fc.nat(), fc.constantFrom("draw", "pickup", "discard", "meld"), (s, pick, type) => {
@@ -57,7 +61,7 @@ describe("illegal moves are refused with the right code and change nothing", () 
         const move = type === "discard" ? { type, card } : type === "meld" ? { type, cards: [card, card, card] } : { type };
         expect(refusedWith(state, seat, move)).toBe(state.hand!.end ? "HAND_OVER" : "NOT_YOUR_TURN");
       }),
-      { numRuns: 300 },
+      { numRuns: RUNS },
     );
   });
 
@@ -78,7 +82,7 @@ describe("illegal moves are refused with the right code and change nothing", () 
             : [{ type: "draw" }, { type: "pickup" }];
         for (const move of moves) expect(refusedWith(state, turn, move)).toBe(expected);
       }),
-      { numRuns: 300 },
+      { numRuns: RUNS },
     );
   });
 
@@ -102,7 +106,7 @@ describe("illegal moves are refused with the right code and change nothing", () 
           );
         },
       ),
-      { numRuns: 300 },
+      { numRuns: RUNS },
     );
   });
 
@@ -113,7 +117,7 @@ describe("illegal moves are refused with the right code and change nothing", () 
         const state = midHand(s.preset, s.players, s.seed, s.steps);
         expect(refusedWith(state, state.hand!.turn, junk)).toBe("BAD_MOVE");
       }),
-      { numRuns: 300 },
+      { numRuns: RUNS },
     );
   });
 
@@ -132,7 +136,7 @@ describe("illegal moves are refused with the right code and change nothing", () 
           expect(refusedWith(state, state.hand!.turn, move)).toBe("BAD_MOVE");
         }
       }),
-      { numRuns: 200 },
+      { numRuns: RUNS },
     );
   });
 });

@@ -1,10 +1,11 @@
 import fc from "fast-check";
 import { describe, it } from "vitest";
 import { PRESET_NAMES } from "../../src/engine/index.js";
+import { BOUNDED_WORK_TIMEOUT, size } from "../sizes.js";
 import { randomHand } from "./random-hand.js";
 
-/** Hands per preset; PROPERTY_HANDS raises it for a longer soak. */
-const HANDS = Number(process.env.PROPERTY_HANDS ?? 300);
+/** Hands per preset: a few in `npm test`, 300 in `npm run test:long` (or PROPERTY_HANDS). */
+const HANDS = size(30, 300, "PROPERTY_HANDS");
 
 describe("random legal hands with 3 players", () => {
   it.each(PRESET_NAMES)(
@@ -15,6 +16,6 @@ describe("random legal hands with 3 players", () => {
         { numRuns: HANDS },
       );
     },
-    600_000,
+    BOUNDED_WORK_TIMEOUT,
   );
 });

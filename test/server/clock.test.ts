@@ -195,6 +195,72 @@ describe("timeouts", () => {
   });
 });
 
+/** A game of people and a computer seat (the last), with a clock: tokens of the people's seats, null for the computer's. */
+async function withComputer(clock: unknown, players: 2 | 3 = 3): Promise<{ id: string; tokens: (string | null)[] }> {
+  const seats = [...Array.from({ length: players - 1 }, (_, i) => ({ name: ["Anna", "Bruno"][i]! })), { computer: "beginner" }];
+  const created = await call("/api/games", { body: { players, seats, clock } });
+  expect(created.status, created.text).toBe(201);
+  return { id: created.body.id, tokens: created.body.seats.map((s: { token: string | null }) => s.token) };
+}
+
+/** Lets the computer play whatever is its to play, then the person to play takes a simple turn; returns the seat that played. */
+async function personTurn(game: { id: string; tokens: (string | null)[] }): Promise<number> {
+  await alarm(game.id);
+  const table = await trueTable(game.id);
+  const seat = table.state.hand!.turn;
+  const token = game.tokens[seat];
+  if (!token) throw new Error("the computer's turn is still waiting");
+  const drew = await move(game.id, token, { type: "draw" }, table.version);
+  expect(drew.status, drew.text).toBe(200);
+  const card = drew.body.events.find((e) => e.type === "drew")!.card!;
+  expect((await move(game.id, token, { type: "discard", card }, drew.body.version)).status).toBe(200);
+  return seat;
+}
+
+describe("timeouts in a game with a computer seat", () => {
+  it("lets the computer play the late seat after many turns (choice `computer`): the match goes on, never aborted", async () => {
+    setTime(T0);
+    const game = await withComputer({ perMove: "1d", timeout: "computer" });
+    for (let i = 0; i < 6; i++) await personTurn(game);
+    await alarm(game.id);
+    const late = (await trueTable(game.id)).state.hand!.turn;
+    expect(game.tokens[late]).not.toBeNull();
+    setTime(T0 + DAY + 1);
+    await alarm(game.id);
+    const events = await publicEvents(game.id);
+    expect(events.map((e) => e.type)).not.toContain("aborted");
+    expect(events.find((e) => e.type === "timedOut")).toMatchObject({ seat: late, action: "computer" });
+    expect((await view(game.id)).status).toBe("playing");
+    const after = events.slice(events.findIndex((e) => e.type === "timedOut"));
+    expect(after.some((e) => e.type === "discarded" && e.seat === late && e.by === "computer")).toBe(true);
+  });
+
+  it("offers the match to the late seat's opponents after many turns (choice `claim`), and a person claims it", async () => {
+    setTime(T0);
+    const game = await withComputer({ perMove: "1d", timeout: "claim" });
+    for (let i = 0; i < 6; i++) await personTurn(game);
+    await alarm(game.id);
+    const late = (await trueTable(game.id)).state.hand!.turn;
+    setTime(T0 + DAY + 1);
+    await alarm(game.id);
+    expect((await publicEvents(game.id)).map((e) => e.type)).not.toContain("aborted");
+    expect((await clockOf(game.id)).claim).toEqual({ late });
+    const claimer = game.tokens.findIndex((t, seat) => t !== null && seat !== late);
+    const claimed = await call(`/api/games/${game.id}/clock/claim`, { method: "POST", token: game.tokens[claimer]! });
+    expect(claimed.status, claimed.text).toBe(200);
+    expect((await call(`/api/games/${game.id}/record`)).body.end).toEqual({ reason: "timeout", team: late });
+  });
+
+  it("still aborts with no result when time runs out before every seat has played", async () => {
+    setTime(T0);
+    const game = await withComputer({ perMove: "1d", timeout: "computer" }, 2);
+    await alarm(game.id); // the computer plays if it deals the first turn; the person has not played yet either way
+    setTime(T0 + DAY + 1);
+    await alarm(game.id);
+    expect((await publicEvents(game.id)).map((e) => e.type)).toContain("aborted");
+  });
+});
+
 describe("restarts and lost alarms", () => {
   it("handles a deadline exactly once when the room restarts between the deadline and its alarm", async () => {
     setTime(T0);
@@ -237,7 +303,8 @@ describe("restarts and lost alarms", () => {
     await wakeDueRooms(env, Date.now());
     await wakeDueRooms(env, Date.now());
     const events = await publicEvents(game.id);
-    expect(events.filter((e) => e.type === "reminder")).toHaveLength(1);
+    // Woken after the deadline: the timeout, once, and no reminder of a turn whose time was already up.
+    expect(events.filter((e) => e.type === "reminder")).toHaveLength(0);
     expect(events.filter((e) => e.type === "aborted")).toHaveLength(1);
   });
 });

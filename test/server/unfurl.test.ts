@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { alarm, DAY, playTurn, realTime, setTime, T0 } from "./clock-helpers";
 import { BASE, call, createGame, move, view } from "./helpers";
 
 /**
@@ -7,6 +8,8 @@ import { BASE, call, createGame, move, view } from "./helpers";
  * public table, and the oEmbed answer frames the public embed. No hidden
  * card and no token ever appears in them.
  */
+
+afterEach(() => realTime());
 
 async function page(path: string, headers: Record<string, string> = {}) {
   const answer = await call(path, { headers });
@@ -61,6 +64,31 @@ describe("a game's page", () => {
     expect(unknown.status).toBe(200);
     expect(meta(unknown.text, "og:title")).toBeNull();
     expect(unknown.text).toContain('<div id="app">');
+  });
+
+  it("says a match cancelled on a timeout was cancelled, and why, never a 0–0 finish; and one won on time, so", async () => {
+    setTime(T0);
+    const game = await createGame({ players: 2, names: ["Anna", "Bruno"], clock: { perMove: "1d" } } as never);
+    setTime(T0 + DAY + 1);
+    await alarm(game.id);
+    realTime();
+    const description = meta((await page(`/game/${game.id}`)).text, "og:description")!;
+    expect(description).toContain("Match cancelled: a player's time ran out before everyone had played, so there is no result");
+    expect(description).not.toMatch(/Anna 0|Match over|won/);
+    const italian = meta((await page(`/game/${game.id}`, { "Accept-Language": "it" })).text, "og:description")!;
+    expect(italian).toContain("Partita annullata");
+
+    setTime(T0);
+    const timed = await createGame({ players: 2, names: ["Anna", "Bruno"], clock: { perMove: "1d" } } as never);
+    await playTurn(timed);
+    await playTurn(timed);
+    const late = (await view(timed.id)).view.hand!.turn;
+    setTime(T0 + DAY + 1);
+    await alarm(timed.id);
+    expect((await call(`/api/games/${timed.id}/clock/claim`, { method: "POST", token: timed.seats[1 - late]!.token })).status).toBe(200);
+    realTime();
+    const won = meta((await page(`/game/${timed.id}`)).text, "og:description")!;
+    expect(won).toContain(`Match over: ${["Anna", "Bruno"][1 - late]} won on time`);
   });
 });
 

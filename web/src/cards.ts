@@ -58,18 +58,32 @@ export function sortByRank(cards: readonly string[]): string[] {
   return cards.slice().sort((a, b) => rankKey(a) - rankKey(b));
 }
 
-/** The inside of a card: its index (rank over suit) in the top corner, readable when cards overlap. */
+/**
+ * The inside of a card: its index (rank over suit) in the top corner,
+ * readable when cards overlap, and a large pip for the part that shows when
+ * it does not. The joker's index is a star over its name, never a letter
+ * that could pass for a jack's.
+ */
 export function cardIndex(card: string): JSX.Element[] {
   const f = face(card);
+  if (card === "JK")
+    return [
+      h("span", { class: "rank", "aria-hidden": "true" }, "★"),
+      h("span", { class: "suit joker-word", "aria-hidden": "true" }, t.cards.jokerShort),
+      h("span", { class: "pip", "aria-hidden": "true" }, "★"),
+    ];
   return [
-    h("span", { class: "rank", "aria-hidden": "true" }, f.rank === "JK" ? "J" : f.rank),
+    h("span", { class: "rank", "aria-hidden": "true" }, f.rank),
     h("span", { class: "suit", "aria-hidden": "true" }, f.symbol),
+    h("span", { class: "pip", "aria-hidden": "true" }, f.symbol),
   ];
 }
 
 export function cardClass(card: string, extra = ""): string {
   const f = face(card);
-  return `card ${f.red ? "red" : "black"}${card === "JK" ? " joker" : ""}${extra ? ` ${extra}` : ""}`;
+  // The suit's own class lets the four-colour deck give each suit its colour.
+  const suit = f.suit ? ` s-${f.suit}` : "";
+  return `card ${f.red ? "red" : "black"}${suit}${card === "JK" ? " joker" : ""}${extra ? ` ${extra}` : ""}`;
 }
 
 /** A card that is only shown (table, pile, revealed hands). */

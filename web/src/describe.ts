@@ -7,8 +7,15 @@ import { t } from "./i18n/index";
 
 /** Names, teams and events in the player's words. */
 
-export function seatName(seats: readonly SeatInfo[] | readonly { name: string | null }[], seat: number): string {
-  return seats[seat]?.name ?? t.common.player(seat + 1);
+/** A seat's name: the player's own, "Computer · club" for an unnamed computer seat, else "Player 2". */
+export function seatName(
+  seats: readonly SeatInfo[] | readonly { name: string | null; computer?: SeatInfo["computer"] }[],
+  seat: number,
+): string {
+  const info = seats[seat];
+  if (info?.name) return info.name;
+  if (info?.computer) return t.board.computerName(t.board.computerLevel[info.computer]);
+  return t.common.player(seat + 1);
 }
 
 // The engine's seating (src/engine/seats.ts); views give the player count as a plain number.
@@ -104,6 +111,8 @@ export function describeEvent(
       return t.clock.absenceCancelled(who(e.seat));
     case "computer":
       return e.on ? t.clock.computerOn(seatName(seats, e.seat)) : t.clock.computerOff(seatName(seats, e.seat));
+    case "seatReissued":
+      return t.identity.seatReissued(seatName(seats, e.seat));
     default:
       return null;
   }

@@ -13,8 +13,9 @@ import { TablePage, type TableRoute } from "./table/page";
  * `/game/{id}?seat=N` (a notification's link) the seat this browser holds,
  * else the public table saying so; `/notifications` (`?game=ID`) the
  * notification preferences; `/notifications/confirm#token=` and
- * `/notifications/unsubscribe#token=` an email's links. Tokens live in the
- * fragment, which browsers never send.
+ * `/notifications/unsubscribe#token=` an email's links; `/link#code=` a code
+ * that links this device to a player (identity/link-page.ts). Tokens live in
+ * the fragment, which browsers never send.
  */
 
 interface Page {
@@ -31,10 +32,12 @@ type Route =
   | { kind: "replay"; gameId: string }
   | { kind: "notifications" }
   | { kind: "emailLink"; link: "confirm" | "unsubscribe" }
+  | { kind: "link" }
   | { kind: "missing" };
 
 function routeOf(): Route {
   if (location.pathname === "/" || location.pathname === "/index.html") return { kind: "lobby" };
+  if (/^\/link\/?$/.test(location.pathname)) return { kind: "link" };
   const notify = /^\/notifications(?:\/(confirm|unsubscribe))?\/?$/.exec(location.pathname);
   if (notify) return notify[1] ? { kind: "emailLink", link: notify[1] as "confirm" | "unsubscribe" } : { kind: "notifications" };
   const match = /^\/game\/([A-Za-z0-9_-]{1,64})(\/replay)?\/?$/.exec(location.pathname);
@@ -106,6 +109,12 @@ function start(): void {
       const prefs = new NotificationsPage(root);
       page = prefs;
       void prefs.open();
+    });
+  } else if (route.kind === "link") {
+    void import("./identity/link-page").then(({ LinkPage }) => {
+      const link = new LinkPage(root);
+      page = link;
+      link.open();
     });
   } else if (route.kind === "emailLink") {
     void import("./notifications/email-links").then(({ EmailLinkPage }) => {

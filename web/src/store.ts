@@ -153,3 +153,18 @@ export function handOrder(gameId: string, seat: number): HandOrder {
 export function rememberHandOrder(gameId: string, seat: number, order: HandOrder): void {
   write("order", { ...read<Record<string, HandOrder>>("order", {}), [`${gameId}:${seat}`]: order });
 }
+
+/** The table's own choices, the same for every game: the four-colour deck and the sounds (both off at first). */
+export interface TablePrefs {
+  readonly fourColour: boolean;
+  readonly sounds: boolean;
+}
+
+export function tablePrefs(): TablePrefs {
+  const prefs = read<Partial<TablePrefs>>("tablePrefs", {});
+  return { fourColour: prefs.fourColour === true, sounds: prefs.sounds === true };
+}
+
+export function rememberTablePrefs(prefs: TablePrefs): void {
+  write("tablePrefs", prefs);
+}

@@ -37,7 +37,7 @@ export interface Clock {
   readonly banks: readonly number[];
   readonly absences: readonly (readonly Span[])[];
   readonly turn: TurnClock | null;
-  /** Per seat: has made a move of their own in this match. */
+  /** Per seat: has made a move in this match, by its player or by the computer playing it (a computer seat plays too). */
   readonly moved: readonly boolean[];
   readonly over: boolean;
 }
@@ -91,7 +91,8 @@ export function clockAfter(clock: Clock, step: ClockStep): Clock {
   switch (step.kind) {
     case "events": {
       let next = clock;
-      if (step.seat !== null && !step.byComputer) next = { ...next, moved: replace(next.moved, step.seat, true) };
+      // Whoever made it, the seat has played: a computer seat's moves count as much as a person's.
+      if (step.seat !== null) next = { ...next, moved: replace(next.moved, step.seat, true) };
       for (const event of step.events) {
         if (event.type === "turn") next = startTurn(endTurn(next, step.at), event.seat!, step.at);
         else if (event.type === "handEnded") next = endTurn(next, step.at);
@@ -138,7 +139,7 @@ export function dueOf(clock: Clock, computer: (seat: number) => boolean = () => 
   return { timeout: whenElapsed(turn.since, turn.allowance, away), reminders };
 }
 
-/** What a timeout does now: no result before every seat has moved; otherwise the creator's choice. */
+/** What a timeout does now: no result before every seat (person or computer) has moved; otherwise the creator's choice. */
 export function timeoutAction(clock: Clock): "abort" | Timeout {
   return clock.moved.every(Boolean) ? clock.control.timeout : "abort";
 }

@@ -7,6 +7,16 @@ export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
+/**
+ * A game's own time: the platform's plus how far the game's clock runs
+ * ahead of it (`clockOffset`, always 0 but in local tests that move a game's
+ * time on). The one clock the room, "my games" and every message count a
+ * game's time by.
+ */
+export function gameNow(clockOffset: number, platformNow: number = Date.now()): number {
+  return platformNow + clockOffset;
+}
+
 const DURATION = /^(?:(\d{1,3})d)?(?:(\d{1,4})h)?(?:(\d{1,5})m)?$/;
 
 /** Reads "3d", "12h", "1d12h", "90m"; null for anything else (or nothing). */

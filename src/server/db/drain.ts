@@ -21,11 +21,11 @@ const UPSERT_SEAT = `INSERT INTO seats (game_id, seat, token_hash, taken, name, 
   ON CONFLICT (game_id, seat) DO UPDATE SET token_hash = excluded.token_hash, taken = excluded.taken, name = excluded.name,
   player_hash = excluded.player_hash, link_sealed = excluded.link_sealed`;
 
-const UPSERT_GAME = `INSERT INTO games (id, players, rules, names, status, turn, version, prepared, invite_hash, created_at, updated_at, deadline, next_due, reminder)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+const UPSERT_GAME = `INSERT INTO games (id, players, rules, names, status, turn, version, prepared, invite_hash, created_at, updated_at, deadline, next_due, reminder, clock_offset)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (id) DO UPDATE SET names = excluded.names, status = excluded.status, turn = excluded.turn, version = excluded.version,
   invite_hash = excluded.invite_hash, updated_at = excluded.updated_at, deadline = excluded.deadline, next_due = excluded.next_due,
-  reminder = excluded.reminder`;
+  reminder = excluded.reminder, clock_offset = excluded.clock_offset`;
 
 /** Several entries to one statement: each statement costs D1 more than each row in it. */
 export function entryStatements(d1: D1Database, table: Table, entries: readonly Entry[]): D1PreparedStatement[] {
@@ -43,7 +43,14 @@ export function seatStatements(d1: D1Database, gameId: string, rows: readonly Se
   return rows.map((s) => upsert.bind(gameId, s.seat, s.tokenHash, s.taken ? 1 : 0, s.name, s.playerHash, s.link ?? null));
 }
 
-export function indexStatement(d1: D1Database, table: Table, seatRows: readonly SeatRow[], inviteHash: string): D1PreparedStatement {
+/** `clockOffset`: how far the game's clock runs ahead of the platform's (0 but in local tests' time travel). */
+export function indexStatement(
+  d1: D1Database,
+  table: Table,
+  seatRows: readonly SeatRow[],
+  inviteHash: string,
+  clockOffset = 0,
+): D1PreparedStatement {
   const r = indexRow(table, seatRows, inviteHash);
   return d1
     .prepare(UPSERT_GAME)
@@ -62,5 +69,6 @@ export function indexStatement(d1: D1Database, table: Table, seatRows: readonly 
       r.deadline,
       r.nextDue,
       r.reminder,
+      clockOffset,
     );
 }

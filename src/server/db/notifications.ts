@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { LANGUAGES } from "../../shared/language";
 
 /** Notification subscriptions (migrations/0004_notifications.sql says what each column holds). */
 export const subscriptions = sqliteTable(
@@ -15,9 +16,7 @@ export const subscriptions = sqliteTable(
     pushAuth: text("push_auth"),
     /** JSON array of events. */
     events: text("events").notNull(),
-    language: text("language", { enum: ["en", "it"] })
-      .notNull()
-      .default("en"),
+    language: text("language", { enum: LANGUAGES }).notNull().default("en"),
     digest: text("digest", { enum: ["none", "daily"] })
       .notNull()
       .default("none"),
@@ -32,6 +31,8 @@ export const subscriptions = sqliteTable(
     disabledReason: text("disabled_reason"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
+    /** Push: the SHA-256 of the key of the device that made it (removing the device removes it). */
+    deviceHash: text("device_hash"),
   },
   (t) => [index("notification_subscriptions_by_owner").on(t.ownerHash), index("notification_subscriptions_by_game").on(t.gameId)],
 );

@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { MyGame } from "../../shared/api";
+import { gameNow } from "../clock/time";
 import { indexTimes } from "../room/due";
 import type { SeatRow } from "../room/storage";
 import type { LogBody, LogRow, Table } from "../room/table";
+import { unseal } from "../seal";
 import { gameEvents, games, seats } from "./schema";
 
 const databases = new WeakMap<D1Database, ReturnType<typeof drizzle>>();
@@ -65,17 +67,31 @@ export async function loadSavedGame(db: Db, id: string): Promise<{ rows: LogRow[
   };
 }
 
-/** A player's games: those awaiting their move first, soonest deadline first, then the most recently active. */
-export async function myGames(db: Db, playerHash: string): Promise<MyGame[]> {
+/** The game's own time now and the time left before its deadline, by the game's clock (not this Worker's). */
+function timeLeftOf(game: { deadline: number | null; status: string; clockOffset: number }): { asOf: string; left: number | null } {
+  const now = gameNow(game.clockOffset);
+  return {
+    asOf: new Date(now).toISOString(),
+    left: game.deadline === null || game.status !== "playing" ? null : Math.max(0, game.deadline - now),
+  };
+}
+
+/**
+ * A player's games (by player id, players/identity.ts): those awaiting their move first, soonest deadline first,
+ * then the most recently active; each with its seat's token where the seat kept it sealed, so that any
+ * device of the player opens the seat (`secret`: the service's key, seal.ts).
+ */
+export async function myGames(db: Db, playerHash: string, secret: string | undefined): Promise<MyGame[]> {
   const yourTurn = sql<number>`(${games.status} = 'playing' AND ${games.turn} = ${seats.seat})`;
   const rows = await db
-    .select({ game: games, seat: seats.seat, yourTurn })
+    .select({ game: games, seat: seats.seat, link: seats.link, yourTurn })
     .from(seats)
     .innerJoin(games, eq(games.id, seats.gameId))
     .where(eq(seats.playerHash, playerHash))
     .orderBy(desc(yourTurn), sql`${games.deadline} IS NULL`, asc(games.deadline), desc(games.updatedAt))
     .limit(200);
-  return rows.map(({ game, seat, yourTurn }) => ({
+  const tokens = await Promise.all(rows.map(({ link }) => (link ? unseal(link, secret) : null)));
+  return rows.map(({ game, seat, yourTurn }, i) => ({
     id: game.id,
     seat,
     players: game.players,
@@ -86,7 +102,9 @@ export async function myGames(db: Db, playerHash: string): Promise<MyGame[]> {
     version: game.version,
     updatedAt: new Date(game.updatedAt).toISOString(),
     deadline: game.deadline === null ? null : new Date(game.deadline).toISOString(),
+    ...timeLeftOf(game),
     reminder: game.reminder,
+    token: tokens[i] ?? null,
   }));
 }
 

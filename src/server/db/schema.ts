@@ -22,6 +22,13 @@ export const games = sqliteTable("games", {
   nextDue: integer("next_due"),
   /** The last reminder of the turn in progress ("80%" or "1h"). */
   reminder: text("reminder", { enum: ["80%", "1h"] }),
+  /**
+   * How far the game's own clock runs ahead of the platform's (ms): 0, except
+   * in local tests that move a game's time on (POST /api/dev/games/{id}/time).
+   * Whatever reads the game's times from here (deadline, time left) counts
+   * from the game's clock: the platform's time plus this (gameNow).
+   */
+  clockOffset: integer("clock_offset").notNull().default(0),
 });
 
 /** Absences a player declared (by player key): their clocks stop meanwhile. */

@@ -56,6 +56,8 @@ export function links(publicUrl: string) {
     unsubscribePage: (token: string) => `${publicUrl}/notifications/unsubscribe#token=${token}`,
     /** Opened by the address's owner; the page confirms with a POST (mail scanners follow GET links). */
     confirm: (token: string) => `${publicUrl}/notifications/confirm#token=${token}`,
+    /** A sign-in link: the page links the device it is opened on to the address's player, with a POST. */
+    signIn: (token: string) => `${publicUrl}/link#code=${token}`,
   };
 }
 

@@ -35,18 +35,19 @@ export function gamesAwaitingFromIndex(d1: D1Database): GamesAwaiting {
   return async (ownerHash, gameId) => {
     const rows = await d1
       .prepare(
-        `SELECT g.id, s.seat, g.names, g.updated_at, g.deadline FROM seats s JOIN games g ON g.id = s.game_id
+        `SELECT g.id, s.seat, g.names, g.updated_at, g.deadline, g.clock_offset FROM seats s JOIN games g ON g.id = s.game_id
          WHERE s.player_hash = ? AND g.status = 'playing' AND g.turn = s.seat ${gameId ? "AND g.id = ?" : ""}
          ORDER BY g.updated_at LIMIT 100`,
       )
       .bind(...(gameId ? [ownerHash, gameId] : [ownerHash]))
-      .all<{ id: string; seat: number; names: string; updated_at: number; deadline: number | null }>();
+      .all<{ id: string; seat: number; names: string; updated_at: number; deadline: number | null; clock_offset: number }>();
     return rows.results.map((r) => ({
       gameId: r.id,
       seat: r.seat,
       names: JSON.parse(r.names) as (string | null)[],
       deadline: r.deadline,
       since: r.updated_at,
+      ...(r.clock_offset ? { clockOffset: r.clock_offset } : {}),
     }));
   };
 }

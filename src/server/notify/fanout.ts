@@ -25,7 +25,10 @@ export interface FanOutOptions {
 /** Whether a subscription wants to hear of a notification, before the caller's own predicate. */
 export function wants(sub: SubscriptionRow, n: GameNotification): boolean {
   if (sub.disabledAt !== null) return false;
-  if (!(JSON.parse(sub.events) as string[]).includes(n.type)) return false;
+  const events = JSON.parse(sub.events) as string[];
+  if (!events.includes(n.type)) return false;
+  // A match claimed on time is told once: by the claim, to whoever hears of claims, else as the match's end.
+  if (n.type === "gameOver" && n.ending?.reason === "timeout" && events.includes("claimed")) return false;
   if (sub.channel === "email" && !sub.confirmed) return false;
   // A daily digest stands in for the per-turn messages (and their reminders).
   if (sub.channel === "email" && sub.digest === "daily" && (n.type === "turn" || n.type === "reminder")) return false;

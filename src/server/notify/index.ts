@@ -4,7 +4,8 @@
  * rest of the service uses:
  *
  * - `fanOut(env, notification, { skip })` — a game event (turn, reminder,
- *   hand or match end, invitation) to every subscription that wants it.
+ *   timeout, claim, hand or match end, invitation) to every subscription
+ *   that wants it.
  *   Idempotent per (game, seq, subscription).
  * - `handleDeliveries(batch, env)` / `handleDeadDeliveries(batch, env)` —
  *   the consumers of the DELIVERIES queue and of its dead-letter queue.

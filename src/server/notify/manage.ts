@@ -7,7 +7,7 @@ import type { Env } from "../env";
 import { enqueueNotice } from "./fanout";
 import { mailboxOf } from "./send-limits";
 import { type SubscriptionView, viewOf } from "./subscriptions";
-import type { Channel, Language } from "./types";
+import type { Channel } from "./types";
 
 /**
  * What the HTTP API of notifications needs beyond subscriptions.ts: each
@@ -221,16 +221,4 @@ export async function sendTest(env: Env, subscriptionId: string, now: number): P
   return { key, left: TESTS_PER_HOUR - sent.count - 1 };
 }
 
-/** The reader's language from `Accept-Language`: the first of Italian or English by preference, else English. */
-export function languageOf(header: string | undefined): Language {
-  const tags = (header ?? "")
-    .split(",")
-    .map((part, i) => {
-      const [tag = "", ...params] = part.trim().toLowerCase().split(";");
-      const q = Number(params.find((p) => p.trim().startsWith("q="))?.split("=")[1] ?? "1");
-      return { lang: tag.split("-")[0], q: Number.isFinite(q) ? q : 0, i };
-    })
-    .filter((t) => t.q > 0 && (t.lang === "it" || t.lang === "en"))
-    .sort((a, b) => b.q - a.q || a.i - b.i);
-  return tags[0]?.lang === "it" ? "it" : "en";
-}
+export { languageOf } from "../../shared/language";

@@ -1,5 +1,7 @@
+import { gameNow } from "../clock/time";
 import type { SubscriptionRow } from "../db/notifications";
 import { type Links, links as linksOf } from "./config";
+import { signInMessage } from "./sign-in";
 import type { GameNotification, Notice } from "./types";
 import type { WebhookEvent } from "./webhook";
 import { confirmMessage, digestMessage, gameMessage, type Message, testMessage } from "./words";
@@ -7,14 +9,14 @@ import { confirmMessage, digestMessage, gameMessage, type Message, testMessage }
 /** The seat of a game that a player-scope subscription's owner holds, if any (for the link to their own seat). */
 export function ownSeat(n: GameNotification, sub: SubscriptionRow): number | null {
   if (sub.scope !== "player" || sub.ownerHash === null) return null;
-  if ((n.type === "turn" || n.type === "reminder") && n.players[n.seat] === sub.ownerHash) return n.seat;
+  if ((n.type === "turn" || n.type === "reminder" || n.type === "timedOut") && n.players[n.seat] === sub.ownerHash) return n.seat;
   const seat = n.players.indexOf(sub.ownerHash);
   return seat >= 0 ? seat : null;
 }
 
 /** The public facts of a game notification, as a standard webhook's `data`. */
 function eventData(n: GameNotification, url: string, title: string): Record<string, unknown> {
-  const { players: _players, links: _links, at: _at, ...facts } = n;
+  const { players: _players, links: _links, at: _at, clockOffset: _offset, ...facts } = n;
   const deadline = "deadline" in n && n.deadline !== null ? new Date(n.deadline).toISOString() : undefined;
   return { ...facts, ...(deadline ? { deadline } : {}), url, text: title };
 }
@@ -35,7 +37,8 @@ export function render(
       const n = notice.notification;
       const seat = ownSeat(n, sub);
       const link = n.type === "invited" ? n.link : seat === null ? links.game(n.gameId) : links.seat(n.gameId, seat, seatToken);
-      const message = gameMessage(n, lang, link, now);
+      // Time left is counted by the game's own clock.
+      const message = gameMessage(n, lang, link, gameNow(n.clockOffset ?? 0, now), seat);
       return { message, event: { type: `game.${n.type}`, timestamp, data: eventData(n, link, message.title) } };
     }
     case "digest": {
@@ -44,6 +47,8 @@ export function render(
     }
     case "confirm":
       return { message: confirmMessage(links.confirm(notice.token), lang), event: { type: "confirm", timestamp, data: {} } };
+    case "signIn":
+      return { message: signInMessage(links.signIn(notice.token), lang), event: { type: "signIn", timestamp, data: {} } };
     case "test": {
       const message = testMessage(lang, links.preferences(sub.gameId));
       return { message, event: { type: "test", timestamp, data: { text: message.title } } };

@@ -31,6 +31,12 @@ export const SEND_LIMITS = {
   testsPerAddress: { count: 30, windowMs: HOUR },
   /** Unrequested posts (tests, a new game webhook's invitation) to one target. */
   postsPerTarget: { count: 20, windowMs: HOUR },
+  /** Sign-in links mailed to one mailbox (players/links.ts). */
+  signInsPerMailbox: { count: 5, windowMs: 24 * HOUR },
+  /** Sign-in links asked for from one client address. */
+  signInsPerAddress: { count: 20, windowMs: HOUR },
+  /** Tries at a device code (right or wrong) from one client address: codes are single-use and die in minutes, and guesses stop here. */
+  codeTriesPerAddress: { count: 60, windowMs: HOUR },
 } as const;
 
 export type SendLimit = keyof typeof SEND_LIMITS;

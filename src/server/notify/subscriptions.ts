@@ -25,6 +25,8 @@ export interface NewSubscription {
   readonly language: Language;
   readonly digest?: "none" | "daily";
   readonly timeZone?: string | null;
+  /** Push only: the SHA-256 of the key of the device that subscribed (players/identity.ts). */
+  readonly deviceHash?: string | null;
   /** Push only: the browser subscription's keys. */
   readonly push?: { readonly p256dh: string; readonly auth: string };
 }
@@ -136,6 +138,7 @@ export async function createSubscription(
     secret,
     createdAt: now,
     updatedAt: now,
+    deviceHash: input.deviceHash ?? null,
   } as const;
   const db = database(d1);
   const inserted = await db.insert(subscriptions).values(row).onConflictDoNothing().returning();

@@ -6,11 +6,10 @@
  */
 
 /** The events a subscription may choose. */
-export const NOTIFY_EVENTS = ["turn", "reminder", "handEnded", "gameOver", "invited"] as const;
+export const NOTIFY_EVENTS = ["turn", "reminder", "timedOut", "claimed", "handEnded", "gameOver", "invited"] as const;
 export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
 
-export const LANGUAGES = ["en", "it"] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { isLanguage, LANGUAGES, type Language } from "../../shared/language";
 
 export type Channel = "email" | "webhook" | "push";
 
@@ -29,7 +28,17 @@ export interface PublicMove {
   /** Took a pozzetto (its cards are the taker's secret). */
   readonly tookPozzetto: boolean;
   readonly discarded: string | null;
+  /** The computer played this turn for the seat (after a timeout, a handover, or a computer seat). */
+  readonly by?: "computer";
 }
+
+/** Which of a turn's two reminders: 80% of the time gone, or an hour left. */
+export type ReminderKind = "80%" | "1h";
+
+/** How a match ended other than by play: aborted on a timeout before every seat had played, or claimed from a late seat. */
+export type MatchEndingFacts =
+  | { readonly reason: "aborted"; readonly late: number }
+  | { readonly reason: "timeout"; readonly late: number; readonly claimedBy: number };
 
 interface Base {
   readonly gameId: string;
@@ -43,6 +52,8 @@ interface Base {
   readonly players: readonly (string | null)[];
   /** Each seat's link, sealed (seal.ts): opened only for that seat's own player's messages. */
   readonly links?: readonly (string | null)[];
+  /** How far the game's clock runs ahead of the platform's (ms; absent: 0, as always but in local tests' time travel). */
+  readonly clockOffset?: number;
 }
 
 /** One game event that may notify, with the public facts its texts need. */
@@ -56,7 +67,23 @@ export type GameNotification =
       /** When the turn times out (ms since the epoch), if the game has a clock. */
       readonly deadline: number | null;
     })
-  | (Base & { readonly type: "reminder"; readonly seat: number; readonly deadline: number | null })
+  | (Base & { readonly type: "reminder"; readonly seat: number; readonly which: ReminderKind; readonly deadline: number | null })
+  | (Base & {
+      /** A seat ran out of time: the computer now plays it, or its opponents may claim the match (the creator's choice). */
+      readonly type: "timedOut";
+      readonly seat: number;
+      readonly action: "computer" | "claim";
+      readonly teams: readonly (readonly number[])[];
+    })
+  | (Base & {
+      /** `seat` claimed the match from `late`, whose time had run out: the match is over. */
+      readonly type: "claimed";
+      readonly seat: number;
+      readonly late: number;
+      readonly teams: readonly (readonly number[])[];
+      readonly winner: number | null;
+      readonly totals: readonly number[];
+    })
   | (Base & {
       readonly type: "handEnded";
       readonly hand: number;
@@ -70,6 +97,8 @@ export type GameNotification =
       readonly teams: readonly (readonly number[])[];
       readonly winner: number | null;
       readonly totals: readonly number[];
+      /** Set when the match did not end by play: cancelled (aborted) or won on time. */
+      readonly ending?: MatchEndingFacts;
     })
   | (Base & {
       readonly type: "invited";
@@ -83,6 +112,8 @@ export type Notice =
   | { readonly type: "game"; readonly notification: GameNotification }
   | { readonly type: "digest"; readonly date: string; readonly games: readonly DigestGame[] }
   | { readonly type: "confirm"; readonly token: string }
+  /** A one-time sign-in link for a new device (players/links.ts), to a confirmed address only. */
+  | { readonly type: "signIn"; readonly token: string }
   | { readonly type: "test"; readonly at: number };
 
 /** A game awaiting a player's move, in a digest. */
@@ -94,6 +125,8 @@ export interface DigestGame {
   readonly deadline: number | null;
   /** Since when it has waited (ms since the epoch). */
   readonly since: number;
+  /** How far the game's clock runs ahead of the platform's (ms; absent: 0). */
+  readonly clockOffset?: number;
 }
 
 /** A message on the DELIVERIES queue: one notice for one subscription. */
@@ -110,8 +143,4 @@ export interface Delivery {
 
 export function isNotifyEvent(value: unknown): value is NotifyEvent {
   return typeof value === "string" && (NOTIFY_EVENTS as readonly string[]).includes(value);
-}
-
-export function isLanguage(value: unknown): value is Language {
-  return value === "en" || value === "it";
 }

@@ -1,12 +1,18 @@
+import { gameNow } from "../clock/time";
+import { type Catalog, catalog } from "../i18n/index";
 import type { DigestGame, GameNotification, Language, PublicMove } from "./types";
 
-/** Every text a notification shows, in English and Italian. */
+/**
+ * A notification's words, in the subscriber's language: the texts are in
+ * the server's catalogs (src/server/i18n), this file only chooses them and
+ * fills them with the notification's public facts.
+ */
 
 const SUITS: Record<string, string> = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 /** A card in words: "10♥", "K♠", the joker by name. */
 export function cardWords(card: string, lang: Language): string {
-  if (card === "JK") return lang === "it" ? "Jolly" : "Joker";
+  if (card === "JK") return catalog(lang).joker;
   return `${card.slice(0, -1)}${SUITS[card.slice(-1)] ?? card.slice(-1)}`;
 }
 
@@ -15,13 +21,12 @@ function cardList(cards: readonly string[], lang: Language): string {
 }
 
 export function seatName(names: readonly (string | null)[], seat: number, lang: Language): string {
-  return names[seat] ?? (lang === "it" ? `Giocatore ${seat + 1}` : `Player ${seat + 1}`);
+  return names[seat] ?? catalog(lang).player(seat + 1);
 }
 
 /** Names joined as people say them: "Anna, Bruno and Carla". */
 export function joinNames(names: readonly string[], lang: Language): string {
-  if (names.length <= 1) return names[0] ?? "";
-  return `${names.slice(0, -1).join(", ")} ${lang === "it" ? "e" : "and"} ${names[names.length - 1]}`;
+  return catalog(lang).list(names);
 }
 
 /** The other players of a game, for "your game with …". */
@@ -35,45 +40,31 @@ export function opponents(names: readonly (string | null)[], seat: number, lang:
   );
 }
 
-/** A turn in one sentence: "Bruno drew from the stock, melded 5♥ 6♥ 7♥ and discarded K♠." */
+/** A turn in one sentence: "Bruno drew from the stock, melded 5♥ 6♥ 7♥ and discarded K♠." (or "The computer, playing for Bruno, …"). */
 export function moveWords(move: PublicMove, names: readonly (string | null)[], lang: Language): string {
-  const it = lang === "it";
+  const w = catalog(lang).move;
   const parts: string[] = [];
-  if (move.drew?.from === "stock") parts.push(it ? "ha pescato dal mazzo" : "drew from the stock");
-  if (move.drew?.from === "pile") {
-    const n = move.drew.count;
-    parts.push(
-      it ? `ha raccolto gli scarti (${n} ${n === 1 ? "carta" : "carte"})` : `picked up the discard pile (${n} card${n === 1 ? "" : "s"})`,
-    );
-  }
-  for (const meld of move.melded) parts.push(it ? `ha calato ${cardList(meld, lang)}` : `melded ${cardList(meld, lang)}`);
-  for (const cards of move.attached) parts.push(it ? `ha attaccato ${cardList(cards, lang)}` : `added ${cardList(cards, lang)} to a meld`);
-  if (move.tookPozzetto) parts.push(it ? "ha preso il pozzetto" : "took a pozzetto");
-  if (move.discarded) parts.push(it ? `ha scartato ${cardWords(move.discarded, lang)}` : `discarded ${cardWords(move.discarded, lang)}`);
+  if (move.drew?.from === "stock") parts.push(w.drewStock);
+  if (move.drew?.from === "pile") parts.push(w.pickedUp(move.drew.count));
+  for (const meld of move.melded) parts.push(w.melded(cardList(meld, lang)));
+  for (const cards of move.attached) parts.push(w.attached(cardList(cards, lang)));
+  if (move.tookPozzetto) parts.push(w.tookPozzetto);
+  if (move.discarded) parts.push(w.discarded(cardWords(move.discarded, lang)));
   const who = seatName(names, move.seat, lang);
-  if (parts.length === 0) return it ? `${who} ha giocato.` : `${who} played.`;
-  return `${who} ${joinNames(parts, lang)}.`;
+  const computer = move.by === "computer";
+  if (parts.length === 0) return computer ? w.computerPlayed(who) : w.played(who);
+  return computer ? w.computerDid(who, parts) : w.did(who, parts);
 }
 
-/** A duration in days, hours and minutes, the two largest parts: "1 day 4 hours", "35 minuti". */
+/** A duration in its two largest parts of days, hours and minutes: "1 day, 2 hours", "35 minuti". */
 export function durationWords(ms: number, lang: Language): string {
-  const minutes = Math.max(0, Math.round(ms / 60_000));
-  const units: [number, string, string, string, string][] = [
-    [Math.floor(minutes / 1440), "day", "days", "giorno", "giorni"],
-    [Math.floor(minutes / 60) % 24, "hour", "hours", "ora", "ore"],
-    [minutes % 60, "minute", "minutes", "minuto", "minuti"],
-  ];
-  const first = units.findIndex(([n]) => n > 0);
-  if (first < 0) return lang === "it" ? "meno di un minuto" : "less than a minute";
-  const shown = units.slice(first, first + 2).filter(([n]) => n > 0);
-  const words = shown.map(([n, one, many, uno, tanti]) => `${n} ${lang === "it" ? (n === 1 ? uno : tanti) : n === 1 ? one : many}`);
-  return words.join(lang === "it" ? " e " : " ");
+  return catalog(lang).time.duration(ms);
 }
 
 export function timeLeft(deadline: number | null, now: number, lang: Language): string | null {
   if (deadline === null) return null;
-  if (deadline <= now) return lang === "it" ? "Il tempo è scaduto." : "The time is up.";
-  return lang === "it" ? `Tempo rimasto: ${durationWords(deadline - now, lang)}.` : `Time left: ${durationWords(deadline - now, lang)}.`;
+  const w = catalog(lang).time;
+  return deadline <= now ? w.up : w.left(durationWords(deadline - now, lang));
 }
 
 function teamNames(notification: { names: readonly (string | null)[] }, seats: readonly number[], lang: Language): string {
@@ -92,129 +83,146 @@ export interface Message {
   readonly action: { readonly label: string; readonly url: string } | null;
 }
 
-/** The words of a game notification; `link` opens the game (a seat's own page for a player). */
-export function gameMessage(n: GameNotification, lang: Language, link: string, now: number): Message {
-  const it = lang === "it";
+type Of<T extends GameNotification["type"]> = Extract<GameNotification, { type: T }>;
+
+/** A seat's team, from the notification's teams. */
+const teamOf = (teams: readonly (readonly number[])[], seat: number) => teams.findIndex((t) => t.includes(seat));
+
+/**
+ * The words of a game notification; `link` opens the game (a seat's own
+ * page for a player); `reader` is the subscriber's own seat in the game, if
+ * any (a timeout is told to the late player and to the others differently).
+ */
+export function gameMessage(n: GameNotification, lang: Language, link: string, now: number, reader: number | null = null): Message {
+  const c = catalog(lang);
   switch (n.type) {
     case "turn": {
-      const name = seatName(n.names, n.seat, lang);
-      const others = opponents(n.names, n.seat, lang);
-      const paragraphs = [n.lastMove ? moveWords(n.lastMove, n.names, lang) : it ? "Inizia una nuova mano." : "A new hand begins."];
+      const paragraphs = [n.lastMove ? moveWords(n.lastMove, n.names, lang) : c.turn.newHand];
       const left = timeLeft(n.deadline, now, lang);
       if (left) paragraphs.push(left);
       return {
-        subject: it ? `Tocca a te a Burraco — partita con ${others}` : `Your turn in Burraco — game with ${others}`,
-        title: it ? `${name}, tocca a te a Burraco` : `${name}, it's your turn in Burraco`,
+        subject: c.turn.subject(opponents(n.names, n.seat, lang)),
+        title: c.turn.title(seatName(n.names, n.seat, lang)),
         paragraphs,
-        action: { label: it ? "Gioca il tuo turno" : "Play your turn", url: link },
+        action: { label: c.actions.play, url: link },
       };
     }
     case "reminder": {
-      const name = seatName(n.names, n.seat, lang);
+      // A reminder queued before `which` existed was the 80% one.
+      const which = n.which ?? "80%";
       const left = timeLeft(n.deadline, now, lang);
       return {
-        subject: it ? `Promemoria: la tua mossa a Burraco` : `Reminder: your move in Burraco`,
-        title: it ? `${name}, la partita a Burraco aspetta la tua mossa` : `${name}, your Burraco game is waiting for your move`,
-        paragraphs: left ? [left] : [],
-        action: { label: it ? "Gioca il tuo turno" : "Play your turn", url: link },
+        subject: c.reminder.subject[which],
+        title: c.reminder.title[which](seatName(n.names, n.seat, lang)),
+        paragraphs: [c.reminder.which[which], ...(left ? [left] : [])],
+        action: { label: c.actions.play, url: link },
       };
     }
-    case "handEnded": {
-      const lines = n.teams.map((seats, team) => {
-        const s = n.scores[team]!;
-        return it
-          ? `${teamNames(n, seats, lang)}: ${s.hand} punti in questa mano, ${s.total} in totale.`
-          : `${teamNames(n, seats, lang)}: ${s.hand} points this hand, ${s.total} in all.`;
-      });
+    case "timedOut":
+      return timedOutMessage(n, c, lang, link, reader);
+    case "claimed": {
+      const claimer = seatName(n.names, n.seat, lang);
+      const late = seatName(n.names, n.late, lang);
+      const title = c.claimed.title(claimer, late);
+      const winners = n.winner === null ? null : n.teams[n.winner]!;
       return {
-        subject: it ? `Burraco: la mano ${n.hand + 1} è finita` : `Burraco: hand ${n.hand + 1} is over`,
-        title: it ? `La mano ${n.hand + 1} è finita` : `Hand ${n.hand + 1} is over`,
-        paragraphs: lines,
-        action: { label: it ? "Vedi la partita" : "See the game", url: link },
-      };
-    }
-    case "gameOver": {
-      const winners = n.winner === null ? null : teamNames(n, n.teams[n.winner]!, lang);
-      const title =
-        winners === null
-          ? it
-            ? "La partita è finita in parità"
-            : "The match ended in a tie"
-          : it
-            ? `La partita è finita: ${n.teams[n.winner!]!.length > 1 ? "vincono" : "vince"} ${winners}`
-            : `The match is over: ${winners} won`;
-      const lines = n.teams.map((seats, team) => `${teamNames(n, seats, lang)}: ${n.totals[team]}`);
-      return {
-        subject: `Burraco: ${title}`,
+        subject: c.gameOver.subject(title),
         title,
-        paragraphs: lines,
-        action: { label: it ? "Vedi la partita" : "See the game", url: link },
+        paragraphs: [
+          ...(winners ? [c.claimed.won(teamNames(n, winners, lang), winners.length)] : []),
+          ...n.teams.map((seats, team) => c.gameOver.line(teamNames(n, seats, lang), n.totals[team]!)),
+        ],
+        action: { label: c.actions.see, url: link },
       };
     }
-    case "invited": {
-      const by = n.by ?? (it ? "Qualcuno" : "Someone");
+    case "handEnded":
       return {
-        subject: it ? `${by} ti invita a una partita a Burraco` : `${by} invites you to a game of Burraco`,
-        title: it ? `${by} ti invita a una partita a Burraco` : `${by} invites you to a game of Burraco`,
-        paragraphs: [it ? "Apri il link, scegli un nome e prendi un posto libero." : "Open the link, choose a name and take a free seat."],
-        action: { label: it ? "Entra nella partita" : "Join the game", url: n.link },
+        subject: c.handEnded.subject(n.hand + 1),
+        title: c.handEnded.title(n.hand + 1),
+        paragraphs: n.teams.map((seats, team) => c.handEnded.line(teamNames(n, seats, lang), n.scores[team]!.hand, n.scores[team]!.total)),
+        action: { label: c.actions.see, url: link },
       };
-    }
+    case "gameOver":
+      return gameOverMessage(n, c, lang, link);
+    case "invited":
+      return {
+        subject: c.invited.title(n.by),
+        title: c.invited.title(n.by),
+        paragraphs: [c.invited.body],
+        action: { label: c.invited.join, url: n.link },
+      };
   }
+}
+
+/** The late player hears that their time ran out and what happens now; the others, what they may do. */
+function timedOutMessage(n: Of<"timedOut">, c: Catalog, lang: Language, link: string, reader: number | null): Message {
+  const late = seatName(n.names, n.seat, lang);
+  const w = c.timedOut;
+  if (reader === n.seat) {
+    return {
+      subject: w.subjectYou,
+      title: w.titleYou(late),
+      paragraphs: [n.action === "computer" ? w.youComputer : w.youClaim],
+      action: { label: n.action === "computer" ? w.takeBack : c.actions.play, url: link },
+    };
+  }
+  const opponent = reader !== null && teamOf(n.teams, reader) !== teamOf(n.teams, n.seat);
+  const text = n.action === "computer" ? w.otherComputer(late) : opponent ? w.opponentClaim(late) : w.othersClaim(late);
+  return {
+    subject: w.subject(late),
+    title: w.titleOther(late),
+    paragraphs: [text],
+    action: { label: n.action === "claim" && opponent ? w.claim : c.actions.see, url: link },
+  };
+}
+
+/** The match's end: who won (on time, said so), a tie, or a cancelled match — never a cancelled one as a tie. */
+function gameOverMessage(n: Of<"gameOver">, c: Catalog, lang: Language, link: string): Message {
+  const w = c.gameOver;
+  const action = { label: c.actions.see, url: link };
+  if (n.ending?.reason === "aborted") {
+    return {
+      subject: w.subject(w.cancelled),
+      title: w.cancelled,
+      paragraphs: [w.cancelledWhy(seatName(n.names, n.ending.late, lang))],
+      action,
+    };
+  }
+  const winners = n.winner === null ? null : n.teams[n.winner]!;
+  const title =
+    winners === null ? w.tie : (n.ending?.reason === "timeout" ? w.wonOnTime : w.won)(teamNames(n, winners, lang), winners.length);
+  const why =
+    n.ending?.reason === "timeout"
+      ? [w.onTimeWhy(seatName(n.names, n.ending.late, lang), seatName(n.names, n.ending.claimedBy, lang))]
+      : [];
+  const lines = n.teams.map((seats, team) => w.line(teamNames(n, seats, lang), n.totals[team]!));
+  return { subject: w.subject(title), title, paragraphs: [...why, ...lines], action };
 }
 
 /** The daily digest: every game awaiting the player, soonest deadline first. */
 export function digestMessage(games: readonly DigestGame[], lang: Language, gameLink: (g: DigestGame) => string, now: number): Message {
-  const it = lang === "it";
-  const count = games.length;
+  const c = catalog(lang);
   const lines = games.map((g) => {
-    const others = opponents(g.names, g.seat, lang);
-    const left = g.deadline === null ? null : timeLeft(g.deadline, now, lang);
-    const waiting = it ? `in attesa da ${durationWords(now - g.since, lang)}` : `waiting for ${durationWords(now - g.since, lang)}`;
-    return `${it ? "Partita con" : "Game with"} ${others} — ${left ?? waiting} ${gameLink(g)}`;
+    // Each game's time by its own clock.
+    const at = gameNow(g.clockOffset ?? 0, now);
+    const left = g.deadline === null ? null : timeLeft(g.deadline, at, lang);
+    return c.digest.line(opponents(g.names, g.seat, lang), left ?? c.time.waiting(durationWords(at - g.since, lang)), gameLink(g));
   });
-  const title = it
-    ? `${count} ${count === 1 ? "partita aspetta" : "partite aspettano"} la tua mossa`
-    : `${count} game${count === 1 ? "" : "s"} await${count === 1 ? "s" : ""} your move`;
+  const title = c.digest.title(games.length);
   return { subject: `Burraco: ${title}`, title, paragraphs: lines, action: null };
 }
 
 export function confirmMessage(link: string, lang: Language): Message {
-  const it = lang === "it";
-  return {
-    subject: it ? "Conferma il tuo indirizzo per le notifiche di Burraco" : "Confirm your address for Burraco notifications",
-    title: it ? "Conferma il tuo indirizzo" : "Confirm your address",
-    paragraphs: [
-      it
-        ? "Qualcuno (speriamo tu) ha chiesto di ricevere a questo indirizzo le notifiche delle partite a Burraco. Non ti scriveremo finché non confermi."
-        : "Someone (we hope you) asked for Burraco game notifications at this address. Nothing will be sent until you confirm.",
-      it ? "Se non sei stato tu, ignora questo messaggio." : "If it was not you, ignore this message.",
-    ],
-    action: { label: it ? "Conferma" : "Confirm", url: link },
-  };
+  const w = catalog(lang).confirm;
+  return { subject: w.subject, title: w.title, paragraphs: w.body, action: { label: w.action, url: link } };
 }
 
 export function testMessage(lang: Language, link: string): Message {
-  const it = lang === "it";
-  return {
-    subject: it ? "Notifica di prova da Burraco" : "Test notification from Burraco",
-    title: it ? "Notifica di prova da Burraco" : "Test notification from Burraco",
-    paragraphs: [it ? "Le notifiche arrivano qui." : "Notifications arrive here."],
-    action: { label: it ? "Le tue notifiche" : "Your notifications", url: link },
-  };
+  const w = catalog(lang).test;
+  return { subject: w.title, title: w.title, paragraphs: [w.body], action: { label: w.action, url: link } };
 }
 
 /** The footer every email carries. */
 export function footerWords(lang: Language): { why: string; preferences: string; unsubscribe: string } {
-  return lang === "it"
-    ? {
-        why: "Ricevi questo messaggio perché hai chiesto le notifiche di Burraco.",
-        preferences: "Preferenze delle notifiche",
-        unsubscribe: "Non ricevere più questi messaggi",
-      }
-    : {
-        why: "You get this message because you asked for Burraco notifications.",
-        preferences: "Notification preferences",
-        unsubscribe: "Stop these messages",
-      };
+  return catalog(lang).footer;
 }

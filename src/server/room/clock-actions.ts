@@ -17,7 +17,10 @@ export type NewEntry = { readonly body: LogBody; readonly outcome?: Outcome };
 
 /** The first thing due at `now`, as entries: a computer's turn, a timeout, or a reminder. */
 export function dueEntries(table: Table, now: number, live: (seat: number) => boolean): NewEntry[] {
-  const due = gameDue(table, false).find((d) => d.at <= now);
+  const dueNow = gameDue(table, false).filter((d) => d.at <= now);
+  // A room woken late (a lost alarm, time moved on) finds the timeout due with its reminders: the timeout comes first, and the
+  // reminders of a turn whose time is up are never written (they would remind of a move that can no longer be in time).
+  const due = dueNow.find((d) => d.kind === "timeout") ?? dueNow[0];
   if (!due) return [];
   if (due.kind === "computer") return computerEntries(table);
   if (!table.clock?.turn) return [];

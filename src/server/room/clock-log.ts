@@ -38,7 +38,8 @@ export function clockStepOf(
     | ClockBody
     | { readonly type: "created" }
     | { readonly type: "dealt" }
-    | { readonly type: "move"; readonly seat: number; readonly by?: "computer" },
+    | { readonly type: "move"; readonly seat: number; readonly by?: "computer" }
+    | { readonly type: "seatReissued" },
   events: readonly GameEvent[],
   at: number,
 ): ClockStep | null {
@@ -61,6 +62,7 @@ export function clockStepOf(
     case "absenceCancelled":
       return { kind: "absenceCancelled", at: body.at, seat: body.seat, from: body.from };
     case "computer":
+    case "seatReissued":
       return null;
   }
 }

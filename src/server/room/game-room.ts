@@ -4,6 +4,7 @@ import type { ClaimRequest } from "../../shared/wire/api";
 import type { ComputerLevel } from "../../shared/wire/common";
 import type { z } from "../../shared/wire/z";
 import { hashToken, newToken } from "../auth";
+import { gameNow } from "../clock/time";
 import { database, loadSavedGame } from "../db/queries";
 import type { Env } from "../env";
 import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
@@ -18,7 +19,7 @@ import { drainOutbox, owes, retryDelay } from "./outbox";
 import { playerAbsences } from "./player-absences";
 import { recordOf } from "./record";
 import { Room } from "./room";
-import { type Access, admit, type Caller, claimSeat, type Need, reissueSeat, touchSeat, viewerOf } from "./seats";
+import { type AccessFor, admit, adoptSeats, awayRule, type Caller, claimSeat, type Need, reissueSeat, touchSeat, viewerOf } from "./seats";
 import { Snapshots } from "./snapshots";
 import { acceptSocket, attachmentOf, broadcast, catchUp, connected, onMessage } from "./sockets";
 import { Storage } from "./storage";
@@ -38,8 +39,8 @@ const MAX_DUE_STEPS = 50;
  * (seats.ts) and rate limits (limits.ts).
  */
 export class GameRoom extends DurableObject<Env> {
-  private readonly storage: Storage;
-  private readonly alarms: Alarm;
+  protected readonly storage: Storage;
+  protected readonly alarms: Alarm;
   private readonly limiter = new RateLimiter();
   private readonly waiters = new Set<() => void>();
   private readonly snapshots = new Snapshots();
@@ -49,49 +50,26 @@ export class GameRoom extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.storage = new Storage(ctx.storage.sql, (fn) => ctx.storage.transactionSync(fn));
-    // The alarm is set on the platform's clock; the room's own may run ahead of it in development (devAdvanceTime).
     this.alarms = new Alarm(
       this.storage,
-      (at) => ctx.storage.setAlarm(at - this.devOffset()),
+      (at) => ctx.storage.setAlarm(this.platformTime(at)),
       () => this.now(),
     );
   }
 
-  /** The room's time: the platform's, plus whatever a local test moved it on by (never in production: devAdvanceTime). */
-  private now(): number {
-    return Date.now() + this.devOffset();
+  /** The room's time: the platform's (a local test's subclass moves it on: src/server/dev/time-travel.ts). */
+  protected now(): number {
+    return gameNow(this.clockOffset());
   }
 
-  private offset: number | null = null;
-
-  private devOffset(): number {
-    if (this.env.DEV_TIME_TRAVEL !== "1") return 0;
-    if (this.offset === null) {
-      try {
-        this.offset = Number(this.storage.getMeta("dev_time_offset") ?? "0");
-      } catch {
-        // No game here yet: its storage has no tables.
-        return 0;
-      }
-    }
-    return this.offset;
+  /** How far the room's time runs ahead of the platform's: 0 (a local test's subclass moves it on). "My games" and messages count from it too. */
+  protected clockOffset(): number {
+    return 0;
   }
 
-  /**
-   * Local tests only (DEV_TIME_TRAVEL=1, set by the browser tests' service,
-   * never in wrangler.toml): moves this room's time on by `ms`, as if that
-   * long had passed, and handles whatever fell due. The offset is kept in
-   * the room's storage, so its log's times only grow.
-   */
-  async devAdvanceTime(gameId: string, ms: number): Promise<Reply<{ now: string }>> {
-    if (this.env.DEV_TIME_TRAVEL !== "1") return fail(404, "NOT_FOUND", "No such route.");
-    const room = await this.open(gameId);
-    if (!room) return gameNotFound();
-    this.offset = this.devOffset() + ms;
-    this.storage.setMeta("dev_time_offset", String(this.offset));
-    this.alarms.fired();
-    await this.handleDue(room, this.now());
-    return done({ now: new Date(this.now()).toISOString() });
+  /** When, on the platform's clock, the alarm for the room's time `at` goes off. */
+  protected platformTime(at: number): number {
+    return at;
   }
 
   async create(init: GameInit): Promise<Reply<{ tokens: string[]; invite: string; host: string; version: number }>> {
@@ -101,7 +79,7 @@ export class GameRoom extends DurableObject<Env> {
     const host = newToken();
     const made = Room.create(this.storage, { type: "created", ...init, firstDealer, hostHash: hashToken(host) }, now);
     this.room = made.room;
-    await this.afterWrite(made.room, now);
+    await this.written(made.room, now);
     return done({ tokens: made.tokens, invite: made.invite, host, version: made.room.table.version }, 201);
   }
 
@@ -125,7 +103,7 @@ export class GameRoom extends DurableObject<Env> {
   async move(caller: Caller, request: MoveRequest): Promise<Reply<Json<EventsResponse>>> {
     const entered = await this.enter(caller, "seat");
     if ("ok" in entered) return entered;
-    return this.play(entered.room, (entered.access as { seat: number }).seat, request);
+    return this.play(entered.room, entered.access.seat, request);
   }
 
   /** Long polling: the events after `since`, waiting up to `wait` seconds for one. */
@@ -150,11 +128,9 @@ export class GameRoom extends DurableObject<Env> {
   async claim(caller: Caller, request: z.output<typeof ClaimRequest>): Promise<Reply<{ seat: number; token: string }>> {
     const entered = await this.enter(caller, "invite");
     if ("ok" in entered) return entered;
-    const claimed = claimSeat(this.storage, entered.room.seats, request, caller.playerKeyHash);
+    const claimed = claimSeat(this.storage, entered.room.seats, request, caller.playerId);
     if ("ok" in claimed) return claimed;
-    this.alarms.outboxWritten(this.now());
-    await this.alarms.arm(gameDue(entered.room.table, this.live()));
-    this.afterCommit(entered.room, true);
+    await this.written(entered.room, this.now(), { seatsChanged: true });
     return done(claimed);
   }
 
@@ -162,12 +138,14 @@ export class GameRoom extends DurableObject<Env> {
   async seatLink(caller: Caller, seat: number, name: string | null | undefined): Promise<Reply<{ seat: number; token: string }>> {
     const entered = await this.enter(caller, "host");
     if ("ok" in entered) return entered;
-    const issued = reissueSeat(this.storage, entered.room.seats, seat, name);
+    const { room } = entered;
+    const now = this.now();
+    const issued = reissueSeat(this.storage, room.seats, seat, name, { now, ...awayRule(room.table) });
     if ("ok" in issued) return issued;
-    this.alarms.outboxWritten(this.now());
-    await this.alarms.arm(gameDue(entered.room.table, this.live()));
-    this.afterCommit(entered.room, true);
-    return done(issued);
+    // An opened seat freed for a fresh link: the log says so, for everyone at the table.
+    if (issued.reopened) room.append([{ body: { type: "seatReissued", seat } }], now);
+    await this.written(room, now, { seatsChanged: true });
+    return done({ seat: issued.seat, token: issued.token });
   }
 
   /** A seat claims the match from a seat that ran out of time. */
@@ -175,7 +153,7 @@ export class GameRoom extends DurableObject<Env> {
     const entered = await this.enter(caller, "seat");
     if ("ok" in entered) return entered;
     const { room } = entered;
-    const seat = (entered.access as { seat: number }).seat;
+    const seat = entered.access.seat;
     const entries = claimEntries(room.table, seat);
     if (!Array.isArray(entries)) return entries;
     const before = room.table.version;
@@ -188,7 +166,7 @@ export class GameRoom extends DurableObject<Env> {
     const entered = await this.enter(caller, "seat");
     if ("ok" in entered) return entered;
     const { room } = entered;
-    const seat = (entered.access as { seat: number }).seat;
+    const seat = entered.access.seat;
     if (room.table.state.over) return fail(422, "HAND_OVER", "The match is over.");
     const before = room.table.version;
     const holds = room.table.computers[seat] !== null;
@@ -199,6 +177,16 @@ export class GameRoom extends DurableObject<Env> {
       await this.commit(room, [{ body }], this.now());
     }
     return done(this.snapshots.events(room, seat, before, this.now()));
+  }
+
+  /** A player's devices joined another player (players/merge.ts): their seats here follow, with that player's absences. */
+  async adoptPlayer(gameId: string, from: string, to: string): Promise<number> {
+    const room = await this.open(gameId);
+    if (!room) return 0;
+    const moved = adoptSeats(this.storage, room.seats, from, to);
+    if (moved.length === 0) return 0;
+    await this.written(room, this.now(), { seatsChanged: true });
+    return moved.length;
   }
 
   /** A player's absences changed (declared or cancelled): the log of each of their seats here learns what it lacks. */
@@ -273,7 +261,7 @@ export class GameRoom extends DurableObject<Env> {
   }
 
   /** Everything due at `now`: the clock's timeouts and reminders, a computer's turns, then the outbox's drain; then re-arms. */
-  private async handleDue(room: Room, now: number): Promise<void> {
+  protected async handleDue(room: Room, now: number): Promise<void> {
     for (let step = 0; step < MAX_DUE_STEPS; step++) {
       const entries = dueEntries(room.table, now, (seat) => connected(this.ctx, seat));
       if (entries.length === 0) break;
@@ -286,7 +274,7 @@ export class GameRoom extends DurableObject<Env> {
   /** Copies the outbox into D1; retries with backoff when D1 fails. */
   private async drain(room: Room, now: number): Promise<void> {
     try {
-      await drainOutbox(room, this.env.DB, (seq) => this.notify(room, seq));
+      await drainOutbox(room, this.env.DB, (seq) => this.notify(room, seq), this.clockOffset());
       this.storage.setMeta("drain_failures", "0");
       this.alarms.drained(owes(room) ? now : null);
     } catch (error) {
@@ -303,7 +291,7 @@ export class GameRoom extends DurableObject<Env> {
    * email or push: they can see it.
    */
   private notify(room: Room, seq: number): Promise<void> {
-    return notifyEntry(this.env, room, seq, (seat) => connected(this.ctx, seat));
+    return notifyEntry(this.env, room, seq, (seat) => connected(this.ctx, seat), this.clockOffset());
   }
 
   /** The seats' names (for messages the API sends about the game); null when the room holds no such game. */
@@ -331,23 +319,18 @@ export class GameRoom extends DurableObject<Env> {
       return wait > 0 ? rateLimited(wait) : reply;
     }
     accepted?.(room.table.version);
-    if (committed) {
-      await this.afterWrite(room, now);
-      this.afterCommit(room);
-    }
+    if (committed) await this.written(room, now);
     return reply;
   }
 
   /** Appends entries the room itself writes (the clock's, the computer's, a claim), then tells everyone. */
   private async commit(room: Room, entries: readonly NewEntry[], now: number, arm = true): Promise<void> {
     room.append(entries, now);
-    this.alarms.outboxWritten(now);
-    if (arm) await this.alarms.arm(gameDue(room.table, this.live()));
-    this.afterCommit(room);
+    await this.written(room, now, { arm });
   }
 
   /** Finds the game, checks the caller's token and rate, and marks a seat's first use. */
-  private async enter(caller: Caller, need: Need): Promise<{ room: Room; access: Access } | Failure> {
+  private async enter<N extends Need>(caller: Caller, need: N): Promise<{ room: Room; access: AccessFor<N> } | Failure> {
     const room = await this.open(caller.gameId);
     if (!room) return gameNotFound();
     const access = admit(room.seats, room.inviteHash, caller.tokenHash, need, room.table.created.hostHash);
@@ -357,24 +340,23 @@ export class GameRoom extends DurableObject<Env> {
     if (wait > 0) return rateLimited(wait);
     if (access.kind === "seat") {
       const before = room.seats[access.seat]!;
-      touchSeat(this.storage, room.seats, access.seat, caller.playerKeyHash, caller.sealedToken ?? null);
+      const touched = touchSeat(this.storage, room.seats, access.seat, caller.playerId, caller.sealedToken ?? null, this.now());
+      if ("ok" in touched) return touched;
       const after = room.seats[access.seat]!;
-      if (after !== before) {
-        this.alarms.outboxWritten(this.now());
+      if (touched.changed) {
         // A seat newly linked to a player: the absences that player declared stop this seat's clock too.
         if (after.playerHash && after.playerHash !== before.playerHash && room.table.clock) {
           const declared = await playerAbsences(this.env.DB, after.playerHash);
           const entries = absenceEntries(room.table, [access.seat], declared);
           if (entries.length > 0) room.append(entries, this.now());
         }
-        await this.alarms.arm(gameDue(room.table, this.live()));
-        this.afterCommit(room, true);
+        await this.written(room, this.now(), { seatsChanged: true });
       }
     }
     return { room, access };
   }
 
-  private async open(gameId: string): Promise<Room | null> {
+  protected async open(gameId: string): Promise<Room | null> {
     if (this.room) return this.room.table.id === gameId ? this.room : null;
     this.loading ??= this.load(gameId).finally(() => (this.loading = null));
     return this.loading;
@@ -401,10 +383,16 @@ export class GameRoom extends DurableObject<Env> {
     return this.room;
   }
 
-  /** A move or a new game was written: its drain and the game's deadlines. */
-  private async afterWrite(room: Room, now: number): Promise<void> {
+  /**
+   * The one step after every write to the room's storage (a new game, a
+   * move, the room's own entries, a seat's change): the outbox's drain is
+   * due, the game's deadlines are re-armed (unless the caller re-arms once
+   * after several writes), and every socket and long poll is told.
+   */
+  private async written(room: Room, now: number, options: { seatsChanged?: boolean; arm?: boolean } = {}): Promise<void> {
     this.alarms.outboxWritten(now);
-    await this.alarms.arm(gameDue(room.table, this.live()));
+    if (options.arm ?? true) await this.alarms.arm(gameDue(room.table, this.live()));
+    this.afterCommit(room, options.seatsChanged ?? false);
   }
 
   /** Whether anyone has the table open live (the computer then pauses between moves). */

@@ -3,7 +3,7 @@ import { dueOf } from "../clock/clock";
 import type { Env } from "../env";
 import { publicMove } from "../notify/facts";
 import { fanOut, type SkipDelivery } from "../notify/index";
-import type { GameNotification } from "../notify/types";
+import type { GameNotification, PublicMove } from "../notify/types";
 import type { Room } from "./room";
 import type { SeatRow } from "./storage";
 import type { Entry, Table } from "./table";
@@ -19,10 +19,12 @@ import type { Entry, Table } from "./table";
 /** Whether an entry notifies anyone (so that entries that do not cost the outbox nothing). */
 export function notifies(entry: Pick<Entry, "body" | "events">): boolean {
   if (entry.body.type === "reminder") return !entry.body.live;
+  if (entry.body.type === "timedOut") return true;
   return entry.events.some((e) => e.type === "turn" || e.type === "handEnded" || e.type === "matchEnded");
 }
 
-export function notificationsOf(table: Table, seats: readonly SeatRow[], seq: number): GameNotification[] {
+/** `clockOffset`: how far the game's clock runs ahead of the platform's (0 but in local tests' time travel). */
+export function notificationsOf(table: Table, seats: readonly SeatRow[], seq: number, clockOffset = 0): GameNotification[] {
   const entry = table.entries[seq - 1];
   if (!entry) return [];
   const base = {
@@ -32,18 +34,24 @@ export function notificationsOf(table: Table, seats: readonly SeatRow[], seq: nu
     names: seats.map((s) => s.name),
     players: seats.map((s) => s.playerHash),
     links: seats.map((s) => s.link ?? null),
+    ...(clockOffset ? { clockOffset } : {}),
   };
   const players = table.state.players;
   const teams = Array.from({ length: teamCount(players) }, (_, t) => seatsOf(t, players));
+  const body = entry.body;
   const out: GameNotification[] = [];
-  if (entry.body.type === "reminder" && !entry.body.live) {
-    out.push({ ...base, type: "reminder", seat: entry.body.seat, deadline: deadlineOf(table, entry.body.seat, null) });
+  // A reminder is sent only while its turn is still waiting: never once the seat moved or its time ran out.
+  if (body.type === "reminder" && !body.live && turnStillWaiting(table, seq, body.seat)) {
+    out.push({ ...base, type: "reminder", seat: body.seat, which: body.which, deadline: deadlineOf(table, body.seat, null) });
   }
+  if (body.type === "timedOut") out.push({ ...base, type: "timedOut", seat: body.seat, action: body.action, teams });
+  // A match ended on the clock is told once, as a claim or a cancelled match: not as a hand's scores.
+  const onTheClock = body.type === "claimed" || body.type === "aborted";
   for (const event of entry.events) {
     if (event.type === "turn") {
-      const lastMove = entry.body.type === "move" ? publicMove(entry.body.seat, turnEvents(table, seq)) : null;
+      const lastMove = body.type === "move" ? lastMoveOf(table, seq, body) : null;
       out.push({ ...base, type: "turn", seat: event.seat, lastMove, deadline: deadlineOf(table, event.seat, entry.at) });
-    } else if (event.type === "handEnded") {
+    } else if (event.type === "handEnded" && !onTheClock) {
       const totals = handsOf(table.state)
         .filter((h) => h.number <= event.hand && h.scores)
         .reduce((sum, h) => sum.map((n, t) => n + h.scores![t]!.total), new Array(teams.length).fill(0) as number[]);
@@ -55,10 +63,32 @@ export function notificationsOf(table: Table, seats: readonly SeatRow[], seq: nu
         scores: event.scores.map((s) => ({ hand: s.total, total: totals[s.team]! })),
       });
     } else if (event.type === "matchEnded") {
-      out.push({ ...base, type: "gameOver", teams, winner: event.winner, totals: event.totals });
+      const over = { teams, winner: event.winner, totals: event.totals };
+      if (body.type === "claimed") {
+        out.push({ ...base, type: "claimed", seat: body.seat, late: body.late, ...over });
+        out.push({ ...base, type: "gameOver", ...over, ending: { reason: "timeout", late: body.late, claimedBy: body.seat } });
+      } else if (body.type === "aborted") {
+        out.push({ ...base, type: "gameOver", ...over, ending: { reason: "aborted", late: body.late } });
+      } else out.push({ ...base, type: "gameOver", ...over });
     }
   }
   return out;
+}
+
+/** The turn that ended with a move, in public facts, marked when the computer made the move that passed the turn. */
+function lastMoveOf(table: Table, seq: number, body: { seat: number; by?: "computer" }): PublicMove {
+  const move = publicMove(body.seat, turnEvents(table, seq));
+  return body.by === "computer" ? { ...move, by: "computer" } : move;
+}
+
+/** Whether the turn a reminder (entry `seq`) was about still waits for `seat`: no move of its, no timeout, no new turn since. */
+function turnStillWaiting(table: Table, seq: number, seat: number): boolean {
+  for (const later of table.entries.slice(seq)) {
+    const b = later.body;
+    if ((b.type === "move" && b.seat === seat) || b.type === "timedOut" || b.type === "claimed" || b.type === "aborted") return false;
+    if (later.events.some((e) => e.type === "turn" || e.type === "handEnded" || e.type === "matchEnded")) return false;
+  }
+  return true;
 }
 
 /** The events of the turn that ended with entry `seq`: since play last passed, up to and without the pass itself. */
@@ -86,8 +116,8 @@ function deadlineOf(table: Table, seat: number, since: number | null): number | 
  * at the table live (a connected WebSocket) is not sent a "your turn" or
  * reminder email or push: they can see it.
  */
-export async function notifyEntry(env: Env, room: Room, seq: number, live: (seat: number) => boolean): Promise<void> {
+export async function notifyEntry(env: Env, room: Room, seq: number, live: (seat: number) => boolean, clockOffset = 0): Promise<void> {
   const skip: SkipDelivery = (sub, n) =>
     (sub.channel === "email" || sub.channel === "push") && (n.type === "turn" || n.type === "reminder") && live(n.seat);
-  for (const notification of notificationsOf(room.table, room.seats, seq)) await fanOut(env, notification, { skip });
+  for (const notification of notificationsOf(room.table, room.seats, seq, clockOffset)) await fanOut(env, notification, { skip });
 }

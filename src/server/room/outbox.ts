@@ -45,7 +45,7 @@ export function owes(room: Room): boolean {
  * entry and subscription) once D1 has the entry. Throws when D1 fails; what
  * was done stays acknowledged, the rest is tried again.
  */
-export async function drainOutbox(room: Room, d1: D1Database, notify: (seq: number) => Promise<void>): Promise<number> {
+export async function drainOutbox(room: Room, d1: D1Database, notify: (seq: number) => Promise<void>, clockOffset = 0): Promise<number> {
   let copied = 0;
   for (;;) {
     const table = room.table;
@@ -56,7 +56,7 @@ export async function drainOutbox(room: Room, d1: D1Database, notify: (seq: numb
     const queued = items.filter((i) => i.kind === "event").map((i) => table.entries[i.ref - 1]!);
     const seatRows = [...new Set(items.filter((i) => i.kind === "seat").map((i) => i.ref))].map((seat) => room.seats[seat]!);
     const statements = [...entryStatements(d1, table, [...queued, ...entries]), ...seatStatements(d1, table.id, seatRows)];
-    if (last) statements.push(indexStatement(d1, table, room.seats, room.inviteHash));
+    if (last) statements.push(indexStatement(d1, table, room.seats, room.inviteHash, clockOffset));
     if (statements.length > 0) await d1.batch(statements);
     for (const item of items) if (item.kind === "notify") await notify(item.ref);
     room.acknowledge(entries[entries.length - 1]?.seq ?? room.drainedSeq, items[items.length - 1]?.id ?? null);

@@ -10,7 +10,7 @@ import type { LogBody, LogRow } from "./table";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS log (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL, body TEXT NOT NULL, at INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS seats (seat INTEGER PRIMARY KEY, token_hash TEXT NOT NULL, taken INTEGER NOT NULL, name TEXT, player_hash TEXT, link TEXT);
+CREATE TABLE IF NOT EXISTS seats (seat INTEGER PRIMARY KEY, token_hash TEXT NOT NULL, taken INTEGER NOT NULL, name TEXT, player_hash TEXT, link TEXT, seen INTEGER);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, ref INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS deadlines (kind TEXT PRIMARY KEY, at INTEGER NOT NULL);
@@ -27,9 +27,12 @@ export interface SeatRow {
   tokenHash: string;
   taken: boolean;
   name: string | null;
+  /** The seat's player (players/identity.ts), once the seat was opened with a device of theirs. */
   playerHash: string | null;
   /** The seat's token sealed for its player's notifications (seal.ts), once used with a player key. */
   link?: string | null;
+  /** When the seat was last used (ms, to the nearest ten minutes); null before this was kept. Kept in the room only. */
+  seenAt?: number | null;
 }
 
 /** What the outbox still owes D1: a log entry (by seq) or a seat's row (by seat). */
@@ -47,6 +50,8 @@ export class Storage {
     // Rooms made before seats kept a sealed link get the column now.
     const columns = this.sql.exec<{ name: string }>("PRAGMA table_info(seats)").toArray();
     if (!columns.some((c) => c.name === "link")) this.sql.exec("ALTER TABLE seats ADD COLUMN link TEXT");
+    // And before the room knew when a seat's player was last seen.
+    if (!columns.some((c) => c.name === "seen")) this.sql.exec("ALTER TABLE seats ADD COLUMN seen INTEGER");
   }
 
   /** Whether this room holds a game (without creating anything). */
@@ -79,23 +84,38 @@ export class Storage {
 
   readSeats(): SeatRow[] {
     return this.sql
-      .exec<{ seat: number; token_hash: string; taken: number; name: string | null; player_hash: string | null; link: string | null }>(
-        "SELECT seat, token_hash, taken, name, player_hash, link FROM seats ORDER BY seat",
-      )
+      .exec<{
+        seat: number;
+        token_hash: string;
+        taken: number;
+        name: string | null;
+        player_hash: string | null;
+        link: string | null;
+        seen: number | null;
+      }>("SELECT seat, token_hash, taken, name, player_hash, link, seen FROM seats ORDER BY seat")
       .toArray()
-      .map((r) => ({ seat: r.seat, tokenHash: r.token_hash, taken: r.taken === 1, name: r.name, playerHash: r.player_hash, link: r.link }));
+      .map((r) => ({
+        seat: r.seat,
+        tokenHash: r.token_hash,
+        taken: r.taken === 1,
+        name: r.name,
+        playerHash: r.player_hash,
+        link: r.link,
+        seenAt: r.seen,
+      }));
   }
 
   /** Writes a seat's row and queues it for D1. */
   writeSeat(row: SeatRow, queue = true): void {
     this.sql.exec(
-      "INSERT OR REPLACE INTO seats (seat, token_hash, taken, name, player_hash, link) VALUES (?, ?, ?, ?, ?, ?)",
+      "INSERT OR REPLACE INTO seats (seat, token_hash, taken, name, player_hash, link, seen) VALUES (?, ?, ?, ?, ?, ?, ?)",
       row.seat,
       row.tokenHash,
       row.taken ? 1 : 0,
       row.name,
       row.playerHash,
       row.link ?? null,
+      row.seenAt ?? null,
     );
     if (queue) this.sql.exec("INSERT INTO outbox (kind, ref) VALUES ('seat', ?)", row.seat);
   }

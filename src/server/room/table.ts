@@ -62,6 +62,8 @@ export type LogBody =
       /** The computer made this move for the seat. */
       readonly by?: "computer";
     }
+  /** The creator gave a fresh link to a seat whose player had been away too long: the old link no longer opens it (room/seats.ts). */
+  | { readonly type: "seatReissued"; readonly seat: number }
   | ClockBody;
 
 export type CreatedBody = Extract<LogBody, { type: "created" }>;

@@ -127,6 +127,8 @@ function clockEvent(body: Entry["body"], stamp: { seq: number; at: string }): Wi
         reason: body.reason,
         ...(body.level ? { level: body.level } : {}),
       };
+    case "seatReissued":
+      return { ...stamp, type: "seatReissued", seat: body.seat };
     default:
       return null;
   }

@@ -71,7 +71,7 @@ async function refuseAllButCreator({ room, caller }: GameTarget): Promise<Failur
   if (caller.tokenHash === null)
     return fail(401, "AUTH_REQUIRED", "A game's webhooks are its creator's: send Authorization: Bearer <invitation token or host secret>.");
   // The player key plays no part here: the room is asked only who the token is.
-  const seen = await room.creator({ ...caller, playerKeyHash: null, sealedToken: null });
+  const seen = await room.creator({ ...caller, playerId: null, sealedToken: null });
   return seen.ok ? seen.body : seen;
 }
 

@@ -12,7 +12,7 @@ import {
 } from "../../shared/wire/notifications";
 import { z } from "../../shared/wire/z";
 import type { AppEnv } from "../env";
-import { clientOf, limitBody, playerOf } from "../http";
+import { clientOf, identityOf, limitBody, playerOf } from "../http";
 import { notifyConfig } from "../notify/config";
 import {
   CONFIRMATIONS_PER_DAY,
@@ -78,7 +78,7 @@ serve(
     },
   }),
   async (c) => {
-    const owner = playerOf(c);
+    const owner = await playerOf(c);
     if (isFailure(owner)) return owner;
     const views = await listSubscriptions(c.env.DB, owner, c.req.valid("query").gameId);
     return done({ subscriptions: await withDeliveries(c.env.DB, views, LISTED_ATTEMPTS) });
@@ -112,8 +112,9 @@ serve(
     },
   }),
   async (c) => {
-    const owner = playerOf(c);
-    if (isFailure(owner)) return owner;
+    const who = await identityOf(c);
+    if (isFailure(who)) return who;
+    const owner = who.player;
     const body = c.req.valid("json");
     const gameId = body.gameId ?? null;
     const unknownGame = checkGame(c.env, gameId);
@@ -153,7 +154,14 @@ serve(
         input = { ...common, channel: "webhook", target: body.url };
         break;
       case "push":
-        input = { ...common, channel: "push", target: body.endpoint, push: { p256dh: body.keys.p256dh, auth: body.keys.auth } };
+        // A browser's push subscription is its device's: removing the device removes it.
+        input = {
+          ...common,
+          channel: "push",
+          target: body.endpoint,
+          push: { p256dh: body.keys.p256dh, auth: body.keys.auth },
+          deviceHash: who.device,
+        };
         break;
     }
     if ((await countOwned(db, owner)) >= MAX_PLAYER_SUBSCRIPTIONS)
@@ -178,7 +186,7 @@ serve(
     responses: { 200: json(SubscriptionView, "The subscription."), ...errorsWith({ 400: BAD_ID, 401: NEEDS_KEY, 404: NO_SUBSCRIPTION }) },
   }),
   async (c) => {
-    const owner = playerOf(c);
+    const owner = await playerOf(c);
     if (isFailure(owner)) return owner;
     const row = await ownedSubscription(c.env.DB, owner, c.req.valid("param").subscriptionId);
     if (!row) return fail(404, "SUBSCRIPTION_NOT_FOUND", "You have no subscription with that id.");
@@ -216,7 +224,7 @@ serve(
     },
   }),
   async (c) => {
-    const owner = playerOf(c);
+    const owner = await playerOf(c);
     if (isFailure(owner)) return owner;
     const changes = c.req.valid("json");
     const unknownGame = checkGame(c.env, changes.gameId);
@@ -249,7 +257,7 @@ serve(
     responses: { 200: json(Deleted, "Removed."), ...errorsWith({ 400: BAD_ID, 401: NEEDS_KEY, 404: NO_SUBSCRIPTION }) },
   }),
   async (c) => {
-    const owner = playerOf(c);
+    const owner = await playerOf(c);
     if (isFailure(owner)) return owner;
     const id = c.req.valid("param").subscriptionId;
     if (!(await deleteSubscription(c.env.DB, owner, id)))
@@ -280,7 +288,7 @@ serve(
     },
   }),
   async (c) => {
-    const owner = playerOf(c);
+    const owner = await playerOf(c);
     if (isFailure(owner)) return owner;
     const row = await ownedSubscription(c.env.DB, owner, c.req.valid("param").subscriptionId);
     if (!row) return fail(404, "SUBSCRIPTION_NOT_FOUND", "You have no subscription with that id.");

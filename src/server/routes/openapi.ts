@@ -27,7 +27,8 @@ export function describeApi(app: OpenAPIHono<AppEnv>): void {
   app.openAPIRegistry.registerComponent("securitySchemes", "playerKey", {
     type: "http",
     scheme: "bearer",
-    description: "A player key: 22 to 128 random base64url characters a browser keeps to list its games.",
+    description:
+      'A device\'s player key: 22 to 128 random base64url characters a browser (or app) keeps. It speaks for the player the device belongs to (docs/api.md, "Players and devices").',
   });
   app.doc31("/api/openapi.json", (c) => ({
     openapi: "3.1.0",
@@ -40,7 +41,11 @@ export function describeApi(app: OpenAPIHono<AppEnv>): void {
     servers: [{ url: new URL(c.req.url).origin }],
     tags: [
       { name: "games", description: "Games, moves, events and records." },
-      { name: "players", description: "A player's own games, by player key." },
+      {
+        name: "players",
+        description:
+          "A player (a person) and their devices: their games, absences, devices, codes that link another device, and sign-in by email. By a device's player key.",
+      },
       {
         name: "notifications",
         description:

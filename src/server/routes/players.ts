@@ -21,14 +21,14 @@ serve(
     tags: ["players"],
     summary: "My games",
     description:
-      "The games whose seats were opened with this player key: those awaiting the player's move first, then the most recently active.",
+      "The games whose seats the player (any of their devices) opened: those awaiting the player's move first, then the most recently active. Each carries its seat's token, so that a device of the player opens the seat without its link.",
     security: [{ playerKey: [] }],
     responses: { 200: json(MyGamesResponse, "The player's games."), ...errors(401) },
   }),
   async (c) => {
-    const player = playerOf(c);
+    const player = await playerOf(c);
     if (isFailure(player)) return player;
-    return done({ games: await myGames(database(c.env.DB), player) });
+    return done({ games: await myGames(database(c.env.DB), player, c.env.GAME_ID_KEY) });
   },
 );
 
@@ -46,7 +46,7 @@ serve(
     responses: { 200: json(AbsencesResponse, "The player's absences."), ...errors(401) },
   }),
   async (c) => {
-    const player = playerOf(c);
+    const player = await playerOf(c);
     if (isFailure(player)) return player;
     const now = Date.now();
     const rows = await listAbsences(c.env.DB, player);
@@ -72,7 +72,7 @@ serve(
     responses: { 201: json(Absence, "The absence, passed to the player's games."), ...errors(400, 401, 413, 415, 422) },
   }),
   async (c) => {
-    const player = playerOf(c);
+    const player = await playerOf(c);
     if (isFailure(player)) return player;
     const { from, until } = c.req.valid("json");
     const now = Date.now();
@@ -103,7 +103,7 @@ serve(
     responses: { 200: json(Absence, "The absence as it now stands."), ...errors(400, 401, 404) },
   }),
   async (c) => {
-    const player = playerOf(c);
+    const player = await playerOf(c);
     if (isFailure(player)) return player;
     const now = Date.now();
     const row = await cancelAbsence(c.env.DB, player, c.req.valid("param").absenceId, now);

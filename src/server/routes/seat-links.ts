@@ -7,8 +7,9 @@ import { done } from "../reply";
 import { errors, json, serve } from "./define";
 
 /**
- * The creator's fresh link for a seat nobody has taken yet: the secret
- * returned once at creation (`host.token`) authorises it. Served on the
+ * The creator's fresh link for a seat (room/seats.ts says when an opened
+ * one may get it): the secret returned once at creation (`host.token`)
+ * authorises it. Served on the
  * games API, whose middleware resolves the game and the caller.
  */
 export function serveSeatLinks(gamesApi: OpenAPIHono<AppEnv>): void {
@@ -18,9 +19,9 @@ export function serveSeatLinks(gamesApi: OpenAPIHono<AppEnv>): void {
       method: "post",
       path: "/{id}/seats/{seat}/link",
       tags: ["games"],
-      summary: "A fresh link for a seat not yet taken (the creator's secret)",
+      summary: "A fresh link for a seat (the creator's secret)",
       description:
-        "Bearer: the creator's secret (`host.token` of the creation's answer). The seat gets a fresh token and its old link stops working. A seat whose link has been used is refused with 409 SEAT_TAKEN.",
+        "Bearer: the creator's secret (`host.token` of the creation's answer). The seat gets a fresh token and its old link stops working. A seat nobody has opened gets one at any time. An opened seat belongs to its player: it gets one only when that player has not been seen at the table for longer than the game's time per move (a week without a clock), else 409 SEAT_TAKEN; the seat is then free for whoever opens the fresh link, and the game's log records it (event `seatReissued`).",
       security: [{ hostToken: [] }],
       middleware: [limitBody] as const,
       request: {

@@ -43,7 +43,10 @@ export function previewSvg(snap: GameSnapshot, summary: Summary): string {
     const share = rules.hands === null ? Math.max(0, Math.min(1, team.total / rules.target)) : 0;
     rows.push(
       `<text x="60" y="${y + 40}" font-size="40" fill="#ffffff">${escapeXml(clip(team.names, 34))}</text>`,
-      `<text x="700" y="${y + 42}" font-size="46" fill="#ffe38a" text-anchor="end">${escapeXml(summary.number(team.total))}</text>`,
+      // A cancelled match has no score: no "0–0" that reads as a tie.
+      summary.cancelled
+        ? ""
+        : `<text x="700" y="${y + 42}" font-size="46" fill="#ffe38a" text-anchor="end">${escapeXml(summary.number(team.total))}</text>`,
       rules.hands === null
         ? `<rect x="60" y="${y + 58}" width="640" height="12" rx="6" fill="#0b3828"/><rect x="60" y="${y + 58}" width="${Math.round(640 * share)}" height="12" rx="6" fill="#f2c230"/>`
         : "",
@@ -62,7 +65,7 @@ export function previewSvg(snap: GameSnapshot, summary: Summary): string {
 <text x="330" y="90" font-size="30" fill="#cfe6dc">${escapeXml(`${summary.preset}, ${summary.target}${summary.hand ? ` · ${summary.hand}` : ""}`)}</text>
 ${rows.join("\n")}
 <rect x="40" y="${HEIGHT - 110}" width="${WIDTH - 80}" height="80" rx="16" fill="#fff4c4"/>
-<text x="70" y="${HEIGHT - 57}" font-size="38" fill="#3b2d00">${escapeXml(clip(summary.state, 46))}</text>
+<text x="70" y="${HEIGHT - 57}" font-size="38" fill="#3b2d00">${escapeXml(clip(summary.shortState, 46))}</text>
 ${top ? card(top, WIDTH - 170, HEIGHT - 260, 100) : ""}
 </svg>`;
 }

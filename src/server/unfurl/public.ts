@@ -8,6 +8,6 @@ import { clientOf } from "../http";
 export async function publicSnapshot(c: Context<AppEnv>, id: string): Promise<GameSnapshot | null> {
   if (!isGameId(id, c.env.GAME_ID_KEY)) return null;
   const room = c.env.GAME_ROOM.get(c.env.GAME_ROOM.idFromName(id));
-  const reply = await room.snapshot({ gameId: id, tokenHash: null, playerKeyHash: null, client: clientOf(c) });
+  const reply = await room.snapshot({ gameId: id, tokenHash: null, playerId: null, client: clientOf(c) });
   return reply.ok ? (JSON.parse(reply.body) as GameSnapshot) : null;
 }

@@ -1,6 +1,8 @@
 import type { GameSnapshot } from "../../shared/api";
+import { type Language, languageOf } from "../../shared/language";
 import { PRESET_INFO } from "../../shared/presets";
 import { displayText } from "../../shared/text";
+import { catalog } from "../i18n/index";
 
 /**
  * A game in a few public words, for link previews (OpenGraph, Twitter,
@@ -9,47 +11,8 @@ import { displayText } from "../../shared/text";
  * name a hidden card; no token ever reaches it.
  */
 
-export type Lang = "en" | "it";
-
-const WORDS = {
-  en: {
-    player: (n: number) => `Player ${n}`,
-    and: " & ",
-    versus: " vs ",
-    hand: (n: number) => `Hand ${n}`,
-    target: (n: string) => `to ${n}`,
-    hands: (n: number) => `${n} hands`,
-    turn: (who: string) => `${who}'s turn`,
-    over: "Match over",
-    won: (who: string) => `${who} won`,
-    free: (n: number) => (n === 1 ? "1 seat free" : `${n} seats free`),
-    waiting: "waiting for the deal",
-    alt: (title: string) => `The table of ${title}: scores and whose turn`,
-  },
-  it: {
-    player: (n: number) => `Giocatore ${n}`,
-    and: " e ",
-    versus: " contro ",
-    hand: (n: number) => `Smazzata ${n}`,
-    target: (n: string) => `a ${n}`,
-    hands: (n: number) => `${n} smazzate`,
-    turn: (who: string) => (/^a/i.test(who) ? `tocca ad ${who}` : `tocca a ${who}`),
-    over: "Partita finita",
-    won: (who: string) => `ha vinto ${who}`,
-    free: (n: number) => (n === 1 ? "1 posto libero" : `${n} posti liberi`),
-    waiting: "in attesa della smazzata",
-    alt: (title: string) => `Il tavolo di ${title}: punteggi e turno`,
-  },
-} as const;
-
-export function languageOf(acceptLanguage: string | undefined | null): Lang {
-  for (const part of (acceptLanguage ?? "").split(",")) {
-    const tag = part.split(";")[0]!.trim().toLowerCase();
-    if (tag.startsWith("it")) return "it";
-    if (tag.startsWith("en")) return "en";
-  }
-  return "en";
-}
+export type Lang = Language;
+export { languageOf };
 
 export interface Summary {
   readonly lang: Lang;
@@ -62,18 +25,23 @@ export interface Summary {
   /** "to 2,005" or "3 hands". */
   readonly target: string;
   readonly hand: string | null;
-  /** Whose turn, or who won. */
+  /** Whose turn, or who won, or that the match was cancelled (and why). */
   readonly state: string;
+  /** The state in a few words, for the picture. */
+  readonly shortState: string;
+  /** The match was cancelled (aborted on a timeout): it has no scores to show. */
+  readonly cancelled: boolean;
   readonly number: (n: number) => string;
 }
 
 export function summarize(snap: GameSnapshot, lang: Lang): Summary {
-  const w = WORDS[lang];
+  const c = catalog(lang);
+  const w = c.summary;
   const players = snap.view.players;
-  const name = (seat: number) => snap.seats[seat]?.name ?? w.player(seat + 1);
+  const name = (seat: number) => snap.seats[seat]?.name ?? c.player(seat + 1);
   const teamSeats = (team: number) => (players === 4 ? [team, team + 2] : [team]);
   const teamCount = players === 4 ? 2 : players;
-  const number = (n: number) => n.toLocaleString(lang);
+  const number = c.number;
   const teams = Array.from({ length: teamCount }, (_, team) => ({
     names: teamSeats(team).map(name).join(w.and),
     total: snap.view.match.totals[team] ?? 0,
@@ -83,17 +51,22 @@ export function summarize(snap: GameSnapshot, lang: Lang): Summary {
   const target = rules.hands === null ? w.target(number(rules.target)) : w.hands(rules.hands);
   const hand = snap.view.hand;
   const match = snap.view.match;
+  // How the last hand ended says how a match ended off the cards: cancelled (no result, never a 0–0), or won on time.
+  const ending = match.over ? (hand?.end?.reason ?? null) : null;
+  const cancelled = ending === "aborted";
   let state: string;
-  if (snap.status === "over" || match.over)
-    state = match.winner === null ? w.over : `${w.over}: ${w.won(teams[match.winner]?.names ?? "")}`;
-  else if (!hand || hand.end) state = w.waiting;
+  if (cancelled) state = w.cancelled;
+  else if (snap.status === "over" || match.over) {
+    const winners = teams[match.winner ?? -1]?.names;
+    state = winners === undefined ? w.over : `${w.over}: ${(ending === "timeout" ? w.wonOnTime : w.won)(winners)}`;
+  } else if (!hand || hand.end) state = w.waiting;
   else state = w.turn(name(hand.turn));
   const free = snap.status === "playing" ? snap.seats.filter((s) => !s.taken).length : 0;
   const title = `Burraco: ${teams.map((t) => t.names).join(w.versus)}`;
   const parts = [
     `${preset}, ${target}`,
     hand ? w.hand(hand.number + 1) : null,
-    teams.map((t) => `${t.names} ${number(t.total)}`).join(" · "),
+    cancelled ? null : teams.map((t) => `${t.names} ${number(t.total)}`).join(" · "),
     state,
     free ? w.free(free) : null,
   ].filter((p): p is string => p !== null);
@@ -107,6 +80,8 @@ export function summarize(snap: GameSnapshot, lang: Lang): Summary {
     target,
     hand: hand ? w.hand(hand.number + 1) : null,
     state,
+    shortState: cancelled ? w.cancelledShort : state,
+    cancelled,
     number,
   };
 }

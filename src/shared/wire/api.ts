@@ -44,6 +44,9 @@ export const SERVICE_CODES = [
   "EMAIL_NOT_CONFIRMED",
   "SUBSCRIPTION_DISABLED",
   "CONFIRMATION_NOT_FOUND",
+  "DEVICE_REMOVED",
+  "DEVICE_NOT_FOUND",
+  "LINK_CODE_INVALID",
   "UPGRADE_REQUIRED",
   "RATE_LIMITED",
   "INTERNAL",
@@ -180,7 +183,16 @@ export const MyGame = z
     version: z.int(),
     updatedAt: z.string(),
     deadline: z.string().nullable().openapi({ description: "When the seat to play runs out of time (ISO 8601); null without a clock." }),
+    left: z.int().min(0).nullable().openapi({
+      description:
+        "Milliseconds the seat to play has left at `asOf`, counted by the game's own clock (as the table counts); null without a deadline.",
+    }),
+    asOf: z.string().openapi({ description: "The game's own time when this answer was made (ISO 8601): what `left` is counted from." }),
     reminder: z.enum(["80%", "1h"]).nullable().openapi({ description: "The last reminder of the turn in progress." }),
+    token: z.string().nullable().openapi({
+      description:
+        "The seat's token (its link is `/game/{id}#seat={token}`), so that any device of the player opens the seat; null until the seat has been opened with a device of the player.",
+    }),
   })
   .openapi("MyGame");
 

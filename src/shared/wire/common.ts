@@ -4,7 +4,12 @@ import { z } from "./z";
 /** Wire data is never changed in place: arrays are read-only. */
 export const list = <T extends z.ZodType>(item: T) => z.array(item).readonly();
 
-/** Pieces shared by views, events and records: cards, seats, rules, melds, scores. */
+/**
+ * Pieces shared by views, events and records: cards, seats, rules, melds, scores.
+ * Where the engine writes a shape (src/engine/types.ts), the schema here must
+ * say the same thing: test/engine/vocabulary.test.ts fails the type check if
+ * they drift apart.
+ */
 
 /** A card in docs/record.md notation: rank then suit, or the joker. */
 export const CardText = z

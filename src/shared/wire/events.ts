@@ -50,6 +50,11 @@ const computer = kind("computer", {
   reason: z.enum(["handover", "player"]).openapi({ description: "Handed over by its player, or taken back by them." }),
   level: ComputerLevel.optional(),
 });
+const seatReissued = kind("seatReissued", {
+  seat: Seat.openapi({
+    description: "The creator gave this seat a fresh link, its player having been away too long: the old link no longer opens it.",
+  }),
+});
 const handStarted = kind(
   "handStarted",
   {
@@ -142,6 +147,7 @@ export const WireEvent = z
     absence.wire,
     absenceCancelled.wire,
     computer.wire,
+    seatReissued.wire,
   ])
   .openapi("Event");
 

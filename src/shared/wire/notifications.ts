@@ -1,3 +1,4 @@
+import { LANGUAGES } from "../language";
 import { isTimeZone } from "../time-zone";
 import { list } from "./common";
 import { z } from "./z";
@@ -14,12 +15,18 @@ import { z } from "./z";
  * NOTIFY_EVENTS (notify/types.ts). The routes pass events both ways between
  * the two, so the type checker refuses any difference.
  */
-export const NOTIFY_EVENT_NAMES = ["turn", "reminder", "handEnded", "gameOver", "invited"] as const;
+export const NOTIFY_EVENT_NAMES = ["turn", "reminder", "timedOut", "claimed", "handEnded", "gameOver", "invited"] as const;
 
-/** Events a player's subscription hears when it names none. */
-export const PLAYER_DEFAULT_EVENTS = ["turn", "reminder", "gameOver", "invited"] as const;
+/**
+ * Events a player's subscription hears when it names none. A timeout and a
+ * claim decide what becomes of the player's own seat and match, like the
+ * turn and its reminders: they are on by default (and were added to every
+ * player subscription that heard of turns or reminders when they came in:
+ * migrations/0007_timeout_events.sql).
+ */
+export const PLAYER_DEFAULT_EVENTS = ["turn", "reminder", "timedOut", "claimed", "gameOver", "invited"] as const;
 /** Events a game's own webhook hears when it names none: the table's life, for a group chat. */
-export const GAME_DEFAULT_EVENTS = ["invited", "turn", "reminder", "handEnded", "gameOver"] as const;
+export const GAME_DEFAULT_EVENTS = ["invited", "turn", "reminder", "timedOut", "claimed", "handEnded", "gameOver"] as const;
 
 /**
  * The one pattern the service takes an email address by: a local part of at
@@ -34,15 +41,15 @@ export const EMAIL_ADDRESS =
 
 export const NotifyEventName = z.enum(NOTIFY_EVENT_NAMES).openapi({
   description:
-    "`turn` (it is your move), `reminder` (the clock's reminder), `handEnded`, `gameOver`, `invited` (someone invites you to a game).",
+    "`turn` (it is your move), `reminder` (the clock's reminders), `timedOut` (a seat ran out of time: the computer plays it, or its opponents may claim the match), `claimed` (a match was claimed on time), `handEnded`, `gameOver`, `invited` (someone invites you to a game).",
 });
 
 const Events = z
   .array(NotifyEventName)
-  .min(1, "events must name at least one of turn, reminder, handEnded, gameOver, invited")
+  .min(1, "events must name at least one of turn, reminder, timedOut, claimed, handEnded, gameOver, invited")
   .max(NOTIFY_EVENT_NAMES.length * 2);
 
-export const NotifyLanguage = z.enum(["en", "it"]).openapi({ description: "The language of every message: English or Italian." });
+export const NotifyLanguage = z.enum(LANGUAGES).openapi({ description: "The language of every message: English or Italian." });
 
 export const Digest = z.enum(["none", "daily"]).openapi({
   description:
@@ -84,7 +91,7 @@ function pushKey(bytes: number, what: string) {
 
 const Common = {
   events: Events.optional().openapi({
-    description: "Left out: `turn`, `reminder`, `gameOver` and `invited`.",
+    description: "Left out: `turn`, `reminder`, `timedOut`, `claimed`, `gameOver` and `invited`.",
   }),
   language: NotifyLanguage.optional().openapi({ description: "Left out: Italian if the request's Accept-Language says so, else English." }),
   gameId: GameIdField.nullish(),

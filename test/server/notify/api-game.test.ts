@@ -48,7 +48,7 @@ describe("a game's webhooks", () => {
       channel: "webhook",
       format: "standard",
       language: "it",
-      events: ["invited", "turn", "reminder", "handEnded", "gameOver"],
+      events: ["invited", "turn", "reminder", "timedOut", "claimed", "handEnded", "gameOver"],
     });
     // Attached with the invitation's token, the chat is sent the invitation at once: its link lets anyone take a free seat.
     const [invitation] = await until(async () => ((await received(name)).length > 0 ? received(name) : null));

@@ -78,7 +78,7 @@ describe("email", () => {
     const [mail] = await until(async () => ((await mailTo(address)).length > 0 ? mailTo(address) : null));
     expect(mail!.subject).toBe("Your turn in Burraco — game with <b>Bruno</b>");
     expect(mail!.text).toContain("<b>Bruno</b> drew from the stock, melded 5♥ 6♥ 7♥ and discarded K♠.");
-    expect(mail!.text).toContain("Time left: 1 day 2 hours.");
+    expect(mail!.text).toContain("Time left: 1 day, 2 hours.");
     expect(mail!.html).toContain("&lt;b&gt;Bruno&lt;/b&gt; drew from the stock");
     expect(mail!.html).not.toContain("<b>Bruno</b>");
     expect(mail!.headers["content-language"]).toBe("en");

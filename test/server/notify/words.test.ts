@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { CATALOGS } from "../../../src/server/i18n/index";
 import type { GameNotification } from "../../../src/server/notify/types";
 import { durationWords, gameMessage, moveWords } from "../../../src/server/notify/words";
+import { LANGUAGES } from "../../../src/shared/language";
 
 const names = ["Anna", "Bruno", "Carla", "Dario"];
 const base = { gameId: "g1", seq: 40, at: 0, names, players: [null, null, null, null] };
@@ -13,8 +15,8 @@ describe("words", () => {
   it.each([
     [59_000, "1 minute", "1 minuto"],
     [20_000, "less than a minute", "meno di un minuto"],
-    [3 * 3600_000 + 5 * 60_000, "3 hours 5 minutes", "3 ore e 5 minuti"],
-    [26 * 3600_000, "1 day 2 hours", "1 giorno e 2 ore"],
+    [3 * 3600_000 + 5 * 60_000, "3 hours, 5 minutes", "3 ore e 5 minuti"],
+    [26 * 3600_000, "1 day, 2 hours", "1 giorno e 2 ore"],
     [2 * 86_400_000 + 30_000, "2 days", "2 giorni"],
   ])("tells %i ms as %s / %s", (ms, en, it) => {
     expect(durationWords(ms, "en")).toBe(en);
@@ -57,7 +59,7 @@ describe("words", () => {
       paragraphs: ["Anna and Carla: 450 points this hand, 1230 in all.", "Bruno and Dario: -15 points this hand, 800 in all."],
       action: { url: "L" },
     });
-    expect(gameMessage(hand, "it", "L", 0).paragraphs[0]).toBe("Anna e Carla: 450 punti in questa mano, 1230 in totale.");
+    expect(gameMessage(hand, "it", "L", 0).paragraphs[0]).toBe("Anna e Carla: 450 punti in questa smazzata, 1230 in totale.");
     const over: GameNotification = { ...base, type: "gameOver", teams, winner: 1, totals: [1800, 2030] };
     expect(gameMessage(over, "en", "L", 0).title).toBe("The match is over: Bruno and Dario won");
     expect(gameMessage(over, "it", "L", 0).title).toBe("La partita è finita: vincono Bruno e Dario");
@@ -65,16 +67,61 @@ describe("words", () => {
   });
 
   it("writes reminders and invitations in both languages", () => {
-    const reminder: GameNotification = { ...base, type: "reminder", seat: 2, deadline: 7_200_000 };
+    const reminder: GameNotification = { ...base, type: "reminder", seat: 2, which: "80%", deadline: 7_200_000 };
     expect(gameMessage(reminder, "en", "L", 0)).toMatchObject({
+      subject: "Reminder: your move in Burraco",
       title: "Carla, your Burraco game is waiting for your move",
-      paragraphs: ["Time left: 2 hours."],
+      paragraphs: ["80% of your time for this move has passed.", "Time left: 2 hours."],
     });
-    expect(gameMessage(reminder, "it", "L", 7_200_000).paragraphs).toEqual(["Il tempo è scaduto."]);
+    expect(gameMessage(reminder, "it", "L", 7_200_000).paragraphs).toEqual([
+      "È già passato l'80% del tempo per questa mossa.",
+      "Il tempo è scaduto.",
+    ]);
+    // The last hour's reminder says so.
+    const lastHour = gameMessage({ ...reminder, which: "1h", deadline: 3_600_000 }, "en", "L", 0);
+    expect(lastHour).toMatchObject({
+      subject: "One hour left for your move in Burraco",
+      title: "Carla, one hour left for your move in Burraco",
+      paragraphs: ["Only an hour is left before your time runs out.", "Time left: 1 hour."],
+    });
+    expect(gameMessage({ ...reminder, which: "1h" }, "it", "L", 0).title).toBe("Carla, ti resta un'ora per la tua mossa a Burraco");
     const invited: GameNotification = { ...base, type: "invited", by: "Bruno", link: "https://burraco.test/game/g1#invite=x" };
     expect(gameMessage(invited, "it", "L", 0)).toMatchObject({
       title: "Bruno ti invita a una partita a Burraco",
       action: { label: "Entra nella partita", url: "https://burraco.test/game/g1#invite=x" },
     });
+  });
+
+  it("has one catalog per language, with the same texts, none of them left in English in the Italian one", () => {
+    expect(Object.keys(CATALOGS).sort()).toEqual([...LANGUAGES].sort());
+    const shape = (value: unknown): unknown =>
+      typeof value === "object" && value !== null && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)]))
+        : typeof value;
+    expect(shape(CATALOGS.it)).toEqual(shape(CATALOGS.en));
+    // A text with arguments, filled as it takes them: a name and a number, a list of names, or a name and a list.
+    const fill = (f: (...args: unknown[]) => unknown): string => {
+      for (const args of [["Anna", 2, "Bruno"], [["Anna", "Bruno"]], ["Anna", ["Bruno", "Carla"]]]) {
+        try {
+          return String(f(...args));
+        } catch {
+          // Not these arguments.
+        }
+      }
+      throw new Error(`cannot fill ${f}`);
+    };
+    // Every text, filled with the same arguments, reads differently in each language (names, numbers and the game's name aside).
+    const texts = (value: unknown): string[] =>
+      typeof value === "string"
+        ? [value]
+        : typeof value === "function"
+          ? [fill(value as (...args: unknown[]) => unknown)]
+          : typeof value === "object" && value !== null
+            ? Object.values(value).flatMap(texts)
+            : [];
+    const en = texts(CATALOGS.en);
+    const it = texts(CATALOGS.it);
+    const same = en.filter((text, i) => text === it[i] && /[a-z]{3}/.test(text.replace(/Anna|Bruno|Carla|Burraco/g, "")));
+    expect(same).toEqual([]);
   });
 });

@@ -155,10 +155,16 @@ export function versusComputer(busy: boolean, start: () => void): JSX.Element {
   );
 }
 
-/** In "my games": the time left and the deadline of a game awaiting a move, and the turn's last reminder. */
-export function myGameClock(game: MyGame, now = Date.now()): JSX.Element | null {
-  if (game.status !== "playing" || !game.deadline) return null;
-  const left = Math.max(0, Date.parse(game.deadline) - now);
+/**
+ * In "my games": the time left and the deadline of a game awaiting a move,
+ * and the turn's last reminder. The time left is the server's, counted by the
+ * game's own clock when the list came (`receivedAt`, this browser's time), less
+ * what has passed since: neither this device's clock nor the server's stands in
+ * for the game's.
+ */
+export function myGameClock(game: MyGame, now = Date.now(), receivedAt = now): JSX.Element | null {
+  if (game.status !== "playing" || !game.deadline || game.left === null) return null;
+  const left = Math.max(0, game.left - Math.max(0, now - receivedAt));
   return h(
     "span",
     { class: `game-clock${left < HOUR ? " soon" : ""}`, "data-deadline": game.deadline },

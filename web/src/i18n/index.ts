@@ -1,4 +1,5 @@
 import type { ErrorCode } from "../../../src/shared/api";
+import type { Language } from "../../../src/shared/language";
 import type { Catalog } from "./en";
 
 /**
@@ -8,7 +9,8 @@ import type { Catalog } from "./en";
  * it while rendering, so a switch redraws the page in the other language.
  */
 
-export type Lang = "en" | "it";
+/** The languages of src/shared/language.ts, one catalog each. */
+export type Lang = Language;
 export const LANGUAGES: readonly Lang[] = ["it", "en"];
 /**
  * Each catalog is a chunk of its own, fetched before the first page is

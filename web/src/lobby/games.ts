@@ -9,6 +9,8 @@ import { type LinkActions, linksPanel, type SeatsTaken } from "./links";
 
 export interface GamesState {
   readonly mine: readonly MyGame[];
+  /** When `mine` came (this browser's time): their time left counts down from then. */
+  readonly mineAt?: number;
   readonly failed: boolean;
   readonly remembered: Readonly<Record<string, RememberedSeat>>;
   readonly created: readonly CreatedGame[];
@@ -41,8 +43,9 @@ export function myGames(state: GamesState, act: LinkActions & { expand(game: Cre
           "ul",
           { class: "game-list" },
           mine.map((g) => {
-            const seat = remembered[g.id];
-            const href = seat ? `/game/${g.id}#seat=${seat.token}` : `/game/${g.id}`;
+            // The server keeps the seat's link for the player: any of their devices opens it.
+            const token = remembered[g.id]?.token ?? g.token;
+            const href = token ? `/game/${g.id}#seat=${token}` : `/game/${g.id}`;
             return h(
               "li",
               { key: g.id, class: g.yourTurn ? "your-turn" : "", "data-game": g.id },
@@ -53,9 +56,9 @@ export function myGames(state: GamesState, act: LinkActions & { expand(game: Cre
                 : g.status === "over"
                   ? h("span", { class: "badge over" }, t.myGames.over)
                   : h("span", { class: "badge" }, t.myGames.waiting),
-              myGameClock(g),
+              myGameClock(g, Date.now(), state.mineAt),
               h("span", { class: "when" }, ` ${t.myGames.seatAt(g.seat + 1, when(g.updatedAt))}`),
-              seat ? null : h("span", { class: "hint" }, ` (${t.myGames.noLink})`),
+              token ? null : h("span", { class: "hint" }, ` (${t.myGames.noLink})`),
               " ",
               h(
                 "a",

@@ -90,14 +90,7 @@ export function linksPanel(game: CreatedGame, taken: SeatsTaken, act: LinkAction
             : null,
       });
     }),
-    linkRow(game, act, {
-      key: "invite",
-      id: `${prefix}invite-link`,
-      label: t.links.invite,
-      url: game.invite,
-      share: t.links.inviteShareText,
-    }),
-    h("p", { class: "hint" }, t.links.inviteHint),
+    inviteRows(game, taken, act, prefix),
     linkRow(game, act, {
       key: "spectator",
       id: `${prefix}spectator-link`,
@@ -119,6 +112,30 @@ export function linksPanel(game: CreatedGame, taken: SeatsTaken, act: LinkAction
     ),
     message ? h("p", { class: "notice info", role: "status" }, message) : null,
   );
+}
+
+/**
+ * The invitation fills a seat without a name that nobody has taken: where
+ * there is none (every seat named at creation, or the unnamed ones taken
+ * since), it is not offered, and the panel says why.
+ */
+function inviteRows(game: CreatedGame, taken: SeatsTaken, act: LinkActions, prefix: string): JSX.Element[] {
+  const unnamed = game.seats.filter((s) => game.names[s.seat] === null);
+  const free = unnamed.filter((s) => taken?.[s.seat] !== true);
+  if (free.length === 0) {
+    const why = unnamed.length === 0 ? t.links.inviteNamed : t.links.inviteFull;
+    return [h("p", { key: "no-invite", class: "hint no-invite", id: `${prefix}no-invite` }, why)];
+  }
+  return [
+    linkRow(game, act, {
+      key: "invite",
+      id: `${prefix}invite-link`,
+      label: t.links.invite,
+      url: game.invite,
+      share: t.links.inviteShareText,
+    }),
+    h("p", { key: "invite-hint", class: "hint" }, t.links.inviteHint),
+  ];
 }
 
 /** Whether every seat can still be reached: each named seat's link sent, and the others' or the invitation. */

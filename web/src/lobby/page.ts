@@ -9,6 +9,7 @@ import { clockRequest } from "../clock/lobby";
 import { copyText, shareLink } from "../dom";
 import { header } from "../header";
 import { codeText, t } from "../i18n/index";
+import { Devices } from "../identity/devices";
 import { type CreatedGame, createdGames, rememberCreated, rememberedSeats, updateCreated } from "../store";
 import { type CreateState, createForm } from "./form";
 import { myGames } from "./games";
@@ -31,12 +32,17 @@ export class LobbyPage {
   };
   private fresh: CreatedGame | null = null;
   private mine: readonly MyGame[] = [];
+  private mineAt = Date.now();
   private failed = false;
   private readonly taken: Record<string, SeatsTaken> = {};
   private readonly messages: Record<string, string> = {};
   private timer: ReturnType<typeof setInterval> | null = null;
   private stopped = false;
   private readonly holidays = new Holidays(() => this.render());
+  private readonly devices = new Devices(
+    () => this.render(),
+    () => void this.refresh(),
+  );
 
   constructor(private readonly root: HTMLElement) {}
 
@@ -46,6 +52,7 @@ export class LobbyPage {
     this.render();
     void this.refresh();
     void this.holidays.load();
+    void this.devices.load();
     // The list comes from the database, which may lag a move by a second or two.
     this.timer = setInterval(() => void this.refresh(), 20_000);
   }
@@ -68,6 +75,7 @@ export class LobbyPage {
   private async refresh(): Promise<void> {
     try {
       this.mine = (await api.myGames()).games;
+      this.mineAt = Date.now();
       this.failed = false;
     } catch {
       this.failed = true;
@@ -269,10 +277,19 @@ export class LobbyPage {
           }),
           fresh ? linksPanel(fresh, this.taken[fresh.id] ?? null, this.links, true, this.messages[fresh.id] ?? null) : null,
           myGames(
-            { mine: this.mine, failed: this.failed, remembered: rememberedSeats(), created, taken: this.taken, messages: this.messages },
+            {
+              mine: this.mine,
+              mineAt: this.mineAt,
+              failed: this.failed,
+              remembered: rememberedSeats(),
+              created,
+              taken: this.taken,
+              messages: this.messages,
+            },
             this.links,
           ),
           this.holidays.view(),
+          this.devices.view(),
         ),
       ),
       this.root,

@@ -1,5 +1,6 @@
 import { h, type JSX } from "preact";
 import type { DeliveryAttempt, NotifyEventName, SubscriptionView } from "../../../src/shared/api";
+import type { Language } from "../../../src/shared/language";
 import { dateTime, lang, t, when } from "../i18n/index";
 
 /**
@@ -9,11 +10,19 @@ import { dateTime, lang, t, when } from "../i18n/index";
  */
 
 /** The events in the order players think of them (the server's own list, NOTIFY_EVENT_NAMES). */
-export const EVENTS = ["turn", "reminder", "handEnded", "gameOver", "invited"] as const satisfies readonly NotifyEventName[];
+export const EVENTS = [
+  "turn",
+  "reminder",
+  "timedOut",
+  "claimed",
+  "handEnded",
+  "gameOver",
+  "invited",
+] as const satisfies readonly NotifyEventName[];
 /** What a player's subscription hears when nothing else is chosen (the server's PLAYER_DEFAULT_EVENTS). */
-export const PLAYER_EVENTS: readonly NotifyEventName[] = ["turn", "reminder", "gameOver", "invited"];
+export const PLAYER_EVENTS: readonly NotifyEventName[] = ["turn", "reminder", "timedOut", "claimed", "gameOver", "invited"];
 /** What a game's group chat hears by default (the server's GAME_DEFAULT_EVENTS). */
-export const CHAT_EVENTS: readonly NotifyEventName[] = ["invited", "turn", "reminder", "handEnded", "gameOver"];
+export const CHAT_EVENTS: readonly NotifyEventName[] = ["invited", "turn", "reminder", "timedOut", "claimed", "handEnded", "gameOver"];
 
 export interface Notice {
   readonly text: string;
@@ -71,7 +80,7 @@ export function languageField(chosen: string = lang): JSX.Element {
 }
 
 /** The events and language a form chose; null when no event is ticked. */
-export function readChoices(form: HTMLFormElement): { events: NotifyEventName[]; language: "en" | "it" } | null {
+export function readChoices(form: HTMLFormElement): { events: NotifyEventName[]; language: Language } | null {
   const data = new FormData(form);
   const events = data.getAll("events").map(String) as NotifyEventName[];
   if (events.length === 0) return null;

@@ -1,4 +1,5 @@
 import type { CreatedSubscription, NotifyEventName } from "../../../src/shared/api";
+import type { Language } from "../../../src/shared/language";
 import { isTimeZone } from "../../../src/shared/time-zone";
 import { ApiError } from "../api";
 import { t } from "../i18n/index";
@@ -49,7 +50,7 @@ export interface Added {
 export async function subscribe(
   channel: Channel,
   data: FormData,
-  choices: { events: NotifyEventName[]; language: "en" | "it" },
+  choices: { events: NotifyEventName[]; language: Language },
   gameId: string | null,
 ): Promise<Added> {
   if (channel === "email") {

@@ -10,7 +10,9 @@ export type DropTarget =
   | { readonly kind: "hand"; readonly index: number }
   | { readonly kind: "meld"; readonly id: number }
   | { readonly kind: "table" }
-  | { readonly kind: "discard" };
+  | { readonly kind: "discard" }
+  /** The player's hand as a whole: where the stock and the pile are dragged to take them. */
+  | { readonly kind: "take" };
 
 export function dropTargetAt(x: number, y: number): { target: DropTarget; element: HTMLElement } | null {
   const element = (document.elementFromPoint(x, y) as HTMLElement | null)?.closest<HTMLElement>("[data-drop]");
@@ -19,7 +21,7 @@ export function dropTargetAt(x: number, y: number): { target: DropTarget; elemen
   const [kind, value] = drop.split(":");
   if (kind === "hand") return { target: { kind, index: Number(value) }, element };
   if (kind === "meld") return { target: { kind, id: Number(value) }, element };
-  if (kind === "table" || kind === "discard") return { target: { kind }, element };
+  if (kind === "table" || kind === "discard" || kind === "take") return { target: { kind }, element };
   return null;
 }
 

@@ -32,38 +32,67 @@ export function fanStyle(n: number, rows = 1): Record<string, string> {
   return { "--cols": String(Math.max(columns - 1, 1)), "--n": String(n) };
 }
 
-export function piles(hand: HandView, fresh: Fresh): JSX.Element {
+/**
+ * Taking from the table by touch: the stock or the pile is a button (tap
+ * it) and can be dragged onto the hand, while it is the player's turn to
+ * take. Absent elsewhere (the replay, spectators, others' turns).
+ */
+export interface Takers {
+  draw(): void;
+  pickUp(): void;
+  drag(which: "stock" | "pile", event: PointerEvent): void;
+  readonly pickUpLabel: string;
+}
+
+function taker(which: "stock" | "pile", label: string, takers: Takers, inside: JSX.Element): JSX.Element {
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "take",
+      id: `take-${which}`,
+      "aria-label": label,
+      onClick: () => (which === "stock" ? takers.draw() : takers.pickUp()),
+      onPointerDown: (event: PointerEvent) => takers.drag(which, event),
+    },
+    inside,
+  );
+}
+
+export function piles(hand: HandView, fresh: Fresh, takers: Takers | null = null): JSX.Element {
   const pile = hand.discardPile;
   const closed = !pile.cards;
   const cards = pile.cards ?? (pile.top ? [pile.top] : []);
+  const stockCards = h("div", { class: "pile-row" }, cardBack(t.felt.stock));
+  const pileCards = h(
+    "div",
+    { class: "pile-row fan", style: fanStyle(cards.length) },
+    cards.length
+      ? cards.map((c, i) => {
+          const top = i === cards.length - 1;
+          return cardView(c, {
+            key: `${i}:${c}`,
+            class: `${top ? "top" : ""}${top && fresh.discard ? " fresh" : ""}`,
+            label: top ? t.cards.top(cardName(c)) : undefined,
+          });
+        })
+      : h("span", { class: "empty" }, t.felt.empty),
+  );
   return h(
     "div",
     { class: "piles" },
     h(
       "div",
-      { class: "stock", id: "stock" },
+      { class: `stock${takers ? " takeable" : ""}`, id: "stock" },
       h("h2", null, t.felt.stock),
-      h("div", { class: "pile-row" }, cardBack(t.felt.stock)),
+      takers ? taker("stock", `${t.hand.draw}: ${t.common.cards(hand.stock)}`, takers, stockCards) : stockCards,
       h("p", { "data-count": hand.stock }, t.common.cards(hand.stock)),
     ),
     h(
       "div",
-      { class: "discard", id: "discard", "data-drop": "discard" },
+      { class: `discard${takers && pile.count > 0 ? " takeable" : ""}`, id: "discard", "data-drop": "discard" },
       h("h2", null, closed ? t.felt.discardClosed : t.felt.discard),
-      h(
-        "div",
-        { class: "pile-row fan", style: fanStyle(cards.length) },
-        cards.length
-          ? cards.map((c, i) => {
-              const top = i === cards.length - 1;
-              return cardView(c, {
-                key: `${i}:${c}`,
-                class: `${top ? "top" : ""}${top && fresh.discard ? " fresh" : ""}`,
-                label: top ? t.cards.top(cardName(c)) : undefined,
-              });
-            })
-          : h("span", { class: "empty" }, t.felt.empty),
-      ),
+      takers && pile.count > 0 ? taker("pile", takers.pickUpLabel, takers, pileCards) : pileCards,
       h("p", { "data-count": pile.count }, closed ? t.felt.closedCount(pile.count) : t.common.cards(pile.count)),
     ),
   );
@@ -84,7 +113,7 @@ export function teams(
   );
 }
 
-function pozzettoText(seats: readonly SeatInfo[], hand: HandView, team: number): string {
+export function pozzettoText(seats: readonly SeatInfo[], hand: HandView, team: number): string {
   const status = hand.pozzetti[team];
   if (status === null || status === undefined) return hand.pozzettiLeft > 0 ? t.felt.pozzettoWaiting : t.felt.pozzettoNone;
   if (status === "stock") return t.felt.pozzettoStock;
@@ -139,18 +168,42 @@ export function meldDescription(meld: { kind: string; cards: readonly string[]; 
   return `${t.felt.meldOf(kind, meld.cards.length)}${meld.burraco ? `, ${t.burraco[meld.burraco]}` : ""}`;
 }
 
-export function meldView(meld: TableMeld, hand: HandView, targets: MeldTargets | null, fresh = false): JSX.Element {
+/** A burraco on the table is shown closed (a tight stack with its kind) until the player opens it. */
+export interface Folding {
+  readonly open: boolean;
+  toggle(): void;
+}
+
+export function meldView(meld: TableMeld, hand: HandView, targets: MeldTargets | null, fresh = false, folding?: Folding): JSX.Element {
+  const closed = folding !== undefined && meld.burraco !== null && !folding.open;
   const cards = h("div", { class: "meld-cards fan", style: fanStyle(meld.cards.length) }, meldCards(meld));
-  const badge = meld.burraco ? h("span", { class: `badge ${meld.burraco}` }, t.burraco[meld.burraco]) : null;
+  // On the table the badge says the kind in a word; its full name is in the meld's label.
+  const badge = meld.burraco
+    ? h(
+        "span",
+        { class: `badge ${meld.burraco}`, title: t.burraco[meld.burraco], "aria-hidden": folding ? "true" : undefined },
+        folding ? t.board.kind[meld.burraco] : t.burraco[meld.burraco],
+      )
+    : null;
   const description = meldDescription(meld);
-  const cls = `meld${fresh ? " fresh" : ""}`;
+  const cls = `meld${fresh ? " fresh" : ""}${closed ? " closed" : ""}${meld.wild ? " has-wild" : ""}`;
+  const fit = {
+    "data-meld": meld.id,
+    "data-drop": `meld:${meld.id}`,
+    "data-n": meld.cards.length,
+    "data-closed": closed ? "1" : undefined,
+  };
   if (!targets) {
-    return h(
-      "div",
-      { class: cls, "data-meld": meld.id, "data-drop": `meld:${meld.id}`, role: "group", "aria-label": description },
-      cards,
-      badge,
-    );
+    // Named by its own (hidden) text rather than aria-label, so that what shows is part of its name.
+    if (folding && meld.burraco)
+      return h(
+        "button",
+        { type: "button", class: `${cls} folding`, ...fit, "aria-expanded": closed ? "false" : "true", onClick: () => folding.toggle() },
+        closed ? h("div", { class: "meld-cards fan", style: fanStyle(meld.cards.length), "aria-hidden": "true" }, meldCards(meld)) : cards,
+        badge,
+        h("span", { class: "visually-hidden" }, `${description}. ${closed ? t.felt.openBurraco : t.felt.closeBurraco}`),
+      );
+    return h("div", { class: cls, ...fit, role: "group", "aria-label": description }, cards, badge);
   }
   const option = targets.option(meld);
   const fits = option?.preview.ok === true;
@@ -159,8 +212,7 @@ export function meldView(meld: TableMeld, hand: HandView, targets: MeldTargets |
     {
       type: "button",
       class: `${cls} target${fits ? " fits" : ""}`,
-      "data-meld": meld.id,
-      "data-drop": `meld:${meld.id}`,
+      ...fit,
       "aria-label": `${description}. ${hand.phase === "take" ? t.felt.pickUpAdd : t.felt.addSelected}${fits ? "" : t.felt.noFit}`,
       onClick: () => targets.attach(meld),
     },

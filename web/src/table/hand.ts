@@ -5,7 +5,6 @@ import { cardBack, cardClass, cardIndex, cardName, cardShort, cardView } from ".
 import { teamOf } from "../describe";
 import { codeText, t } from "../i18n/index";
 import type { SortMode } from "../store";
-import { fanStyle } from "./felt";
 import type { PlayOption } from "./melds";
 import type { Selection } from "./plays";
 
@@ -60,17 +59,19 @@ export interface HandActions {
   dragStart(index: number, event: PointerEvent): void;
 }
 
-/** Up to this many cards lie in one row; more take two rows, overlapping as needed. */
-const ONE_ROW = 13;
-
-export function handArea(seat: SeatView, act: HandActions): JSX.Element {
+/**
+ * The hand's cards are sized and laid in one or two overlapping rows by the
+ * page once it knows the space (fit.ts): no style here, so that redraws
+ * leave that size alone.
+ */
+export function handArea(seat: SeatView, act: HandActions, chip: JSX.Element | null = null): JSX.Element {
   const { hand, me, selection, cards } = seat;
   const count = hand.handSizes[me] ?? 0;
   let row: JSX.Element;
   if (hand.myHandHidden) {
     row = h(
       "div",
-      { class: "hand-cards fan hidden-hand", style: fanStyle(count, count > ONE_ROW ? 2 : 1) },
+      { class: "hand-cards fan hidden-hand", "data-count": count },
       Array.from({ length: count }, (_, i) => cardBack(t.hand.pozzettoCard, i)),
     );
   } else {
@@ -78,10 +79,10 @@ export function handArea(seat: SeatView, act: HandActions): JSX.Element {
     row = h(
       "div",
       {
-        class: `hand-cards fan${cards.length > ONE_ROW ? " two-rows" : ""}`,
+        class: "hand-cards fan",
         role: "group",
         "aria-label": t.hand.cardsLabel,
-        style: fanStyle(cards.length, cards.length > ONE_ROW ? 2 : 1),
+        "data-count": cards.length,
       },
       cards.map((card, i) => {
         // Keyed by the card and its copy, so that reordering moves the same button (and its focus).
@@ -125,10 +126,11 @@ export function handArea(seat: SeatView, act: HandActions): JSX.Element {
   const showChoice = option?.endChoice === true || hand.melds.some((m) => selection.attachOption(m)?.endChoice === true);
   return h(
     "section",
-    { class: "my-hand", id: "my-hand", "aria-labelledby": "hand-title" },
+    { class: "my-hand", id: "my-hand", "aria-labelledby": "hand-title", "data-drop": "take" },
     h(
       "div",
       { class: "hand-head" },
+      chip ? h("ol", { class: "seats mine-seat" }, chip) : null,
       h(
         "h2",
         { id: "hand-title" },
@@ -137,6 +139,13 @@ export function handArea(seat: SeatView, act: HandActions): JSX.Element {
         hand.myHandHidden ? h("span", { class: "count" }, t.hand.hiddenNote) : null,
       ),
       hand.myHandHidden ? null : sortButtons(seat.mode, act),
+      inPlay && !seat.confirmResign
+        ? h(
+            "button",
+            { type: "button", id: "act-resign", class: "danger quiet", disabled: seat.busy, onClick: () => act.askResign(true) },
+            t.hand.resign,
+          )
+        : null,
     ),
     row,
     inPlay ? actions(seat, act, option, showChoice) : null,
@@ -197,14 +206,6 @@ function actions(seat: SeatView, act: HandActions, option: PlayOption | null, sh
         t.hand.discard,
       ),
       selected.length ? h("button", { type: "button", class: "quiet", id: "act-clear", onClick: () => act.clear() }, t.hand.clear) : null,
-      h("span", { class: "spacer" }),
-      snap.status === "playing" && !confirmResign
-        ? h(
-            "button",
-            { type: "button", id: "act-resign", class: "danger quiet", disabled: busy, onClick: () => act.askResign(true) },
-            t.hand.resign,
-          )
-        : null,
     ),
     confirmResign
       ? h(

@@ -34,6 +34,13 @@ export function highlight(before: Highlights, events: readonly WireEvent[], me: 
         if (e.seat === me) for (const card of e.cards ?? [e.top]) cards.add(card);
         else discard = false;
         break;
+      // The player's own pozzetto: its cards are new in the hand (al volo at once, else when turned over).
+      case "pozzettoTaken":
+        if (e.seat === me && e.cards) for (const card of e.cards) cards.add(card);
+        break;
+      case "pozzettoSeen":
+        if (e.seat === me) for (const card of e.cards) cards.add(card);
+        break;
       case "melded":
       case "attached":
         if (e.seat !== me) melds.add(e.meld.id);

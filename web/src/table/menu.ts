@@ -27,5 +27,16 @@ export function tableMenu(page: TablePage): MenuItem[] {
     { id: "menu-record", label: t.menu.record, href: `/api/games/${snap.id}/record`, download: `burraco-${snap.id}.json` },
     { id: "menu-notifications", label: t.notify.menu, href: `/notifications?game=${snap.id}` },
     ...page.clock.menu(),
+    // The table's own choices, remembered in this browser for every game.
+    {
+      id: "menu-four-colour",
+      label: t.board.fourColour(page.prefs.fourColour),
+      onClick: () => page.setPrefs({ ...page.prefs, fourColour: !page.prefs.fourColour }),
+    },
+    {
+      id: "menu-sounds",
+      label: t.board.sounds(page.prefs.sounds),
+      onClick: () => page.setPrefs({ ...page.prefs, sounds: !page.prefs.sounds }),
+    },
   ];
 }

@@ -8,6 +8,7 @@ import { ClockControls } from "../clock/controls";
 import { countdownAnnouncement } from "../clock/table";
 import { describeEvent, seatName, teamOf } from "../describe";
 import { codeText, t } from "../i18n/index";
+import { SeatTaken } from "../identity/seat-taken";
 import type { Connection } from "../live";
 import { Live } from "../live";
 import {
@@ -17,14 +18,22 @@ import {
   lastSeenVersion,
   rememberCommitments,
   rememberSeat,
+  rememberTablePrefs,
   rememberVersion,
   seenCommitments,
+  type TablePrefs,
+  tablePrefs,
 } from "../store";
 import { HandEnds } from "./hand-ends";
 import { type Highlights, highlight, noHighlights } from "./highlights";
+import { TableLayout } from "./layout";
 import { tableMenu } from "./menu";
+import { Playback } from "./playback";
 import { arrange, Selection } from "./plays";
+import type { Frame } from "./replay-steps";
 import { SeatControls } from "./seat-controls";
+import { burracoMade, frameFresh, seatShown } from "./shown";
+import { playSound, soundOf } from "./sounds";
 import { type TableMode, tableView } from "./view";
 
 /**
@@ -57,6 +66,8 @@ type Fatal = "badSeat" | "badInvite" | "failed" | "GAME_NOT_FOUND";
 export class TablePage {
   snap: GameSnapshot | null = null;
   private fatal: Fatal | null = null;
+  /** The seat belongs to a player this device is not linked to: it asks to link instead. */
+  private seatTaken: SeatTaken | null = null;
   connection: Connection = "connecting";
   private events: WireEvent[] = [];
   private lastSeq = 0;
@@ -86,6 +97,13 @@ export class TablePage {
   private ticker: ReturnType<typeof setInterval> | null = null;
   /** Events up to this version came before the player's first look: not highlighted. */
   private quietUntil = 0;
+  /** The version first shown: events up to it came while the player was away. */
+  private openedAt = 0;
+  readonly playback = new Playback((frame) => this.showFrame(frame));
+  private layout: TableLayout;
+  /** Burracos the player opened on the table. */
+  readonly openMelds = new Set<number>();
+  prefs: TablePrefs = tablePrefs();
 
   constructor(
     private readonly root: HTMLElement,
@@ -95,6 +113,7 @@ export class TablePage {
   ) {
     this.controls = new SeatControls(this);
     this.ends = new HandEnds(this);
+    this.layout = new TableLayout(root);
   }
 
   get me(): number | null {
@@ -103,7 +122,15 @@ export class TablePage {
 
   myTurn(): boolean {
     const hand = this.snap?.view.hand ?? null;
-    return this.me !== null && this.snap!.status === "playing" && hand !== null && hand.end === null && hand.turn === this.me;
+    // While others' moves are played back, the table shown is not yet the player's turn.
+    return (
+      this.me !== null &&
+      !this.playback.playing &&
+      this.snap!.status === "playing" &&
+      hand !== null &&
+      hand.end === null &&
+      hand.turn === this.me
+    );
   }
 
   /** The player's cards in the order shown. */
@@ -121,12 +148,15 @@ export class TablePage {
     } catch (error) {
       this.fatal = loadError(error, mode);
       if (mode === "seat" && error instanceof ApiError && error.code === "BAD_TOKEN") forgetSeat(gameId, token!);
+      if (mode === "seat" && error instanceof ApiError && error.code === "SEAT_TAKEN")
+        this.seatTaken = new SeatTaken(this.root, () => this.reopen(this.route));
       this.render();
       return;
     }
     if (this.closed) return;
     const seen = mode === "embed" ? null : lastSeenVersion(gameId);
     this.quietUntil = seen ?? snap.version;
+    this.openedAt = snap.version;
     if (mode === "seat" && snap.viewer !== null) {
       this.order = handOrder(gameId, snap.viewer);
       rememberSeat(gameId, { seat: snap.viewer, token: token!, names: snap.seats.map((s) => s.name), savedAt: new Date().toISOString() });
@@ -156,6 +186,8 @@ export class TablePage {
   close(): void {
     this.closed = true;
     this.live?.stop();
+    this.playback.skip();
+    this.layout.stop();
     if (this.ticker) clearInterval(this.ticker);
     this.clock.stop();
     render(null, this.root);
@@ -180,7 +212,8 @@ export class TablePage {
         if (event.type === "turn" || event.type === "handStarted") this.turnSince = event.at;
         if (event.type === "handEnded" && this.route.mode !== "embed") this.ends.ended(event);
       }
-      this.announce(loud);
+      this.announce(loud, previous);
+      if (this.route.mode !== "embed" && loud.length) this.play(previous, loud);
     }
     this.selection.keep(before);
     if (previous && previous.version !== snap.version) this.controls.confirmResign = false;
@@ -192,21 +225,72 @@ export class TablePage {
     this.render();
   }
 
-  /** Screen readers hear other players' moves, not only whose turn it is. */
-  private announce(events: readonly WireEvent[]): void {
+  /**
+   * Screen readers hear other players' moves, not only whose turn it is,
+   * and everyone hears a burraco made and the player's own pozzetto taken.
+   */
+  private announce(events: readonly WireEvent[], previous: GameSnapshot | null): void {
     const snap = this.snap!;
     const me = this.me;
-    const lines = events
-      .filter((e) => !("seat" in e) || e.seat !== me || e.type === "turn")
-      .map((e) =>
-        e.type === "turn"
-          ? e.seat === me
-            ? t.events.yourTurn
-            : t.events.turn(seatName(snap.seats, e.seat))
-          : describeEvent(e, snap.seats, me, snap.view.players),
-      )
-      .filter((line): line is string => line !== null);
+    const lines: string[] = [];
+    for (const e of events) {
+      const made = burracoMade(e, previous);
+      if (e.type === "pozzettoTaken" && e.seat === me) {
+        lines.push(t.board.pozzettoYou(e.size));
+        this.showToast(t.board.pozzettoYou(e.size));
+      } else if (e.type === "turn") lines.push(e.seat === me ? t.events.yourTurn : t.events.turn(seatName(snap.seats, e.seat)));
+      else if (!("seat" in e) || e.seat !== me) {
+        const line = describeEvent(e, snap.seats, me, snap.view.players);
+        if (line) lines.push(line);
+      }
+      if (made) lines.push(made);
+    }
     if (lines.length) this.announcement = lines.slice(-6).join(" ");
+    if (this.prefs.sounds && !this.playback.playing) {
+      const own = events.filter((e) => "seat" in e && e.seat === me);
+      const last = own.at(-1);
+      const sound = last
+        ? soundOf(
+            last.type,
+            own.some((e) => burracoMade(e, previous) !== null),
+          )
+        : null;
+      if (sound) playSound(sound);
+      if (events.some((e) => e.type === "turn" && e.seat === me)) setTimeout(() => playSound("turn"), sound ? 250 : 0);
+    }
+  }
+
+  /** Others' moves played back one at a time (live, or made while the player was away). */
+  private play(previous: GameSnapshot | null, loud: readonly WireEvent[]): void {
+    const snap = this.snap!;
+    const away = loud.every((e) => e.seq <= this.openedAt);
+    if (away) this.playback.returning(loud, snap, this.me);
+    else if (previous)
+      this.playback.live(
+        previous,
+        loud.filter((e) => e.seq > previous.version),
+        snap,
+        this.me,
+      );
+  }
+
+  private showFrame(frame: Frame | null): void {
+    const e = frame?.event;
+    if (e && this.prefs.sounds) {
+      // A burraco sounds when it is made: laid whole, or reaching seven cards.
+      const made = (e.type === "melded" || e.type === "attached") && e.meld.burraco !== null && e.meld.cards.length - e.cards.length < 7;
+      const sound = soundOf(e.type, made || (e.type === "melded" && e.meld.burraco !== null));
+      if (sound) playSound(sound);
+    }
+    if (!frame && this.prefs.sounds && this.myTurn()) playSound("turn");
+    this.render();
+  }
+
+  /** The table's own choices (the menu's four-colour deck and sounds), remembered for every game. */
+  setPrefs(prefs: TablePrefs): void {
+    this.prefs = prefs;
+    rememberTablePrefs(prefs);
+    this.render();
   }
 
   async refresh(): Promise<void> {
@@ -263,7 +347,12 @@ export class TablePage {
 
   render(): void {
     if (this.closed) return;
-    const snap = this.snap;
+    if (this.seatTaken) {
+      this.seatTaken.render();
+      return;
+    }
+    const frame = this.playback.frame;
+    const snap = frame?.snap ?? this.snap;
     document.title = !snap
       ? t.common.brand
       : this.myTurn()
@@ -288,9 +377,17 @@ export class TablePage {
           connection: this.connection,
           me: this.me,
           myTurn: this.myTurn(),
-          seat: this.controls.seatView(),
-          targets: this.controls.targets(),
-          fresh: this.fresh,
+          seat: seatShown(this.controls.seatView(), frame),
+          targets: frame ? null : this.controls.targets(),
+          fresh: frame ? frameFresh(frame, this.fresh) : this.fresh,
+          open: this.openMelds,
+          playback: frame
+            ? {
+                text: frame.event && snap ? (describeEvent(frame.event, snap.seats, this.me, snap.view.players) ?? "") : "",
+                away: this.playback.away,
+              }
+            : null,
+          fourColour: this.prefs.fourColour,
           turnSince: this.turnSince,
           now: this.clock.now(),
           log,
@@ -314,10 +411,21 @@ export class TablePage {
           },
           seatWanted: this.route.seatWanted ?? null,
         },
-        { ...this.controls.actions, clock: this.clock.claimActions, handover: this.clock.handoverActions },
+        {
+          ...this.controls.actions,
+          takers: frame ? null : this.controls.takers(),
+          toggleMeld: (id) => {
+            if (!this.openMelds.delete(id)) this.openMelds.add(id);
+            this.render();
+          },
+          skip: () => this.playback.skip(),
+          clock: this.clock.claimActions,
+          handover: this.clock.handoverActions,
+        },
       ),
       this.root,
     );
+    this.layout.fit();
     this.controls.afterRender();
     this.clock.afterRender();
   }

@@ -3,9 +3,10 @@ import type { EventsResponse } from "../../../src/shared/api";
 import { ApiError, api } from "../api";
 import { randomId } from "../dom";
 import { verifyDeal } from "../fairness";
+import { t } from "../i18n/index";
 import { rememberHandOrder, seenCommitments } from "../store";
 import { type DropTarget, startDrag } from "./drag";
-import type { MeldTargets } from "./felt";
+import type { MeldTargets, Takers } from "./felt";
 import type { HandActions, Notice, SeatView } from "./hand";
 import type { TablePage } from "./page";
 import type { Verified } from "./panels";
@@ -78,6 +79,26 @@ export class SeatControls {
     const selection = this.page.selection;
     if (!selection.attachable() || this.busy) return null;
     return { option: (meld) => selection.attachOption(meld), attach: (meld) => void this.play(selection.attachMove(meld)) };
+  }
+
+  /** Tap or drag the stock or the pile, while it is the player's turn to take. */
+  takers(): Takers | null {
+    const page = this.page;
+    const hand = page.snap?.view.hand;
+    if (!hand || !page.myTurn() || hand.phase !== "take" || this.busy) return null;
+    const take = (which: "stock" | "pile") => (which === "stock" ? this.hand.draw() : this.hand.pickUp());
+    return {
+      draw: () => take("stock"),
+      pickUp: () => take("pile"),
+      pickUpLabel: page.snap!.view.rules.discardPile === "closed" ? t.hand.pickUpClosed : t.hand.pickUp(hand.discardPile.count),
+      drag: (which, event) =>
+        startDrag(event, {
+          onStart: () => undefined,
+          onDrop: (target) => {
+            if (target?.kind === "hand" || target?.kind === "take") take(which);
+          },
+        }),
+    };
   }
 
   private focusHand(): void {
@@ -251,7 +272,7 @@ export class SeatControls {
     },
   };
 
-  readonly actions: Omit<TableActions, "clock" | "handover"> = {
+  readonly actions: Omit<TableActions, "clock" | "handover" | "toggleMeld" | "skip" | "takers"> = {
     hand: this.hand,
     claim: (form) => void this.page.claim(form),
     verify: (hand) => void this.verify(hand),

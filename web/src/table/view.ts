@@ -5,16 +5,20 @@ import { seatName } from "../describe";
 import { header, type MenuItem } from "../header";
 import { t } from "../i18n/index";
 import type { Connection } from "../live";
-import { type Fresh, type MeldTargets, piles, teams } from "./felt";
+import { placeOf, seatChip, seatRing, zones } from "./board";
+import { type Fresh, type MeldTargets, piles, type Takers } from "./felt";
 import { type HandActions, handArea, type SeatView } from "./hand";
 import { type HandEndInfo, handEndDialog } from "./hand-end";
 import { fairnessPanel, logPanel, scoresPanel, type Verified } from "./panels";
-import { type ClaimState, claimForm, seatsStrip, spectatorNote, statusBanner } from "./status";
+import { type ClaimState, claimForm, spectatorNote, statusBanner } from "./status";
 
 /**
- * The table page drawn from its state: a pure function. On a phone the
- * turn banner, the seats and the piles stay at the top, the player's hand
- * and moves at the bottom, and the melds scroll between them.
+ * The table page drawn from its state: a pure function. The whole table
+ * fits one screen at every size (table.css): the turn banner, the other
+ * seats around the felt, their melds, the stock and the pile, the player's
+ * team's melds and, at the bottom, the hand and its moves. The scores,
+ * the latest moves and the fairness commitments follow below the table (at
+ * its side on a wide screen).
  */
 
 export type TableMode = "seat" | "invite" | "spectator" | "embed";
@@ -43,6 +47,12 @@ export interface TableView {
   readonly menu: readonly MenuItem[];
   /** A notification's `?seat=N` opened without that seat's link: said above the table. */
   readonly seatWanted: number | null;
+  /** Burracos the player opened (shown closed otherwise). */
+  readonly open: ReadonlySet<number>;
+  /** Others' moves being played back: the line saying the move shown, and whether they came while the player was away. */
+  readonly playback: { readonly text: string; readonly away: boolean } | null;
+  /** The four-colour deck. */
+  readonly fourColour: boolean;
   /** The clock's claim and the computer's handover, and the countdown as a screen reader hears it. */
   readonly clock: { readonly claim: ClaimBox; readonly handover: HandoverBox; readonly announce: string };
 }
@@ -52,6 +62,10 @@ export interface TableActions {
   claim(form: HTMLFormElement): void;
   verify(hand: number): void;
   closeHandEnd(): void;
+  toggleMeld(meld: number): void;
+  skip(): void;
+  /** Tap or drag the stock or the pile; null when it is not the player's turn to take. */
+  readonly takers: Takers | null;
   readonly clock: ClockActions;
   readonly handover: HandoverActions;
 }
@@ -92,50 +106,87 @@ export function tableView(v: TableView, act: TableActions): JSX.Element {
     return h("div", { class: "table-page" }, top, h("main", { class: "single" }, h("p", { class: "loading" }, t.load.table)), live);
   const hand = snap.view.hand;
   const players = snap.view.players;
+  const ring = { snap, me: v.me, showFree: !embed, now: v.now, turnSince: v.turnSince };
+  const felt = hand ? zones({ snap, hand, me: v.me, targets: v.targets, fresh: v.fresh, open: v.open, toggle: act.toggleMeld }) : null;
+  const bottom =
+    v.mode === "invite"
+      ? claimForm(snap.seats, v.claim, act.claim)
+      : v.seat
+        ? handArea(v.seat, act.hand, seatChip(ring, v.seat.me, placeOf(v.seat.me, v.seat.me, players)))
+        : v.seatWanted !== null && v.mode === "spectator"
+          ? h(
+              "p",
+              { class: "notice info seat-elsewhere", id: "seat-elsewhere" },
+              t.notify.seatElsewhere(v.seatWanted + 1, seatName(snap.seats, v.seatWanted)),
+            )
+          : null;
   return h(
     "div",
-    { class: `table-page${embed ? " embed" : ""}${v.seat ? " seated" : ""}` },
-    top,
+    {
+      class: `table-page${embed ? " embed" : ""}${v.seat ? " seated" : ""}${v.fourColour ? " four-colour" : ""} players-${players}`,
+    },
     h(
       "div",
-      { class: "table-top" },
-      embed
-        ? h(
-            "div",
-            { class: "embed-bar" },
-            connectionPill(v.connection),
-            h("a", { href: `/game/${snap.id}`, target: "_blank", rel: "noopener" }, t.embed.open),
-          )
-        : null,
-      // A game with a clock says when the turn began; otherwise the event that gave it does.
-      statusBanner({ snap, me: v.me, myTurn: v.myTurn, turnSince: snap.clock?.turn?.since ?? v.turnSince, now: v.now }),
-      embed ? null : latePanel({ snap, me: v.me, now: v.now }, v.clock.claim, act.clock),
-      embed ? null : computerBanner({ snap, me: v.me, now: v.now }, v.clock.handover, act.handover),
-      seatsStrip(snap, v.me, !embed, { now: v.now, turnSince: v.turnSince }),
-      hand ? piles(hand, v.fresh) : null,
-    ),
-    h(
-      "main",
-      { class: "table-middle", id: "table-middle" },
-      v.mode === "invite" ? claimForm(snap.seats, v.claim, act.claim) : null,
-      v.seatWanted !== null && v.mode === "spectator"
-        ? h(
-            "p",
-            { class: "notice info seat-elsewhere", id: "seat-elsewhere" },
-            t.notify.seatElsewhere(v.seatWanted + 1, seatName(snap.seats, v.seatWanted)),
-          )
-        : null,
-      hand ? teams(snap.seats, players, hand, v.me, v.targets, v.fresh) : null,
+      { class: "table-screen" },
+      top,
       h(
-        "div",
-        { class: "side" },
-        scoresPanel(snap),
-        embed ? null : logPanel(v.log),
-        embed ? null : fairnessPanel(snap, v.seen, v.verified, act.verify),
-        v.mode === "spectator" ? spectatorNote(snap.id) : null,
+        "main",
+        { class: `board${hand ? "" : " no-hand"}`, id: "table-middle", style: felt?.weights },
+        // The banner and the piles: in the felt's flow on a phone upright, a column of their own on one on its side.
+        h(
+          "div",
+          { class: "board-side" },
+          h(
+            "div",
+            { class: "board-status" },
+            embed
+              ? h(
+                  "div",
+                  { class: "embed-bar" },
+                  connectionPill(v.connection),
+                  h("a", { href: `/game/${snap.id}`, target: "_blank", rel: "noopener" }, t.embed.open),
+                )
+              : null,
+            // A game with a clock says when the turn began; otherwise the event that gave it does.
+            statusBanner({ snap, me: v.me, myTurn: v.myTurn, turnSince: snap.clock?.turn?.since ?? v.turnSince, now: v.now }),
+            embed ? null : latePanel({ snap, me: v.me, now: v.now }, v.clock.claim, act.clock),
+            embed ? null : computerBanner({ snap, me: v.me, now: v.now }, v.clock.handover, act.handover),
+          ),
+          hand
+            ? h(
+                "div",
+                { class: "center" },
+                piles(hand, v.fresh, act.takers),
+                v.playback
+                  ? h(
+                      "div",
+                      { class: `playback${v.playback.away ? " away" : ""}`, id: "playback" },
+                      v.playback.away ? h("strong", null, `${t.board.whileAway}: `) : null,
+                      h("span", { class: "playback-text" }, v.playback.text),
+                      h(
+                        "button",
+                        { type: "button", class: "quiet", id: "playback-skip", "aria-label": t.board.skipLabel, onClick: () => act.skip() },
+                        t.board.skip,
+                      ),
+                    )
+                  : null,
+              )
+            : null,
+        ),
+        seatRing(ring),
+        felt?.theirs ?? null,
+        felt?.ours ?? null,
+        bottom ? h("div", { class: "table-bottom" }, bottom) : null,
       ),
     ),
-    v.seat ? h("div", { class: "table-bottom" }, handArea(v.seat, act.hand)) : null,
+    h(
+      "aside",
+      { class: "side", "aria-label": t.scores.title },
+      scoresPanel(snap),
+      embed ? null : logPanel(v.log),
+      embed ? null : fairnessPanel(snap, v.seen, v.verified, act.verify),
+      v.mode === "spectator" ? spectatorNote(snap.id) : null,
+    ),
     v.handEnd && !embed ? handEndDialog(snap, v.handEnd, act.closeHandEnd) : null,
     v.toast ? h("p", { class: "toast", role: "status" }, v.toast) : null,
     live,

@@ -1,0 +1,220 @@
+import { type Card, discardable, isWildCard, type Move, type Play } from "../../src/engine/index.js";
+import { findExit, naturalStep, type Step, wildSteps } from "./plan.js";
+import { cheapestWild, countsOf, extendsNaturally, naturalMelds, wildPairs } from "./shapes.js";
+import type { Table } from "./table.js";
+import { CLUB_WEIGHTS, feedValue, keepValue, lateness, pileGain, visibleLead, type Weights } from "./values.js";
+
+/**
+ * The club player: a solid heuristic player. It takes the pile when what it
+ * gains is worth it, lays natural cards at once, keeps its wilds for
+ * burracos and for going out, goes for the pozzetto as soon as it can,
+ * closes when the score favours it, and discards what neither helps its
+ * team nor feeds the next player.
+ */
+export interface Style {
+  /** While building, the fewest cards a new meld may leave in hand. */
+  readonly reserve: number;
+  /** While building, the fewest cards an addition to a meld may leave in hand (unless it brings the meld near a burraco). */
+  readonly buildKeep: number;
+  /** The most wilds spent in one turn to reach the pozzetto. */
+  readonly exitWilds: number;
+  /** While building towards a burraco that may be dirty: the shortest meld worth a wild. */
+  readonly buildWildFrom: number;
+  /** Close only with at least this visible lead in the hand, closing bonus included (−Infinity: always)… */
+  readonly closeMargin: number;
+  /** …or once the stock is this low. */
+  readonly closeStock: number;
+  /** Without a burraco, a wild completes a dirty one once the stock is this low (or once the pozzetto is taken)… */
+  readonly needBurracoStock: number;
+  /** …and with one, once it is this low. */
+  readonly dirtyStock: number;
+  /** Positions tried when looking for a way to empty the hand with wilds. */
+  readonly exitSearch: number;
+}
+
+export const CLUB_STYLE: Style = {
+  reserve: 4,
+  buildKeep: 3,
+  exitWilds: 3,
+  buildWildFrom: 5,
+  closeMargin: Number.NEGATIVE_INFINITY,
+  closeStock: 12,
+  needBurracoStock: 25,
+  dirtyStock: 12,
+  exitSearch: 60,
+};
+
+export function clubMove(t: Table, w: Weights = CLUB_WEIGHTS, style: Style = CLUB_STYLE): Move {
+  if (t.hand.phase === "take") return clubTake(t, w);
+  return clubPlays(t, style)[0] ?? clubDiscard(t, w);
+}
+
+/**
+ * The rest of the club player's turn from here: the same moves it would
+ * choose one at a time, planned at once (the expert's look-ahead plays
+ * whole turns this way). Ends with the discard, or with the play that ends the hand.
+ */
+export function clubTurn(t: Table, w: Weights = CLUB_WEIGHTS, style: Style = CLUB_STYLE): Move[] {
+  const moves: Move[] = [];
+  if (t.hand.phase === "take") {
+    const take = clubTake(t, w);
+    const next = t.after(take);
+    if (!next) return [take];
+    moves.push(take);
+    t = next;
+  }
+  for (let guard = 0; guard < 60; guard++) {
+    const { plays, next } = clubNext(t, style);
+    if (plays.length === 0) break;
+    moves.push(...plays);
+    if (next) t = next;
+    else {
+      for (const play of plays) {
+        const after = t.after(play);
+        if (!after) return moves.slice(0, moves.length - plays.length + plays.indexOf(play));
+        t = after;
+      }
+    }
+    if (t.hand.end) return moves;
+  }
+  moves.push(clubDiscard(t, w));
+  return moves;
+}
+
+export function clubTake(t: Table, w: Weights): Move {
+  const draw: Move = { type: "draw" };
+  const top = t.pile.at(-1);
+  if (top === undefined || t.hand.lastTurn) return t.after(draw) ? draw : { type: "pickup" };
+  if (t.rules.discardPile === "closed") {
+    const play = closedPickup(t, top);
+    if (play && pileGain(t, w, stageOf(t)) + w.fitPile >= 0) return { type: "pickup", play };
+    return t.after(draw) ? draw : { type: "pickup", ...(play ? { play } : {}) };
+  }
+  const pickup: Move = { type: "pickup" };
+  const worth = t.pileCount === 1 ? singleGain(t, top, w) : pileGain(t, w, stageOf(t));
+  if (worth > 0 && t.after(pickup)) return pickup;
+  return t.after(draw) ? draw : pickup;
+}
+
+/** A lone card on the pile: worth it when it lays at once, as a natural card. */
+function singleGain(t: Table, card: Card, w: Weights): number {
+  if (isWildCard(card)) return w.wildPile - w.drawValue;
+  if (t.teamMelds().some((m) => extendsNaturally(m, card))) return w.fitPile - w.drawValue;
+  const melds = naturalMelds(countsOf([...t.cards, card]), t.rules.sets);
+  return melds.some((m) => m.includes(card)) ? w.meldPile + w.fitPile - w.drawValue : w.singleJunk;
+}
+
+/** With a closed pile: the play that takes it, laying its top card (natural plays first). */
+export function closedPickup(t: Table, top: Card): Play | undefined {
+  const options: Play[] = [];
+  for (const meld of t.teamMelds()) if (extendsNaturally(meld, top)) options.push({ type: "attach", meld: meld.id, cards: [top] });
+  const counts = countsOf([...t.cards, top]);
+  for (const group of naturalMelds(counts, t.rules.sets)) if (group.includes(top)) options.push({ type: "meld", cards: group });
+  const wild = cheapestWild(t.cards);
+  if (wild !== undefined && !isWildCard(top)) {
+    for (const pair of wildPairs(counts, t.rules.sets)) if (pair.includes(top)) options.push({ type: "meld", cards: [...pair, wild] });
+  }
+  return options.find((play) => t.after({ type: "pickup", play }));
+}
+
+/** Whether to close now that the team may: when the visible score of the hand favours it, or the hand is ending anyway. */
+export function wantClose(t: Table, style: Style): boolean {
+  if (style.closeMargin === Number.NEGATIVE_INFINITY || t.stock <= style.closeStock) return true;
+  return visibleLead(t) + 100 >= style.closeMargin;
+}
+
+/**
+ * Where the team stands in the hand: still going for its pozzetto, building
+ * the burraco it needs to close (with a hand that must not run dry), or able to close.
+ */
+export type Stage = "pozzetto" | "building" | "closing";
+
+export function stageOf(t: Table): Stage {
+  if (t.pozzettoWaiting()) return "pozzetto";
+  return t.canClose ? "closing" : "building";
+}
+
+export function clubPlay(t: Table, style: Style = CLUB_STYLE): Play | null {
+  return clubPlays(t, style)[0] ?? null;
+}
+
+/** The club player's next plays: one play, or a way out of the hand (every play of it); none when it is time to discard. */
+export function clubPlays(t: Table, style: Style = CLUB_STYLE): Play[] {
+  return clubNext(t, style).plays;
+}
+
+/** The next plays and, when the search for them already made it, the table after them. */
+function clubNext(t: Table, style: Style): { plays: Play[]; next: Table | null } {
+  const stage = stageOf(t);
+  const keep = stage === "closing" ? (wantClose(t, style) ? 0 : 2) : 0;
+  const natural = naturalStep(t, keep);
+  if (natural && (stage !== "building" || worthBuilding(natural, style))) return { plays: [natural.play], next: natural.next };
+  const wild = cheapestWild(t.cards);
+  if (wild !== undefined) {
+    const shortest = stage === "building" && t.rules.closeRequires === "any" ? style.buildWildFrom : 6;
+    const melds = t
+      .teamMelds()
+      .slice()
+      .sort((a, b) => b.cards.length - a.cards.length);
+    for (const meld of melds) {
+      if (meld.wildAt >= 0 || meld.cards.length < shortest || meld.cards.length > 6 || !dirtyBurracoWanted(t, stage, style)) continue;
+      const play: Play = { type: "attach", meld: meld.id, cards: [wild] };
+      const next = t.after(play);
+      if (next) return { plays: [play], next };
+    }
+  }
+  if (stage === "pozzetto" || (stage === "closing" && keep === 0)) {
+    const exit = findExit(t, style.exitSearch);
+    if (exit?.plays.length && (stage === "closing" || exit.wilds <= style.exitWilds)) return { plays: exit.plays, next: exit.table };
+  }
+  if (wild !== undefined && lateness(t) >= 0.9 && stage !== "building") {
+    const dump = wildSteps(t, 2)[0];
+    if (dump) return { plays: [dump.play], next: dump.next };
+  }
+  return { plays: [], next: null };
+}
+
+/**
+ * While building, every card laid is one fewer to play with, and a player
+ * left with one card can only draw and discard: new melds only from a hand
+ * that stays large, additions only while cards remain or when they bring the burraco.
+ */
+function worthBuilding(step: Step, style: Style): boolean {
+  const left = step.next.cards.length;
+  if (stageOf(step.next) === "closing") return true;
+  if (step.play.type === "meld") return left >= style.reserve;
+  const grown = step.next.hand.melds[step.play.meld]!;
+  return left >= style.buildKeep || grown.cards.length >= 6;
+}
+
+/** A dirty burraco now rather than waiting for a clean one: when the team needs one to close, or time runs short. */
+function dirtyBurracoWanted(t: Table, stage: Stage, style: Style): boolean {
+  const hasBurraco = t.teamMelds().some((m) => m.cards.length >= 7);
+  if (!hasBurraco && (stage === "building" || t.stock < style.needBurracoStock))
+    return t.rules.closeRequires === "any" || hasCleanBurraco(t);
+  return t.stock < style.dirtyStock;
+}
+
+function hasCleanBurraco(t: Table): boolean {
+  return t.teamMelds().some((m) => m.cards.length >= 7 && m.wildAt < 0);
+}
+
+export function clubDiscard(t: Table, w: Weights): Move {
+  const best = clubDiscardRanking(t, w)[0];
+  return best === undefined ? { type: "resign" } : { type: "discard", card: best };
+}
+
+/** The cards the club player may discard, best discard first. */
+export function clubDiscardRanking(t: Table, w: Weights): Card[] {
+  const options = discardable(t.state, t.seat);
+  const counts = t.counts;
+  const late = lateness(t);
+  const building = stageOf(t) === "building";
+  const naturals = t.cards.filter((c) => !isWildCard(c)).length;
+  const scored = options.map((card) => {
+    // Left with wilds only, a player who may not close yet can lay nothing more.
+    const stuck = building && naturals - (isWildCard(card) ? 0 : 1) === 0 ? 1000 : 0;
+    return { card, score: keepValue(card, t, counts, w, late) + feedValue(card, t, w) + stuck };
+  });
+  return scored.sort((a, b) => a.score - b.score || a.card - b.card).map((s) => s.card);
+}

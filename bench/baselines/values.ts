@@ -1,0 +1,136 @@
+import { burracoBonus, burracoOf, type Card, cardPoints, isWildCard, rankOf, sumPoints } from "../../src/engine/index.js";
+import { type Counts, connections, countsOf, extendsNaturally } from "./shapes.js";
+import type { Table } from "./table.js";
+
+/**
+ * How much a card is worth keeping, how much it would help the next player,
+ * how much the discard pile is worth taking. The weights are the club
+ * player's judgement; the expert tunes them by looking ahead.
+ */
+export interface Weights {
+  readonly wildKeep: number;
+  readonly connection: number;
+  readonly teamFit: number;
+  /** Per card point, how much a card weighs against keeping it once the hand nears its end. */
+  readonly latePoints: number;
+  readonly feedMeld: number;
+  readonly feedKnown: number;
+  readonly theirDiscard: number;
+  readonly wildPile: number;
+  readonly fitPile: number;
+  readonly meldPile: number;
+  readonly pairPile: number;
+  readonly junkPile: number;
+  /** A hand shorter than this goes for the pozzetto or the close rather than taking loose cards… */
+  readonly shortHand: number;
+  /** …and each card short costs this much per loose card in the pile. */
+  readonly junkShort: number;
+  readonly junkBuilding: number;
+  readonly drawValue: number;
+  /** A lone card on the pile that lays nowhere, beside a drawn card. */
+  readonly singleJunk: number;
+}
+
+export const CLUB_WEIGHTS: Weights = {
+  wildKeep: 60,
+  connection: 4,
+  teamFit: 25,
+  latePoints: 0.6,
+  feedMeld: 22,
+  feedKnown: 4,
+  theirDiscard: 6,
+  wildPile: 28,
+  fitPile: 14,
+  meldPile: 8,
+  pairPile: 3,
+  junkPile: 5,
+  shortHand: 6,
+  junkShort: 4,
+  junkBuilding: 6,
+  drawValue: 4,
+  singleJunk: -1,
+};
+
+/** 0 early in the hand, 1 when it is about to end (few stock cards, or an opponent ready to close). */
+export function lateness(t: Table): number {
+  const stock = Math.max(0, 1 - t.stock / 30);
+  let threat = 0;
+  for (let seat = 0; seat < t.players; seat++) {
+    if (t.teamOf(seat) === t.team || !t.pozzettoTaken(t.teamOf(seat))) continue;
+    const size = t.handSize(seat);
+    threat = Math.max(threat, size <= 2 ? 1 : size <= 5 ? 0.6 : 0.3);
+  }
+  return Math.max(stock, threat);
+}
+
+export function keepValue(card: Card, t: Table, counts: Counts, w: Weights, late: number): number {
+  const points = cardPoints(card, t.rules.values);
+  if (isWildCard(card)) return w.wildKeep + points;
+  let value = connections(card, counts, t.rules.sets) * w.connection;
+  for (const meld of t.teamMelds()) if (extendsNaturally(meld, card)) value += w.teamFit;
+  return value - points * late * w.latePoints;
+}
+
+/** How much `card` on the pile would help the players after this seat. */
+export function feedValue(card: Card, t: Table, w: Weights): number {
+  if (isWildCard(card)) return 2 * w.wildKeep;
+  let feed = 0;
+  for (const meld of t.otherMelds()) {
+    if (extendsNaturally(meld, card)) feed += w.feedMeld * (meld.cards.length >= 5 ? 1.6 : 1);
+  }
+  const next = t.next;
+  const known = t.memory.known[next];
+  if (known?.length) feed += connections(card, countsOf([...known, card]), t.rules.sets) * w.feedKnown;
+  const theirs = t.memory.discarded[next];
+  if (theirs?.length) {
+    if (theirs.includes(card)) feed -= w.theirDiscard;
+    else if (theirs.some((c) => rankOf(c) === rankOf(card))) feed -= w.theirDiscard / 2;
+  }
+  return feed * (1 + t.pile.length / 6);
+}
+
+/**
+ * What the discard pile is worth to this seat, beside what a drawn card is
+ * worth. A card that lays nowhere is worth something while building a burraco
+ * (cards to play with), and costs while going for the pozzetto or the close with a short hand.
+ */
+export function pileGain(t: Table, w: Weights, stage: "pozzetto" | "building" | "closing"): number {
+  const pile = t.pile;
+  const all = countsOf([...t.cards, ...pile]);
+  const melds = t.teamMelds();
+  const short = Math.max(0, w.shortHand - t.cards.length);
+  const junk = stage === "building" ? w.junkBuilding : w.junkPile - w.junkShort * short;
+  let gain = 0;
+  for (const card of pile) {
+    if (isWildCard(card)) gain += w.wildPile;
+    else if (melds.some((m) => extendsNaturally(m, card))) gain += w.fitPile;
+    else {
+      const links = connections(card, all, t.rules.sets);
+      gain += links >= 4 ? w.meldPile : links >= 2 ? w.pairPile : junk;
+    }
+  }
+  return gain - w.drawValue;
+}
+
+/** Points a card in another player's hand is reckoned at when it cannot be seen. */
+const HIDDEN_CARD = 8;
+
+/**
+ * How far ahead this seat's team is in the hand on what everyone can see:
+ * melds and burracos, less the cards in hand (its own at their value, the
+ * others' at a reckoned value), less the penalty of a pozzetto not taken.
+ */
+export function visibleLead(t: Table): number {
+  const scores: number[] = new Array(t.teams).fill(0);
+  for (const meld of t.hand.melds) {
+    scores[meld.team]! += sumPoints(meld.cards, t.rules.values) + burracoBonus(burracoOf(meld, t.rules), t.rules);
+  }
+  for (let seat = 0; seat < t.players; seat++) {
+    const team = t.teamOf(seat);
+    scores[team]! -= seat === t.seat ? sumPoints(t.cards, t.rules.values) : HIDDEN_CARD * t.handSize(seat);
+  }
+  for (let team = 0; team < t.teams; team++) if (!t.pozzettoTaken(team)) scores[team]! -= t.rules.penalty.noPozzetto;
+  let best = Number.NEGATIVE_INFINITY;
+  for (let team = 0; team < t.teams; team++) if (team !== t.team) best = Math.max(best, scores[team]!);
+  return scores[t.team]! - best;
+}

@@ -1,0 +1,42 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/** Players and their devices (migrations/0008_players.sql; the model: docs/api.md, "Players and devices"). */
+
+/** A player: a person. Seats, subscriptions, absences and "my games" name their player by `id` (players/identity.ts). */
+export const players = sqliteTable("players", {
+  id: text("id").primaryKey(),
+  name: text("name"),
+  language: text("language", { enum: ["en", "it"] })
+    .notNull()
+    .default("en"),
+  timeZone: text("time_zone"),
+  createdAt: integer("created_at").notNull(),
+});
+
+/** A device: one player key (its SHA-256), belonging to one player. A removed device keeps its row so that its key stays refused. */
+export const devices = sqliteTable(
+  "devices",
+  {
+    keyHash: text("key_hash").primaryKey(),
+    playerId: text("player_id").notNull(),
+    label: text("label"),
+    createdAt: integer("created_at").notNull(),
+    seenAt: integer("seen_at"),
+    removedAt: integer("removed_at"),
+  },
+  (t) => [index("devices_by_player").on(t.playerId)],
+);
+
+/** One-time codes linking a device to a player: shown on a device in use (`code`) or mailed to a confirmed address (`email`). */
+export const deviceLinks = sqliteTable(
+  "device_links",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    playerId: text("player_id").notNull(),
+    kind: text("kind", { enum: ["code", "email"] }).notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+  },
+  (t) => [index("device_links_by_player").on(t.playerId, t.createdAt)],
+);

@@ -1,0 +1,46 @@
+import { done, gameNotFound, type Reply } from "../reply";
+import { GameRoom } from "../room/game-room";
+
+/**
+ * The game room of local tests that move a game's time on (the browser
+ * tests' service runs src/server/dev/index.ts; production never does): the
+ * room's time is the platform's plus an offset kept in the room's storage,
+ * so its log's times only grow, and its alarm is set that much earlier on
+ * the platform's clock.
+ */
+export class TimeTravelRoom extends GameRoom {
+  private offset: number | null = null;
+
+  protected override clockOffset(): number {
+    return this.currentOffset();
+  }
+
+  protected override platformTime(at: number): number {
+    return at - this.currentOffset();
+  }
+
+  private currentOffset(): number {
+    if (this.offset === null) {
+      try {
+        this.offset = Number(this.storage.getMeta("dev_time_offset") ?? "0");
+      } catch {
+        // No game here yet: its storage has no tables.
+        return 0;
+      }
+    }
+    return this.offset;
+  }
+
+  /** Moves this room's time on by `ms`, as if that long had passed, and handles whatever fell due. */
+  async devAdvanceTime(gameId: string, ms: number): Promise<Reply<{ now: string }>> {
+    const room = await this.open(gameId);
+    if (!room) return gameNotFound();
+    this.offset = this.currentOffset() + ms;
+    this.storage.setMeta("dev_time_offset", String(this.offset));
+    // D1's game index learns the new offset at the next drain, so that "my games" counts from the moved clock too.
+    this.alarms.outboxWritten(this.now());
+    this.alarms.fired();
+    await this.handleDue(room, this.now());
+    return done({ now: new Date(this.now()).toISOString() });
+  }
+}

@@ -1,0 +1,138 @@
+import { duration, list, plural } from "./intl";
+
+/**
+ * The server's English catalog: every text a notification or a link preview
+ * shows. it.ts holds the same keys in Italian (its type is this catalog's,
+ * so a missing or extra text does not compile). Lists, plurals and
+ * durations go through `Intl` (intl.ts).
+ */
+
+/** British English, as the link previews (og:locale en_GB): "Anna, Bruno and Carla", no serial comma. */
+const L = "en-GB";
+
+export const en = {
+  locale: L,
+  /** Names joined as people say them: "Anna, Bruno and Carla". */
+  list: (items: readonly string[]) => list(L, items),
+  number: (n: number) => n.toLocaleString(L),
+  player: (n: number) => `Player ${n}`,
+  joker: "Joker",
+  time: {
+    duration: (ms: number) => duration(L, ms) ?? "less than a minute",
+    left: (span: string) => `Time left: ${span}.`,
+    up: "The time is up.",
+    waiting: (span: string) => `waiting for ${span}`,
+  },
+  move: {
+    drewStock: "drew from the stock",
+    pickedUp: (n: number) => `picked up the discard pile (${plural(L, n, { one: "# card", other: "# cards" })})`,
+    melded: (cards: string) => `melded ${cards}`,
+    attached: (cards: string) => `added ${cards} to a meld`,
+    tookPozzetto: "took a pozzetto",
+    discarded: (card: string) => `discarded ${card}`,
+    played: (who: string) => `${who} played.`,
+    did: (who: string, parts: readonly string[]) => `${who} ${list(L, parts)}.`,
+    /** A turn the computer played for the seat. */
+    computerDid: (who: string, parts: readonly string[]) => `The computer, playing for ${who}, ${list(L, parts)}.`,
+    computerPlayed: (who: string) => `The computer played for ${who}.`,
+  },
+  turn: {
+    subject: (others: string) => `Your turn in Burraco — game with ${others}`,
+    title: (name: string) => `${name}, it's your turn in Burraco`,
+    newHand: "A new hand begins.",
+  },
+  reminder: {
+    subject: { "80%": "Reminder: your move in Burraco", "1h": "One hour left for your move in Burraco" },
+    title: {
+      "80%": (name: string) => `${name}, your Burraco game is waiting for your move`,
+      "1h": (name: string) => `${name}, one hour left for your move in Burraco`,
+    },
+    which: {
+      "80%": "80% of your time for this move has passed.",
+      "1h": "Only an hour is left before your time runs out.",
+    },
+  },
+  timedOut: {
+    subject: (late: string) => `Burraco: ${late}'s time ran out`,
+    subjectYou: "Burraco: your time ran out",
+    titleYou: (name: string) => `${name}, your time ran out in Burraco`,
+    titleOther: (late: string) => `${late}'s time ran out in Burraco`,
+    youComputer: "Your time ran out: the computer is playing for you — play to take your seat back.",
+    youClaim: "Your time ran out: your opponents may now claim the match. Until one of them does, you may still play your move.",
+    otherComputer: (late: string) => `${late}'s time ran out: the computer is playing for them until they play again.`,
+    opponentClaim: (late: string) => `${late}'s time ran out: you may now claim the match, or wait for their move.`,
+    othersClaim: (late: string) => `${late}'s time ran out: their opponents may now claim the match.`,
+    takeBack: "Take your seat back",
+    claim: "Claim the match",
+  },
+  claimed: {
+    title: (claimer: string, late: string) => `${claimer} claimed the match: ${late}'s time had run out`,
+    won: (winners: string, count: number) => `${winners} ${count > 1 ? "win" : "wins"} on time.`,
+  },
+  handEnded: {
+    subject: (n: number) => `Burraco: hand ${n} is over`,
+    title: (n: number) => `Hand ${n} is over`,
+    line: (team: string, hand: number, total: number) =>
+      `${team}: ${plural(L, hand, { one: "# point", other: "# points" })} this hand, ${total} in all.`,
+  },
+  gameOver: {
+    subject: (title: string) => `Burraco: ${title}`,
+    won: (winners: string, _count: number) => `The match is over: ${winners} won`,
+    wonOnTime: (winners: string, _count: number) => `The match is over: ${winners} won on time`,
+    tie: "The match ended in a tie",
+    cancelled: "The match was cancelled",
+    cancelledWhy: (late: string) =>
+      `${late}'s time ran out before every player had made a first move, so the match ends with no result: nobody wins or loses.`,
+    onTimeWhy: (late: string, claimer: string) => `${late}'s time ran out and ${claimer} claimed the match.`,
+    line: (team: string, total: number) => `${team}: ${total}`,
+  },
+  invited: {
+    title: (by: string | null) => `${by ?? "Someone"} invites you to a game of Burraco`,
+    body: "Open the link, choose a name and take a free seat.",
+    join: "Join the game",
+  },
+  digest: {
+    title: (count: number) => plural(L, count, { one: "# game awaits your move", other: "# games await your move" }),
+    line: (others: string, state: string, link: string) => `Game with ${others} — ${state} ${link}`,
+  },
+  confirm: {
+    subject: "Confirm your address for Burraco notifications",
+    title: "Confirm your address",
+    body: [
+      "Someone (we hope you) asked for Burraco game notifications at this address. Nothing will be sent until you confirm.",
+      "If it was not you, ignore this message.",
+    ],
+    action: "Confirm",
+  },
+  test: {
+    title: "Test notification from Burraco",
+    body: "Notifications arrive here.",
+    action: "Your notifications",
+  },
+  actions: { play: "Play your turn", see: "See the game" },
+  footer: {
+    why: "You get this message because you asked for Burraco notifications.",
+    preferences: "Notification preferences",
+    unsubscribe: "Stop these messages",
+  },
+  /** A game in a few public words, for link previews. */
+  summary: {
+    and: " & ",
+    versus: " vs ",
+    hand: (n: number) => `Hand ${n}`,
+    target: (n: string) => `to ${n}`,
+    hands: (n: number) => plural(L, n, { one: "# hand", other: "# hands" }),
+    turn: (who: string) => `${who}'s turn`,
+    over: "Match over",
+    won: (who: string) => `${who} won`,
+    wonOnTime: (who: string) => `${who} won on time`,
+    cancelled: "Match cancelled: a player's time ran out before everyone had played, so there is no result",
+    /** The same, short enough for the picture. */
+    cancelledShort: "Match cancelled: no result",
+    free: (n: number) => plural(L, n, { one: "# seat free", other: "# seats free" }),
+    waiting: "waiting for the deal",
+    alt: (title: string) => `The table of ${title}: scores and whose turn`,
+  },
+};
+
+export type Catalog = typeof en;

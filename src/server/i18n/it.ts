@@ -1,0 +1,131 @@
+import type { Catalog } from "./en";
+import { duration, list, plural } from "./intl";
+
+/** Il catalogo italiano del server: le stesse chiavi di en.ts, scritte come parlano i giocatori. */
+
+const L = "it";
+
+/** "vince Anna", "vincono Anna e Carla". */
+const wins = (count: number) => (count > 1 ? "vincono" : "vince");
+
+export const it: Catalog = {
+  locale: L,
+  list: (items) => list(L, items),
+  number: (n) => n.toLocaleString(L),
+  player: (n) => `Giocatore ${n}`,
+  joker: "Jolly",
+  time: {
+    duration: (ms) => duration(L, ms) ?? "meno di un minuto",
+    left: (span) => `Tempo rimasto: ${span}.`,
+    up: "Il tempo è scaduto.",
+    waiting: (span) => `in attesa da ${span}`,
+  },
+  move: {
+    drewStock: "ha pescato dal mazzo",
+    pickedUp: (n) => `ha raccolto gli scarti (${plural(L, n, { one: "# carta", other: "# carte" })})`,
+    melded: (cards) => `ha calato ${cards}`,
+    attached: (cards) => `ha attaccato ${cards}`,
+    tookPozzetto: "ha preso il pozzetto",
+    discarded: (card) => `ha scartato ${card}`,
+    played: (who) => `${who} ha giocato.`,
+    did: (who, parts) => `${who} ${list(L, parts)}.`,
+    computerDid: (who, parts) => `Il computer, al posto di ${who}, ${list(L, parts)}.`,
+    computerPlayed: (who) => `Il computer ha giocato al posto di ${who}.`,
+  },
+  turn: {
+    subject: (others) => `Tocca a te a Burraco — partita con ${others}`,
+    title: (name) => `${name}, tocca a te a Burraco`,
+    newHand: "Inizia una nuova smazzata.",
+  },
+  reminder: {
+    subject: { "80%": "Promemoria: la tua mossa a Burraco", "1h": "Burraco: ti resta un'ora per la tua mossa" },
+    title: {
+      "80%": (name) => `${name}, la partita a Burraco aspetta la tua mossa`,
+      "1h": (name) => `${name}, ti resta un'ora per la tua mossa a Burraco`,
+    },
+    which: {
+      "80%": "È già passato l'80% del tempo per questa mossa.",
+      "1h": "Manca solo un'ora allo scadere del tempo.",
+    },
+  },
+  timedOut: {
+    subject: (late) => `Burraco: il tempo di ${late} è scaduto`,
+    subjectYou: "Burraco: il tuo tempo è scaduto",
+    titleYou: (name) => `${name}, il tuo tempo a Burraco è scaduto`,
+    titleOther: (late) => `A Burraco è scaduto il tempo di ${late}`,
+    youComputer: "Il tuo tempo è scaduto: ora il computer gioca al posto tuo — gioca tu per riprenderti il posto.",
+    youClaim:
+      "Il tuo tempo è scaduto: ora i tuoi avversari possono reclamare la partita. Finché nessuno lo fa, puoi ancora fare la tua mossa.",
+    otherComputer: (late) => `Il tempo di ${late} è scaduto: il computer gioca al suo posto finché non torna a giocare.`,
+    opponentClaim: (late) => `Il tempo di ${late} è scaduto: ora puoi reclamare la partita, oppure aspettare la sua mossa.`,
+    othersClaim: (late) => `Il tempo di ${late} è scaduto: ora i suoi avversari possono reclamare la partita.`,
+    takeBack: "Riprenditi il posto",
+    claim: "Reclama la partita",
+  },
+  claimed: {
+    title: (claimer, late) => `${claimer} ha reclamato la partita: il tempo di ${late} era scaduto`,
+    won: (winners, count) => `${count > 1 ? "Vincono" : "Vince"} ${winners} per tempo.`,
+  },
+  handEnded: {
+    subject: (n) => `Burraco: la smazzata ${n} è finita`,
+    title: (n) => `La smazzata ${n} è finita`,
+    line: (team, hand, total) =>
+      `${team}: ${plural(L, hand, { one: "# punto", other: "# punti" })} in questa smazzata, ${total} in totale.`,
+  },
+  gameOver: {
+    subject: (title) => `Burraco: ${title}`,
+    won: (winners, count) => `La partita è finita: ${wins(count)} ${winners}`,
+    wonOnTime: (winners, count) => `La partita è finita: ${wins(count)} ${winners} per tempo`,
+    tie: "La partita è finita in parità",
+    cancelled: "La partita è stata annullata",
+    cancelledWhy: (late) =>
+      `Il tempo di ${late} è scaduto prima che tutti avessero fatto la prima mossa: la partita finisce senza risultato, nessuno vince e nessuno perde.`,
+    onTimeWhy: (late, claimer) => `Il tempo di ${late} è scaduto e ${claimer} ha reclamato la partita.`,
+    line: (team, total) => `${team}: ${total}`,
+  },
+  invited: {
+    title: (by) => `${by ?? "Qualcuno"} ti invita a una partita a Burraco`,
+    body: "Apri il link, scegli un nome e prendi un posto libero.",
+    join: "Entra nella partita",
+  },
+  digest: {
+    title: (count) => plural(L, count, { one: "# partita aspetta la tua mossa", other: "# partite aspettano la tua mossa" }),
+    line: (others, state, link) => `Partita con ${others} — ${state} ${link}`,
+  },
+  confirm: {
+    subject: "Conferma il tuo indirizzo per le notifiche di Burraco",
+    title: "Conferma il tuo indirizzo",
+    body: [
+      "Qualcuno (speriamo tu) ha chiesto di ricevere a questo indirizzo le notifiche delle partite a Burraco. Non ti scriveremo finché non confermi.",
+      "Se non sei stato tu, ignora questo messaggio.",
+    ],
+    action: "Conferma",
+  },
+  test: {
+    title: "Notifica di prova da Burraco",
+    body: "Le notifiche arrivano qui.",
+    action: "Le tue notifiche",
+  },
+  actions: { play: "Gioca il tuo turno", see: "Vedi la partita" },
+  footer: {
+    why: "Ricevi questo messaggio perché hai chiesto le notifiche di Burraco.",
+    preferences: "Preferenze delle notifiche",
+    unsubscribe: "Non ricevere più questi messaggi",
+  },
+  summary: {
+    and: " e ",
+    versus: " contro ",
+    hand: (n) => `Smazzata ${n}`,
+    target: (n) => `a ${n}`,
+    hands: (n) => plural(L, n, { one: "# smazzata", other: "# smazzate" }),
+    turn: (who) => (/^a/i.test(who) ? `tocca ad ${who}` : `tocca a ${who}`),
+    over: "Partita finita",
+    won: (who) => `ha vinto ${who}`,
+    wonOnTime: (who) => `ha vinto ${who} per tempo`,
+    cancelled: "Partita annullata: il tempo di un giocatore è scaduto prima che tutti avessero giocato, quindi non c'è risultato",
+    cancelledShort: "Partita annullata: nessun risultato",
+    free: (n) => plural(L, n, { one: "# posto libero", other: "# posti liberi" }),
+    waiting: "in attesa della smazzata",
+    alt: (title) => `Il tavolo di ${title}: punteggi e turno`,
+  },
+};

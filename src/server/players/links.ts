@@ -1,0 +1,109 @@
+import { hashToken, newToken, randomBytes, sha256Hex } from "../auth";
+import type { Env } from "../env";
+import { enqueueNotice } from "../notify/fanout";
+import { mailboxOf, take } from "../notify/send-limits";
+import { type Failure, fail, rateLimited } from "../reply";
+import type { PlayerId } from "./identity";
+
+/**
+ * One-time codes that link a device to a player. A device in use shows a
+ * code (typed, or opened as a link or QR code on the other device); a
+ * confirmed notification address gets a sign-in link by email. Either is
+ * kept only as a hash, expires in minutes and is spent by its first use:
+ * whoever sees it afterwards learns nothing and can do nothing with it.
+ */
+
+/** How long a shown code lives: long enough to pick up the other device, short enough that a glance later is worthless. */
+export const CODE_MINUTES = 10;
+/** How long an emailed sign-in link lives. */
+export const SIGN_IN_MINUTES = 30;
+/** Codes a player may make in an hour (sign-in messages and tries at codes are limited in notify/send-limits.ts). */
+export const CODES_PER_HOUR = 10;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * A typed code: ten characters of Crockford's base32 (no I, L, O, U), 50
+ * random bits, shown as two groups of five. With a ten-minute life, single
+ * use and limited tries, guessing one is hopeless; written by hand because
+ * it is twenty lines and no library adds anything.
+ */
+const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+function newCode(): string {
+  const bytes = randomBytes(10);
+  let code = "";
+  for (const b of bytes) code += ALPHABET[b & 31];
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+
+/** What is stored for a code as typed: case, spaces and dashes do not matter, and I, L, O read as 1, 1, 0. */
+function typedHash(code: string): string | null {
+  const clean = code.toUpperCase().replace(/[\s-]/g, "").replace(/[IL]/g, "1").replace(/O/g, "0");
+  if (clean.length !== 10 || [...clean].some((ch) => !ALPHABET.includes(ch))) return null;
+  return hashToken(`code:${clean}`);
+}
+
+/** A code's hash, whether typed or the 128-bit token of a sign-in link; null for anything that is neither. */
+export function codeHash(code: string): string | null {
+  return /^[A-Za-z0-9_-]{22,128}$/.test(code) ? hashToken(code) : typedHash(code);
+}
+
+/** A fresh code for the player's other device; refused after CODES_PER_HOUR in an hour. */
+export async function issueCode(d1: D1Database, player: PlayerId, now: number): Promise<{ code: string; expiresAt: number } | Failure> {
+  const made = await d1
+    .prepare("SELECT COUNT(*) AS n, MIN(created_at) AS first FROM device_links WHERE player_id = ? AND kind = 'code' AND created_at > ?")
+    .bind(player, now - HOUR)
+    .first<{ n: number; first: number | null }>();
+  if ((made?.n ?? 0) >= CODES_PER_HOUR) {
+    return rateLimited(Math.max(1, Math.ceil(((made?.first ?? now) + HOUR - now) / 1000)), "device codes");
+  }
+  const code = newCode();
+  const expiresAt = now + CODE_MINUTES * MINUTE;
+  await d1
+    .prepare("INSERT INTO device_links (code_hash, player_id, kind, created_at, expires_at) VALUES (?, ?, 'code', ?, ?)")
+    .bind(typedHash(code), player, now, expiresAt)
+    .run();
+  return { code, expiresAt };
+}
+
+const signInPrefix = (address: string) => `signin/${sha256Hex(address.toLowerCase())}/`;
+
+/**
+ * Mails a sign-in link if `address` is a confirmed notification address of
+ * a player (their latest such subscription's), within the mailbox's limit
+ * (`signInsPerMailbox`). Says nothing either way: the caller answers the same whatever
+ * happened, so that nobody learns whose address it is.
+ */
+export async function mailSignIn(env: Env, address: string, now: number): Promise<void> {
+  const owner = await env.DB.prepare(
+    `SELECT id, owner_hash FROM notification_subscriptions
+     WHERE channel = 'email' AND scope = 'player' AND target = ? AND confirmed = 1 AND owner_hash IS NOT NULL AND disabled_at IS NULL
+     ORDER BY updated_at DESC LIMIT 1`,
+  )
+    .bind(address.toLowerCase())
+    .first<{ id: string; owner_hash: string }>();
+  if (!owner) return;
+  if ((await take(env.DB, "signInsPerMailbox", mailboxOf(address), now)) > 0) return;
+  const token = newToken();
+  await env.DB.prepare("INSERT INTO device_links (code_hash, player_id, kind, created_at, expires_at) VALUES (?, ?, 'email', ?, ?)")
+    .bind(hashToken(token), owner.owner_hash, now, now + SIGN_IN_MINUTES * MINUTE)
+    .run();
+  await enqueueNotice(env, owner.id, { type: "signIn", token }, `${signInPrefix(address)}${owner.id}/${newToken()}`, now);
+}
+
+export const codeInvalid = (): Failure =>
+  fail(404, "LINK_CODE_INVALID", "This code does not link anything: it was mistyped, has been used, or has expired. Ask for a fresh one.");
+
+/** Spends a code: the player it links to, or the refusal (the same whether it never was, was used or expired). */
+export async function spendCode(d1: D1Database, code: string, now: number): Promise<PlayerId | Failure> {
+  const hash = codeHash(code);
+  if (hash === null) return codeInvalid();
+  // One statement: two devices racing for the same code cannot both win.
+  const row = await d1
+    .prepare("UPDATE device_links SET used_at = ? WHERE code_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING player_id")
+    .bind(now, hash, now)
+    .first<{ player_id: string }>();
+  return row ? row.player_id : codeInvalid();
+}

@@ -1,0 +1,253 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import {
+  DeviceChanges,
+  DeviceRemoved,
+  LinkCode,
+  LinkDeviceRequest,
+  Player,
+  PlayerChanges,
+  SignInRequest,
+  SignInSent,
+} from "../../shared/wire/players";
+import { z } from "../../shared/wire/z";
+import { bearer, hashToken } from "../auth";
+import type { AppEnv } from "../env";
+import { clientOf, identityOf, limitBody } from "../http";
+import { languageOf } from "../notify/manage";
+import { take } from "../notify/send-limits";
+import { changePlayer, labelDevice, playerView, removeDevice } from "../players/devices";
+import { enrol, type Identity } from "../players/identity";
+import { CODE_MINUTES, issueCode, mailSignIn, SIGN_IN_MINUTES, spendCode } from "../players/links";
+import { linkDevice } from "../players/merge";
+import { done, isFailure, rateLimited } from "../reply";
+import { validationHook } from "../validation";
+import { errorsWith, json, serve } from "./define";
+
+/** The player and their devices (players/identity.ts; docs/api.md, "Players and devices"). */
+export const identityApi = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+const PLAYER_KEY = [{ playerKey: [] }];
+const NEEDS_KEY = "AUTH_REQUIRED (no player key), BAD_TOKEN (a malformed one) or DEVICE_REMOVED (this device was removed from its player).";
+
+serve(
+  identityApi,
+  createRoute({
+    method: "get",
+    path: "/",
+    tags: ["players"],
+    summary: "Me: my player and devices",
+    description:
+      "The player this device belongs to (a device seen for the first time is a player of its own), with every device of theirs.",
+    security: PLAYER_KEY,
+    responses: { 200: json(Player, "The player."), ...errorsWith({ 401: NEEDS_KEY }) },
+  }),
+  async (c) => {
+    const who = await identityOf(c);
+    if (isFailure(who)) return who;
+    await enrol(c.env.DB, who, Date.now(), languageOf(c.req.header("Accept-Language")));
+    return done(await playerView(c.env.DB, who));
+  },
+);
+
+serve(
+  identityApi,
+  createRoute({
+    method: "patch",
+    path: "/",
+    tags: ["players"],
+    summary: "Change my name, language or time zone",
+    security: PLAYER_KEY,
+    middleware: [limitBody] as const,
+    request: { body: { content: { "application/json": { schema: PlayerChanges } }, required: true } },
+    responses: {
+      200: json(Player, "The player as it now stands."),
+      ...errorsWith({ 400: "BAD_REQUEST or BAD_JSON.", 401: NEEDS_KEY, 413: "BODY_TOO_LARGE.", 415: "UNSUPPORTED_MEDIA_TYPE." }),
+    },
+  }),
+  async (c) => {
+    const who = await identityOf(c);
+    if (isFailure(who)) return who;
+    await enrol(c.env.DB, who, Date.now());
+    await changePlayer(c.env.DB, who.player, c.req.valid("json"));
+    return done(await playerView(c.env.DB, who));
+  },
+);
+
+serve(
+  identityApi,
+  createRoute({
+    method: "post",
+    path: "/link-codes",
+    tags: ["players"],
+    summary: "A code to link another device",
+    description: `A one-time code (and the same as a link, for a QR code) that links the device it is used on to this player. It works once, within ${CODE_MINUTES} minutes; at most 10 an hour.`,
+    security: PLAYER_KEY,
+    responses: { 201: json(LinkCode, "The code."), ...errorsWith({ 401: NEEDS_KEY, 429: "RATE_LIMITED: too many codes this hour." }) },
+  }),
+  async (c) => {
+    const who = await identityOf(c);
+    if (isFailure(who)) return who;
+    const now = Date.now();
+    await enrol(c.env.DB, who, now);
+    const issued = await issueCode(c.env.DB, who.player, now);
+    if (isFailure(issued)) return issued;
+    const url = `${new URL(c.req.url).origin}/link#code=${issued.code}`;
+    return done({ code: issued.code, url, expiresAt: new Date(issued.expiresAt).toISOString() }, 201);
+  },
+);
+
+serve(
+  identityApi,
+  createRoute({
+    method: "post",
+    path: "/devices",
+    tags: ["players"],
+    summary: "Link this device to a player",
+    description:
+      "With a code from a device in use, or the code of an email sign-in link: this device (its player key, the bearer) joins that player, and sees their games, notifications and absences. Games opened on this device before join too, unless its former player still has other devices. The code is spent.",
+    security: PLAYER_KEY,
+    middleware: [limitBody] as const,
+    request: { body: { content: { "application/json": { schema: LinkDeviceRequest } }, required: true } },
+    responses: {
+      200: json(Player, "The player this device now belongs to."),
+      ...errorsWith({
+        400: "BAD_REQUEST or BAD_JSON.",
+        401: "AUTH_REQUIRED (no player key) or BAD_TOKEN (a malformed one).",
+        404: "LINK_CODE_INVALID: mistyped, used or expired (the same answer for each).",
+        413: "BODY_TOO_LARGE.",
+        415: "UNSUPPORTED_MEDIA_TYPE.",
+        429: "RATE_LIMITED: too many tries from this client address (60 an hour).",
+      }),
+    },
+  }),
+  async (c) => {
+    const wait = await take(c.env.DB, "codeTriesPerAddress", clientOf(c), Date.now());
+    if (wait > 0) return rateLimited(wait, "tries at a code");
+    const who = await identityOf(c);
+    // A removed device may be linked again: the code is the consent of a device in use (or of the mailbox).
+    const removed = isFailure(who) && who.body.error.code === "DEVICE_REMOVED";
+    const device = removed ? removedDevice(c) : who;
+    if (isFailure(device)) return device;
+    const body = c.req.valid("json");
+    const now = Date.now();
+    const player = await spendCode(c.env.DB, body.code, now);
+    if (isFailure(player)) return player;
+    await linkDevice(c.env, device, player, body.label ?? null, now, !removed);
+    return done(await playerView(c.env.DB, { player, device: device.device }));
+  },
+);
+
+/** A removed device's key, well formed (identityOf checked it), as a device of no player. */
+function removedDevice(c: Parameters<typeof identityOf>[0]): Identity {
+  const hash = hashToken(bearer(c.req.header("Authorization")) as string);
+  return { player: hash, device: hash };
+}
+
+serve(
+  identityApi,
+  createRoute({
+    method: "get",
+    path: "/devices",
+    tags: ["players"],
+    summary: "My devices",
+    security: PLAYER_KEY,
+    responses: { 200: json(Player, "The player, with every device of theirs."), ...errorsWith({ 401: NEEDS_KEY }) },
+  }),
+  async (c) => {
+    const who = await identityOf(c);
+    if (isFailure(who)) return who;
+    await enrol(c.env.DB, who, Date.now());
+    return done(await playerView(c.env.DB, who));
+  },
+);
+
+const DeviceParams = z.object({
+  deviceId: z
+    .string()
+    .max(64)
+    .openapi({ param: { name: "deviceId", in: "path" }, example: "9f2c4e0b7d1a3c5e" }),
+});
+
+serve(
+  identityApi,
+  createRoute({
+    method: "patch",
+    path: "/devices/{deviceId}",
+    tags: ["players"],
+    summary: "Name a device",
+    security: PLAYER_KEY,
+    middleware: [limitBody] as const,
+    request: { params: DeviceParams, body: { content: { "application/json": { schema: DeviceChanges } }, required: true } },
+    responses: {
+      200: json(Player, "The player, with every device of theirs."),
+      ...errorsWith({
+        400: "BAD_REQUEST or BAD_JSON.",
+        401: NEEDS_KEY,
+        404: "DEVICE_NOT_FOUND: the player has no device with that id.",
+        413: "BODY_TOO_LARGE.",
+        415: "UNSUPPORTED_MEDIA_TYPE.",
+      }),
+    },
+  }),
+  async (c) => {
+    const who = await identityOf(c);
+    if (isFailure(who)) return who;
+    await enrol(c.env.DB, who, Date.now());
+    const named = await labelDevice(c.env.DB, who.player, c.req.valid("param").deviceId, c.req.valid("json").label);
+    if (isFailure(named)) return named;
+    return done(await playerView(c.env.DB, who));
+  },
+);
+
+serve(
+  identityApi,
+  createRoute({
+    method: "delete",
+    path: "/devices/{deviceId}",
+    tags: ["players"],
+    summary: "Remove a device",
+    description:
+      "A lost phone, a shared computer: the device's key opens nothing of the player's from now on (DEVICE_REMOVED), and its push subscription is removed. This device may remove itself.",
+    security: PLAYER_KEY,
+    request: { params: DeviceParams },
+    responses: {
+      200: json(DeviceRemoved, "Removed."),
+      ...errorsWith({ 401: NEEDS_KEY, 404: "DEVICE_NOT_FOUND: the player has no device with that id." }),
+    },
+  }),
+  async (c) => {
+    const who = await identityOf(c);
+    if (isFailure(who)) return who;
+    const removed = await removeDevice(c.env.DB, who.player, c.req.valid("param").deviceId, Date.now());
+    if (isFailure(removed)) return removed;
+    return done({ removed: true as const });
+  },
+);
+
+serve(
+  identityApi,
+  createRoute({
+    method: "post",
+    path: "/sign-in",
+    tags: ["players"],
+    summary: "Sign in by email",
+    description: `If the address is a confirmed notification address of a player, it gets a one-time sign-in link (${SIGN_IN_MINUTES} minutes; at most 5 a day per mailbox, 20 an hour per client address): opened on a device, it links that device to the player (\`POST /api/me/devices\` with its code). The answer is the same whether or not the address is known. Needs no key.`,
+    middleware: [limitBody] as const,
+    request: { body: { content: { "application/json": { schema: SignInRequest } }, required: true } },
+    responses: {
+      202: json(SignInSent, "Accepted."),
+      ...errorsWith({
+        400: "BAD_REQUEST (not an email address) or BAD_JSON.",
+        413: "BODY_TOO_LARGE.",
+        415: "UNSUPPORTED_MEDIA_TYPE.",
+        429: "RATE_LIMITED: too many requests from this address.",
+      }),
+    },
+  }),
+  async (c) => {
+    const wait = await take(c.env.DB, "signInsPerAddress", clientOf(c), Date.now());
+    if (wait > 0) return rateLimited(wait, "sign-in requests");
+    await mailSignIn(c.env, c.req.valid("json").address, Date.now());
+    return c.json({ sent: true as const }, 202);
+  },
+);

@@ -1,0 +1,25 @@
+/**
+ * The languages every text a player reads is written in, defined once: the
+ * web client's catalogs, the server's (src/server/i18n), the subscriptions'
+ * `language` and the link previews all use this list.
+ */
+export const LANGUAGES = ["en", "it"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export function isLanguage(value: unknown): value is Language {
+  return (LANGUAGES as readonly unknown[]).includes(value);
+}
+
+/** The reader's language from `Accept-Language`: the first of Italian or English by preference (q-values honoured), else English. */
+export function languageOf(header: string | undefined | null): Language {
+  const tags = (header ?? "")
+    .split(",")
+    .map((part, i) => {
+      const [tag = "", ...params] = part.trim().toLowerCase().split(";");
+      const q = Number(params.find((p) => p.trim().startsWith("q="))?.split("=")[1] ?? "1");
+      return { lang: tag.split("-")[0], q: Number.isFinite(q) ? q : 0, i };
+    })
+    .filter((t) => t.q > 0 && isLanguage(t.lang))
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  return tags[0]?.lang === "it" ? "it" : "en";
+}

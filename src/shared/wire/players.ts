@@ -1,0 +1,93 @@
+import { LIMITS } from "../limits";
+import { NameInput } from "./api";
+import { EMAIL_ADDRESS, NotifyLanguage, TimeZone } from "./notifications";
+import { z } from "./z";
+
+/**
+ * Players and their devices (docs/api.md, "Players and devices"). A player
+ * is a person; each browser or app that acts for them is a device, known by
+ * its player key. Seats, subscriptions, absences and "my games" belong to
+ * the player, so every device of theirs sees and hears the same.
+ */
+
+export const PlayerId = z.string().openapi({
+  description:
+    "The player's id: 64 hexadecimal characters, stable for the player's life whatever devices come and go. Not a secret and not a credential (only a device's player key speaks for the player).",
+  example: "9f2c4e0b7d1a3c5e8f6b2d4a1c3e5f7a9b0d2c4e6f8a1b3c5d7e9f0a2b4c6d8e",
+});
+
+export const Device = z
+  .object({
+    id: z.string().openapi({ description: "The device's id (not its key): names it for removal." }),
+    label: z.string().nullable().openapi({ description: "What the device called itself when it was linked (e.g. a phone), if anything." }),
+    createdAt: z.string().openapi({ description: "When it joined the player (ISO 8601)." }),
+    seenAt: z.string().nullable().openapi({ description: "When it last spoke for the player, to the nearest ten minutes (ISO 8601)." }),
+    current: z.boolean().openapi({ description: "Whether it is the device making this request." }),
+  })
+  .openapi("Device");
+
+export const Player = z
+  .object({
+    id: PlayerId,
+    name: z.string().nullable(),
+    language: NotifyLanguage,
+    timeZone: z.string().nullable(),
+    devices: z.array(Device).openapi({ description: "The player's devices, oldest first; removed devices are not listed." }),
+  })
+  .openapi("Player");
+
+export const PlayerChanges = z
+  .strictObject({
+    name: NameInput.optional(),
+    language: NotifyLanguage.optional(),
+    timeZone: TimeZone.nullable().optional(),
+  })
+  .openapi("PlayerChanges", { example: { name: "Anna", language: "it", timeZone: "Europe/Rome" } });
+
+export const LinkCode = z
+  .object({
+    code: z
+      .string()
+      .openapi({ description: "The one-time code to type on the other device (ten letters and digits).", example: "K7QMD-2XPAH" }),
+    url: z.string().openapi({ description: "The same code as a link (and a QR code): opened on the other device, it offers to link it." }),
+    expiresAt: z.string().openapi({ description: "When the code stops working (ISO 8601), minutes from now." }),
+  })
+  .openapi("LinkCode");
+
+export const LinkDeviceRequest = z
+  .strictObject({
+    code: z.string().trim().min(1).max(128).openapi({ description: "A code from a device in use, or the code of an email sign-in link." }),
+    label: z.string().trim().max(LIMITS.nameLength).nullish().openapi({ description: "What to call this device in the list." }),
+  })
+  .openapi("LinkDeviceRequest", { example: { code: "K7QMD-2XPAH", label: "Laptop" } });
+
+export const DeviceChanges = z
+  .strictObject({
+    label: z.string().trim().max(LIMITS.nameLength).nullable().openapi({ description: "What to call the device in the list." }),
+  })
+  .openapi("DeviceChanges", { example: { label: "Phone" } });
+
+export const SignInRequest = z
+  .strictObject({
+    address: z.string().max(254).regex(EMAIL_ADDRESS, "address must be an email address"),
+    language: NotifyLanguage.optional(),
+  })
+  .openapi("SignInRequest", { example: { address: "anna@example.org" } });
+
+export const SignInSent = z
+  .object({
+    sent: z.literal(true).openapi({
+      description:
+        "Always true: whether the address belongs to a player is never told. If it is a confirmed notification address, a one-time sign-in link is on its way.",
+    }),
+  })
+  .openapi("SignInSent");
+
+export const DeviceRemoved = z.object({ removed: z.literal(true) }).openapi("DeviceRemoved");
+
+export type Player = z.infer<typeof Player>;
+export type Device = z.infer<typeof Device>;
+export type PlayerChanges = z.input<typeof PlayerChanges>;
+export type LinkCode = z.infer<typeof LinkCode>;
+export type LinkDeviceRequest = z.input<typeof LinkDeviceRequest>;
+export type SignInRequest = z.input<typeof SignInRequest>;

@@ -1,0 +1,27 @@
+import type { LinkCode, Player } from "../../../src/shared/api";
+import { call } from "../api";
+import { lang } from "../i18n/index";
+import { playerKey } from "../store";
+
+/** The player and their devices (docs/api.md, "Players and devices"), by this browser's player key. */
+export const identityApi = {
+  me: () => call<Player>("/api/me", { token: playerKey() }),
+  newCode: () => call<LinkCode>("/api/me/link-codes", { token: playerKey(), method: "POST" }),
+  /** Links this browser to the player of a code (typed, from a link or QR code, or from a sign-in email). */
+  link: (code: string, label: string | null) => call<Player>("/api/me/devices", { token: playerKey(), body: { code, label } }),
+  label: (deviceId: string, label: string | null) =>
+    call<Player>(`/api/me/devices/${encodeURIComponent(deviceId)}`, { token: playerKey(), method: "PATCH", body: { label } }),
+  remove: (deviceId: string) =>
+    call<{ removed: true }>(`/api/me/devices/${encodeURIComponent(deviceId)}`, { token: playerKey(), method: "DELETE" }),
+  signIn: (address: string) => call<{ sent: true }>("/api/me/sign-in", { body: { address, language: lang } }),
+};
+
+/** What this device calls itself when it joins a player: its kind, as the other devices will list it. */
+export function deviceKind(): "phone" | "tablet" | "computer" {
+  const agent = navigator.userAgent;
+  // A touch screen as the main pointer is a phone or a tablet, whatever the browser says it is.
+  const touch = navigator.maxTouchPoints > 0 && matchMedia("(pointer: coarse)").matches;
+  if (/iPad|Tablet/i.test(agent) || (touch && Math.min(screen.width, screen.height) >= 600)) return "tablet";
+  if (/Mobi|Android|iPhone/i.test(agent) || touch) return "phone";
+  return "computer";
+}

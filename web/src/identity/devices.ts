@@ -1,0 +1,134 @@
+import { h, type JSX } from "preact";
+import type { LinkCode, Player } from "../../../src/shared/api";
+import { ApiError } from "../api";
+import { copyText } from "../dom";
+import { ago, codeText, dateTime, num, t } from "../i18n/index";
+import { deviceKind, identityApi } from "./api";
+import { Joining } from "./join";
+import { qrCode } from "./qr";
+
+/**
+ * The lobby's "your devices": the player's devices (removable: a lost
+ * phone), a code (and its QR code) to link another device, and, on a
+ * device not linked yet, the ways to join a player who plays elsewhere.
+ */
+export class Devices {
+  player: Player | null = null;
+  code: LinkCode | null = null;
+  failed = false;
+  message: { text: string; error: boolean } | null = null;
+  readonly joining: Joining;
+
+  constructor(
+    private readonly changed: () => void,
+    /** The device joined a player: their games are now this device's too. */
+    private readonly joined: () => void,
+  ) {
+    this.joining = new Joining(changed, (player) => {
+      this.player = player;
+      this.code = null;
+      // The joining forms give way to the device list: the news is said here.
+      this.message = { text: t.identity.linked, error: false };
+      this.joined();
+    });
+  }
+
+  async load(): Promise<void> {
+    try {
+      this.player = await identityApi.me();
+      this.failed = false;
+      // A device that began here has no name yet: it names itself, as the other devices will list it.
+      const current = this.player.devices.find((d) => d.current);
+      if (current && current.label === null) this.player = await identityApi.label(current.id, t.identity.kind[deviceKind()]);
+    } catch (error) {
+      this.failed = true;
+      if (error instanceof ApiError && error.code === "DEVICE_REMOVED") this.message = { text: codeText(error.code), error: true };
+    }
+    this.changed();
+  }
+
+  async newCode(): Promise<void> {
+    try {
+      this.code = await identityApi.newCode();
+      this.message = null;
+    } catch (error) {
+      this.message = { text: error instanceof ApiError ? codeText(error.code) : t.codes.INTERNAL, error: true };
+    }
+    this.changed();
+  }
+
+  async remove(id: string, label: string): Promise<void> {
+    if (!confirm(t.identity.removeQuestion(label))) return;
+    try {
+      await identityApi.remove(id);
+      this.message = { text: t.identity.removed(label), error: false };
+      await this.load();
+    } catch (error) {
+      this.message = { text: error instanceof ApiError ? codeText(error.code) : t.codes.INTERNAL, error: true };
+      this.changed();
+    }
+  }
+
+  view(now = Date.now()): JSX.Element {
+    const devices = this.player?.devices ?? [];
+    const name = (d: Player["devices"][number]) => d.label ?? t.identity.aDevice;
+    const code = this.code && Date.parse(this.code.expiresAt) > now ? this.code : null;
+    return h(
+      "details",
+      { class: "panel devices", id: "devices", open: devices.length > 1 || code !== null ? true : undefined },
+      h("summary", { id: "devices-title" }, t.identity.title, devices.length > 1 ? ` (${num(devices.length)})` : ""),
+      h("p", { class: "hint" }, t.identity.intro),
+      this.failed && !this.message ? h("p", { class: "notice error" }, t.identity.failed) : null,
+      devices.length
+        ? h(
+            "ul",
+            { class: "device-list", id: "device-list" },
+            devices.map((d) =>
+              h(
+                "li",
+                { key: d.id, "data-device": d.id },
+                name(d),
+                d.current ? [" ", h("span", { class: "badge" }, t.identity.thisDevice)] : null,
+                h("span", { class: "when" }, ` · ${t.identity.since(dateTime(d.createdAt))}`),
+                d.seenAt && !d.current ? h("span", { class: "when" }, ` · ${t.identity.seen(ago(d.seenAt, now))}`) : null,
+                d.current
+                  ? null
+                  : [
+                      " ",
+                      h(
+                        "button",
+                        {
+                          type: "button",
+                          class: "quiet danger",
+                          "aria-label": `${t.identity.remove}: ${name(d)}`,
+                          onClick: () => void this.remove(d.id, name(d)),
+                        },
+                        t.identity.remove,
+                      ),
+                    ],
+              ),
+            ),
+          )
+        : null,
+      h("h3", null, t.identity.addTitle),
+      code
+        ? h(
+            "div",
+            { class: "link-code", id: "link-code" },
+            h("p", null, t.identity.codeHint),
+            h("p", { class: "code", id: "link-code-text" }, code.code),
+            qrCode(code.url, t.identity.qrLabel),
+            h("p", { class: "hint" }, t.identity.codeExpires(dateTime(code.expiresAt))),
+            h("button", { type: "button", class: "secondary", onClick: () => void copyText(code.url) }, t.identity.copyLink),
+          )
+        : h("button", { type: "button", id: "link-code-new", onClick: () => void this.newCode() }, t.identity.showCode),
+      // A device already linked to others has joined its player; a lone one may still join a player who plays elsewhere.
+      devices.length > 1
+        ? null
+        : [h("h3", null, t.identity.joinTitle), h("p", { class: "hint" }, t.identity.joinHint), this.joining.view()],
+      this.message
+        ? h("p", { class: `notice${this.message.error ? " error" : ""}`, role: this.message.error ? "alert" : "status" }, this.message.text)
+        : null,
+    );
+  }
+}
