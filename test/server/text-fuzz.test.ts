@@ -105,6 +105,9 @@ describe("any text in any text field", () => {
         ])
           notServerError(`subscription ${JSON.stringify(Object.keys(body))}`, await call(me, { headers, token: key, body }));
         notServerError("subscription id", await call(`${me}/${inUrl(s)}`, { headers, token: key, method: "PATCH", body: { timeZone: s } }));
+        notServerError("player name", await call("/api/me", { headers, token: key, method: "PATCH", body: { name: s, timeZone: s } }));
+        notServerError("device label", await call("/api/me/devices", { headers, token: playerKey(), body: { code: s, label: s } }));
+        notServerError("sign-in", await call("/api/me/sign-in", { headers, body: { address: s } }));
         notServerError("absence", await call("/api/me/absences", { headers, token: key, body: { from: s, until: s } }));
         notServerError("confirm", await call("/api/notifications/confirm", { headers, body: { token: s } }));
       }),
