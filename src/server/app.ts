@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { ENGINE_VERSION } from "../engine/version";
 import { z } from "../shared/wire/z";
+import { serveAsset } from "./assets";
 import type { AppEnv } from "./env";
 import { done, fail, render } from "./reply";
 import { json, serve } from "./routes/define";
@@ -49,6 +50,6 @@ describeApi(app);
 app.all("/api/*", (c) => render(c, fail(404, "NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`)));
 // A game's page carries its link preview; every other path is the web client: a static file, or the single-page app for its routes.
 app.route("/", pagesApp);
-app.all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
+app.all("*", serveAsset);
 
 app.onError(onError);

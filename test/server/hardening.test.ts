@@ -107,7 +107,7 @@ describe("headers", () => {
 
   it("sends a Content-Security-Policy with no inline script, and lets only the embed view be framed", async () => {
     const game = await createGame();
-    for (const path of ["/", `/game/${game.id}`, "/main.js"]) {
+    for (const path of ["/", `/game/${game.id}`, "/sw.js"]) {
       const page = await call(path);
       expect(policy(page)).toContain("script-src 'self'");
       expect(policy(page)).not.toContain("unsafe-inline");
