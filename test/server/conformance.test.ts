@@ -136,6 +136,15 @@ describe("the OpenAPI document against real answers", () => {
     await sample(`/api/games/${clocked.id}/computer`, { token: clocked.seats[0]!.token, body: { on: false } });
     await sample(`/api/games/${clocked.id}/computer`, { token: clocked.invite.token, body: { on: true } });
 
+    // A rematch: refused before the match is over, made once it is.
+    const ended = await createGame({ players: 2 });
+    await sample(`/api/games/${ended.id}/rematch`, { token: ended.seats[0]!.token, method: "POST" });
+    await sample(`/api/games/${ended.id}/rematch`, { token: ended.invite.token, method: "POST" });
+    const endedTurn = (await view(ended.id)).view.hand!.turn;
+    conforms("POST", `/api/games/${ended.id}/moves`, await move(ended.id, ended.seats[endedTurn]!.token, { type: "resign" }, 2));
+    await sample(`/api/games/${ended.id}/rematch`, { token: ended.seats[0]!.token, method: "POST" });
+    await sample(`/api/games/${ended.id}/rematch`, { method: "POST" });
+
     const fresh = await createGame({ players: 2 });
     await sample(`/api/games/${fresh.id}/seats/1/link`, { token: fresh.host.token, body: { name: "Marco" } });
     await sample(`/api/games/${fresh.id}/seats/1/link`, { token: fresh.seats[0]!.token, body: {} });
