@@ -66,6 +66,7 @@ export const en = {
     SEAT_TAKEN: "That seat is taken.",
     SEAT_RESERVED: "That seat is kept for the player it was named for: they have their own link.",
     BAD_CLOCK: "This time control is not valid.",
+    BAD_RATED: "A rated match needs a clock and people only, no computer player.",
     NOTHING_TO_CLAIM: "There is nothing to claim: nobody has run out of time.",
     BAD_ABSENCE: "This absence is not valid: check its dates.",
     ABSENCE_NOT_FOUND: "There is no such absence.",

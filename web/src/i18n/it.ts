@@ -66,6 +66,7 @@ export const it: Catalog = {
     SEAT_TAKEN: "Quel posto è preso.",
     SEAT_RESERVED: "Quel posto è tenuto per il giocatore che ha quel nome: ha il suo link.",
     BAD_CLOCK: "Questo controllo del tempo non è valido.",
+    BAD_RATED: "Una partita valida per la classifica richiede un tempo e soli giocatori umani, nessun computer.",
     NOTHING_TO_CLAIM: "Non c'è niente da reclamare: nessuno ha finito il tempo.",
     BAD_ABSENCE: "Questa assenza non è valida: controlla le date.",
     ABSENCE_NOT_FOUND: "Questa assenza non esiste.",
