@@ -74,11 +74,12 @@ describe("Glicko-2", () => {
 
 const drained = (id: string) => runDurableObjectAlarm(roomStub(id));
 
-/** A two-player game whose seats are opened by two players' devices. */
-async function seated(request: Record<string, unknown>): Promise<{ game: PeopleGame; keys: string[] }> {
-  const game = await createGame({ players: 2, names: ["Anna", "Bruno"], ...request } as never);
-  const keys = [newToken(), newToken()];
-  for (const seat of [0, 1]) {
+/** A game whose seats are opened by players' devices (new ones unless given). */
+async function seated(request: Record<string, unknown>, given?: string[]): Promise<{ game: PeopleGame; keys: string[] }> {
+  const players = (request.players as number | undefined) ?? 2;
+  const game = await createGame({ players, names: ["Anna", "Bruno", "Carla", "Dario"].slice(0, players), ...request } as never);
+  const keys = given ?? Array.from({ length: players }, () => newToken());
+  for (const seat of keys.keys()) {
     const opened = await call(`/api/games/${game.id}`, { token: game.seats[seat]!.token, headers: { "X-Player-Key": keys[seat]! } });
     expect(opened.status).toBe(200);
   }
@@ -156,6 +157,46 @@ describe("rated matches", () => {
     expect(page).toMatchObject({ finished: 1, lostOnTime: 1 });
     expect(page.recent[0]).toMatchObject({ result: "loss", how: "timeout", rated: true });
     expect(page.ratings[0].rating).toBeLessThan(1500);
+  });
+
+  it("moves both partners of a four-player match by their team's result, in the team pool", async () => {
+    const { game, keys } = await seated({ players: 4, rated: true, clock: { perMove: "3d" } });
+    const table = await trueTable(game.id);
+    const turn = table.state.hand!.turn;
+    expect((await move(game.id, game.seats[turn]!.token, { type: "resign" }, table.version)).status).toBe(200);
+    await drained(game.id);
+    for (const seat of [0, 1, 2, 3]) {
+      const page = (await call(`/api/players/${await publicIdOfKey(keys[seat]!)}`)).body;
+      expect(page.ratings).toEqual([expect.objectContaining({ preset: "classic", players: 4, games: 1 })]);
+      // The resigning seat's team (it and its partner opposite) lost; the other team won.
+      const lost = seat % 2 === turn % 2;
+      expect(page.recent[0]).toMatchObject({ result: lost ? "loss" : "win", how: "resigned" });
+      if (lost) expect(page.ratings[0].rating).toBeLessThan(1500);
+      else expect(page.ratings[0].rating).toBeGreaterThan(1500);
+    }
+    expect((await call("/api/leaderboards/classic?players=2")).text).not.toContain(await publicIdOfKey(keys[0]!));
+  });
+
+  it("rates two matches of the same players ending at once from one another's result, each once", async () => {
+    const first = await seated({ rated: true, clock: { perMove: "3d" } });
+    const second = await seated({ rated: true, clock: { perMove: "3d" } }, first.keys);
+    for (const { game } of [first, second]) {
+      const table = await trueTable(game.id);
+      expect((await move(game.id, game.seats[0]!.token, { type: "resign" }, table.version)).status).toBe(200);
+    }
+    // Both drains at once; one may lose the race and fail, to be tried again by its room.
+    await Promise.allSettled([drained(first.game.id), drained(second.game.id)]);
+    await drained(first.game.id).catch(() => {});
+    await drained(second.game.id).catch(() => {});
+    await drained(first.game.id);
+    await drained(second.game.id);
+    const page = (await call(`/api/players/${await publicIdOfKey(first.keys[0]!)}`)).body;
+    expect(page.finished).toBe(2);
+    expect(page.ratings).toEqual([expect.objectContaining({ players: 2, games: 2 })]);
+    const [newer, older] = page.recent;
+    // The second rating starts where the first ended.
+    expect(newer.ratingBefore).toBe(older.ratingAfter);
+    expect(newer.ratingAfter).toBeLessThan(newer.ratingBefore);
   });
 
   it("records an unrated match as finished without touching ratings", async () => {

@@ -47,7 +47,7 @@ export async function publicPlayer(d1: D1Database, publicId: string): Promise<Pu
     d1.prepare("SELECT preset, players, rating, rd, games FROM ratings WHERE public_id = ? ORDER BY games DESC").bind(publicId),
     d1
       .prepare(
-        "SELECT game_id, preset, players, result, how, rated, rating_before, rating_after, at FROM match_results WHERE public_id = ? ORDER BY at DESC LIMIT ?",
+        "SELECT game_id, preset, players, result, how, rated, rating_before, rating_after, at FROM match_results WHERE public_id = ? ORDER BY at DESC, rowid DESC LIMIT ?",
       )
       .bind(publicId, RECENT),
   ]);
