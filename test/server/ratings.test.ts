@@ -89,7 +89,9 @@ async function seated(request: Record<string, unknown>, given?: string[]): Promi
 async function publicIdOfKey(key: string): Promise<string> {
   const me = await call("/api/me", { token: key });
   expect(me.status).toBe(200);
-  return publicIdOf(me.body.id);
+  // The player finds their own page from /api/me.
+  expect(me.body.publicId).toBe(publicIdOf(me.body.id));
+  return me.body.publicId;
 }
 
 describe("rated matches", () => {
