@@ -110,6 +110,8 @@ describe("rated matches", () => {
 
   it("moves both players' ratings once when a rated match ends by resignation, and shows them on the public pages", async () => {
     const { game, keys } = await seated({ rated: true, clock: { perMove: "3d" } });
+    // Every viewer is told the match is rated.
+    expect((await call(`/api/games/${game.id}`)).body.rated).toBe(true);
     const table = await trueTable(game.id);
     const turn = table.state.hand!.turn;
     expect((await move(game.id, game.seats[turn]!.token, { type: "resign" }, table.version)).status).toBe(200);
@@ -203,6 +205,7 @@ describe("rated matches", () => {
 
   it("records an unrated match as finished without touching ratings", async () => {
     const { game, keys } = await seated({ clock: { perMove: "3d" } });
+    expect((await call(`/api/games/${game.id}`, { token: game.seats[0]!.token })).body.rated).toBe(false);
     const table = await trueTable(game.id);
     const turn = table.state.hand!.turn;
     expect((await move(game.id, game.seats[turn]!.token, { type: "resign" }, table.version)).status).toBe(200);

@@ -28,6 +28,7 @@ export function snapshotWithoutClock(table: Table, seats: readonly SeatRow[], vi
     status: table.state.over ? "over" : "playing",
     seats: seatInfo(seats, table.computers),
     preparedDeals: table.created.deals.length > 0,
+    rated: table.created.rated === true,
     fairness: fairness(table),
     view: viewFor(table.state, viewer),
   };

@@ -370,6 +370,8 @@ export const en = {
     points: "Points",
     handTotal: "Hand total",
     preset: (preset: string, target: string) => `(${preset}, ${target})`,
+    /** Added to the preset in a rated match (docs/ratings.md). */
+    rated: "rated",
     targetPoints: (n: number) => `to ${N(n)}`,
     targetHands: (n: number) => `${N(n)} ${plural(n, "hand", "hands")}`,
     number: (n: number) => N(n),

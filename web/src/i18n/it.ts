@@ -368,6 +368,8 @@ export const it: Catalog = {
     points: "Punti",
     handTotal: "Totale della smazzata",
     preset: (preset: string, target: string) => `(${preset}, ${target})`,
+    /** Added to the preset in a rated match (docs/ratings.md). */
+    rated: "valida per la classifica",
     targetPoints: (n: number) => `a ${N(n)}`,
     targetHands: (n: number) => `${N(n)} ${plural(n, "smazzata", "smazzate")}`,
     number: (n: number) => N(n),
