@@ -1,4 +1,4 @@
--- Migration number: 0011 	 Ratings (docs/ratings.md): every ended match's result per seat, and Glicko-2 ratings per player, preset and number of players.
+-- Migration number: 0012 	 Ratings (docs/ratings.md): every ended match's result per seat, and Glicko-2 ratings per player, preset and number of players.
 -- One row per seat of every match that ended (aborted matches have none): a player's games finished, games lost on time and
 -- recent results are counted from here. `player_id` is the player's id (src/server/players/identity.ts), `public_id` the id
 -- their public page shows. In a rated match `nth` numbers the player's rated matches in that pool: two matches of one player
