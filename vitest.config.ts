@@ -37,7 +37,7 @@ export default defineConfig({
           name: "web",
           environment: "node",
           isolate: false,
-          include: ["test/web/**/*.test.ts"],
+          include: ["test/web/**/*.test.ts", "test/shared/**/*.test.ts"],
         },
       },
       {

@@ -2,12 +2,13 @@
  * `npm run bench`: the engine's figures, the computer players' matches, the
  * web client's sizes, the load test of the local service, a room waking
  * with a whole match, then the delivery load check. `npm run bench --
- * engine`, `-- bots [pairings and options]`, `-- web`, `-- load`, `-- wake`,
+ * engine`, `-- bots [pairings and options]`, `-- web` (`-- web sizes`: the sizes only), `-- load`, `-- wake`,
  * `-- profile` or `-- deliveries` runs one part; `npm run bench -- load
  * wrangler` runs the load through wrangler dev.
  */
 import { importBundled } from "./bundle.js";
 import { deliveriesBench } from "./deliveries.js";
+import { firstTapBench } from "./first-tap.js";
 import { loadBench } from "./load.js";
 import { profileBench } from "./profile.js";
 import { wakeBench } from "./wake.js";
@@ -35,6 +36,8 @@ if (!only || only === "wake") {
 }
 if (!only || only === "web") {
   if (!(await webBench())) process.exitCode = 1;
+  // `-- web sizes` prints the sizes only, without starting the service and a browser.
+  if (via !== "sizes" && !(await firstTapBench())) process.exitCode = 1;
 }
 if (only === "profile") await profileBench(Number(via ?? 50));
 if (!only || only === "load") await loadBench({ via: via === "wrangler" ? "wrangler" : "runtime" });

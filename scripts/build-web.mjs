@@ -1,10 +1,15 @@
 // Builds the static web client into web/dist: bundles web/src/main.ts (with
-// the replay as a chunk loaded when needed) and web/src/style.css, the
-// service worker (web/src/sw.ts, told the app shell's files and a version),
-// renders the icons from web/icon.svg, and copies web/index.html and the
-// manifest. Files are written only when they change, each by an atomic
-// rename, so a service already serving web/dist (a test's wrangler dev)
-// never sees a half-written or missing file.
+// the replay and each language catalog as chunks loaded when needed),
+// web/src/boot.ts (which fetches the player's catalog at once) and
+// web/src/style.css into web/assets/, every file named with a hash of its
+// contents, so that it can be cached for good (`_headers`, and the Worker's
+// own headers in src/server/assets.ts); writes web/index.html with those
+// names and a modulepreload for every chunk the page needs at once; the
+// service worker (web/src/sw.ts, told the app shell's files and a
+// version); renders the icons from web/icon.svg, and copies the manifest.
+// Files are written only when they change, each by an atomic rename, so a
+// service already serving web/dist (a test's wrangler dev) never sees a
+// half-written or missing file.
 
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
@@ -18,10 +23,10 @@ const outdir = `${root}dist`;
 const TARGET = ["es2022", "chrome110", "firefox110", "safari16"];
 
 const app = await build({
-  entryPoints: { main: `${root}src/main.ts`, style: `${root}src/style.css` },
+  entryPoints: { main: `${root}src/main.ts`, boot: `${root}src/boot.ts`, style: `${root}src/style.css` },
   outdir,
-  entryNames: "[name]",
-  chunkNames: "chunks/[name]-[hash]",
+  entryNames: "assets/[name]-[hash]",
+  chunkNames: "assets/[name]-[hash]",
   bundle: true,
   splitting: true,
   format: "esm",
@@ -29,13 +34,47 @@ const app = await build({
   minify: true,
   sourcemap: true,
   write: false,
+  metafile: true,
   legalComments: "none",
   logLevel: "warning",
 });
 
 /** Path in web/dist → contents. */
 const files = new Map(app.outputFiles.map((f) => [relative(outdir, f.path), Buffer.from(f.contents)]));
-for (const name of ["index.html", "manifest.webmanifest", "icon.svg"]) files.set(name, await readFile(`${root}${name}`));
+for (const name of ["manifest.webmanifest", "icon.svg"]) files.set(name, await readFile(`${root}${name}`));
+
+// The page: the hashed names, and every chunk it needs before it can draw preloaded side by side instead of one after another.
+const outputs = Object.entries(app.metafile.outputs).map(([path, output]) => ({ name: relative(outdir, path), ...output }));
+const entry = (source) => outputs.find((o) => o.entryPoint && relative(root, o.entryPoint) === source)?.name;
+const staticImports = (name, seen = new Set()) => {
+  for (const i of outputs.find((o) => o.name === name)?.imports ?? []) {
+    const target = relative(outdir, i.path);
+    if (i.kind === "import-statement" && !seen.has(target)) {
+      seen.add(target);
+      staticImports(target, seen);
+    }
+  }
+  return seen;
+};
+const [main, boot, style] = [entry("src/main.ts"), entry("src/boot.ts"), entry("src/style.css")];
+// The catalogs' own imports too: boot.ts fetches one catalog at once, which should find its imports on their way.
+const catalogs = outputs.filter((o) => /^assets\/(en|it)-[^/]+\.js$/.test(o.name)).map((o) => o.name);
+const preload = new Set([...staticImports(main), ...staticImports(boot), ...catalogs.flatMap((c) => [...staticImports(c)])]);
+const html = (await readFile(`${root}index.html`, "utf8"))
+  .replace('href="/style.css"', `href="/${style}"`)
+  .replace(
+    '<script type="module" src="/main.js"></script>',
+    [
+      `<script type="module" async src="/${boot}"></script>`,
+      `<script type="module" src="/${main}"></script>`,
+      ...[...preload].sort().map((name) => `<link rel="modulepreload" href="/${name}" />`),
+    ].join("\n    "),
+  );
+if (!html.includes(main) || !html.includes(style)) throw new Error("web/index.html no longer names /main.js and /style.css");
+files.set("index.html", Buffer.from(html));
+files.set("asset-manifest.json", Buffer.from(JSON.stringify({ main, boot, style, preload: [...preload].sort(), catalogs }, null, 2)));
+// Hashed names never change their contents: cached for a year, never revalidated (Workers static assets' `_headers`).
+files.set("_headers", Buffer.from("/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n"));
 
 // Icons: the app's (any and maskable, which keeps its picture inside the safe circle), Apple's, and favicon.ico.
 const svg = (await readFile(`${root}icon.svg`, "utf8")).trim();
@@ -52,7 +91,9 @@ files.set("favicon.ico", ico(png(svg, 32), 32));
 // The service worker caches the shell: every file above but source maps, under a version that changes with them.
 const shell = [
   "/",
-  ...[...files.keys()].filter((name) => !name.endsWith(".map") && name !== "index.html").map((name) => `/${name}`),
+  ...[...files.keys()]
+    .filter((name) => !name.endsWith(".map") && !["index.html", "_headers", "asset-manifest.json"].includes(name))
+    .map((name) => `/${name}`),
 ].sort();
 const version = createHash("sha256");
 for (const name of [...files.keys()].sort()) version.update(name).update(files.get(name));
@@ -86,8 +127,13 @@ for (const entry of await readdir(outdir, { recursive: true, withFileTypes: true
   const name = relative(outdir, join(entry.parentPath, entry.name));
   if (!files.has(name) && !name.endsWith(".tmp")) await rm(join(outdir, name), { force: true });
 }
+// Folders of earlier builds left empty (web/dist/chunks before files were hashed).
+for (const entry of await readdir(outdir, { withFileTypes: true })) {
+  if (entry.isDirectory() && (await readdir(join(outdir, entry.name))).length === 0)
+    await rm(join(outdir, entry.name), { recursive: true });
+}
 const size = (name) => (files.get(name)?.length ?? 0) / 1024;
-console.log(`web client built in web/dist (main.js ${size("main.js").toFixed(1)} KiB, style.css ${size("style.css").toFixed(1)} KiB)`);
+console.log(`web client built in web/dist (${main} ${size(main).toFixed(1)} KiB, ${style} ${size(style).toFixed(1)} KiB)`);
 
 /** An .ico holding one PNG image (a format every browser reads for /favicon.ico). */
 function ico(image, size) {

@@ -17,6 +17,11 @@ export type Move =
   | { readonly type: "discard"; readonly card: Card }
   | { readonly type: "resign" };
 
+/**
+ * The fields of each move as docs/record.md writes it: checked against the
+ * move's one definition (MoveText, src/engine/types.ts), which the wire's
+ * schema must match too (test/engine/vocabulary.test.ts).
+ */
 const FIELDS: Record<string, readonly string[]> = {
   draw: ["type"],
   pickup: ["type", "play"],
@@ -24,7 +29,7 @@ const FIELDS: Record<string, readonly string[]> = {
   attach: ["type", "meld", "cards", "wild"],
   discard: ["type", "card"],
   resign: ["type"],
-};
+} satisfies { [K in MoveText["type"]]: readonly (keyof Extract<MoveText, { type: K }>)[] };
 
 const bad = (message: string) => err<MoveError>({ code: "BAD_MOVE", message });
 

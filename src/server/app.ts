@@ -1,6 +1,8 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { ENGINE_VERSION } from "../engine/version";
 import { z } from "../shared/wire/z";
+import { serveAsset } from "./assets";
+import { schemaVersion } from "./db/version";
 import type { AppEnv } from "./env";
 import { done, fail, render } from "./reply";
 import { json, serve } from "./routes/define";
@@ -31,12 +33,21 @@ serve(
     summary: "Health",
     responses: {
       200: json(
-        z.object({ ok: z.literal(true), engine: z.string() }).openapi("Health"),
-        "The service answers, with its rules engine's version.",
+        z
+          .object({
+            ok: z.literal(true),
+            engine: z.string(),
+            schema: z
+              .string()
+              .nullable()
+              .openapi({ description: 'The newest database migration applied, e.g. "0009_send_limits"; null before any.' }),
+          })
+          .openapi("Health"),
+        "The service answers, with its rules engine's version and its database's schema version.",
       ),
     },
   }),
-  async () => done({ ok: true as const, engine: ENGINE_VERSION }),
+  async (c) => done({ ok: true as const, engine: ENGINE_VERSION, schema: await schemaVersion(c.env.DB) }),
 );
 app.route("/api/games", gamesApi);
 app.route("/api/me/notifications", notificationsApi);
@@ -52,6 +63,6 @@ describeApi(app);
 app.all("/api/*", (c) => render(c, fail(404, "NOT_FOUND", `No route for ${c.req.method} ${c.req.path}.`)));
 // A game's page carries its link preview; every other path is the web client: a static file, or the single-page app for its routes.
 app.route("/", pagesApp);
-app.all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
+app.all("*", serveAsset);
 
 app.onError(onError);

@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { fromBase64url, toBase64url } from "../shared/base64url";
 
 /**
  * Secrets: seat tokens, invitation tokens and player keys. Tokens carry 128
@@ -6,11 +7,8 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
  * the service stores only their SHA-256 hashes.
  */
 
-export function base64url(bytes: Uint8Array): string {
-  let text = "";
-  for (const b of bytes) text += String.fromCharCode(b);
-  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
+/** The one base64url writer (src/shared/base64url.ts), under the name the server's modules use. */
+export const base64url = toBase64url;
 
 export function randomBytes(n: number): Uint8Array {
   return crypto.getRandomValues(new Uint8Array(n));
@@ -59,8 +57,8 @@ const CHECKED_KEPT = 10_000;
 export function isGameId(id: string, key: string | undefined): boolean {
   if (checked.has(id)) return true;
   if (!GAME_ID.test(id)) return false;
-  const bytes = Buffer.from(id, "base64url");
-  if (bytes.length !== ID_RANDOM_BYTES + ID_CHECK_BYTES) return false;
+  const bytes = fromBase64url(id);
+  if (!bytes || bytes.length !== ID_RANDOM_BYTES + ID_CHECK_BYTES) return false;
   if (!timingSafeEqual(bytes.subarray(ID_RANDOM_BYTES), idCheck(bytes.subarray(0, ID_RANDOM_BYTES), key))) return false;
   if (checked.size >= CHECKED_KEPT) checked.clear();
   checked.add(id);

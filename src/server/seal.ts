@@ -1,3 +1,4 @@
+import { fromBase64url } from "../shared/base64url";
 import { base64url } from "./auth";
 
 /**
@@ -40,14 +41,12 @@ export async function seal(text: string, secret: string | undefined): Promise<st
 
 /** The sealed text, or null when it does not open (another key, tampered). */
 export async function unseal(sealed: string, secret: string | undefined): Promise<string | null> {
-  const [iv, data] = sealed.split(".");
-  if (!iv || !data) return null;
+  const [ivText, dataText] = sealed.split(".");
+  const iv = fromBase64url(ivText ?? "");
+  const data = fromBase64url(dataText ?? "");
+  if (!iv?.length || !data?.length) return null;
   try {
-    const plain = await crypto.subtle.decrypt(
-      { name: "AES-GCM", iv: Buffer.from(iv, "base64url") },
-      await keyOf(secret),
-      Buffer.from(data, "base64url"),
-    );
+    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv }, await keyOf(secret), data);
     return new TextDecoder().decode(plain);
   } catch {
     return null;

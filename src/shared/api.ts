@@ -24,6 +24,7 @@ export type {
   MoveRequest,
   MyGame,
   MyGamesResponse,
+  RematchResponse,
   SeatLink,
   SeatLinkRequest,
 } from "./wire/api";

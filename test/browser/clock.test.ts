@@ -177,7 +177,8 @@ describe("computer players", () => {
     const p = await page();
     await p.goto(serviceUrl());
     await p.locator("#name-0").fill("Anna");
-    // The deal is prepared, so that the hand ends in a few turns.
+    // The deal is prepared, so that the hand ends in a few turns (a choice folded under "More choices").
+    await p.locator("#create-advanced > summary").click();
     await p.locator("details.prepared summary").click();
     await p.locator("#deals").fill(JSON.stringify([VERSUS_DEAL]));
     await p.locator("#vs-computer").click();
@@ -277,6 +278,7 @@ describe("the lobby", () => {
     // A bank with an increment, the computer at a timeout, and seat 2 the expert computer.
     const q = await page();
     await q.goto(serviceUrl());
+    await q.locator("#create-advanced > summary").click();
     await q.locator("#clock-bank").check();
     await q.locator("#bank").selectOption("14d");
     await q.locator("#increment").selectOption("12h");
@@ -297,6 +299,7 @@ describe("the lobby", () => {
     // No clock.
     const r = await page();
     await r.goto(serviceUrl());
+    await r.locator("#create-advanced > summary").click();
     await r.locator("#clock-none").check();
     const none = await create(r);
     expect((await snapshot(none)).clock).toBeNull();
@@ -319,7 +322,9 @@ describe("the lobby", () => {
       .not.toBeNull();
     // Then the page.
     await p.goto(serviceUrl());
-    await waitText(p, `#my-games li[data-game="${perMove}"] .game-clock`, /^ · (2 days 23 h|3 days) left · deadline /, 30_000);
+    // Awaiting the player's move, it is listed at the top of the lobby ("your turn"); else under My games.
+    const listed = `:is(#your-turn, #my-games) li[data-game="${perMove}"] .game-clock`;
+    await waitText(p, listed, /^ · (2 days 23 h|3 days) left · deadline /, 30_000);
     // The game's time moves on two days (the local tests' time travel): my games counts from the game's clock, as the table does.
     await advance(perMove, "2d");
     await expect
@@ -332,7 +337,7 @@ describe("the lobby", () => {
       )
       .toBeLessThan(86_400_000 + 60_000);
     await p.reload();
-    await waitText(p, `#my-games li[data-game="${perMove}"] .game-clock`, /^ · (23 h( \d+ min)?|1 day) left · deadline /, 30_000);
+    await waitText(p, listed, /^ · (23 h( \d+ min)?|1 day) left · deadline /, 30_000);
   });
 
   it("declares, lists and cancels holidays, with the server's limits told in the player's language", async () => {

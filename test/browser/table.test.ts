@@ -69,9 +69,10 @@ describe("web client", () => {
     anna = await newPage({ watch: true });
     await anna.goto(serviceUrl());
     await anna.locator('input[name="players"][value="2"]').check();
-    await anna.locator('input[name="preset"][value="classic"]').check();
+    await anna.locator("#preset").selectOption("classic");
     await anna.locator("#name-0").fill("Anna");
     await anna.locator("#name-1").fill("Bruno");
+    await anna.locator("#create-advanced > summary").click();
     await anna.locator("details.prepared summary").click();
     await anna.locator("#deals").fill(JSON.stringify([DEAL]));
     await anna.locator("#create-submit").click();
@@ -231,7 +232,8 @@ describe("web client", () => {
 
   it("lists the game under My games in the lobby, with the seat link this browser remembers", async () => {
     await anna.goto(serviceUrl());
-    const entry = anna.locator(`#my-games li[data-game="${game.id}"] a:not(.game-notify)`);
+    // Listed at the top ("your turn") when awaiting her move, else under My games.
+    const entry = anna.locator(`:is(#your-turn, #my-games) li[data-game="${game.id}"] a:not(.game-notify)`);
     // The list comes from D1, a second or two behind the room.
     await expect
       .poll(

@@ -175,6 +175,24 @@ describe("the OpenAPI document against real answers", () => {
     await sample("/api/me/notifications/sub_unknown", { token: key });
     await sample(`/api/me/notifications/${subId}`, { token: key, method: "DELETE" });
 
+    // The player and their devices.
+    await sample("/api/me", { token: key });
+    await sample("/api/me");
+    await sample("/api/me", { token: key, method: "PATCH", body: { name: "Anna", language: "it" } });
+    await sample("/api/me", { token: key, method: "PATCH", body: { name: "x\u0001" } });
+    const code = await sample("/api/me/link-codes", { token: key, method: "POST" });
+    const laptop = playerKey();
+    await sample("/api/me/devices", { token: laptop, body: { code: (code.body as { code: string }).code, label: "Laptop" } });
+    await sample("/api/me/devices", { token: playerKey(), body: { code: "NOTAC-ODE00" } });
+    const devices = await sample("/api/me/devices", { token: key });
+    const other = (devices.body as { devices: { id: string; current?: boolean }[] }).devices.find((d) => !d.current)!;
+    await sample(`/api/me/devices/${other.id}`, { token: key, method: "PATCH", body: { label: "Old laptop" } });
+    await sample(`/api/me/devices/${LONG_ID}`, { token: key, method: "PATCH", body: { label: null } });
+    await sample(`/api/me/devices/${other.id}`, { token: key, method: "DELETE" });
+    await sample("/api/me/devices/dev_unknown", { token: key, method: "DELETE" });
+    await sample("/api/me/sign-in", { body: { address: `${unique("s")}@example.org` } });
+    await sample("/api/me/sign-in", { body: { address: "not an address" } });
+
     // A game's webhooks, by its creator.
     const hooks = `/api/games/${fresh.id}/webhooks`;
     const attached = await sample(hooks, { token: fresh.invite.token, body: { url, events: ["turn"] } });

@@ -10,8 +10,10 @@ import type {
   GameSnapshot,
   MoveRequest,
   MyGamesResponse,
+  RematchResponse,
   SeatLinkRequest,
 } from "../../src/shared/api";
+import { takeFirstSnapshot } from "./first-snapshot";
 import { playerKey } from "./store";
 
 /**
@@ -40,6 +42,8 @@ interface Call {
   /** Send the player key as X-Player-Key (seat requests and claims), so that "my games" lists the seat. */
   readonly withPlayerKey?: boolean;
   readonly signal?: AbortSignal;
+  /** The answer to this very request, already asked for (first-snapshot.ts). */
+  readonly early?: Promise<Response> | null;
 }
 
 /** One JSON request; the notifications page's calls (notifications/api.ts) go through it too. */
@@ -54,13 +58,14 @@ export async function call<T>(path: string, options: Call = {}): Promise<T> {
   }
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: options.method ?? (body === undefined ? "GET" : "POST"),
-      headers,
-      body,
-      signal: options.signal,
-      cache: "no-store",
-    });
+    response = await (options.early ??
+      fetch(path, {
+        method: options.method ?? (body === undefined ? "GET" : "POST"),
+        headers,
+        body,
+        signal: options.signal,
+        cache: "no-store",
+      }));
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
     throw new ApiError(0, "NETWORK", "network");
@@ -81,7 +86,11 @@ export const api = {
   createGame: (request: CreateGameRequest) => call<CreateGameResponse>("/api/games", { body: request }),
 
   snapshot: (id: string, token: string | null) =>
-    call<GameSnapshot>(`/api/games/${encodeURIComponent(id)}`, { token, withPlayerKey: token !== null }),
+    call<GameSnapshot>(`/api/games/${encodeURIComponent(id)}`, {
+      token,
+      withPlayerKey: token !== null,
+      early: takeFirstSnapshot(id, token),
+    }),
 
   move: (id: string, token: string, request: MoveRequest) =>
     call<EventsResponse>(`/api/games/${encodeURIComponent(id)}/moves`, { token, body: request, withPlayerKey: true }),
@@ -98,6 +107,9 @@ export const api = {
 
   seatLink: (id: string, hostToken: string, seat: number, request: SeatLinkRequest = {}) =>
     call<ClaimResponse>(`/api/games/${encodeURIComponent(id)}/seats/${seat}/link`, { token: hostToken, body: request }),
+
+  rematch: (id: string, seatToken: string) =>
+    call<RematchResponse>(`/api/games/${encodeURIComponent(id)}/rematch`, { method: "POST", token: seatToken, withPlayerKey: true }),
 
   record: (id: string) => call<GameRecord>(`/api/games/${encodeURIComponent(id)}/record`),
 

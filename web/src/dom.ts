@@ -1,3 +1,4 @@
+import { toBase64url } from "../../src/shared/base64url";
 /** Small browser helpers: the clipboard, sharing, random ids. */
 
 /** Copies text to the clipboard, also where the Clipboard API is missing (plain http). */
@@ -34,8 +35,5 @@ export async function shareLink(
 
 /** Random bytes as base64url (no padding). Works without a secure context. */
 export function randomId(bytes = 16): string {
-  const data = crypto.getRandomValues(new Uint8Array(bytes));
-  let text = "";
-  for (const b of data) text += String.fromCharCode(b);
-  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return toBase64url(crypto.getRandomValues(new Uint8Array(bytes)));
 }

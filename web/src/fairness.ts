@@ -1,12 +1,9 @@
+import { commitmentText } from "../../src/shared/fairness";
+
 /**
  * Checks a revealed deal against its commitment in the browser (docs/fairness.md):
- * SHA-256, in hex, of `salt + ":" + JSON.stringify(deal)`, the
- * deal written as in docs/record.md with its keys in this order.
+ * SHA-256, in hex, of the commitment's text (src/shared/fairness.ts), as the game room made it.
  */
-
-export function canonicalDeal(deal: Record<string, unknown>): Record<string, unknown> {
-  return { dealer: deal.dealer, hands: deal.hands, pozzetti: deal.pozzetti, discard: deal.discard, stock: deal.stock };
-}
 
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -24,7 +21,7 @@ export async function verifyDeal(
   seen: string | undefined,
 ): Promise<{ ok: boolean; text: "secureOnly" | "mismatch" | "mismatchSeen" | "okSeen" | "ok" }> {
   if (!crypto.subtle) return { ok: false, text: "secureOnly" };
-  const hex = await sha256Hex(`${salt}:${JSON.stringify(canonicalDeal(deal))}`);
+  const hex = await sha256Hex(commitmentText(salt, deal));
   if (hex !== commitment) return { ok: false, text: "mismatch" };
   if (seen !== undefined && seen !== commitment) return { ok: false, text: "mismatchSeen" };
   return { ok: true, text: seen ? "okSeen" : "ok" };

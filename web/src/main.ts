@@ -1,7 +1,6 @@
 import { h, render } from "preact";
 import { header } from "./header";
 import { initLanguage, onLanguage, t } from "./i18n/index";
-import { LobbyPage } from "./lobby/page";
 import { createdGames, rememberedSeats } from "./store";
 import { TablePage, type TableRoute } from "./table/page";
 
@@ -88,15 +87,23 @@ function openTable(route: TableRoute): void {
   void table.open();
 }
 
+/** Counts the routes opened: a chunk that arrives after the player has moved on opens nothing. */
+let opened = 0;
+
 function start(): void {
+  const now = ++opened;
   page?.close();
   page = null;
   const route = routeOf();
   document.body.classList.remove("embedded");
   if (route.kind === "lobby") {
-    const lobby = new LobbyPage(root);
-    page = lobby;
-    lobby.open();
+    // A chunk of its own, which boot.ts has asked for already: a table's page never downloads the lobby.
+    void import("./lobby/page").then(({ LobbyPage }) => {
+      if (now !== opened) return;
+      const lobby = new LobbyPage(root);
+      page = lobby;
+      lobby.open();
+    });
   } else if (route.kind === "table") openTable(route.table);
   else if (route.kind === "replay") {
     void import("./replay/page").then(({ ReplayPage }) => {
@@ -142,13 +149,17 @@ function start(): void {
   }
 }
 
+// The app shell works offline and installs as an app (the service worker's own file says what it keeps). Registered
+// once the page has loaded, so that it never competes with the page's own files; asked before the first await below,
+// or after `load` if that has already fired (a page started from the cache may be loaded before this script runs).
+if ("serviceWorker" in navigator && window.top === window.self) {
+  const register = () => void navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+  if (document.readyState === "complete") register();
+  else addEventListener("load", register, { once: true });
+}
+
 await initLanguage();
 onLanguage(() => page?.render());
 // Opening another link of the same game (a seat, the invitation) changes only the fragment.
 addEventListener("hashchange", start);
 start();
-
-// The app shell works offline and installs as an app (the service worker's own file says what it keeps).
-if ("serviceWorker" in navigator && window.top === window.self) {
-  addEventListener("load", () => void navigator.serviceWorker.register("/sw.js").catch(() => undefined));
-}

@@ -1,3 +1,4 @@
+import type { GameSnapshot } from "../../src/shared/api";
 import { randomId } from "./dom";
 
 /**
@@ -167,4 +168,35 @@ export function tablePrefs(): TablePrefs {
 
 export function rememberTablePrefs(prefs: TablePrefs): void {
   write("tablePrefs", prefs);
+}
+
+// ── The last table seen, to open it without the network ─────────────────────
+
+/** Tables kept: the most recently seen games. */
+const TABLES_KEPT = 6;
+
+interface KeptTable {
+  /** The seat's token the view was read with (a seat's view is its own: another link never gets it), or null for the public view. */
+  readonly token: string | null;
+  readonly snap: GameSnapshot;
+}
+
+/**
+ * Keeps the last view of a game, so that the table opens offline (the
+ * service worker keeps the page, never the API's answers). It is what this
+ * browser was shown already, its own seat's cards at most.
+ */
+export function rememberTable(token: string | null, snap: GameSnapshot): void {
+  const kept = read<Record<string, KeptTable>>("tables", {});
+  if (kept[snap.id]?.snap.version === snap.version && kept[snap.id]?.token === token) return;
+  const others = Object.entries(kept)
+    .filter(([id]) => id !== snap.id)
+    .slice(-(TABLES_KEPT - 1));
+  write("tables", Object.fromEntries([...others, [snap.id, { token, snap }]]));
+}
+
+/** The last view of a game kept for this link, or null. */
+export function keptTable(gameId: string, token: string | null): GameSnapshot | null {
+  const kept = read<Record<string, KeptTable>>("tables", {})[gameId];
+  return kept && kept.token === token ? kept.snap : null;
 }

@@ -1,8 +1,10 @@
 /**
- * The service worker: keeps the app shell (the page, its script, style and
- * icons) so that the client opens fast and installs as an app. Pages go to
- * the network first (the Worker adds each game's link preview), the API is
- * never cached. The build fills in the shell's files and a version.
+ * The service worker: keeps the app shell (the page, its scripts, style and
+ * icons, each file named by its contents' hash) so that the client opens
+ * fast and installs as an app. Every page is served the shell from the
+ * cache (the link-preview tags the Worker adds to a game's page are for
+ * other sites' crawlers, which never run this worker); the API is never
+ * cached. The build fills in the shell's files and a version.
  * Push notifications join below as listeners of their own: `push` shows
  * the service's message, `notificationclick` opens its link.
  */
@@ -69,8 +71,17 @@ worker.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/api/")) return;
+  // A table framed in another site (the embed) comes from the network, with the headers that let it be framed.
+  if (request.mode === "navigate" && (request.destination === "iframe" || url.searchParams.has("embed"))) return;
   if (request.mode === "navigate") {
-    event.respondWith(fetch(request).catch(async () => (await caches.match("/index.html")) ?? Response.error()));
+    // Every page of the app is the same shell, kept with the files it names: a return visit starts without waiting for
+    // the network (and offline). A new version of the app comes with a new service worker, which keeps its own shell.
+    event.respondWith(
+      caches
+        .open(CACHE)
+        .then((cache) => cache.match("/"))
+        .then((hit) => hit ?? fetch(request)),
+    );
     return;
   }
   if (__SHELL__.includes(url.pathname)) event.respondWith(caches.match(request).then((hit) => hit ?? fetch(request)));

@@ -1,6 +1,6 @@
+import { indexRow } from "../room/index-row";
 import type { SeatRow } from "../room/storage";
 import type { Entry, Table } from "../room/table";
-import { indexRow } from "./queries";
 
 /**
  * The statements that bring D1 up to date with a room: log entries (ignored

@@ -1,5 +1,7 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { LANGUAGES } from "../../shared/language";
+import { NOTIFY_CHANNELS } from "../../shared/wire/notifications";
 
 /** Notification subscriptions (migrations/0004_notifications.sql says what each column holds). */
 export const subscriptions = sqliteTable(
@@ -9,7 +11,7 @@ export const subscriptions = sqliteTable(
     ownerHash: text("owner_hash"),
     gameId: text("game_id"),
     scope: text("scope", { enum: ["player", "game"] }).notNull(),
-    channel: text("channel", { enum: ["email", "webhook", "push"] }).notNull(),
+    channel: text("channel", { enum: NOTIFY_CHANNELS }).notNull(),
     target: text("target").notNull(),
     format: text("format", { enum: ["standard", "discord", "slack"] }),
     pushP256dh: text("push_p256dh"),
@@ -34,7 +36,19 @@ export const subscriptions = sqliteTable(
     /** Push: the SHA-256 of the key of the device that made it (removing the device removes it). */
     deviceHash: text("device_hash"),
   },
-  (t) => [index("notification_subscriptions_by_owner").on(t.ownerHash), index("notification_subscriptions_by_game").on(t.gameId)],
+  (t) => [
+    index("notification_subscriptions_by_owner").on(t.ownerHash),
+    index("notification_subscriptions_by_game").on(t.gameId),
+    // One subscription per owner, game, scope, channel and target (an absent owner or game counts as one value).
+    uniqueIndex("notification_subscriptions_unique").on(
+      sql`IFNULL(owner_hash, '')`,
+      sql`IFNULL(game_id, '')`,
+      t.scope,
+      t.channel,
+      t.target,
+    ),
+    uniqueIndex("notification_subscriptions_by_unsubscribe").on(t.unsubscribeToken),
+  ],
 );
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -60,7 +74,12 @@ export const deliveries = sqliteTable(
     /** The queue message as JSON, to put on the queue again; null once the delivery is over. */
     message: text("message"),
   },
-  (t) => [index("notification_deliveries_by_subscription").on(t.subscriptionId, t.createdAt)],
+  (t) => [
+    index("notification_deliveries_by_subscription").on(t.subscriptionId, t.createdAt),
+    index("notification_deliveries_by_time").on(t.createdAt),
+    index("notification_deliveries_waiting").on(t.nextAt).where(sql`state IN ('pending', 'failed')`),
+    index("notification_deliveries_leased").on(t.leaseUntil).where(sql`state = 'sending'`),
+  ],
 );
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
@@ -79,7 +98,7 @@ export const attempts = sqliteTable(
     error: text("error"),
     at: integer("at").notNull(),
   },
-  (t) => [index("notification_attempts_by_subscription").on(t.subscriptionId, t.at)],
+  (t) => [index("notification_attempts_by_subscription").on(t.subscriptionId, t.at), index("notification_attempts_by_time").on(t.at)],
 );
 
 export type AttemptRow = typeof attempts.$inferSelect;

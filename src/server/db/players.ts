@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { LANGUAGES } from "../../shared/language";
 
 /** Players and their devices (migrations/0008_players.sql; the model: docs/api.md, "Players and devices"). */
 
@@ -6,9 +7,7 @@ import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 export const players = sqliteTable("players", {
   id: text("id").primaryKey(),
   name: text("name"),
-  language: text("language", { enum: ["en", "it"] })
-    .notNull()
-    .default("en"),
+  language: text("language", { enum: LANGUAGES }).notNull().default("en"),
   timeZone: text("time_zone"),
   createdAt: integer("created_at").notNull(),
 });

@@ -2,10 +2,10 @@ import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { MyGame } from "../../shared/api";
 import { gameNow } from "../clock/time";
-import { indexTimes } from "../room/due";
 import type { SeatRow } from "../room/storage";
-import type { LogBody, LogRow, Table } from "../room/table";
+import type { LogBody, LogRow } from "../room/table";
 import { unseal } from "../seal";
+import { parseNames } from "./columns";
 import { gameEvents, games, seats } from "./schema";
 
 const databases = new WeakMap<D1Database, ReturnType<typeof drizzle>>();
@@ -21,25 +21,6 @@ export function database(d1: D1Database) {
 }
 
 type Db = ReturnType<typeof database>;
-
-/** The game index row as the table stands now. */
-export function indexRow(table: Table, seatRows: readonly SeatRow[], inviteHash: string) {
-  const hand = table.state.hand;
-  return {
-    id: table.id,
-    players: table.created.players,
-    rules: JSON.stringify(table.created.rules),
-    names: JSON.stringify(seatRows.map((s) => s.name)),
-    status: table.state.over ? ("over" as const) : ("playing" as const),
-    turn: hand && hand.end === null && !table.state.over ? hand.turn : null,
-    version: table.version,
-    prepared: table.created.deals.length > 0,
-    inviteHash,
-    createdAt: table.entries[0]!.at,
-    updatedAt: table.entries[table.version - 1]!.at,
-    ...indexTimes(table),
-  };
-}
 
 /** A game as D1 holds it, to rebuild a room that lost its storage; null if D1 has no such game. */
 export async function loadSavedGame(db: Db, id: string): Promise<{ rows: LogRow[]; seats: SeatRow[]; inviteHash: string } | null> {
@@ -95,7 +76,7 @@ export async function myGames(db: Db, playerHash: string, secret: string | undef
     id: game.id,
     seat,
     players: game.players,
-    names: JSON.parse(game.names) as (string | null)[],
+    names: parseNames(game.names),
     status: game.status,
     turn: game.turn,
     yourTurn: yourTurn === 1,

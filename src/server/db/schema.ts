@@ -1,35 +1,40 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, unique } from "drizzle-orm/sqlite-core";
 
 /** The game index: one row per game, kept up to date by the game's outbox. */
-export const games = sqliteTable("games", {
-  id: text("id").primaryKey(),
-  players: integer("players").notNull(),
-  /** The rules as a preset plus overrides (JSON). */
-  rules: text("rules").notNull(),
-  /** One name or null per seat (JSON). */
-  names: text("names").notNull(),
-  status: text("status", { enum: ["playing", "over"] }).notNull(),
-  /** The seat to play, or null when no hand is in play. */
-  turn: integer("turn"),
-  version: integer("version").notNull(),
-  prepared: integer("prepared", { mode: "boolean" }).notNull().default(false),
-  inviteHash: text("invite_hash").notNull(),
-  createdAt: integer("created_at").notNull(),
-  updatedAt: integer("updated_at").notNull(),
-  /** When the seat to play runs out of time; null without a clock or when nobody is to play. */
-  deadline: integer("deadline"),
-  /** The earliest thing the game's room has due: the Cron guard wakes rooms past it. */
-  nextDue: integer("next_due"),
-  /** The last reminder of the turn in progress ("80%" or "1h"). */
-  reminder: text("reminder", { enum: ["80%", "1h"] }),
-  /**
-   * How far the game's own clock runs ahead of the platform's (ms): 0, except
-   * in local tests that move a game's time on (POST /api/dev/games/{id}/time).
-   * Whatever reads the game's times from here (deadline, time left) counts
-   * from the game's clock: the platform's time plus this (gameNow).
-   */
-  clockOffset: integer("clock_offset").notNull().default(0),
-});
+export const games = sqliteTable(
+  "games",
+  {
+    id: text("id").primaryKey(),
+    players: integer("players").notNull(),
+    /** The rules as a preset plus overrides (JSON). */
+    rules: text("rules").notNull(),
+    /** One name or null per seat (JSON). */
+    names: text("names").notNull(),
+    status: text("status", { enum: ["playing", "over"] }).notNull(),
+    /** The seat to play, or null when no hand is in play. */
+    turn: integer("turn"),
+    version: integer("version").notNull(),
+    prepared: integer("prepared", { mode: "boolean" }).notNull().default(false),
+    inviteHash: text("invite_hash").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    /** When the seat to play runs out of time; null without a clock or when nobody is to play. */
+    deadline: integer("deadline"),
+    /** The earliest thing the game's room has due: the Cron guard wakes rooms past it. */
+    nextDue: integer("next_due"),
+    /** The last reminder of the turn in progress ("80%" or "1h"). */
+    reminder: text("reminder", { enum: ["80%", "1h"] }),
+    /**
+     * How far the game's own clock runs ahead of the platform's (ms): 0, except
+     * in local tests that move a game's time on (POST /api/dev/games/{id}/time).
+     * Whatever reads the game's times from here (deadline, time left) counts
+     * from the game's clock: the platform's time plus this (gameNow).
+     */
+    clockOffset: integer("clock_offset").notNull().default(0),
+  },
+  (t) => [index("games_by_next_due").on(t.nextDue).where(sql`next_due IS NOT NULL`)],
+);
 
 /** Absences a player declared (by player key): their clocks stop meanwhile. */
 export const absences = sqliteTable(

@@ -1,3 +1,4 @@
+import { toBase64url } from "../../shared/base64url";
 import type { SubscriptionRow } from "../db/notifications";
 import type { Env } from "../env";
 import { unseal } from "../seal";
@@ -23,9 +24,7 @@ const EMAIL_GONE = new Set(["E_RECIPIENT_SUPPRESSED", "E_RECIPIENT_NOT_ALLOWED"]
 /** The push `Topic`: at most 32 URL-safe characters, the same on every retry of one delivery. */
 async function topicOf(key: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key)));
-  return btoa(String.fromCharCode(...digest.slice(0, 24)))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_");
+  return toBase64url(digest.slice(0, 24));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { parseNames } from "../db/columns";
 import { type SubscriptionRow, subscriptions } from "../db/notifications";
 import { database } from "../db/queries";
 import type { Env } from "../env";
@@ -44,7 +45,7 @@ export function gamesAwaitingFromIndex(d1: D1Database): GamesAwaiting {
     return rows.results.map((r) => ({
       gameId: r.id,
       seat: r.seat,
-      names: JSON.parse(r.names) as (string | null)[],
+      names: parseNames(r.names),
       deadline: r.deadline,
       since: r.updated_at,
       ...(r.clock_offset ? { clockOffset: r.clock_offset } : {}),

@@ -1,3 +1,4 @@
+import { parseEvents } from "../db/columns";
 import type { SubscriptionRow } from "../db/notifications";
 import type { Env } from "../env";
 import { insertDeliveries, type NewDelivery } from "./store";
@@ -25,7 +26,7 @@ export interface FanOutOptions {
 /** Whether a subscription wants to hear of a notification, before the caller's own predicate. */
 export function wants(sub: SubscriptionRow, n: GameNotification): boolean {
   if (sub.disabledAt !== null) return false;
-  const events = JSON.parse(sub.events) as string[];
+  const events = parseEvents(sub.events);
   if (!events.includes(n.type)) return false;
   // A match claimed on time is told once: by the claim, to whoever hears of claims, else as the match's end.
   if (n.type === "gameOver" && n.ending?.reason === "timeout" && events.includes("claimed")) return false;

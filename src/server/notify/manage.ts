@@ -220,5 +220,3 @@ export async function sendTest(env: Env, subscriptionId: string, now: number): P
   await enqueueNotice(env, subscriptionId, { type: "test", at: now }, key, now);
   return { key, left: TESTS_PER_HOUR - sent.count - 1 };
 }
-
-export { languageOf } from "../../shared/language";

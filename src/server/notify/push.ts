@@ -1,4 +1,5 @@
 import { encryptNotification } from "@block65/webcrypto-web-push";
+import { fromBase64url } from "../../shared/base64url";
 import { base64url } from "../auth";
 import { type Outcome, outcomeOf, timedFetch } from "./outcome";
 import type { Message } from "./words";
@@ -31,15 +32,10 @@ export interface PushTarget {
 const TTL_SECONDS = 24 * 60 * 60;
 const PUSH_TIMEOUT_MS = 10_000;
 
-function fromBase64url(text: string): Uint8Array {
-  const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
-  return Uint8Array.from(atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
-}
-
 /** `vapid t=<JWT>, k=<public key>` for an endpoint (RFC 8292 §3): an ES256 JWT for the push service's origin, valid 12 hours. */
 export async function vapidAuthorization(endpoint: string, keys: VapidKeys, now: number): Promise<string> {
   const point = fromBase64url(keys.publicKey);
-  if (point.length !== 65 || point[0] !== 4) throw new Error("VAPID public key is not an uncompressed P-256 point");
+  if (point?.length !== 65 || point[0] !== 4) throw new Error("VAPID public key is not an uncompressed P-256 point");
   const key = await crypto.subtle.importKey(
     "jwk",
     { kty: "EC", crv: "P-256", x: base64url(point.slice(1, 33)), y: base64url(point.slice(33)), d: keys.privateKey },

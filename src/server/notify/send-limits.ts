@@ -1,4 +1,5 @@
 import { sha256Hex } from "../auth";
+import type { Channel } from "./types";
 
 /**
  * The limits on what anyone can make the service send or store, keyed so
@@ -66,7 +67,7 @@ export function mailboxOf(address: string): string {
 const SHARED_HOSTS = /(^|\.)(discord\.com|discordapp\.com|slack\.com)$/;
 
 /** What one unrequested post reaches, as a limit's key. */
-export function targetOf(channel: "email" | "webhook" | "push", target: string): string {
+export function targetOf(channel: Channel, target: string): string {
   if (channel === "email") return `mailbox:${mailboxOf(target)}`;
   try {
     const url = new URL(target);

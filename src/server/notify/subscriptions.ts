@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { hashToken, newToken } from "../auth";
+import { parseEvents } from "../db/columns";
 import { attempts, type SubscriptionRow, subscriptions } from "../db/notifications";
 import { database } from "../db/queries";
 import type { Channel, Language, NotifyEvent, WebhookFormat } from "./types";
@@ -62,7 +63,7 @@ export function viewOf(row: SubscriptionRow): SubscriptionView {
     channel: row.channel,
     target: row.target,
     format: row.format,
-    events: JSON.parse(row.events) as NotifyEvent[],
+    events: parseEvents(row.events),
     language: row.language,
     digest: row.digest,
     timeZone: row.timeZone,

@@ -1,3 +1,4 @@
+import type { NotifyChannel } from "../../shared/wire/notifications";
 /**
  * What the notification pipeline carries. A game notification holds only
  * public facts — names, scores, the cards a move put on the table or the
@@ -11,7 +12,7 @@ export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
 
 export { isLanguage, LANGUAGES, type Language } from "../../shared/language";
 
-export type Channel = "email" | "webhook" | "push";
+export type Channel = NotifyChannel;
 
 /** How a webhook receiver is spoken to, decided from its URL when it is subscribed. */
 export type WebhookFormat = "standard" | "discord" | "slack";

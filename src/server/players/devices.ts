@@ -1,3 +1,4 @@
+import type { Language } from "../../shared/language";
 import type { Player, PlayerChanges } from "../../shared/wire/players";
 import { type Failure, fail } from "../reply";
 import { deviceIdOf, type Identity, type PlayerId, publicIdOf } from "./identity";
@@ -8,7 +9,7 @@ export async function playerView(d1: D1Database, who: Identity): Promise<Player>
     d1
       .prepare("SELECT name, language, time_zone FROM players WHERE id = ?")
       .bind(who.player)
-      .first<{ name: string | null; language: "en" | "it"; time_zone: string | null }>(),
+      .first<{ name: string | null; language: Language; time_zone: string | null }>(),
     d1
       .prepare(
         "SELECT key_hash, label, created_at, seen_at FROM devices WHERE player_id = ? AND removed_at IS NULL ORDER BY created_at, key_hash",

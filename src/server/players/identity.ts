@@ -1,3 +1,4 @@
+import type { Language } from "../../shared/language";
 import { sha256Hex } from "../auth";
 import { type Failure, fail } from "../reply";
 
@@ -54,7 +55,7 @@ export async function identify(d1: D1Database, keyHash: string, now = Date.now()
 }
 
 /** Stores the player and device rows of an identity if they are not stored yet (a one-device player's first need of them). */
-export async function enrol(d1: D1Database, who: Identity, now: number, language: "en" | "it" = "en"): Promise<void> {
+export async function enrol(d1: D1Database, who: Identity, now: number, language: Language = "en"): Promise<void> {
   await d1.batch([
     d1.prepare("INSERT OR IGNORE INTO players (id, language, created_at) VALUES (?, ?, ?)").bind(who.player, language, now),
     d1

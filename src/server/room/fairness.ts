@@ -10,6 +10,7 @@ import {
   type PlayerCount,
   parseDeal,
 } from "../../engine/index";
+import { commitmentText } from "../../shared/fairness";
 import { randomBytes, sha256Hex } from "../auth";
 import type { CreatedBody, DealtBody } from "./table";
 
@@ -42,11 +43,6 @@ export function cryptoShuffle<T>(items: readonly T[]): T[] {
 /** The first dealer, drawn as at the table: everyone draws a card, lowest deals. */
 export function drawFirstDealer(players: PlayerCount): number {
   return drawForDealer(cryptoShuffle(makeDeck(true)), players) ?? cryptoInt(players);
-}
-
-/** The canonical text a commitment hashes: the salt, a colon, and the deal as docs/record.md JSON. */
-export function commitmentText(salt: string, deal: Record<string, unknown>): string {
-  return `${salt}:${JSON.stringify(deal)}`;
 }
 
 export function commitmentOf(salt: string, deal: Record<string, unknown>): string {

@@ -8,6 +8,7 @@ import { gameNow } from "../clock/time";
 import { database, loadSavedGame } from "../db/queries";
 import type { Env } from "../env";
 import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
+import { unseal } from "../seal";
 import { Alarm } from "./alarm";
 import { absenceEntries, claimEntries, dueEntries, type NewEntry } from "./clock-actions";
 import { gameDue } from "./due";
@@ -18,6 +19,7 @@ import { notifyEntry } from "./notifications";
 import { drainOutbox, owes, retryDelay } from "./outbox";
 import { playerAbsences } from "./player-absences";
 import { recordOf } from "./record";
+import { type CarriedSeat, makeRematch, type Rematch, rotated } from "./rematch";
 import { Room } from "./room";
 import { type AccessFor, admit, adoptSeats, awayRule, type Caller, claimSeat, type Need, reissueSeat, touchSeat, viewerOf } from "./seats";
 import { Snapshots } from "./snapshots";
@@ -72,13 +74,22 @@ export class GameRoom extends DurableObject<Env> {
     return at;
   }
 
-  async create(init: GameInit): Promise<Reply<{ tokens: string[]; invite: string; host: string; version: number }>> {
-    if (this.room ?? Room.load(this.storage)) throw new Error("a game with this id exists already");
+  /** A new game; a rematch's seats come `carried` (rematch.ts), and making it again is then no error. */
+  async create(
+    init: GameInit,
+    carried?: readonly CarriedSeat[],
+  ): Promise<Reply<{ tokens: string[]; invite: string; host: string; version: number }>> {
+    const existing = this.room ?? Room.load(this.storage);
+    if (existing && carried && existing.table.id === init.id)
+      return done({ tokens: [], invite: "", host: "", version: existing.table.version });
+    if (existing) throw new Error("a game with this id exists already");
     const firstDealer = init.deals[0]?.dealer ?? drawFirstDealer(init.players);
     const now = this.now();
     const host = newToken();
-    const made = Room.create(this.storage, { type: "created", ...init, firstDealer, hostHash: hashToken(host) }, now);
+    const made = Room.create(this.storage, { type: "created", ...init, firstDealer, hostHash: hashToken(host) }, now, carried);
     this.room = made.room;
+    // A rematch's players come with their seats: the absences they declared stop their new clocks too.
+    if (carried && made.room.table.clock) await this.carryAbsences(made.room);
     await this.written(made.room, now);
     return done({ tokens: made.tokens, invite: made.invite, host, version: made.room.table.version }, 201);
   }
@@ -146,6 +157,40 @@ export class GameRoom extends DurableObject<Env> {
     if (issued.reopened) room.append([{ body: { type: "seatReissued", seat } }], now);
     await this.written(room, now, { seatsChanged: true });
     return done({ seat: issued.seat, token: issued.token });
+  }
+
+  /**
+   * A seat of a finished match asks for the rematch: made once, whoever asks
+   * first (rematch.ts); each asker gets their own new seat's link.
+   */
+  async rematch(caller: Caller): Promise<Reply<{ id: string; seat: number; token: string }>> {
+    const entered = await this.enter(caller, "seat");
+    if ("ok" in entered) return entered;
+    const { room } = entered;
+    const { seat } = entered.access;
+    if (!room.table.state.over) return fail(409, "MATCH_NOT_OVER", "A rematch can be asked for once the match is over.");
+    // Two players asking at once share one making; every table of the finished game then learns of it.
+    this.rematching ??= makeRematch(room, this.env)
+      .then((made) => {
+        this.afterCommit(room, true);
+        return made;
+      })
+      .finally(() => (this.rematching = null));
+    const made = await this.rematching;
+    const token = await unseal(made.links[seat]!, this.env.GAME_ID_KEY);
+    if (token === null) throw new Error("a rematch's sealed seat link does not open");
+    return done({ id: made.id, seat: rotated(seat, room.table.created.players), token });
+  }
+
+  private rematching: Promise<Rematch> | null = null;
+
+  /** The absences of the players a new game's seats came with. */
+  private async carryAbsences(room: Room): Promise<void> {
+    for (const row of room.seats) {
+      if (row.playerHash === null) continue;
+      const entries = absenceEntries(room.table, [row.seat], await playerAbsences(this.env.DB, row.playerHash));
+      if (entries.length > 0) room.append(entries, this.now());
+    }
   }
 
   /** A seat claims the match from a seat that ran out of time. */

@@ -2,6 +2,7 @@ import type { Outcome } from "../../engine/index";
 import { hashToken, newToken } from "../auth";
 import { nextDeal } from "./fairness";
 import { notifies } from "./notifications";
+import { type CarriedSeat, readRematch } from "./rematch";
 import type { SeatRow, Storage } from "./storage";
 import { type CreatedBody, type LogBody, type LogRow, Table } from "./table";
 
@@ -38,17 +39,27 @@ export class Room {
    * seat and an invitation, all in one transaction. Returns the secrets,
    * which are never stored or shown again.
    */
-  static create(storage: Storage, created: CreatedBody, now: number): { room: Room; tokens: string[]; invite: string } {
-    const tokens = created.names.map(() => newToken());
+  static create(
+    storage: Storage,
+    created: CreatedBody,
+    now: number,
+    carried?: readonly CarriedSeat[],
+  ): { room: Room; tokens: string[]; invite: string } {
+    // A rematch's seats come with their tokens (their holders ask the finished game for them: rematch.ts).
+    const tokens = carried ? [] : created.names.map(() => newToken());
     const invite = newToken();
-    const seats: SeatRow[] = tokens.map((token, seat) => ({
-      seat,
-      tokenHash: hashToken(token),
-      // A computer player's seat is never free for the invitation.
-      taken: (created.computers?.[seat] ?? null) !== null,
-      name: created.names[seat] ?? null,
-      playerHash: null,
-    }));
+    const seats: SeatRow[] = created.names.map((name, seat) => {
+      const held = carried?.[seat];
+      return {
+        seat,
+        tokenHash: held ? held.tokenHash : hashToken(tokens[seat]!),
+        // A computer player's seat is never free for the invitation.
+        taken: (created.computers?.[seat] ?? null) !== null || (held?.taken ?? false),
+        name: name ?? null,
+        playerHash: held?.playerHash ?? null,
+        link: held?.link ?? null,
+      };
+    });
     const first: LogRow = { seq: 1, at: now, body: created };
     const table = Table.replay([first]);
     const dealt: LogRow = { seq: 2, at: now, body: nextDeal(created, table.state, 0) };
@@ -75,6 +86,12 @@ export class Room {
       storage.setMeta("drained_seq", String(rows.length));
     });
     return new Room(storage, table, seats.slice(), inviteHash, rows.length);
+  }
+
+  /** The rematch's game id, once it is made (rematch.ts). */
+  rematch(): string | null {
+    const rematch = readRematch(this.storage);
+    return rematch?.made ? rematch.id : null;
   }
 
   /** Whether anyone may hear of this game: a seat linked to a player, or the game's own webhooks. */

@@ -20,7 +20,12 @@ export function fairness(table: Table): HandFairness[] {
 }
 
 /** A viewer's snapshot but its clock, which depends on the time it is read (clock last: see Snapshots). */
-export function snapshotWithoutClock(table: Table, seats: readonly SeatRow[], viewer: Viewer): Omit<GameSnapshot, "clock"> {
+export function snapshotWithoutClock(
+  table: Table,
+  seats: readonly SeatRow[],
+  viewer: Viewer,
+  rematch: string | null = null,
+): Omit<GameSnapshot, "clock"> {
   return {
     id: table.id,
     version: table.version,
@@ -31,6 +36,7 @@ export function snapshotWithoutClock(table: Table, seats: readonly SeatRow[], vi
     rated: table.created.rated === true,
     fairness: fairness(table),
     view: viewFor(table.state, viewer),
+    ...(rematch === null ? {} : { rematch }),
   };
 }
 

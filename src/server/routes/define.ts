@@ -38,7 +38,7 @@ const DESCRIPTIONS: Record<number, string> = {
   401: "AUTH_REQUIRED (no token), BAD_TOKEN (a malformed Authorization header, or a token this game does not know) or DEVICE_REMOVED (the X-Player-Key device was removed from its player).",
   403: "FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move).",
   404: "GAME_NOT_FOUND (or ABSENCE_NOT_FOUND for an absence).",
-  409: "STALE_VERSION (with currentVersion), NO_FREE_SEAT, SEAT_TAKEN (also: the seat belongs to another player than the X-Player-Key device's), SEAT_RESERVED or NOTHING_TO_CLAIM.",
+  409: "STALE_VERSION (with currentVersion), NO_FREE_SEAT, SEAT_TAKEN (also: the seat belongs to another player than the X-Player-Key device's), SEAT_RESERVED, NOTHING_TO_CLAIM or MATCH_NOT_OVER.",
   413: "BODY_TOO_LARGE.",
   415: "UNSUPPORTED_MEDIA_TYPE: a body that is not sent as application/json.",
   422: "A refused move, with its docs/record.md code (NOT_YOUR_TURN, CARD_NOT_IN_HAND, BAD_MOVE …), BAD_RULES, BAD_DEAL, BAD_CLOCK, BAD_RATED, BAD_ABSENCE or IDEMPOTENCY_KEY_REUSED.",

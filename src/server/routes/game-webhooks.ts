@@ -1,4 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { languageOf } from "../../shared/language";
 import {
   CreatedSubscription,
   Deleted,
@@ -13,15 +14,7 @@ import type { AppEnv, GameTarget } from "../env";
 import { clientOf, limitBody } from "../http";
 import { notifyConfig } from "../notify/config";
 import { fanOut } from "../notify/fanout";
-import {
-  deleteGameWebhook,
-  gameWebhook,
-  gameWebhooks,
-  languageOf,
-  MAX_GAME_WEBHOOKS,
-  TESTS_PER_HOUR,
-  withDeliveries,
-} from "../notify/manage";
+import { deleteGameWebhook, gameWebhook, gameWebhooks, MAX_GAME_WEBHOOKS, TESTS_PER_HOUR, withDeliveries } from "../notify/manage";
 import { takeAll, targetOf } from "../notify/send-limits";
 import { createSubscription } from "../notify/subscriptions";
 import { done, type Failure, fail, isFailure, rateLimited } from "../reply";

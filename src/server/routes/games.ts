@@ -22,6 +22,7 @@ import { validationHook } from "../validation";
 import { errors, json, OPTIONAL_TOKEN, SEAT_TOKEN, serve } from "./define";
 import { serveGameWebhooks } from "./game-webhooks";
 import { servePreview } from "./preview";
+import { serveRematch } from "./rematch";
 import { serveSeatLinks } from "./seat-links";
 
 /** Games: create, view, move, events (long polling and WebSocket), claim a seat, record. */
@@ -294,4 +295,5 @@ serve(
 );
 
 serveSeatLinks(gamesApi);
+serveRematch(gamesApi);
 servePreview(gamesApi);

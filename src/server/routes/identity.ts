@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { languageOf } from "../../shared/language";
 import {
   DeviceChanges,
   DeviceRemoved,
@@ -13,7 +14,6 @@ import { z } from "../../shared/wire/z";
 import { bearer, hashToken } from "../auth";
 import type { AppEnv } from "../env";
 import { clientOf, identityOf, limitBody } from "../http";
-import { languageOf } from "../notify/manage";
 import { take } from "../notify/send-limits";
 import { changePlayer, labelDevice, playerView, removeDevice } from "../players/devices";
 import { enrol, type Identity } from "../players/identity";

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { languageOf } from "../../shared/language";
 import {
   CreatedSubscription,
   CreateSubscriptionRequest,
@@ -18,7 +19,6 @@ import {
   CONFIRMATIONS_PER_DAY,
   confirmationWait,
   countOwned,
-  languageOf,
   MAX_PLAYER_SUBSCRIPTIONS,
   ownedSubscription,
   ownedTarget,

@@ -1,10 +1,11 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { languageOf } from "../../shared/language";
 import { z } from "../../shared/wire/z";
 import type { AppEnv } from "../env";
 import { done, fail } from "../reply";
 import { HEIGHT, WIDTH } from "../unfurl/image";
 import { publicSnapshot } from "../unfurl/public";
-import { escapeXml, languageOf, summarize } from "../unfurl/summary";
+import { escapeXml, summarize } from "../unfurl/summary";
 import { validationHook } from "../validation";
 import { errors, json, serve } from "./define";
 

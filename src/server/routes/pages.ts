@@ -1,9 +1,10 @@
 import { type Context, Hono } from "hono";
+import { languageOf } from "../../shared/language";
 import { displayText } from "../../shared/text";
 import type { AppEnv } from "../env";
 import { HEIGHT, WIDTH } from "../unfurl/image";
 import { publicSnapshot } from "../unfurl/public";
-import { escapeXml, languageOf, summarize } from "../unfurl/summary";
+import { escapeXml, summarize } from "../unfurl/summary";
 
 /**
  * A game's page (`/game/{id}`, its replay, its embed): the web client's

@@ -1,12 +1,12 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { LANGUAGES } from "../../shared/language";
+import { LANGUAGES, languageOf } from "../../shared/language";
 import { z } from "../../shared/wire/z";
 import type { AppEnv } from "../env";
 import { fail } from "../reply";
 import { previewSvg } from "../unfurl/image";
 import { renderPng } from "../unfurl/png";
 import { publicSnapshot } from "../unfurl/public";
-import { languageOf, summarize } from "../unfurl/summary";
+import { summarize } from "../unfurl/summary";
 import { errors, serve } from "./define";
 
 /**

@@ -34,6 +34,7 @@ export const SERVICE_CODES = [
   "BAD_CLOCK",
   "BAD_RATED",
   "NOTHING_TO_CLAIM",
+  "MATCH_NOT_OVER",
   "BAD_ABSENCE",
   "ABSENCE_NOT_FOUND",
   "SUBSCRIPTION_NOT_FOUND",
@@ -172,6 +173,15 @@ export const ClaimRequest = z
 
 export const ClaimResponse = z.object({ seat: Seat, token: z.string(), url: z.string() }).openapi("Claimed");
 
+export const RematchResponse = z
+  .object({
+    id: z.string().openapi({ description: "The new game's id: the same for every seat that asks." }),
+    seat: Seat.openapi({ description: "The caller's seat in the new game: their old seat moved on by one." }),
+    token: z.string().openapi({ description: "The secret of the caller's new seat (and of nobody else's)." }),
+    url: z.string().openapi({ description: "`/game/{id}#seat={token}`." }),
+  })
+  .openapi("Rematch");
+
 export const SeatLinkRequest = z
   .strictObject({ name: NameInput.optional().openapi({ description: "A new name for the seat; left out, the name stays." }) })
   .openapi("SeatLinkRequest", { example: { name: "Marco" } });
@@ -242,6 +252,7 @@ export type MoveRequest = z.input<typeof MoveRequest>;
 export type EventsResponse = z.infer<typeof EventsResponse>;
 export type ClaimRequest = z.input<typeof ClaimRequest>;
 export type ClaimResponse = z.infer<typeof ClaimResponse>;
+export type RematchResponse = z.infer<typeof RematchResponse>;
 export type SeatLinkRequest = z.input<typeof SeatLinkRequest>;
 export type MyGame = z.infer<typeof MyGame>;
 export type MyGamesResponse = z.infer<typeof MyGamesResponse>;

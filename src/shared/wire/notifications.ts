@@ -1,3 +1,4 @@
+import { fromBase64url } from "../base64url";
 import { LANGUAGES } from "../language";
 import { isTimeZone } from "../time-zone";
 import { list } from "./common";
@@ -16,6 +17,10 @@ import { z } from "./z";
  * the two, so the type checker refuses any difference.
  */
 export const NOTIFY_EVENT_NAMES = ["turn", "reminder", "timedOut", "claimed", "handEnded", "gameOver", "invited"] as const;
+
+/** How a subscription is reached. */
+export const NOTIFY_CHANNELS = ["email", "webhook", "push"] as const;
+export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
 
 /**
  * Events a player's subscription hears when it names none. A timeout and a
@@ -75,18 +80,7 @@ function pushKey(bytes: number, what: string) {
   return z
     .string()
     .max(200)
-    .refine(
-      (text) => {
-        if (!/^[A-Za-z0-9_-]+={0,2}$/.test(text)) return false;
-        const b64 = text.replace(/=+$/, "").replace(/-/g, "+").replace(/_/g, "/");
-        try {
-          return atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)).length === bytes;
-        } catch {
-          return false;
-        }
-      },
-      { message: `must be the subscription's ${what} (${bytes} bytes, base64url)` },
-    );
+    .refine((text) => fromBase64url(text)?.length === bytes, { message: `must be the subscription's ${what} (${bytes} bytes, base64url)` });
 }
 
 const Common = {
@@ -175,7 +169,7 @@ export const SubscriptionView = z
     id: z.string(),
     scope: z.enum(["player", "game"]).openapi({ description: "A player's own, or a game's own webhook." }),
     gameId: z.string().nullable(),
-    channel: z.enum(["email", "webhook", "push"]),
+    channel: z.enum(NOTIFY_CHANNELS),
     target: z.string().openapi({
       description: "The address, webhook URL or push endpoint; a game's webhook URL is shown shortened (it may itself be a secret).",
     }),

@@ -1,6 +1,7 @@
 import { LIMITS } from "../limits";
 import { NameInput } from "./api";
 import { EMAIL_ADDRESS, NotifyLanguage, TimeZone } from "./notifications";
+import { playerText } from "./text";
 import { z } from "./z";
 
 /**
@@ -61,13 +62,13 @@ export const LinkCode = z
 export const LinkDeviceRequest = z
   .strictObject({
     code: z.string().trim().min(1).max(128).openapi({ description: "A code from a device in use, or the code of an email sign-in link." }),
-    label: z.string().trim().max(LIMITS.nameLength).nullish().openapi({ description: "What to call this device in the list." }),
+    label: playerText(LIMITS.nameLength).nullish().openapi({ description: "What to call this device in the list." }),
   })
   .openapi("LinkDeviceRequest", { example: { code: "K7QMD-2XPAH", label: "Laptop" } });
 
 export const DeviceChanges = z
   .strictObject({
-    label: z.string().trim().max(LIMITS.nameLength).nullable().openapi({ description: "What to call the device in the list." }),
+    label: playerText(LIMITS.nameLength).nullable().openapi({ description: "What to call the device in the list." }),
   })
   .openapi("DeviceChanges", { example: { label: "Phone" } });
 

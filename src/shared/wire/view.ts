@@ -102,6 +102,9 @@ export const GameSnapshot = z
     fairness: list(HandFairness),
     clock: orNull(ClockView).openapi({ description: "The correspondence clock; null in a game without one." }),
     view: GameView,
+    rematch: z.string().optional().openapi({
+      description: "Once a seat has asked for a rematch of the finished match (POST /api/games/{id}/rematch): the new game's id.",
+    }),
   })
   .openapi("GameSnapshot");
 

@@ -51,7 +51,9 @@ async function sentMail(to: string) {
     const emails = join(tmpdir(), dir, "email", "email");
     const files = await readdir(emails).catch(() => [] as string[]);
     for (const file of files.filter((f) => f.endsWith(".eml"))) {
-      const raw = await readFile(join(emails, file));
+      // Another test run on the machine may remove its own miniflare folder meanwhile: skip what is gone.
+      const raw = await readFile(join(emails, file)).catch(() => null);
+      if (!raw) continue;
       const mail = await PostalMime.parse(raw);
       if (!mail.to?.some((a) => a.address?.toLowerCase() === to.toLowerCase())) continue;
       found.push({

@@ -1,5 +1,5 @@
 import type { ErrorCode } from "../../../src/shared/api";
-import type { Language } from "../../../src/shared/language";
+import { CATALOGS, LANGUAGE_KEY, type Lang, startLanguage } from "./choice";
 import type { Catalog } from "./en";
 
 /**
@@ -9,43 +9,16 @@ import type { Catalog } from "./en";
  * it while rendering, so a switch redraws the page in the other language.
  */
 
-/** The languages of src/shared/language.ts, one catalog each. */
-export type Lang = Language;
+export type { Lang } from "./choice";
+export { browserLanguage } from "./choice";
 export const LANGUAGES: readonly Lang[] = ["it", "en"];
-/**
- * Each catalog is a chunk of its own, fetched before the first page is
- * drawn: a player downloads one language, not both (the two are a fifth of
- * the table page's script), and a switch fetches the other once.
- */
-const CATALOGS: Record<Lang, () => Promise<Catalog>> = {
-  en: () => import("./en").then((m) => m.en),
-  it: () => import("./it").then((m) => m.it),
-};
 const loaded: Partial<Record<Lang, Catalog>> = {};
-const KEY = "burraco.lang";
 
 export let lang: Lang = "en";
 /** Set by `initLanguage` before anything renders. */
 export let t: Catalog;
 
 const listeners = new Set<() => void>();
-
-function stored(): Lang | null {
-  try {
-    const value = localStorage.getItem(KEY);
-    return value === "en" || value === "it" ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-export function browserLanguage(): Lang {
-  for (const tag of navigator.languages ?? [navigator.language]) {
-    if (/^it\b/i.test(tag)) return "it";
-    if (/^en\b/i.test(tag)) return "en";
-  }
-  return "en";
-}
 
 async function use(next: Lang): Promise<void> {
   const catalog = (loaded[next] ??= await CATALOGS[next]());
@@ -55,7 +28,7 @@ async function use(next: Lang): Promise<void> {
 }
 
 export function initLanguage(): Promise<void> {
-  return use(stored() ?? browserLanguage());
+  return use(startLanguage());
 }
 
 /** The switch: remembered, and every page listening redraws. */
@@ -63,7 +36,7 @@ export async function setLanguage(next: Lang): Promise<void> {
   if (next === lang) return;
   await use(next);
   try {
-    localStorage.setItem(KEY, next);
+    localStorage.setItem(LANGUAGE_KEY, next);
   } catch {
     // Not remembered: the page still switches.
   }

@@ -5,7 +5,7 @@ import { copyText } from "../dom";
 import { ago, codeText, dateTime, num, t } from "../i18n/index";
 import { deviceKind, identityApi } from "./api";
 import { Joining } from "./join";
-import { qrCode } from "./qr";
+import type { qrCode } from "./qr";
 
 /**
  * The lobby's "your devices": the player's devices (removable: a lost
@@ -15,6 +15,8 @@ import { qrCode } from "./qr";
 export class Devices {
   player: Player | null = null;
   code: LinkCode | null = null;
+  /** The QR encoder: a chunk of its own, loaded with the first code (the lobby's script stays small on a slow phone). */
+  private qr: typeof qrCode | null = null;
   failed = false;
   message: { text: string; error: boolean } | null = null;
   readonly joining: Joining;
@@ -49,7 +51,9 @@ export class Devices {
 
   async newCode(): Promise<void> {
     try {
-      this.code = await identityApi.newCode();
+      const [code, qr] = await Promise.all([identityApi.newCode(), this.qr ?? import("./qr").then((m) => m.qrCode)]);
+      this.code = code;
+      this.qr = qr;
       this.message = null;
     } catch (error) {
       this.message = { text: error instanceof ApiError ? codeText(error.code) : t.codes.INTERNAL, error: true };
@@ -117,7 +121,7 @@ export class Devices {
             { class: "link-code", id: "link-code" },
             h("p", null, t.identity.codeHint),
             h("p", { class: "code", id: "link-code-text" }, code.code),
-            qrCode(code.url, t.identity.qrLabel),
+            this.qr ? this.qr(code.url, t.identity.qrLabel) : null,
             h("p", { class: "hint" }, t.identity.codeExpires(dateTime(code.expiresAt))),
             h("button", { type: "button", class: "secondary", onClick: () => void copyText(code.url) }, t.identity.copyLink),
           )

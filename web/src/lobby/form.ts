@@ -7,8 +7,9 @@ import { teamLetter, teamOf } from "../describe";
 import { lang, num, t } from "../i18n/index";
 
 /**
- * The form that creates a game: players, preset, a few overrides, each
- * seat's name, and for tournaments prepared deals. Its fields are the
+ * The form that creates a game: players, preset and each seat's name (and
+ * who plays it), which fit one phone screen; folded under "More choices",
+ * a few overrides, the clock and, for tournaments, prepared deals. Its fields are the
  * browser's own (read when it is sent); only the player count and the
  * preset, which change the form itself, live in the page's state.
  */
@@ -83,51 +84,28 @@ export function createForm(state: CreateState, act: CreateActions): JSX.Element 
         ),
       ),
     ),
+    // The rules as one choice, the chosen preset told in a sentence: the whole form fits a phone's screen.
     h(
-      "fieldset",
-      { class: "presets" },
-      h("legend", null, t.lobby.rules),
-      PRESET_LIST.map((name) =>
-        h(
-          "label",
-          { key: name, class: "preset" },
-          h("input", { type: "radio", name: "preset", value: name, checked: name === state.preset, onChange: () => act.preset(name) }),
-          h("span", null, h("strong", null, info(name).title), " — ", info(name).text),
-        ),
-      ),
-    ),
-    h(
-      "details",
-      { class: "overrides" },
-      h("summary", null, t.lobby.changeRule),
+      "div",
+      { class: "field preset-field" },
+      h("label", { for: "preset" }, t.lobby.rules),
       h(
-        "div",
-        { class: "field" },
-        h("label", { for: "target" }, t.lobby.target),
-        h("input", {
-          id: "target",
-          name: "target",
-          type: "number",
-          min: 1,
-          max: 1000000,
-          step: 1,
-          inputMode: "numeric",
-          placeholder: num(PRESETS[state.preset].target),
-        }),
+        "select",
+        {
+          id: "preset",
+          name: "preset",
+          value: state.preset,
+          "aria-describedby": "preset-hint",
+          onChange: (e: Event) => act.preset((e.currentTarget as HTMLSelectElement).value as PresetName),
+        },
+        PRESET_LIST.map((name) => h("option", { key: name, value: name, selected: name === state.preset }, info(name).title)),
       ),
-      h(
-        "div",
-        { class: "field" },
-        h("label", { for: "hands" }, t.lobby.hands),
-        h("input", { id: "hands", name: "hands", type: "number", min: 1, max: 100, step: 1, inputMode: "numeric" }),
-      ),
-      h("label", { class: "choice" }, h("input", { type: "checkbox", id: "semi-clean", name: "semiClean" }), ` ${t.lobby.semiClean}`),
+      h("p", { class: "hint", id: "preset-hint" }, info(state.preset).text),
     ),
     h(
       "fieldset",
       { class: "names-set" },
       h("legend", null, t.lobby.names),
-      h("p", { class: "hint" }, t.lobby.namesHint),
       h(
         "div",
         { class: "names" },
@@ -135,21 +113,55 @@ export function createForm(state: CreateState, act: CreateActions): JSX.Element 
       ),
       state.players === 4 ? h("p", { class: "hint" }, t.lobby.partners) : null,
     ),
+    // Everything a first game does without, folded: the rules' details, the clock, the tournament's deals.
     h(
       "details",
-      { class: "prepared" },
-      h("summary", null, t.lobby.prepared),
-      h("p", { class: "hint" }, t.lobby.preparedHint),
-      h("label", { for: "deals" }, t.lobby.deals),
-      h("textarea", {
-        id: "deals",
-        name: "deals",
-        rows: 4,
-        spellcheck: false,
-        placeholder: '[{"dealer": 1, "hands": [[…], […]], "pozzetti": [[…], […]], "discard": ["QS"], "stock": […]}]',
-      }),
+      { class: "advanced", id: "create-advanced" },
+      h("summary", null, t.lobby.advanced),
+      h("p", { class: "hint" }, t.lobby.namesHint),
+      h(
+        "fieldset",
+        { class: "overrides" },
+        h("legend", null, t.lobby.changeRule),
+        h(
+          "div",
+          { class: "field" },
+          h("label", { for: "target" }, t.lobby.target),
+          h("input", {
+            id: "target",
+            name: "target",
+            type: "number",
+            min: 1,
+            max: 1000000,
+            step: 1,
+            inputMode: "numeric",
+            placeholder: num(PRESETS[state.preset].target),
+          }),
+        ),
+        h(
+          "div",
+          { class: "field" },
+          h("label", { for: "hands" }, t.lobby.hands),
+          h("input", { id: "hands", name: "hands", type: "number", min: 1, max: 100, step: 1, inputMode: "numeric" }),
+        ),
+        h("label", { class: "choice" }, h("input", { type: "checkbox", id: "semi-clean", name: "semiClean" }), ` ${t.lobby.semiClean}`),
+      ),
+      clockFieldset(state.clock, act.clock),
+      h(
+        "details",
+        { class: "prepared" },
+        h("summary", null, t.lobby.prepared),
+        h("p", { class: "hint" }, t.lobby.preparedHint),
+        h("label", { for: "deals" }, t.lobby.deals),
+        h("textarea", {
+          id: "deals",
+          name: "deals",
+          rows: 4,
+          spellcheck: false,
+          placeholder: '[{"dealer": 1, "hands": [[…], […]], "pozzetti": [[…], […]], "discard": ["QS"], "stock": […]}]',
+        }),
+      ),
     ),
-    clockFieldset(state.clock, act.clock),
     h(
       "button",
       { type: "submit", class: "primary", id: "create-submit", disabled: state.busy },

@@ -21,6 +21,33 @@ export interface GamesState {
 const label = (names: readonly (string | null)[] | undefined, players: number) =>
   Array.from({ length: players }, (_, i) => names?.[i] ?? t.common.player(i + 1)).join(" · ");
 
+/** One of the player's games: its players, whose turn, its clock, their seat, and its notifications. */
+export function gameItem(g: MyGame, remembered: GamesState["remembered"], mineAt?: number): JSX.Element {
+  // The server keeps the seat's link for the player: any of their devices opens it.
+  const token = remembered[g.id]?.token ?? g.token;
+  const href = token ? `/game/${g.id}#seat=${token}` : `/game/${g.id}`;
+  return h(
+    "li",
+    { key: g.id, class: g.yourTurn ? "your-turn" : "", "data-game": g.id },
+    h("a", { href }, label(g.names, g.players)),
+    " ",
+    g.yourTurn
+      ? h("span", { class: "badge turn" }, t.myGames.yourTurn)
+      : g.status === "over"
+        ? h("span", { class: "badge over" }, t.myGames.over)
+        : h("span", { class: "badge" }, t.myGames.waiting),
+    myGameClock(g, Date.now(), mineAt),
+    h("span", { class: "when" }, ` ${t.myGames.seatAt(g.seat + 1, when(g.updatedAt))}`),
+    token ? null : h("span", { class: "hint" }, ` (${t.myGames.noLink})`),
+    " ",
+    h(
+      "a",
+      { class: "game-notify", href: `/notifications?game=${g.id}`, "aria-label": t.notify.forGame(label(g.names, g.players)) },
+      t.notify.menu,
+    ),
+  );
+}
+
 export function myGames(state: GamesState, act: LinkActions & { expand(game: CreatedGame): void }): JSX.Element {
   const { mine, remembered, created } = state;
   const listed = new Set(mine.map((g) => g.id));
@@ -38,35 +65,12 @@ export function myGames(state: GamesState, act: LinkActions & { expand(game: Cre
     mine.length === 0 && others.length === 0 && created.length === 0
       ? h("p", { class: "hint" }, state.failed ? t.myGames.failed : t.myGames.empty)
       : null,
-    mine.length
+    // Games awaiting the player's move are listed at the top of the lobby (turns.ts), not again here.
+    mine.some((g) => !g.yourTurn)
       ? h(
           "ul",
           { class: "game-list" },
-          mine.map((g) => {
-            // The server keeps the seat's link for the player: any of their devices opens it.
-            const token = remembered[g.id]?.token ?? g.token;
-            const href = token ? `/game/${g.id}#seat=${token}` : `/game/${g.id}`;
-            return h(
-              "li",
-              { key: g.id, class: g.yourTurn ? "your-turn" : "", "data-game": g.id },
-              h("a", { href }, label(g.names, g.players)),
-              " ",
-              g.yourTurn
-                ? h("span", { class: "badge turn" }, t.myGames.yourTurn)
-                : g.status === "over"
-                  ? h("span", { class: "badge over" }, t.myGames.over)
-                  : h("span", { class: "badge" }, t.myGames.waiting),
-              myGameClock(g, Date.now(), state.mineAt),
-              h("span", { class: "when" }, ` ${t.myGames.seatAt(g.seat + 1, when(g.updatedAt))}`),
-              token ? null : h("span", { class: "hint" }, ` (${t.myGames.noLink})`),
-              " ",
-              h(
-                "a",
-                { class: "game-notify", href: `/notifications?game=${g.id}`, "aria-label": t.notify.forGame(label(g.names, g.players)) },
-                t.notify.menu,
-              ),
-            );
-          }),
+          mine.filter((g) => !g.yourTurn).map((g) => gameItem(g, remembered, state.mineAt)),
         )
       : null,
     others.length

@@ -14,10 +14,12 @@ import { type CreatedGame, createdGames, rememberCreated, rememberedSeats, updat
 import { type CreateState, createForm } from "./form";
 import { myGames } from "./games";
 import { type LinkActions, linksHandled, linksPanel, type SeatsTaken } from "./links";
+import { yourTurn } from "./turns";
 
 /**
- * The lobby: create a game, show its links (kept in this browser, so none
- * is ever lost), and list this browser's games. Leaving while a new game's
+ * The lobby: the games awaiting the player's move first, then create a
+ * game, show its links (kept in this browser, so none is ever lost), and
+ * list this browser's other games. Leaving while a new game's
  * links have not all been sent asks first.
  */
 export class LobbyPage {
@@ -255,6 +257,7 @@ export class LobbyPage {
         h(
           "main",
           { class: "lobby" },
+          yourTurn(this.mine, rememberedSeats(), this.mineAt),
           createForm(this.form, {
             players: (n) => {
               this.form = { ...this.form, players: n };

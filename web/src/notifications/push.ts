@@ -1,3 +1,5 @@
+import { fromBase64url } from "../../../src/shared/base64url";
+
 /**
  * Web Push in this browser: permission, the service worker's push
  * subscription under the service's VAPID key, and what it became. The
@@ -42,12 +44,6 @@ export async function currentEndpoint(): Promise<string | null> {
   }
 }
 
-function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const b64 = base64url.replace(/-/g, "+").replace(/_/g, "/");
-  const text = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
-  return Uint8Array.from(text, (c) => c.charCodeAt(0));
-}
-
 /**
  * Asks the player's permission (the browser's own prompt, so only after
  * their click) and subscribes with the service's key. A subscription made
@@ -58,7 +54,8 @@ export async function subscribePush(publicKey: string | null): Promise<PushSubsc
   if (!publicKey) throw new PushRefused("noKey");
   const permission = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
   if (permission !== "granted") throw new PushRefused("denied");
-  const key = keyBytes(publicKey);
+  const key = fromBase64url(publicKey);
+  if (!key) throw new Error("the service's push key is not base64url");
   try {
     const worker = await registration();
     let subscription = await worker.pushManager.getSubscription();

@@ -25,7 +25,8 @@ export interface HandEndInfo {
   readonly melds: readonly TableMeld[] | null;
 }
 
-export function handEndDialog(snap: GameSnapshot, info: HandEndInfo, close: () => void): JSX.Element {
+/** `ending`: the match's result and its rematch, shown first when this hand ended the match (match-end.ts). */
+export function handEndDialog(snap: GameSnapshot, info: HandEndInfo, close: () => void, ending: JSX.Element | null = null): JSX.Element {
   const players = snap.view.players;
   const teams = teamsOf(players);
   const match = snap.view.match;
@@ -49,6 +50,7 @@ export function handEndDialog(snap: GameSnapshot, info: HandEndInfo, close: () =
       h("h2", { id: "hand-end-title", tabIndex: -1 }, t.handEnd.title(info.hand + 1, endText(info.end, snap.seats))),
       // A match over on time, or aborted, says so in words.
       match.over && overByClock(snap) ? h("p", { class: "notice", id: "hand-end-clock" }, overByClock(snap)) : null,
+      ending,
       h("h3", null, t.handEnd.melds),
       info.melds === null
         ? h("p", { class: "hint" }, t.handEnd.loadingMelds)

@@ -15,9 +15,11 @@ import {
   forgetSeat,
   type HandOrder,
   handOrder,
+  keptTable,
   lastSeenVersion,
   rememberCommitments,
   rememberSeat,
+  rememberTable,
   rememberTablePrefs,
   rememberVersion,
   seenCommitments,
@@ -27,6 +29,7 @@ import {
 import { HandEnds } from "./hand-ends";
 import { type Highlights, highlight, noHighlights } from "./highlights";
 import { TableLayout } from "./layout";
+import { Rematch } from "./match-end";
 import { tableMenu } from "./menu";
 import { Playback } from "./playback";
 import { arrange, Selection } from "./plays";
@@ -92,6 +95,7 @@ export class TablePage {
   });
   readonly controls: SeatControls;
   readonly clock = new ClockControls(this);
+  readonly rematch: Rematch;
   private live: Live | null = null;
   private closed = false;
   private ticker: ReturnType<typeof setInterval> | null = null;
@@ -114,6 +118,7 @@ export class TablePage {
     this.controls = new SeatControls(this);
     this.ends = new HandEnds(this);
     this.layout = new TableLayout(root);
+    this.rematch = new Rematch(this, (route) => this.reopen(route));
   }
 
   get me(): number | null {
@@ -146,6 +151,9 @@ export class TablePage {
       // An invitation token reads the public view; the claim uses it.
       snap = await api.snapshot(gameId, mode === "seat" || mode === "invite" ? token : null);
     } catch (error) {
+      // Offline: the table as it was last seen here, until the connection comes back.
+      const kept = error instanceof ApiError && error.code === "NETWORK" ? keptTable(gameId, mode === "seat" ? token : null) : null;
+      if (kept && !this.closed) return this.start(kept, mode, token);
       this.fatal = loadError(error, mode);
       if (mode === "seat" && error instanceof ApiError && error.code === "BAD_TOKEN") forgetSeat(gameId, token!);
       if (mode === "seat" && error instanceof ApiError && error.code === "SEAT_TAKEN")
@@ -154,6 +162,11 @@ export class TablePage {
       return;
     }
     if (this.closed) return;
+    this.start(snap, mode, token);
+  }
+
+  private start(snap: GameSnapshot, mode: TableMode, token: string | null): void {
+    const { gameId } = this.route;
     const seen = mode === "embed" ? null : lastSeenVersion(gameId);
     this.quietUntil = seen ?? snap.version;
     this.openedAt = snap.version;
@@ -219,6 +232,7 @@ export class TablePage {
     if (previous && previous.version !== snap.version) this.controls.confirmResign = false;
     if (this.route.mode !== "embed") {
       rememberVersion(snap.id, snap.version);
+      if (this.route.mode !== "invite") rememberTable(this.route.mode === "seat" ? this.route.token : null, snap);
       rememberCommitments(snap.id, snap.fairness);
     }
     this.live?.seen(snap.version);
@@ -410,6 +424,7 @@ export class TablePage {
             announce: snap ? countdownAnnouncement({ snap, me: this.me, now: this.clock.now() }) : "",
           },
           seatWanted: this.route.seatWanted ?? null,
+          rematch: this.rematch.box,
         },
         {
           ...this.controls.actions,
@@ -421,6 +436,7 @@ export class TablePage {
           skip: () => this.playback.skip(),
           clock: this.clock.claimActions,
           handover: this.clock.handoverActions,
+          rematch: () => void this.rematch.ask(),
         },
       ),
       this.root,

@@ -272,7 +272,7 @@ export class SeatControls {
     },
   };
 
-  readonly actions: Omit<TableActions, "clock" | "handover" | "toggleMeld" | "skip" | "takers"> = {
+  readonly actions: Omit<TableActions, "clock" | "handover" | "toggleMeld" | "skip" | "takers" | "rematch"> = {
     hand: this.hand,
     claim: (form) => void this.page.claim(form),
     verify: (hand) => void this.verify(hand),

@@ -9,6 +9,7 @@ import { placeOf, seatChip, seatRing, zones } from "./board";
 import { type Fresh, type MeldTargets, piles, type Takers } from "./felt";
 import { type HandActions, handArea, type SeatView } from "./hand";
 import { type HandEndInfo, handEndDialog } from "./hand-end";
+import { matchEnd, type RematchBox } from "./match-end";
 import { fairnessPanel, logPanel, scoresPanel, type Verified } from "./panels";
 import { type ClaimState, claimForm, spectatorNote, statusBanner } from "./status";
 
@@ -55,6 +56,8 @@ export interface TableView {
   readonly fourColour: boolean;
   /** The clock's claim and the computer's handover, and the countdown as a screen reader hears it. */
   readonly clock: { readonly claim: ClaimBox; readonly handover: HandoverBox; readonly announce: string };
+  /** The rematch being asked for (match-end.ts). */
+  readonly rematch: RematchBox;
 }
 
 export interface TableActions {
@@ -68,6 +71,7 @@ export interface TableActions {
   readonly takers: Takers | null;
   readonly clock: ClockActions;
   readonly handover: HandoverActions;
+  rematch(): void;
 }
 
 export function connectionPill(connection: Connection): JSX.Element {
@@ -151,6 +155,8 @@ export function tableView(v: TableView, act: TableActions): JSX.Element {
             statusBanner({ snap, me: v.me, myTurn: v.myTurn, turnSince: snap.clock?.turn?.since ?? v.turnSince, now: v.now }),
             embed ? null : latePanel({ snap, me: v.me, now: v.now }, v.clock.claim, act.clock),
             embed ? null : computerBanner({ snap, me: v.me, now: v.now }, v.clock.handover, act.handover),
+            // Once the match is over: who won, the final score and the rematch (in the end-of-hand panel while it is open).
+            embed || v.handEnd ? null : matchEnd(snap, v.me, v.rematch, act.rematch),
           ),
           hand
             ? h(
@@ -187,7 +193,9 @@ export function tableView(v: TableView, act: TableActions): JSX.Element {
       embed ? null : fairnessPanel(snap, v.seen, v.verified, act.verify),
       v.mode === "spectator" ? spectatorNote(snap.id) : null,
     ),
-    v.handEnd && !embed ? handEndDialog(snap, v.handEnd, act.closeHandEnd) : null,
+    v.handEnd && !embed
+      ? handEndDialog(snap, v.handEnd, act.closeHandEnd, matchEnd(snap, v.me, v.rematch, act.rematch, "hand-end-match"))
+      : null,
     v.toast ? h("p", { class: "toast", role: "status" }, v.toast) : null,
     live,
     embed ? null : h("p", { class: "visually-hidden", "aria-live": "polite", id: "countdown-announce" }, v.clock.announce),

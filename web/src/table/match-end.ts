@@ -1,0 +1,106 @@
+import { h, type JSX } from "preact";
+import type { GameSnapshot } from "../../../src/shared/api";
+import { ApiError, api } from "../api";
+import { teamCount, teamName, teamOf } from "../describe";
+import { codeText, num, t } from "../i18n/index";
+import { rememberSeat } from "../store";
+import type { TableRoute } from "./page";
+
+/**
+ * The end of a match: who won and the final score, and the rematch. The
+ * first seat to press "Rematch" makes it (POST /api/games/{id}/rematch);
+ * the others' tables learn of it live (the snapshot's `rematch`) and lead
+ * each player to their own new seat, whose link the server gives only to
+ * the seat that asks. A spectator may watch it.
+ */
+
+export interface RematchBox {
+  readonly busy: boolean;
+  /** A refusal's code, shown in words. */
+  readonly error: string | null;
+}
+
+export class Rematch {
+  box: RematchBox = { busy: false, error: null };
+
+  constructor(
+    private readonly page: { readonly route: TableRoute; readonly snap: GameSnapshot | null; render(): void },
+    private readonly open: (route: TableRoute) => void,
+  ) {}
+
+  /** Asks for the rematch with this seat's link, keeps the new seat's link, and opens its table. */
+  async ask(): Promise<void> {
+    const { gameId, token } = this.page.route;
+    if (this.box.busy || token === null) return;
+    this.box = { busy: true, error: null };
+    this.page.render();
+    try {
+      const made = await api.rematch(gameId, token);
+      const names = this.page.snap?.seats.map((s) => s.name) ?? [];
+      const moved = names.map((_, seat) => names[(seat + names.length - 1) % names.length] ?? null);
+      rememberSeat(made.id, { seat: made.seat, token: made.token, names: moved, savedAt: new Date().toISOString() });
+      // The finished game stays one step back in the history.
+      history.pushState(null, "", `/game/${encodeURIComponent(made.id)}#seat=${made.token}`);
+      this.box = { busy: false, error: null };
+      this.open({ gameId: made.id, mode: "seat", token: made.token });
+    } catch (error) {
+      this.box = { busy: false, error: error instanceof ApiError ? error.code : "INTERNAL" };
+      this.page.render();
+    }
+  }
+}
+
+/** "Anna wins", "Anna and Carla win", or no winner (an aborted match). */
+function winnerLine(snap: GameSnapshot, me: number | null): string {
+  const { match, players } = snap.view;
+  if (match.winner === null) return t.matchEnd.noWinner;
+  const mine = me !== null && teamOf(me, players) === match.winner;
+  return t.matchEnd.won(teamName(snap.seats, match.winner, players), players === 4) + (mine ? t.status.wellPlayed : "");
+}
+
+/** The match's result and the rematch, or nothing while the match goes on. */
+export function matchEnd(snap: GameSnapshot, me: number | null, box: RematchBox, ask: () => void, id = "match-end"): JSX.Element | null {
+  const { match, players } = snap.view;
+  if (!match.over && snap.status !== "over") return null;
+  // The winner first (a match won by resignation or on time may be won from behind), then by points.
+  const first = (team: number) => (team === match.winner ? 1 : 0);
+  const teams = Array.from({ length: teamCount(players) }, (_, team) => team).sort(
+    (a, b) => first(b) - first(a) || (match.totals[b] ?? 0) - (match.totals[a] ?? 0),
+  );
+  const ready = snap.rematch ?? null;
+  return h(
+    "section",
+    { class: "match-end", id, "aria-labelledby": `${id}-title` },
+    h("h3", { id: `${id}-title` }, t.matchEnd.title),
+    h("p", { class: "match-winner", "data-winner": match.winner ?? "" }, winnerLine(snap, me)),
+    h(
+      "p",
+      { class: "match-score" },
+      `${t.matchEnd.finalScore}: `,
+      teams.map((team, i) =>
+        h(
+          "span",
+          { key: team, "data-team": team },
+          i > 0 ? " · " : "",
+          `${teamName(snap.seats, team, players)} `,
+          h("strong", null, num(match.totals[team] ?? 0)),
+        ),
+      ),
+    ),
+    me !== null
+      ? h(
+          "div",
+          { class: "rematch" },
+          ready ? h("p", { class: "notice info" }, t.matchEnd.ready) : h("p", { class: "hint" }, t.matchEnd.hint),
+          h(
+            "button",
+            { type: "button", class: "primary rematch-button", disabled: box.busy, onClick: ask, "data-rematch": ready ?? "" },
+            box.busy ? t.matchEnd.asking : ready ? t.matchEnd.go : t.matchEnd.rematch,
+          ),
+          box.error ? h("p", { class: "error", role: "alert" }, codeText(box.error)) : null,
+        )
+      : ready
+        ? h("p", { class: "rematch" }, h("a", { class: "button quiet", href: `/game/${encodeURIComponent(ready)}` }, t.matchEnd.watch))
+        : null,
+  );
+}
