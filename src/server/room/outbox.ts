@@ -59,9 +59,10 @@ export async function drainOutbox(room: Room, d1: D1Database, notify: (seq: numb
     const statements = [...entryStatements(d1, table, [...queued, ...entries]), ...seatStatements(d1, table.id, seatRows)];
     if (last) statements.push(indexStatement(d1, table, room.seats, room.inviteHash, clockOffset));
     if (statements.length > 0) await d1.batch(statements);
-    // The match's result and ratings, once D1 has its last entry (recorded once: a second call finds it there).
-    if (last && table.state.over) await recordMatchEnd(d1, table, room.seats);
     for (const item of items) if (item.kind === "notify") await notify(item.ref);
+    // The match's result and ratings, once D1 has its last entry (recorded once: a second call finds it there). After the
+    // notifications, so that a failure here delays none of them; before the acknowledgement, so that it is tried again.
+    if (last && table.state.over) await recordMatchEnd(d1, table, room.seats);
     room.acknowledge(entries[entries.length - 1]?.seq ?? room.drainedSeq, items[items.length - 1]?.id ?? null);
     copied += entries.length + items.length;
     if (last) return copied;
