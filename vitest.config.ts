@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { vapidKeys } from "./scripts/dev-vars.mjs";
+import { previewOutdir, previewWorker } from "./scripts/preview-worker.ts";
 
 /** Queue consumers as in wrangler.toml, but without the 5-second batching wait, so retries follow at once in tests. */
 const quickConsumer = { maxBatchSize: 10, maxBatchTimeout: 0.05 };
@@ -69,6 +70,10 @@ export default defineConfig({
               bindings: {
                 // Read by test/server/apply-migrations.ts, which applies them to the test D1.
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+                // The log shards' own migrations, applied to each of LOG_SHARDS.
+                TEST_LOG_MIGRATIONS: await readD1Migrations("./migrations-log"),
+                // Three log shards (one in wrangler.toml, two more below), so that games spread over several.
+                LOG_SHARDS: "LOG_1,LOG_2,LOG_3",
                 // Notifications go to the local receivers of test/server/notify/receivers.ts.
                 PUBLIC_URL: "https://burraco.test",
                 NOTIFY_ALLOW_LOCAL_HTTP: "1",
@@ -79,6 +84,9 @@ export default defineConfig({
                   Object.entries(await vapidKeys()).map(([k, v]) => [k === "publicKey" ? "VAPID_PUBLIC_KEY" : "VAPID_PRIVATE_KEY", v]),
                 ),
               },
+              d1Databases: { LOG_2: "burraco-log-2", LOG_3: "burraco-log-3" },
+              // The link-preview renderer, a Worker of its own behind the PREVIEW service binding (built as deployed).
+              workers: [await previewWorker(previewOutdir())],
               queueConsumers: {
                 "burraco-deliveries": { ...quickConsumer, maxRetries: 20, deadLetterQueue: "burraco-deliveries-dlq" },
                 "burraco-deliveries-dlq": quickConsumer,

@@ -124,10 +124,16 @@ export function pairCell(a: Seating, b: Seating, family: string, players: 2 | 4,
 }
 
 /** Hands of one preset between players of one kind: how many end in a stalemate. */
-export function selfPlay(seat: Seating, preset: PresetName, players: PlayerCount, hands: number): { hands: number; stalemates: number } {
+export function selfPlay(
+  seat: Seating,
+  preset: PresetName,
+  players: PlayerCount,
+  hands: number,
+): { hands: number; stalemates: number; timings: MoveTiming[] } {
   let stalemates = 0;
+  const timings: MoveTiming[] = [];
   for (let h = 0; h < hands; h++) {
-    const d = newDriver(PRESETS[preset], players);
+    const d = newDriver(PRESETS[preset], players, true);
     playHand(
       d,
       Array.from({ length: players }, () => seat),
@@ -135,6 +141,7 @@ export function selfPlay(seat: Seating, preset: PresetName, players: PlayerCount
       h % players,
     );
     if (d.state.hand!.end!.reason === "stalemate") stalemates++;
+    timings.push(...d.timings!);
   }
-  return { hands, stalemates };
+  return { hands, stalemates, timings };
 }

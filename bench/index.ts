@@ -4,13 +4,17 @@
  * with a whole match, then the delivery load check. `npm run bench --
  * engine`, `-- bots [pairings and options]`, `-- web` (`-- web sizes`: the sizes only), `-- load`, `-- wake`,
  * `-- profile` or `-- deliveries` runs one part; `npm run bench -- load
- * wrangler` runs the load through wrangler dev.
+ * wrangler` runs the load through wrangler dev. `-- cost [matches]` (the
+ * cost of a game, the platform's floor, the cold start) and `-- scale`
+ * (the log shards under 10,000 rooms' moves) run only when asked.
  */
 import { importBundled } from "./bundle.js";
+import { costBench } from "./cost.js";
 import { deliveriesBench } from "./deliveries.js";
 import { firstTapBench } from "./first-tap.js";
 import { loadBench } from "./load.js";
 import { profileBench } from "./profile.js";
+import { scaleBench } from "./scale.js";
 import { wakeBench } from "./wake.js";
 import { webBench } from "./web.js";
 
@@ -39,6 +43,8 @@ if (!only || only === "web") {
   // `-- web sizes` prints the sizes only, without starting the service and a browser.
   if (via !== "sizes" && !(await firstTapBench())) process.exitCode = 1;
 }
+if (only === "cost") await costBench({ matches: Number(via ?? 6) });
+if (only === "scale") await scaleBench({ shards: Number(via ?? 4) });
 if (only === "profile") await profileBench(Number(via ?? 50));
 if (!only || only === "load") await loadBench({ via: via === "wrangler" ? "wrangler" : "runtime" });
 if (!only || only === "deliveries") {

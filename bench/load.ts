@@ -58,11 +58,16 @@ async function waitForD1(
 ): Promise<Map<string, SavedCounts>> {
   const deadline = Date.now() + seconds * 1000;
   for (;;) {
-    const rows = await service.d1<SavedCounts>(
+    // Every log shard's rows together: a game found in two shards counts twice, and fails the check.
+    const rows = await service.logs<SavedCounts>(
       `SELECT game_id, COUNT(*) AS entries, COUNT(DISTINCT seq) AS distinct_seqs, MAX(seq) AS last,
               SUM(kind = 'move') AS moves FROM game_events GROUP BY game_id`,
     );
-    const saved = new Map(rows.map((r) => [r.game_id, r]));
+    const saved = new Map<string, SavedCounts>();
+    for (const r of rows) {
+      const seen = saved.get(r.game_id);
+      saved.set(r.game_id, seen ? { ...r, entries: seen.entries + r.entries, moves: seen.moves + r.moves } : r);
+    }
     if (ids.every((id) => saved.get(id)?.last === versions.get(id)) || Date.now() > deadline) return saved;
     await new Promise((r) => setTimeout(r, 250));
   }

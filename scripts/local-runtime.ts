@@ -11,6 +11,8 @@ import { basename, join } from "node:path";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions, unstable_splitSqlQuery } from "wrangler";
 import { ensureWebBuilt, type LocalService, newPersistDir, root, wranglerRun } from "./local-service";
+import { logShards } from "./migrate-local.mjs";
+import { previewWorker } from "./preview-worker";
 
 export interface RuntimeOptions {
   readonly persistTo?: string;
@@ -20,13 +22,15 @@ export interface RuntimeOptions {
   readonly entry?: string;
   /** Miniflare worker options laid over wrangler.toml's (vars, queue consumers). */
   readonly overrides?: Record<string, unknown>;
+  /** The bundles are built in `persistTo` already (a second runtime, as the cold start's measure starts). */
+  readonly prebuilt?: boolean;
 }
 
 export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalService> {
   const persistTo = options.persistTo ?? (await newPersistDir(true));
   await ensureWebBuilt();
   const bundle = join(persistTo, "bundle");
-  await wranglerRun(["deploy", ...(options.entry ? [options.entry] : []), "--dry-run", "--outdir", bundle]);
+  if (!options.prebuilt) await wranglerRun(["deploy", ...(options.entry ? [options.entry] : []), "--dry-run", "--outdir", bundle]);
   const { workerOptions } = unstable_getMiniflareWorkerOptions(join(root, "wrangler.toml"));
   // The bundle is already built: module rules and the source root only matter to a build.
   const { modulesRules: _rules, rootPath: _root, ...bindings } = workerOptions as Record<string, unknown>;
@@ -53,20 +57,32 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalS
           unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
           modulesRoot: bundle,
         },
+        // The link-preview renderer behind the PREVIEW service binding.
+        await previewWorker(join(persistTo, "preview-bundle"), options.prebuilt),
       ],
     } as Parameters<typeof convertV4MiniflareOptions>[0]),
   );
   await mf.ready;
   const url = String(await mf.unsafeGetDirectURL("burraco")).replace(/\/$/, "");
   const db = await mf.getD1Database("DB");
-  for (const file of (await readdir(join(root, "migrations"))).filter((f) => f.endsWith(".sql")).sort()) {
-    for (const statement of unstable_splitSqlQuery(await readFile(join(root, "migrations", file), "utf8")))
-      await db.prepare(statement).run();
+  await migrate(db, "migrations");
+  const shards: Record<string, D1Database> = {};
+  for (const name of logShards()) {
+    shards[name] = (await mf.getD1Database(name)) as unknown as D1Database;
+    await migrate(shards[name]!, "migrations-log");
   }
   return {
     url,
     persistTo,
     stop: () => mf.dispose(),
     d1: async <T>(sql: string) => (await db.prepare(sql).all<T>()).results,
+    logs: async <T>(sql: string) =>
+      (await Promise.all(Object.values(shards).map(async (d) => (await d.prepare(sql).all<T>()).results))).flat(),
   };
+}
+
+export async function migrate(db: { prepare(sql: string): { run(): Promise<unknown> } }, dir: string): Promise<void> {
+  for (const file of (await readdir(join(root, dir))).filter((f) => f.endsWith(".sql")).sort()) {
+    for (const statement of unstable_splitSqlQuery(await readFile(join(root, dir, file), "utf8"))) await db.prepare(statement).run();
+  }
 }

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { logShards } from "./migrate-local.mjs";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
 const wrangler = join(root, "node_modules/wrangler/bin/wrangler.js");
@@ -25,8 +26,10 @@ export interface LocalService {
   readonly persistTo: string;
   /** Ends the service: gently, or at once (`kill`), like a crash. */
   stop(how?: "gently" | "kill"): Promise<void>;
-  /** Reads the local D1 database. */
+  /** Reads the local main D1 database. */
   d1<T>(sql: string): Promise<T[]>;
+  /** Reads every local log shard (src/server/db/shards.ts), the rows of all of them together. */
+  logs<T>(sql: string): Promise<T[]>;
 }
 
 export async function freePort(): Promise<number> {
@@ -55,17 +58,28 @@ export async function wranglerRun(args: string[]): Promise<string> {
   return stdout;
 }
 
-/** Reads the local D1 database of `persistTo` directly (its SQLite file), read-only. */
-export async function d1Query<T>(persistTo: string, sql: string): Promise<T[]> {
+/**
+ * Reads the local D1 databases of `persistTo` directly (their SQLite files),
+ * read-only: the main one (the one with the game index), or every log shard
+ * (the others) with their rows together.
+ */
+export async function d1Query<T>(persistTo: string, sql: string, which: "main" | "logs" = "main"): Promise<T[]> {
   const dir = join(persistTo, "v3/d1/miniflare-D1DatabaseObject");
-  const file = (await readdir(dir)).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
-  if (!file) throw new Error(`no D1 database in ${dir}`);
-  const db = new DatabaseSync(join(dir, file), { readOnly: true });
-  try {
-    return db.prepare(sql).all() as T[];
-  } finally {
-    db.close();
+  const rows: T[] = [];
+  let found = false;
+  for (const file of (await readdir(dir)).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite")) {
+    const db = new DatabaseSync(join(dir, file), { readOnly: true });
+    try {
+      const main = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'").all().length > 0;
+      if (main !== (which === "main")) continue;
+      found = true;
+      rows.push(...(db.prepare(sql).all() as T[]));
+    } finally {
+      db.close();
+    }
   }
+  if (!found) throw new Error(`no ${which} D1 database in ${dir}`);
+  return rows;
 }
 
 /** Builds the web client unless it is there (the Worker serves it as static assets). */
@@ -84,7 +98,8 @@ export async function startLocalService(
 ): Promise<LocalService> {
   const persistTo = options.persistTo ?? (await newPersistDir());
   await ensureWebBuilt();
-  await wranglerRun(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
+  for (const binding of ["DB", ...logShards()])
+    await wranglerRun(["d1", "migrations", "apply", binding, "--local", "--persist-to", persistTo]);
   const port = options.port ?? (await freePort());
   // Its own inspector port too: two services starting at once would both pick the default 9229.
   const inspectorPort = await freePort();
@@ -95,6 +110,11 @@ export async function startLocalService(
       "dev",
       // Another entry point than wrangler.toml's main (the local tests' Worker with time travel).
       ...(options.entry ? [options.entry] : []),
+      // The game Worker and its link-preview renderer (a Worker of its own behind a service binding).
+      "-c",
+      "wrangler.toml",
+      "-c",
+      "wrangler.preview.toml",
       "--local",
       "--ip",
       "127.0.0.1",
@@ -147,7 +167,13 @@ export async function startLocalService(
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { url, persistTo, stop: (how = "gently") => stopProcess(child, how, exited), d1: (sql) => d1Query(persistTo, sql) };
+  return {
+    url,
+    persistTo,
+    stop: (how = "gently") => stopProcess(child, how, exited),
+    d1: (sql) => d1Query(persistTo, sql),
+    logs: (sql) => d1Query(persistTo, sql, "logs"),
+  };
 }
 
 /** Ends the process group this module started (wrangler and its workerd), by its id. */

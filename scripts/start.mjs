@@ -1,7 +1,8 @@
 /**
  * `npm start`: the whole service locally — local VAPID keys in .dev.vars if
  * there are none (dev-vars.mjs), the web client built, the local D1
- * database migrated, then `wrangler dev`.
+ * databases migrated (the main one and each log shard), then `wrangler dev`
+ * with both Workers (the game's and the link-preview renderer).
  *
  * The port is 8787 unless `PORT=8811 npm start` or `npm start -- --port
  * 8811` says otherwise, and PUBLIC_URL — the origin of every link in emails,
@@ -12,6 +13,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
+import { logShards } from "./migrate-local.mjs";
 
 const root = join(import.meta.dirname, "..");
 const wrangler = join(root, "node_modules/wrangler/bin/wrangler.js");
@@ -44,7 +46,21 @@ export function startPlan(argv, env) {
     port: number,
     publicUrl,
     migrate: ["d1", "migrations", "apply", "DB", "--local", ...(persistTo === null ? [] : ["--persist-to", persistTo])],
-    dev: ["dev", "--local", "--port", String(number), "--test-scheduled", "--var", `PUBLIC_URL:${publicUrl}`, ...rest],
+    // The game Worker and its link-preview renderer (a Worker of its own behind a service binding).
+    dev: [
+      "dev",
+      "-c",
+      "wrangler.toml",
+      "-c",
+      "wrangler.preview.toml",
+      "--local",
+      "--port",
+      String(number),
+      "--test-scheduled",
+      "--var",
+      `PUBLIC_URL:${publicUrl}`,
+      ...rest,
+    ],
   };
 }
 
@@ -61,7 +77,8 @@ if (process.argv[1] === import.meta.filename) {
   }
   run(process.execPath, [join(root, "scripts/dev-vars.mjs")]);
   run(process.execPath, [join(root, "scripts/build-web.mjs")]);
-  run(process.execPath, [wrangler, ...plan.migrate], { CI: "1" });
+  // The main database's migrations, then each log shard's (src/server/db/shards.ts, migrations-log/).
+  for (const binding of ["DB", ...logShards()]) run(process.execPath, [wrangler, ...plan.migrate.with(3, binding)], { CI: "1" });
   console.log(`Burraco on http://localhost:${plan.port} (links in messages: ${plan.publicUrl})`);
   const dev = spawn(process.execPath, [wrangler, ...plan.dev], {
     cwd: root,

@@ -1,5 +1,5 @@
+import type { SeenEvent } from "../../src/engine/index.js";
 import { type Card, parseCard } from "../../src/engine/index.js";
-import type { SeenEvent } from "../../src/shared/wire/events.js";
 
 /**
  * The public history of the hand as one seat received it: the engine's

@@ -1,3 +1,4 @@
+import type { GameView, HandView } from "../../src/engine/index.js";
 import {
   type Card,
   HAND_SIZE,
@@ -10,7 +11,6 @@ import {
   teamCount,
   teamOf,
 } from "../../src/engine/index.js";
-import type { GameView, HandView } from "../../src/shared/wire/view.js";
 import { recollect, type SeenEvent } from "./history.js";
 import { meldOf } from "./melds.js";
 

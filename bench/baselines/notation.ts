@@ -1,5 +1,5 @@
+import type { MoveText as WireMove } from "../../src/engine/index.js";
 import { discardable, type Move } from "../../src/engine/index.js";
-import type { Move as WireMove } from "../../src/shared/wire/move.js";
 import type { Table } from "./table.js";
 
 /** A move in docs/record.md notation, as the engine's `applyMove` and the service's move endpoint take it (the engine's `makeMove` writes it). */

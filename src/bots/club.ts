@@ -114,8 +114,11 @@ export function loneCardAllowed(t: Table, card: Card): boolean {
 
 function laysAtOnce(t: Table, card: Card): boolean {
   if (isWildCard(card)) return false;
-  if (t.teamMelds().some((m) => extendsNaturally(m, card))) return true;
-  return naturalMelds(countsOf([...t.cards, card]), t.rules.sets).some((m) => m.includes(card));
+  const fits = t.teamMelds().some((m) => extendsNaturally(m, card));
+  if (!fits && !naturalMelds(countsOf([...t.cards, card]), t.rules.sets).some((m) => m.includes(card))) return false;
+  // The engine has the last word: a meld that would empty the hand, say, is no play.
+  const next = t.after({ type: "pickup" });
+  return next !== null && naturalStep(next) !== null;
 }
 
 /** A lone card on the pile: worth it when it lays at once, as a natural card. */

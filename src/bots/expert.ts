@@ -57,15 +57,16 @@ export interface SearchBudget {
 }
 
 /**
- * A few milliseconds of CPU per move at most (p99 under 4 ms on one core, `npm run bench -- bots`): fits a Worker request.
- * Searching the discard too (between judgement's two best) won about 3 more paired hands in 100 against club
- * with 2 and with 4 players, at the same p99 (a search is one move's, whichever move it is).
+ * Sized for a whole turn (a take and a discard searched, the plays between) to fit a Free-plan Worker
+ * invocation's 10 ms of CPU on a loaded machine: 300 counted moves per decision, two turns looked ahead
+ * (a shorter look buys more deals for the same work). Searching the discard too (between judgement's
+ * two best) won about 3 more paired hands in 100 against club with 2 and with 4 players.
  */
 export const EXPERT_DEFAULT: SearchBudget = {
   iterations: 8,
   turns: 64,
-  steps: 400,
-  horizon: 3,
+  steps: 300,
+  horizon: 2,
   discards: 2,
   take: true,
   wild: false,

@@ -28,9 +28,11 @@
  * random (knowledge.ts, sample.ts) and asks the engine, which stays the only
  * judge of what is legal; every move returned has been accepted by it.
  *
- * CPU: a move costs well under 5 ms on one core at every level's default
- * (`npm run bench -- bots`). The expert's budget is counted in simulated
- * turns, never in time: a Worker's clock does not advance while it computes.
+ * CPU: the expert's budget is counted work, never time (a Worker's clock
+ * does not advance while it computes): every move tried on the engine
+ * counts (Meter, table.ts), and a decision stops at a fixed count, so a
+ * whole turn's CPU is bounded on any machine (`npm run bench -- bots cpu`,
+ * docs/computer-players.md). The other levels cost a fraction of that.
  */
 import { makeMove, seededRandom } from "../engine/index.js";
 import { beginnerMove } from "./beginner.js";

@@ -138,13 +138,16 @@ export function findExit(t: Table, budget = 60): Exit | null {
   if (t.cards.length - 3 * wilds > 1 || looseCards(t) > 1) return null;
   const found: { best: Exit | null } = { best: null };
   let nodes = 0;
+  // Each position tries several plays on the engine: the count bounds the search's work too.
+  const meter = t.meter;
+  const stop = meter.steps + 4 * budget;
   const consider = (e: Exit) => {
     const best = found.best;
     if (!best || e.left < best.left || (e.left === best.left && e.wilds < best.wilds)) found.best = e;
   };
   const emptied = () => found.best?.left === 0;
   const visit = (table: Table, plays: Play[], spent: number) => {
-    if (nodes++ > budget) return;
+    if (nodes++ > budget || meter.steps > stop) return;
     const done = table.hand.end !== null || tookPozzetto(t, table) || table.cards.length === 0;
     if (done) {
       consider({ plays, table, left: 0, wilds: spent });
@@ -163,7 +166,7 @@ export function findExit(t: Table, budget = 60): Exit | null {
     for (const step of wildSteps(table)) {
       const after = allNatural(step.next);
       visit(after.table, [...plays, step.play, ...after.steps], spent + 1);
-      if (emptied() || nodes > budget) return;
+      if (emptied() || nodes > budget || meter.steps > stop) return;
     }
   };
   visit(t, [], 0);

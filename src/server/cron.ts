@@ -1,3 +1,4 @@
+import { archiveFinishedGames } from "./db/archive";
 import type { Env } from "./env";
 import { pruneDeliveryLog, queueDigests } from "./notify/index";
 import { requeueLost } from "./notify/requeue";
@@ -11,7 +12,8 @@ import { pruneSendLimits } from "./notify/send-limits";
  * messages (deliveries long overdue are queued again: notify/requeue.ts),
  * and the notifications' daily chores: each player's morning digest
  * (checked every hour) and pruning the delivery log and the sending limits'
- * counts (once a day).
+ * counts (once a day); and archiving finished games out of D1, a batch per
+ * run (db/archive.ts).
  */
 
 /** Rooms woken per run; a longer backlog waits five minutes. */
@@ -38,4 +40,5 @@ export async function scheduled(controller: ScheduledController, env: Env, _ctx:
     await pruneDeliveryLog(env.DB, now);
     await pruneSendLimits(env.DB, now);
   }
+  await archiveFinishedGames(env, now);
 }

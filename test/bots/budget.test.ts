@@ -8,9 +8,9 @@ import { newDriver, playHand } from "./driver.js";
  * move it tries on the engine, in its judgement and in its look-ahead,
  * counts one (Meter). A decision stops dealing before it passes
  * `EXPERT_DEFAULT.steps` and cuts its look-ahead at twice that, so whole
- * turns stay within a fixed amount of work on any machine (about 4–6 µs a
- * counted move here, all the rest of the decision included:
- * docs/computer-players.md).
+ * turns stay within a fixed amount of work on any machine (about 2.5 µs a
+ * counted move at the median on the loaded machine it was measured on, all
+ * the rest of the decision included: docs/computer-players.md).
  */
 const DECISION_MOST = 2 * EXPERT_DEFAULT.steps + 200;
 const TURN_MOST = 2 * DECISION_MOST;

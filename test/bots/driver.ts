@@ -50,18 +50,20 @@ export interface Driver {
   state: GameState;
   readonly histories: SeenEvent[][];
   readonly timings: MoveTiming[] | null;
-  /** Turns started so far, over every hand the driver played. */
+  /** The number of the turn in play (unique over every driver). */
   turns: number;
 }
 
 const MAX_MOVES = 5000;
 
-/** CPU milliseconds so far: of this thread where Node can tell (24 and later), else of the process. */
+/** CPU milliseconds so far, of the whole process (this thread's own count is too coarse on Linux to time a move). */
 function cpuNow(): number {
-  const thread = (process as { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage;
-  const used = thread ? thread.call(process) : process.cpuUsage();
+  const used = process.cpuUsage();
   return (used.user + used.system) / 1000;
 }
+
+/** Turns started by every driver: a turn's moves share its number. */
+let turnsStarted = 0;
 
 function record(d: Driver, events: readonly GameEvent[]): void {
   for (const event of events) {
@@ -88,10 +90,9 @@ export function playHand(d: Driver, seats: readonly Seating[], seed: string, dea
     const seat = d.state.hand!.turn;
     const { level, options, choose } = seats[seat]!;
     const input = { view: viewFor(d.state, seat), history: d.histories[seat]! };
-    if (d.state.hand!.phase === "take") d.turns++;
+    if (d.state.hand!.phase === "take") d.turns = ++turnsStarted;
     const meter: Meter = { steps: 0 };
-    // CPU time, not wall time: on a busy machine the process waits its turn for a core. The main
-    // thread's alone where Node can tell (a Worker's CPU limit counts its isolate's thread).
+    // CPU time, not wall time: on a busy machine the process waits its turn for a core.
     const start = d.timings ? cpuNow() : null;
     const move = choose
       ? choose(input, `${seed}/${n}`, meter)

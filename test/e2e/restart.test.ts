@@ -65,7 +65,7 @@ describe("restart durability", () => {
     let saved: { seq: number; kind: string }[] = [];
     for (let i = 0; i < 60 && saved.length < version; i++) {
       await new Promise((r) => setTimeout(r, 250));
-      saved = await d1Query(dir, `SELECT seq, kind FROM game_events WHERE game_id = '${game.id}' ORDER BY seq`);
+      saved = await d1Query(dir, `SELECT seq, kind FROM game_events WHERE game_id = '${game.id}' ORDER BY seq`, "logs");
     }
     expect(saved.map((r) => r.seq)).toEqual(Array.from({ length: version }, (_, i) => i + 1));
     expect(saved.filter((r) => r.kind === "move")).toHaveLength(stats.accepted);

@@ -3,12 +3,17 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { seededRandom } from "../../src/engine/index";
 import { database, savedEvents } from "../../src/server/db/queries";
+import { shardDatabase, shardFor } from "../../src/server/db/shards";
 import { call, createGame, playRandomMoves, roomStub, trueTable, view } from "./helpers";
 
-const db = database(env.DB);
-
+/** The game's log as its D1 log shard holds it. */
 async function d1Log(id: string) {
-  return (await savedEvents(db, id)).map((e) => ({ seq: e.seq, kind: e.kind, body: JSON.parse(e.body), at: e.at }));
+  return (await savedEvents(database(shardDatabase(env, shardFor(env, id))), id)).map((e) => ({
+    seq: e.seq,
+    kind: e.kind,
+    body: JSON.parse(e.body),
+    at: e.at,
+  }));
 }
 
 async function roomLog(id: string) {
@@ -38,11 +43,12 @@ describe("the outbox", () => {
     const game = await createGame();
     await playRandomMoves(game, 10, seededRandom("retry"));
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    await env.DB.exec("ALTER TABLE game_events RENAME TO game_events_away");
+    const shard = shardDatabase(env, shardFor(env, game.id));
+    await shard.exec("ALTER TABLE game_events RENAME TO game_events_away");
     try {
       await runDurableObjectAlarm(roomStub(game.id));
     } finally {
-      await env.DB.exec("ALTER TABLE game_events_away RENAME TO game_events");
+      await shard.exec("ALTER TABLE game_events_away RENAME TO game_events");
     }
     expect(logged).toHaveBeenCalledWith(expect.stringContaining("outbox drain failed (1 in a row)"));
     const retry = await runInDurableObject(roomStub(game.id), (_, state) => state.storage.getAlarm());

@@ -1,6 +1,6 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { previewSvg } from "../../src/server/unfurl/image";
-import { renderPng } from "../../src/server/unfurl/png";
 import { summarize } from "../../src/server/unfurl/summary";
 import { checkPlayerText, displayText } from "../../src/shared/text";
 import { call, createGame, view } from "./helpers";
@@ -88,7 +88,9 @@ describe("the link-preview picture", () => {
         );
       });
       expect(forbidden).toEqual([]);
-      const png = renderPng(svg);
+      // Drawn by the renderer Worker, as the preview route has it drawn (src/preview).
+      const drawn = await env.PREVIEW.fetch("https://preview.internal/", { method: "POST", body: svg });
+      const png = new Uint8Array(await drawn.arrayBuffer());
       expect([...png.slice(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
     }
     // A name cut short keeps whole characters: never half a surrogate pair.

@@ -1,6 +1,8 @@
+import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
+import { seededRandom } from "../../src/engine/index";
 import { alarm, DAY, playTurn, realTime, setTime, T0 } from "./clock-helpers";
-import { BASE, call, createGame, move, view } from "./helpers";
+import { BASE, call, createGame, move, playRandomMoves, view } from "./helpers";
 
 /**
  * Link previews: a game's page carries OpenGraph and Twitter tags and an
@@ -95,7 +97,6 @@ describe("a game's page", () => {
 describe("the picture", () => {
   it("is a 1200 × 630 PNG that caches may keep per version", async () => {
     const game = await createGame({ players: 4 });
-    const { exports } = await import("cloudflare:workers");
     const answer = await exports.default.fetch(`${BASE}/api/games/${game.id}/preview.png?v=2&lang=it`);
     expect(answer.status).toBe(200);
     await answer.arrayBuffer();
@@ -107,6 +108,30 @@ describe("the picture", () => {
     const data = new DataView(bytes.buffer);
     expect([data.getUint32(16), data.getUint32(20)]).toEqual([1200, 630]);
     expect((await call("/api/games/AAAAAAAAAAAAAAAAAAAAAAAA/preview.png")).status).toBe(404);
+  });
+});
+
+describe("the picture's own Worker", () => {
+  it("is drawn by the renderer Worker behind the PREVIEW service binding, which takes only a POSTed SVG", async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#064"/></svg>';
+    const drawn = await env.PREVIEW.fetch("https://preview.internal/", { method: "POST", body: svg });
+    expect(drawn.headers.get("Content-Type")).toBe("image/png");
+    const data = new DataView(await drawn.arrayBuffer());
+    expect([data.getUint32(16), data.getUint32(20)]).toEqual([40, 20]);
+    expect((await env.PREVIEW.fetch("https://preview.internal/")).status).toBe(405);
+    expect((await env.PREVIEW.fetch("https://preview.internal/", { method: "POST", body: "x".repeat(600_000) })).status).toBe(413);
+  });
+
+  it("keeps one picture per game version: a new move draws a new one", async () => {
+    const game = await createGame({ players: 2 });
+    const picture = async () =>
+      new Uint8Array(await (await exports.default.fetch(`${BASE}/api/games/${game.id}/preview.png?lang=en`)).arrayBuffer());
+    const first = await picture();
+    expect(await picture()).toEqual(first);
+    await playRandomMoves(game, 4, seededRandom("picture"));
+    const after = await picture();
+    expect([...after.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect(after).not.toEqual(first);
   });
 });
 

@@ -4,8 +4,8 @@ import type { Entry, Table } from "../room/table";
 
 /**
  * The statements that bring D1 up to date with a room: log entries (ignored
- * when already there, so a retried drain never duplicates), seat rows, and
- * the game index row. Written as plain prepared statements rather than
+ * when already there, so a retried drain never duplicates) to the game's log
+ * shard (shards.ts), seat rows and the game index row to the main database. Written as plain prepared statements rather than
  * through the query builder: they are the service's most frequent writes
  * (every log entry of every game), always the same three statements, and
  * building each one anew cost more than sending it.
@@ -21,8 +21,9 @@ const UPSERT_SEAT = `INSERT INTO seats (game_id, seat, token_hash, taken, name, 
   ON CONFLICT (game_id, seat) DO UPDATE SET token_hash = excluded.token_hash, taken = excluded.taken, name = excluded.name,
   player_hash = excluded.player_hash, link_sealed = excluded.link_sealed`;
 
-const UPSERT_GAME = `INSERT INTO games (id, players, rules, names, status, turn, version, prepared, invite_hash, created_at, updated_at, deadline, next_due, reminder, clock_offset)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+// The log's shard is written with the game's first row and never changed (db/shards.ts).
+const UPSERT_GAME = `INSERT INTO games (id, players, rules, names, status, turn, version, prepared, invite_hash, created_at, updated_at, deadline, next_due, reminder, clock_offset, log_shard)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (id) DO UPDATE SET names = excluded.names, status = excluded.status, turn = excluded.turn, version = excluded.version,
   invite_hash = excluded.invite_hash, updated_at = excluded.updated_at, deadline = excluded.deadline, next_due = excluded.next_due,
   reminder = excluded.reminder, clock_offset = excluded.clock_offset`;
@@ -49,6 +50,7 @@ export function indexStatement(
   table: Table,
   seatRows: readonly SeatRow[],
   inviteHash: string,
+  logShard: string | null,
   clockOffset = 0,
 ): D1PreparedStatement {
   const r = indexRow(table, seatRows, inviteHash);
@@ -70,5 +72,6 @@ export function indexStatement(
       r.nextDue,
       r.reminder,
       clockOffset,
+      logShard,
     );
 }

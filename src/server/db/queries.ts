@@ -2,8 +2,6 @@ import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { MyGame } from "../../shared/api";
 import { gameNow } from "../clock/time";
-import type { SeatRow } from "../room/storage";
-import type { LogBody, LogRow } from "../room/table";
 import { unseal } from "../seal";
 import { parseNames } from "./columns";
 import { gameEvents, games, seats } from "./schema";
@@ -21,32 +19,6 @@ export function database(d1: D1Database) {
 }
 
 type Db = ReturnType<typeof database>;
-
-/** A game as D1 holds it, to rebuild a room that lost its storage; null if D1 has no such game. */
-export async function loadSavedGame(db: Db, id: string): Promise<{ rows: LogRow[]; seats: SeatRow[]; inviteHash: string } | null> {
-  const [game] = await db.select({ inviteHash: games.inviteHash }).from(games).where(eq(games.id, id));
-  const events = await db.select().from(gameEvents).where(eq(gameEvents.gameId, id)).orderBy(asc(gameEvents.seq));
-  if (!game || events.length === 0) return null;
-  const seatRows = await db.select().from(seats).where(eq(seats.gameId, id)).orderBy(asc(seats.seat));
-  // Only a gapless prefix of the log can be replayed.
-  const rows: LogRow[] = [];
-  for (const e of events) {
-    if (e.seq !== rows.length + 1) break;
-    rows.push({ seq: e.seq, at: e.at, body: JSON.parse(e.body) as LogBody });
-  }
-  return {
-    rows,
-    seats: seatRows.map((s) => ({
-      seat: s.seat,
-      tokenHash: s.tokenHash,
-      taken: s.taken,
-      name: s.name,
-      playerHash: s.playerHash,
-      link: s.link,
-    })),
-    inviteHash: game.inviteHash,
-  };
-}
 
 /** The game's own time now and the time left before its deadline, by the game's clock (not this Worker's). */
 function timeLeftOf(game: { deadline: number | null; status: string; clockOffset: number }): { asOf: string; left: number | null } {

@@ -32,6 +32,10 @@ export const games = sqliteTable(
      * from the game's clock: the platform's time plus this (gameNow).
      */
     clockOffset: integer("clock_offset").notNull().default(0),
+    /** The D1 binding holding the game's log (db/shards.ts); null: this database's own game_events (games from before the shards). */
+    logShard: text("log_shard"),
+    /** When the finished game's log went to the R2 archive and left D1 (db/archive.ts); null while its log is in D1. */
+    archivedAt: integer("archived_at"),
   },
   (t) => [index("games_by_next_due").on(t.nextDue).where(sql`next_due IS NOT NULL`)],
 );
@@ -66,7 +70,8 @@ export const seats = sqliteTable(
 );
 
 /**
- * Every game's log, entry by entry: the same rows as the game room's own
+ * Every game's log, entry by entry, in the game's log shard (db/shards.ts;
+ * migrations-log/): the same rows as the game room's own
  * log. Private: deals, salts and drawn cards are in it; anything shown to
  * a player must go through the engine's `viewFor`/`eventFor`.
  */

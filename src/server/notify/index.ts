@@ -10,7 +10,8 @@
  * - `handleDeliveries(batch, env)` / `handleDeadDeliveries(batch, env)` —
  *   the consumers of the DELIVERIES queue and of its dead-letter queue.
  * - `queueDigests(env, now)` — hourly, from a Cron Trigger.
- * - `pruneDeliveryLog(d1, now)` — daily: the log keeps 30 days.
+ * - `pruneDeliveryLog(d1, now)` — daily: the log keeps 30 days and 50 attempts a
+ *   subscription; finished deliveries' rows 14 days (idempotency).
  * - subscriptions: `createSubscription`, `confirmEmail`, `unsubscribe`,
  *   `listSubscriptions`, `updateSubscription`, `deleteSubscription`,
  *   `recentAttempts`, and `enqueueNotice` for confirmation and test messages.
@@ -22,7 +23,7 @@ export { DIGEST_HOUR, type GamesAwaiting, gamesAwaitingFromIndex, queueDigests }
 export { publicMove } from "./facts";
 export { deliveryKey, enqueueNotice, type FanOutOptions, fanOut, type SkipDelivery } from "./fanout";
 export { RETRY_SCHEDULE_SECONDS } from "./schedule";
-export { LOG_DAYS, pruneDeliveryLog } from "./store";
+export { ATTEMPTS_KEPT, DELIVERY_KEEP_DAYS, LOG_DAYS, pruneDeliveryLog } from "./store";
 export {
   checkSubscription,
   confirmEmail,

@@ -180,13 +180,36 @@ export async function recordSkipped(d1: D1Database, key: string, reason: string)
 }
 
 /** The log keeps 30 days: older attempts and finished deliveries are removed. Returns the rows removed. */
+/** Days the delivery log (each subscription's attempts) goes back. */
 export const LOG_DAYS = 30;
 
+/** Attempts kept per subscription: the most its delivery log ever shows (GET /api/notifications/subscriptions/{id}). */
+export const ATTEMPTS_KEPT = 50;
+
+/**
+ * Days a finished delivery's row is kept. The row is what makes a second
+ * copy of its queue message send nothing; a copy can come back only while
+ * the queue still holds the message, at most 14 days (the longest retention
+ * Cloudflare Queues allows), and the hourly sending limits look back one
+ * hour. Past that the row guards nothing, and D1 need not keep it.
+ */
+export const DELIVERY_KEEP_DAYS = 14;
+
+const DAY = 24 * 3600 * 1000;
+
+/** Daily: keeps only what the delivery log and idempotency need. Returns the rows removed. */
 export async function pruneDeliveryLog(d1: D1Database, now: number): Promise<number> {
-  const before = now - LOG_DAYS * 24 * 3600 * 1000;
-  const [a, d] = await d1.batch([
-    d1.prepare("DELETE FROM notification_attempts WHERE at < ?").bind(before),
-    d1.prepare("DELETE FROM notification_deliveries WHERE created_at < ? AND state IN ('sent', 'dead', 'skipped')").bind(before),
+  const results = await d1.batch([
+    d1.prepare("DELETE FROM notification_attempts WHERE at < ?").bind(now - LOG_DAYS * DAY),
+    d1
+      .prepare(
+        `DELETE FROM notification_attempts WHERE id IN (SELECT id FROM (
+           SELECT id, ROW_NUMBER() OVER (PARTITION BY subscription_id ORDER BY at DESC, id DESC) AS n FROM notification_attempts) WHERE n > ?)`,
+      )
+      .bind(ATTEMPTS_KEPT),
+    d1
+      .prepare("DELETE FROM notification_deliveries WHERE created_at < ? AND state IN ('sent', 'dead', 'skipped')")
+      .bind(now - DELIVERY_KEEP_DAYS * DAY),
   ]);
-  return (a?.meta.changes ?? 0) + (d?.meta.changes ?? 0);
+  return results.reduce((n, r) => n + (r.meta.changes ?? 0), 0);
 }

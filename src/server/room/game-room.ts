@@ -5,7 +5,8 @@ import type { ComputerLevel } from "../../shared/wire/common";
 import type { z } from "../../shared/wire/z";
 import { hashToken, newToken } from "../auth";
 import { gameNow } from "../clock/time";
-import { database, loadSavedGame } from "../db/queries";
+import { loadSavedGame } from "../db/saved-game";
+import { shardDatabase, shardFor } from "../db/shards";
 import type { Env } from "../env";
 import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
 import { unseal } from "../seal";
@@ -86,7 +87,13 @@ export class GameRoom extends DurableObject<Env> {
     const firstDealer = init.deals[0]?.dealer ?? drawFirstDealer(init.players);
     const now = this.now();
     const host = newToken();
-    const made = Room.create(this.storage, { type: "created", ...init, firstDealer, hostHash: hashToken(host) }, now, carried);
+    const made = Room.create(
+      this.storage,
+      { type: "created", ...init, firstDealer, hostHash: hashToken(host) },
+      now,
+      shardFor(this.env, init.id),
+      carried,
+    );
     this.room = made.room;
     // A rematch's players come with their seats: the absences they declared stop their new clocks too.
     if (carried && made.room.table.clock) await this.carryAbsences(made.room);
@@ -319,7 +326,8 @@ export class GameRoom extends DurableObject<Env> {
   /** Copies the outbox into D1; retries with backoff when D1 fails. */
   private async drain(room: Room, now: number): Promise<void> {
     try {
-      await drainOutbox(room, this.env.DB, (seq) => this.notify(room, seq), this.clockOffset());
+      const d1 = { main: this.env.DB, log: shardDatabase(this.env, room.logShard) };
+      await drainOutbox(room, d1, (seq) => this.notify(room, seq), this.clockOffset());
       this.storage.setMeta("drain_failures", "0");
       this.alarms.drained(owes(room) ? now : null);
     } catch (error) {
@@ -411,10 +419,10 @@ export class GameRoom extends DurableObject<Env> {
   private async load(gameId: string): Promise<Room | null> {
     const local = await this.openLocal();
     if (local) return local.table.id === gameId ? local : null;
-    const saved = await loadSavedGame(database(this.env.DB), gameId);
+    const saved = await loadSavedGame(this.env, gameId);
     if (!saved || this.room) return this.room;
     console.warn(`game ${gameId}: rebuilding the room from D1 (${saved.rows.length} log entries)`);
-    this.room = Room.restore(this.storage, saved.rows, saved.seats, saved.inviteHash);
+    this.room = Room.restore(this.storage, saved.rows, saved.seats, saved.inviteHash, saved.logShard);
     // Whatever fell due meanwhile is handled by the alarm.
     await this.alarms.arm(gameDue(this.room.table, false));
     return this.room;

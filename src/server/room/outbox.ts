@@ -2,12 +2,17 @@ import { entryStatements, indexStatement, seatStatements } from "../db/drain";
 import { recordMatchEnd } from "../ratings/record";
 import type { Room } from "./room";
 
+const batch = async (d1: D1Database, statements: D1PreparedStatement[]) => {
+  if (statements.length > 0) await d1.batch(statements);
+};
+
 /**
  * What the room owes D1, and its notifications: the log entries after the
  * last one D1 acknowledged (a mark kept with the log: the log is gapless,
  * so no row per entry is needed), and an outbox of seat changes and
  * entries' notifications, each queued in the same transaction that wrote
- * it. The room's alarm copies them into D1 in batches; D1 is thus never on
+ * it. The room's alarm copies them into D1 in batches (the entries to the
+ * game's log shard, the rest to the main database: db/shards.ts); D1 is thus never on
  * a move's path, and a failed copy is simply tried again later: entries are
  * inserted with ON CONFLICT DO NOTHING on UNIQUE(game_id, seq), so nothing is
  * lost or duplicated.
@@ -46,7 +51,12 @@ export function owes(room: Room): boolean {
  * entry and subscription) once D1 has the entry. Throws when D1 fails; what
  * was done stays acknowledged, the rest is tried again.
  */
-export async function drainOutbox(room: Room, d1: D1Database, notify: (seq: number) => Promise<void>, clockOffset = 0): Promise<number> {
+export async function drainOutbox(
+  room: Room,
+  d1: { main: D1Database; log: D1Database },
+  notify: (seq: number) => Promise<void>,
+  clockOffset = 0,
+): Promise<number> {
   let copied = 0;
   for (;;) {
     const table = room.table;
@@ -56,13 +66,19 @@ export async function drainOutbox(room: Room, d1: D1Database, notify: (seq: numb
     // Entries queued by an earlier version of the outbox, and every seat changed (its row as it stands now).
     const queued = items.filter((i) => i.kind === "event").map((i) => table.entries[i.ref - 1]!);
     const seatRows = [...new Set(items.filter((i) => i.kind === "seat").map((i) => i.ref))].map((seat) => room.seats[seat]!);
-    const statements = [...entryStatements(d1, table, [...queued, ...entries]), ...seatStatements(d1, table.id, seatRows)];
-    if (last) statements.push(indexStatement(d1, table, room.seats, room.inviteHash, clockOffset));
-    if (statements.length > 0) await d1.batch(statements);
+    const logged = entryStatements(d1.log, table, [...queued, ...entries]);
+    const indexed = seatStatements(d1.main, table.id, seatRows);
+    if (last) indexed.push(indexStatement(d1.main, table, room.seats, room.inviteHash, room.logShard, clockOffset));
+    // The log's shard first: the index never names a version whose entries D1 lacks (a game from before the shards has one database).
+    if (d1.log === d1.main) await batch(d1.main, [...logged, ...indexed]);
+    else {
+      await batch(d1.log, logged);
+      await batch(d1.main, indexed);
+    }
     for (const item of items) if (item.kind === "notify") await notify(item.ref);
     // The match's result and ratings, once D1 has its last entry (recorded once: a second call finds it there). After the
     // notifications, so that a failure here delays none of them; before the acknowledgement, so that it is tried again.
-    if (last && table.state.over) await recordMatchEnd(d1, table, room.seats);
+    if (last && table.state.over) await recordMatchEnd(d1.main, table, room.seats);
     room.acknowledge(entries[entries.length - 1]?.seq ?? room.drainedSeq, items[items.length - 1]?.id ?? null);
     copied += entries.length + items.length;
     if (last) return copied;

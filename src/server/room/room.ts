@@ -15,6 +15,8 @@ export class Room {
     readonly inviteHash: string,
     /** The last log entry D1 has acknowledged (outbox.ts). */
     public drainedSeq: number,
+    /** The D1 binding this game's log is copied to (db/shards.ts); null for a game from before the shards: the main database. */
+    readonly logShard: string | null,
   ) {}
 
   /** Loads the game from the room's storage; null when it holds none. */
@@ -31,6 +33,7 @@ export class Room {
       storage.readSeats(),
       storage.getMeta("invite_hash") ?? "",
       drained === null ? rows.length : Number(drained),
+      storage.getMeta("log_shard"),
     );
   }
 
@@ -43,6 +46,7 @@ export class Room {
     storage: Storage,
     created: CreatedBody,
     now: number,
+    logShard: string,
     carried?: readonly CarriedSeat[],
   ): { room: Room; tokens: string[]; invite: string } {
     // A rematch's seats come with their tokens (their holders ask the finished game for them: rematch.ts).
@@ -70,12 +74,13 @@ export class Room {
       storage.setMeta("drained_seq", "0");
       for (const seat of seats) storage.writeSeat(seat);
       storage.setMeta("invite_hash", hashToken(invite));
+      storage.setMeta("log_shard", logShard);
     });
-    return { room: new Room(storage, table, seats, hashToken(invite), 0), tokens, invite };
+    return { room: new Room(storage, table, seats, hashToken(invite), 0, logShard), tokens, invite };
   }
 
   /** Copies a game saved elsewhere (D1) into this room's storage, without queueing it back. */
-  static restore(storage: Storage, rows: readonly LogRow[], seats: readonly SeatRow[], inviteHash: string): Room {
+  static restore(storage: Storage, rows: readonly LogRow[], seats: readonly SeatRow[], inviteHash: string, logShard: string | null): Room {
     const table = Table.replay(rows);
     storage.init();
     storage.atomically(() => {
@@ -84,8 +89,9 @@ export class Room {
       storage.setMeta("invite_hash", inviteHash);
       // D1 has all of it.
       storage.setMeta("drained_seq", String(rows.length));
+      if (logShard !== null) storage.setMeta("log_shard", logShard);
     });
-    return new Room(storage, table, seats.slice(), inviteHash, rows.length);
+    return new Room(storage, table, seats.slice(), inviteHash, rows.length, logShard);
   }
 
   /** The rematch's game id, once it is made (rematch.ts). */

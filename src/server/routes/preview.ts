@@ -4,7 +4,6 @@ import { z } from "../../shared/wire/z";
 import type { AppEnv } from "../env";
 import { fail } from "../reply";
 import { previewSvg } from "../unfurl/image";
-import { renderPng } from "../unfurl/png";
 import { publicSnapshot } from "../unfurl/public";
 import { summarize } from "../unfurl/summary";
 import { errors, serve } from "./define";
@@ -13,7 +12,9 @@ import { errors, serve } from "./define";
  * The picture a game's link unfurls with (`og:image`): the public table as
  * a 1200 × 630 PNG. Its address carries the game's version, so each
  * version's picture may be kept by caches; it is drawn once per version
- * and language and kept in the Worker's cache.
+ * and language, by the renderer Worker (src/preview, through the PREVIEW
+ * service binding), and kept in this Worker's cache under the version the
+ * game had (whatever `v` the address says).
  */
 export function servePreview(gamesApi: OpenAPIHono<AppEnv>): void {
   serve(
@@ -42,20 +43,31 @@ export function servePreview(gamesApi: OpenAPIHono<AppEnv>): void {
     }),
     async (c) => {
       const { id } = c.get("game");
-      const cache = typeof caches === "undefined" ? null : await caches.open("previews");
-      const key = new Request(c.req.url);
-      const kept = await cache?.match(key);
-      if (kept) return kept;
       const snap = await publicSnapshot(c, id);
       if (!snap) return fail(404, "GAME_NOT_FOUND", "No game with that id.");
       const query = c.req.valid("query");
-      const summary = summarize(snap, query.lang ?? languageOf(c.req.header("Accept-Language")));
-      const png = renderPng(previewSvg(snap, summary));
-      const answer = new Response(png as Uint8Array<ArrayBuffer>, {
-        headers: { "Content-Type": "image/png", "Cache-Control": query.v ? "public, max-age=86400" : "public, max-age=60" },
+      const lang = query.lang ?? languageOf(c.req.header("Accept-Language"));
+      const cache = typeof caches === "undefined" ? null : await caches.open("previews");
+      const key = new Request(`${new URL(c.req.url).origin}/api/games/${id}/preview.png?version=${snap.version}&lang=${lang}`);
+      const kept = await cache?.match(key);
+      if (kept) return withCaching(kept, query.v !== undefined);
+      const drawn = await c.env.PREVIEW.fetch("https://preview.internal/", {
+        method: "POST",
+        body: previewSvg(snap, summarize(snap, lang)),
       });
-      if (cache) c.executionCtx.waitUntil(cache.put(key, answer.clone()));
-      return answer;
+      if (!drawn.ok) throw new Error(`the preview renderer answered ${drawn.status}`);
+      const png = await drawn.arrayBuffer();
+      // Kept a day whatever the address: the key names the version, whose picture never changes.
+      const keep = new Response(png, { headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=86400" } });
+      if (cache) c.executionCtx.waitUntil(cache.put(key, keep));
+      return withCaching(new Response(png, { headers: { "Content-Type": "image/png" } }), query.v !== undefined);
     },
   );
+}
+
+/** A kept picture, with the caching its address allows (one with `v` names a version, so it never changes). */
+function withCaching(kept: Response, versioned: boolean): Response {
+  const answer = new Response(kept.body, { headers: { "Content-Type": "image/png" } });
+  answer.headers.set("Cache-Control", versioned ? "public, max-age=86400" : "public, max-age=60");
+  return answer;
 }

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { hashToken } from "../../../src/server/auth";
 import {
+  ATTEMPTS_KEPT,
   deleteSubscription,
   listSubscriptions,
   pruneDeliveryLog,
@@ -96,5 +97,34 @@ describe("subscriptions", () => {
     const left = await recentAttempts(env.DB, owner, id);
     expect(left).toHaveLength(1);
     expect(left![0]!.key).toMatch(/^new/);
+  });
+
+  it("keeps only what the delivery log and idempotency need: 50 attempts a subscription, finished deliveries 14 days", async () => {
+    const owner = hashToken(unique("prune-owner"));
+    const made = await subscribe({ channel: "email", target: `${unique("q")}@example.org`, ownerHash: owner });
+    const id = made.subscription.id;
+    const day = 86_400_000;
+    const now = Date.now();
+    const keys = { finished: unique("finished"), recent: unique("recent"), failing: unique("failing") };
+    await insertDeliveries(env.DB, [{ key: keys.finished, subscriptionId: id, event: "turn", gameId: null, seq: null }], now - 15 * day);
+    await insertDeliveries(env.DB, [{ key: keys.failing, subscriptionId: id, event: "turn", gameId: null, seq: null }], now - 15 * day);
+    await insertDeliveries(env.DB, [{ key: keys.recent, subscriptionId: id, event: "turn", gameId: null, seq: null }], now - 13 * day);
+    await env.DB.prepare("UPDATE notification_deliveries SET state = 'sent' WHERE key IN (?, ?)").bind(keys.finished, keys.recent).run();
+    await env.DB.prepare("UPDATE notification_deliveries SET state = 'failed' WHERE key = ?").bind(keys.failing).run();
+    for (let i = 0; i < 60; i++)
+      await env.DB.prepare(
+        "INSERT INTO notification_attempts (delivery_key, subscription_id, event, attempt, status, at) VALUES (?, ?, 'turn', 1, 'sent', ?)",
+      )
+        .bind(`${keys.recent}-${i}`, id, now - (60 - i) * 60_000)
+        .run();
+    await pruneDeliveryLog(env.DB, now);
+    const left = await recentAttempts(env.DB, owner, id, 100);
+    expect(left).toHaveLength(ATTEMPTS_KEPT);
+    expect(left![0]!.key).toBe(`${keys.recent}-59`);
+    const states = await env.DB.prepare("SELECT key FROM notification_deliveries WHERE subscription_id = ? ORDER BY key")
+      .bind(id)
+      .all<{ key: string }>();
+    // The finished delivery past 14 days is gone; one still being retried, and a recent one, stay.
+    expect(states.results.map((r) => r.key).sort()).toEqual([keys.failing, keys.recent].sort());
   });
 });

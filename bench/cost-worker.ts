@@ -1,0 +1,234 @@
+/**
+ * The service as the cost benchmark runs it: the real Worker and GameRoom,
+ * with every binding that costs money counted on its way through — Worker
+ * invocations (requests, queue batches), Durable Object requests (RPC calls,
+ * fetches, alarms, WebSocket messages), D1 rows read and written (from each
+ * result's meta), the room's own SQLite rows written and bytes stored, and
+ * queue messages sent — plus /api/bench routes to make subscriptions and to
+ * read the counters. Bench only: never deployed.
+ */
+import { hashToken } from "../src/server/auth";
+import { shardNames } from "../src/server/db/shards";
+import type { Delivery, Env } from "../src/server/env";
+import service, { GameRoom as Room } from "../src/server/index";
+import {
+  confirmEmail,
+  createSubscription,
+  handleDeadDeliveries,
+  handleDeliveries,
+  NOTIFY_EVENTS,
+  notifyConfig,
+} from "../src/server/notify/index";
+
+const zero = () => ({
+  workerRequests: 0,
+  queueBatches: 0,
+  doRequests: 0,
+  doAlarms: 0,
+  doWsMessages: 0,
+  d1Queries: 0,
+  /** Of which to the main database (the rest to the log shards). */
+  d1QueriesMain: 0,
+  d1RowsRead: 0,
+  d1RowsWritten: 0,
+  doRowsWritten: 0,
+  queueMessages: 0,
+});
+let counts = zero();
+/** The rooms' SQL cursors, whose rows written are summed when the counters are read (a write's count is known once it ran). */
+let cursors: { rowsWritten: number }[] = [];
+
+/** Each D1 database's size after its latest query (D1 reports it in every result's meta). */
+const sizes = new Map<string, number>();
+
+type Meta = { rows_read?: number; rows_written?: number; size_after?: number } | undefined;
+const tally = (meta: Meta, name = "") => {
+  counts.d1Queries++;
+  if (name === "DB") counts.d1QueriesMain++;
+  if (meta?.size_after) sizes.set(name, meta.size_after);
+  counts.d1RowsRead += meta?.rows_read ?? 0;
+  counts.d1RowsWritten += meta?.rows_written ?? 0;
+};
+
+/** A D1 binding that counts rows read and written (drizzle's `raw()` returns no meta: its rows returned are counted as read). */
+function countedD1(d1: D1Database, name: string): D1Database {
+  const statement = (s: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(s, {
+      get(target, key) {
+        if (key === "__target") return target;
+        if (key === "bind") return (...values: unknown[]) => statement(target.bind(...values));
+        if (key === "run" || key === "all")
+          return async () => {
+            const r = await target[key]();
+            tally(r.meta as Meta, name);
+            return r;
+          };
+        if (key === "first")
+          return async (column?: string) => {
+            const r = await target.all();
+            tally(r.meta as Meta, name);
+            const row = r.results[0] as Record<string, unknown> | undefined;
+            return row === undefined ? null : column === undefined ? row : row[column];
+          };
+        if (key === "raw")
+          return async (options?: { columnNames?: boolean }) => {
+            const rows = (await target.raw(options as { columnNames: true })) as unknown[];
+            tally({ rows_read: rows.length - (options?.columnNames ? 1 : 0) });
+            return rows;
+          };
+        const value = Reflect.get(target, key);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  return new Proxy(d1, {
+    get(target, key) {
+      if (key === "prepare") return (sql: string) => statement(target.prepare(sql));
+      if (key === "batch")
+        return async (statements: D1PreparedStatement[]) => {
+          // D1 takes its own statements only: the proxies' targets.
+          const results = await target.batch(statements.map((s) => (s as unknown as { __target?: D1PreparedStatement }).__target ?? s));
+          for (const r of results) tally(r.meta as Meta, name);
+          return results;
+        };
+      const value = Reflect.get(target, key);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+function countedEnv(env: Env): Env {
+  const counted: Record<string, unknown> = { ...env, DB: countedD1(env.DB, "DB") };
+  for (const name of shardNames(env)) counted[name] = countedD1((env as unknown as Record<string, D1Database>)[name]!, name);
+  const queue = env.DELIVERIES;
+  counted.DELIVERIES = {
+    send: (m: Delivery, o?: QueueSendOptions) => {
+      counts.queueMessages++;
+      return queue.send(m, o);
+    },
+    sendBatch: (ms: Iterable<MessageSendRequest<Delivery>>, o?: QueueSendBatchOptions) => {
+      const list = [...ms];
+      counts.queueMessages += list.length;
+      return queue.sendBatch(list, o);
+    },
+  };
+  const rooms = env.GAME_ROOM;
+  counted.GAME_ROOM = new Proxy(rooms, {
+    get(target, key) {
+      if (key === "get")
+        return (id: DurableObjectId) =>
+          new Proxy(target.get(id), {
+            get(stub, method) {
+              const value = Reflect.get(stub, method);
+              if (typeof value !== "function") return value;
+              return (...args: unknown[]) => {
+                counts.doRequests++;
+                return Reflect.apply(value as (...a: unknown[]) => unknown, stub, args);
+              };
+            },
+          });
+      const value = Reflect.get(target, key);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return counted as unknown as Env;
+}
+
+/** The GameRoom with its SQLite writes and its own invocations counted. */
+export class GameRoom extends Room {
+  constructor(ctx: DurableObjectState, env: Env) {
+    const sql = ctx.storage.sql;
+    const exec = sql.exec.bind(sql);
+    Object.defineProperty(sql, "exec", {
+      value: (query: string, ...bindings: unknown[]) => {
+        const cursor = exec(query, ...bindings);
+        if (!/^\s*(SELECT|PRAGMA)/i.test(query)) cursors.push(cursor);
+        return cursor;
+      },
+    });
+    super(ctx, countedEnv(env));
+  }
+
+  override async alarm(): Promise<void> {
+    counts.doAlarms++;
+    return super.alarm();
+  }
+
+  override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
+    counts.doWsMessages++;
+    return super.webSocketMessage(ws, data);
+  }
+
+  /** The bytes this room's SQLite holds. */
+  async benchSize(): Promise<number> {
+    return this.ctx.storage.sql.databaseSize;
+  }
+}
+
+/** Player subscriptions on every channel, for every event, for each player key given. */
+async function subscribe(
+  env: Env,
+  body: { keys: string[]; webhook: string; push: { endpoint: string; keys: { p256dh: string; auth: string } } },
+) {
+  const policy = notifyConfig(env).urlPolicy;
+  for (const [i, key] of body.keys.entries()) {
+    const common = {
+      ownerHash: hashToken(key),
+      gameId: null,
+      scope: "player" as const,
+      events: [...NOTIFY_EVENTS],
+      language: "it" as const,
+    };
+    const email = await createSubscription(env.DB, { ...common, channel: "email", target: `cost-${i}@example.org` }, policy, Date.now());
+    if ("refused" in email) throw new Error(email.refused);
+    await confirmEmail(env.DB, email.confirmToken!, Date.now());
+    for (const made of [
+      await createSubscription(env.DB, { ...common, channel: "webhook", target: `${body.webhook}/${i}` }, policy, Date.now()),
+      await createSubscription(
+        env.DB,
+        { ...common, channel: "push", target: body.push.endpoint, push: body.push.keys },
+        policy,
+        Date.now(),
+      ),
+    ])
+      if ("refused" in made) throw new Error(made.refused);
+  }
+  return {};
+}
+
+async function read(env: Env, ids: string[]) {
+  const doRowsWritten = cursors.reduce((n, c) => n + c.rowsWritten, 0);
+  const doBytes = (
+    await Promise.all(ids.map((id) => (env.GAME_ROOM.get(env.GAME_ROOM.idFromName(id)) as unknown as GameRoom).benchSize()))
+  ).reduce((a, b) => a + b, 0);
+  const deliveries = await env.DB.prepare("SELECT state, COUNT(*) AS n FROM notification_deliveries GROUP BY state").all<{
+    state: string;
+    n: number;
+  }>();
+  const d1Bytes = [...sizes.values()].reduce((a, b) => a + b, 0);
+  const answer = {
+    ...counts,
+    doRowsWritten,
+    doBytes,
+    d1Bytes,
+    deliveries: Object.fromEntries(deliveries.results.map((r) => [r.state, r.n])),
+  };
+  counts = zero();
+  cursors = [];
+  return answer;
+}
+
+export default {
+  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname === "/api/bench/subscribe") return Response.json(await subscribe(env, await request.json()));
+    if (url.pathname === "/api/bench/counters") return Response.json(await read(env, (await request.json()) as string[]));
+    counts.workerRequests++;
+    return service.fetch(request, countedEnv(env), ctx);
+  },
+  async queue(batch: MessageBatch<Delivery>, env: Env): Promise<void> {
+    counts.workerRequests++;
+    counts.queueBatches++;
+    if (batch.queue.endsWith("-dlq")) await handleDeadDeliveries(batch, countedEnv(env));
+    else await handleDeliveries(batch, countedEnv(env));
+  },
+} satisfies ExportedHandler<Env, Delivery>;
