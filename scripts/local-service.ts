@@ -127,6 +127,8 @@ export async function startLocalService(
       "--show-interactive-dev-session=false",
       "--log-level",
       "warn",
+      // /__scheduled runs the Cron Trigger on demand (test/e2e/lost-deliveries.test.ts), as `npm start` allows.
+      "--test-scheduled",
       // Settings of its own over wrangler.toml's [vars] and .dev.vars (the browser tests' local receivers).
       ...Object.entries(options.vars ?? {}).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
     ],

@@ -4,7 +4,7 @@ import type { CreateGameResponse } from "../../src/shared/api";
 import { en } from "../../web/src/i18n/en";
 import { it as italian } from "../../web/src/i18n/it";
 import { makeStages, type Stages } from "./board-setup";
-import { axeScan, chromiumForFile, type Lang, newPage, SIZES, type Size, screenshot, waitText } from "./helpers";
+import { asOnePlayer, axeScan, chromiumForFile, type Lang, literal, newPage, SIZES, type Size, screenshot, waitText } from "./helpers";
 
 /**
  * The table fits every screen: at five sizes and in both languages, at each
@@ -60,7 +60,7 @@ describe("one table layout that fits every screen", () => {
     for (const lang of ["it", "en"] as Lang[]) {
       it(`${size} (${SIZES[size].width}×${SIZES[size].height}), ${lang}: every stage on one screen`, async () => {
         const words = lang === "it" ? italian : en;
-        const page = await newPage(await chromium.context({ size, lang, reducedMotion: true }));
+        const page = await asOnePlayer(await newPage(await chromium.context({ size, lang, reducedMotion: true })));
         const { width, height } = SIZES[size];
         for (const stage of STAGES) {
           const game: CreateGameResponse = stages[stage.name];
@@ -72,7 +72,16 @@ describe("one table layout that fits every screen", () => {
           await page.locator("#connection.live").waitFor();
           // Sized once the page has measured the screen.
           await page.waitForFunction(() => document.querySelector(".hand-cards")?.getAttribute("data-rows") !== null);
-          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+          // The table fits itself again whenever a part changes size (a seat's clock appearing): let it settle.
+          await page.waitForFunction(
+            () =>
+              new Promise<boolean>((resolve) => {
+                const sizes = () =>
+                  [...document.querySelectorAll<HTMLElement>(".meld-fit")].map((e) => e.style.getPropertyValue("--cw")).join();
+                const before = sizes();
+                setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve(sizes() === before))), 300);
+              }),
+          );
           await screenshot(page, `board-${stage.name}-${size}-${lang}`);
           expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBe(0);
           const found = await parts(page);
@@ -102,7 +111,7 @@ describe("one table layout that fits every screen", () => {
 describe("the table's cards and seats", () => {
   it("names the seats around the table, shows a burraco closed and opens it, the joker unlike a jack, and axe finds nothing serious", async () => {
     for (const size of ["phone", "laptop"] as Size[]) {
-      const page = await newPage(await chromium.context({ size, lang: "it", bypassCSP: true, reducedMotion: true }));
+      const page = await asOnePlayer(await newPage(await chromium.context({ size, lang: "it", bypassCSP: true, reducedMotion: true })));
       await page.goto(stages.melds.seats[2]!.url!);
       await page.locator(".board .meld.closed").waitFor();
       // Carla (seat 2) sees Anna opposite, Bruno and Dario on either side; long names whole.
@@ -131,7 +140,7 @@ describe("the table's cards and seats", () => {
 
   it("the four-colour deck is remembered, and holds under protanopia and deuteranopia", async () => {
     const context = await chromium.context({ size: "phone", lang: "en", reducedMotion: true });
-    const page = await newPage(context);
+    const page = await asOnePlayer(await newPage(context));
     await page.goto(stages.melds.seats[2]!.url!);
     await page.locator(".board .meld").first().waitFor();
     const colour = (card: string) =>
@@ -145,8 +154,15 @@ describe("the table's cards and seats", () => {
     await page.locator(".table-page.four-colour").waitFor();
     const four = new Set([await colour("3S"), await colour("3H"), await colour("3C"), await colour("3D")]);
     expect(four.size).toBe(4);
+    // Sounds are off at first; turned on, they stay on.
+    await page.locator("#page-menu summary").click();
+    await waitText(page, "#menu-sounds", literal(en.board.sounds(false)));
+    await page.locator("#menu-sounds").click();
     await page.reload();
     await page.locator(".table-page.four-colour").waitFor();
+    await page.locator("#page-menu summary").click();
+    await waitText(page, "#menu-sounds", literal(en.board.sounds(true)));
+    await page.locator("#page-menu summary").click();
     const cdp = await context.newCDPSession(page);
     for (const type of ["protanopia", "deuteranopia"]) {
       await cdp.send("Emulation.setEmulatedVisionDeficiency", { type: type as "protanopia" });

@@ -3,20 +3,29 @@ import { describe, expect, it } from "vitest";
 import type { GameSnapshot } from "../../src/shared/api";
 import { en } from "../../web/src/i18n/en";
 import { it as italian } from "../../web/src/i18n/it";
-import { call, chromiumForFile, createGame, drawAndDiscard, literal, newPage, screenshot, serviceUrl, waitText } from "./helpers";
+import { axeScan, call, chromiumForFile, createGame, drawAndDiscard, literal, newPage, screenshot, serviceUrl, waitText } from "./helpers";
+import { sentMail, until } from "./receivers";
 
 /**
  * One player, two devices, in the browser against the real service: a turn
  * played on a phone (Italian, 390×844), a desktop (English, 1366×768)
  * linked by the code the phone shows, a turn played there, and nothing
  * lost on either; a stranger's browser opening the seat's link is asked to
- * link itself, and never gets the seat.
+ * link itself, and never gets the seat; a code's link (the QR code's) that
+ * is worthless once used; and a player who lost every device back in by
+ * the sign-in link mailed to their notification address.
  */
 
 const chromium = chromiumForFile();
 
 const snapshot = async (id: string, token?: string) => (await call<GameSnapshot>(`/api/games/${id}`, { token })).body;
 const keyOf = (p: Page) => p.evaluate(() => JSON.parse(localStorage.getItem("burraco.playerKey") ?? "null") as string);
+
+/** Opens the lobby's "Your devices" (a device with no game yet shows it open). */
+async function openDevices(p: Page): Promise<void> {
+  await p.locator("#devices-title").waitFor();
+  if ((await p.locator("#devices").getAttribute("open")) === null) await p.locator("#devices-title").click();
+}
 
 /** The player's turn through the page: draw, then discard the card drawn. */
 async function playTurn(p: Page): Promise<void> {
@@ -46,20 +55,21 @@ describe("one player on two devices", () => {
 
     // The phone shows a code for another device.
     await phone.goto(`${serviceUrl()}/`);
-    await phone.locator("#devices-title").click();
+    await openDevices(phone);
     await phone.locator("#link-code-new").click();
     const code = (await phone.locator("#link-code-text").textContent())!.trim();
     expect(code).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
     await phone.locator("#link-code svg.qr").waitFor();
     await screenshot(phone, "devices-2-phone-code");
+    expect(await axeScan(phone), "the devices panel with a code").toEqual([]);
 
     // The desktop types it, and finds the game in its list.
     await desktop.goto(`${serviceUrl()}/`);
-    await desktop.locator("#devices-title").click();
+    await openDevices(desktop);
     await desktop.locator("#join-code").fill(code.toLowerCase());
     await desktop.locator("#join-code-submit").click();
     await waitText(desktop, "#devices", literal(en.identity.linked));
-    const listed = desktop.locator(`#my-games li[data-game="${game.id}"] a`).first();
+    const listed = desktop.locator(`:is(#your-turn, #my-games) li[data-game="${game.id}"] a:not(.game-notify)`).first();
     await listed.waitFor({ timeout: 25_000 });
     await screenshot(desktop, "devices-3-desktop-linked");
     await listed.click();
@@ -83,7 +93,9 @@ describe("one player on two devices", () => {
       await call("/api/me/games", { token: phoneKey }),
       await call("/api/me/games", { token: desktopKey }),
     ];
-    expect(mineOnDesktop.body).toEqual(mineOnPhone.body);
+    // The same list, but for `asOf`, the moment each answer was made.
+    const games = (answer: typeof mineOnPhone) => answer.body.games.map(({ asOf: _, ...g }: { asOf: string }) => g);
+    expect(games(mineOnDesktop)).toEqual(games(mineOnPhone));
     expect(mineOnPhone.body.games.map((g: { id: string }) => g.id)).toEqual([game.id]);
     const devices = (await call("/api/me", { token: phoneKey })).body.devices as { label: string | null }[];
     // Each device named itself in its own language when it listed the devices.
@@ -95,5 +107,68 @@ describe("one player on two devices", () => {
     await waitText(stranger, "#seat-taken", literal(italian.identity.seatTakenTitle));
     expect(await stranger.locator("#my-hand").count()).toBe(0);
     await screenshot(stranger, "devices-6-stranger-asked");
+    expect(await axeScan(stranger), "a seat of another player").toEqual([]);
+  });
+
+  it("links a device by the code's link (the QR code's), which reveals nothing once used", async () => {
+    const phone = await newPage(await chromium.context({ size: "phone", lang: "en" }));
+    await phone.goto(`${serviceUrl()}/`);
+    await openDevices(phone);
+    await phone.locator("#link-code-new").click();
+    const code = (await phone.locator("#link-code-text").textContent())!.trim();
+    const url = `${serviceUrl()}/link#code=${code}`;
+    const tablet = await newPage(await chromium.context({ lang: "it" }));
+    await tablet.setViewportSize({ width: 768, height: 1024 });
+    await tablet.goto(url);
+    // The code leaves the address bar as the page opens; the device is linked only on a click.
+    await waitText(tablet, "#link-page", literal(italian.identity.linkAsk));
+    expect(new URL(tablet.url()).hash).toBe("");
+    expect(await axeScan(tablet), "the link page").toEqual([]);
+    await tablet.locator("#link-confirm").click();
+    await waitText(tablet, "#link-done", literal(italian.identity.linked));
+    await screenshot(tablet, "devices-7-tablet-linked");
+    const [phoneKey, tabletKey] = [await keyOf(phone), await keyOf(tablet)];
+    expect((await call("/api/me", { token: tabletKey })).body.id).toBe((await call("/api/me", { token: phoneKey })).body.id);
+    // Seen again by anyone, the link offers nothing.
+    const other = await newPage(await chromium.context({ lang: "en" }));
+    await other.goto(url);
+    await other.locator("#link-confirm").click();
+    await waitText(other, "#link-page", literal(en.codes.LINK_CODE_INVALID));
+    expect((await call("/api/me", { token: await keyOf(other) })).body.devices).toHaveLength(1);
+  });
+
+  it("gets a player who lost every device back in by email, seats and all", async () => {
+    const game = await createGame({ players: 2, names: ["Anna", "Bruno"] });
+    const phone = await newPage(await chromium.context({ size: "phone", lang: "it" }));
+    await phone.goto(game.seats[0]!.url!);
+    await phone.locator("#my-hand").waitFor();
+    // The phone's player gets notifications at a confirmed address.
+    const address = `anna-${Date.now().toString(36)}@example.org`;
+    const key = await keyOf(phone);
+    expect((await call("/api/me/notifications", { token: key, body: { channel: "email", address, events: ["turn"] } })).status).toBe(201);
+    const confirm = await until(async () => (await sentMail(address)).find((m) => m.text.includes("/notifications/confirm#token=")));
+    const token = /confirm#token=([A-Za-z0-9_-]+)/.exec(confirm.text)![1]!;
+    expect((await call("/api/notifications/confirm", { body: { token } })).status).toBe(200);
+    await phone.close(); // lost
+
+    const laptop = await newPage(await chromium.context({ lang: "en" }));
+    await laptop.setViewportSize({ width: 1366, height: 768 });
+    await laptop.goto(`${serviceUrl()}/`);
+    await openDevices(laptop);
+    await laptop.locator("#join-email").fill(address);
+    await laptop.locator("#join-email-submit").click();
+    await waitText(laptop, "#devices", literal(en.identity.signInSent(address)));
+    const mail = await until(async () => (await sentMail(address)).find((m) => m.text.includes("/link#code=")));
+    const link = /(https?:\/\/\S+\/link#code=[A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    await laptop.goto(link);
+    await laptop.locator("#link-confirm").click();
+    await waitText(laptop, "#link-done", literal(en.identity.linked));
+    await laptop.locator("#link-lobby").click();
+    const listed = laptop.locator(`:is(#your-turn, #my-games) li[data-game="${game.id}"] a:not(.game-notify)`).first();
+    await listed.waitFor({ timeout: 25_000 });
+    await listed.click();
+    await laptop.locator("#my-hand").waitFor();
+    expect(await laptop.locator("#seat-taken").count()).toBe(0);
+    await screenshot(laptop, "devices-8-back-by-email");
   });
 });

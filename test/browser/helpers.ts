@@ -123,6 +123,16 @@ export async function newPage(context: BrowserContext, options: { watch?: boolea
   return page;
 }
 
+/**
+ * Pages that open the same seats at several sizes or languages, as one
+ * player would on several devices linked to them: the same player key (an
+ * opened seat refuses another player's device with SEAT_TAKEN).
+ */
+export async function asOnePlayer(page: Page): Promise<Page> {
+  await page.addInitScript(() => localStorage.setItem("burraco.playerKey", JSON.stringify("browser-tests-one-player-key-01")));
+  return page;
+}
+
 /** Calls the service's API as a script would. */
 export async function call<T = any>(
   path: string,

@@ -5,6 +5,7 @@ import type { CreateGameResponse, GameRecord } from "../../src/shared/api";
 import { en } from "../../web/src/i18n/en";
 import { it as italian } from "../../web/src/i18n/it";
 import {
+  asOnePlayer,
   axeScan,
   call,
   chromiumForFile,
@@ -33,7 +34,8 @@ let played: CreateGameResponse;
 
 async function page(size: Size, lang: Lang, options: { axe?: boolean } = {}): Promise<Page> {
   const context = await chromium.context({ size, lang, bypassCSP: options.axe });
-  return newPage(context);
+  // The same seats open at every size and in both languages: one player's devices.
+  return asOnePlayer(await newPage(context));
 }
 
 const ANNA = ["3H", "4H", "5H", "6H", "KS", "KS", "QD", "QD", "JC", "JC", "9D"];
@@ -129,7 +131,9 @@ describe("tables of 3 and 4", () => {
         expect(await p.locator(".team").count()).toBe(players === 4 ? 2 : 3);
         if (players === 4) {
           await waitText(p, '.team[data-team="0"] h2', /Your team \(Anna & Carla\)/);
-          await waitText(p, '.seat[data-seat="1"]', /team B/);
+          // Partners sit opposite: the other team's seats left and right, its melds across the table.
+          await waitText(p, '.team[data-team="1"] h2', /Bruno & Dario/);
+          expect(await p.locator(".ring .seat.at-top").getAttribute("data-seat")).toBe("2");
         }
         for (const selector of ["#status", "#discard", "#my-hand", "#act-draw"]) {
           const box = (await p.locator(selector).boundingBox())!;

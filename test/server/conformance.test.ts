@@ -137,6 +137,15 @@ describe("the OpenAPI document against real answers", () => {
     await sample(`/api/games/${clocked.id}/computer`, { token: clocked.seats[0]!.token, body: { on: false } });
     await sample(`/api/games/${clocked.id}/computer`, { token: clocked.invite.token, body: { on: true } });
 
+    // A rematch: refused before the match is over, made once it is.
+    const ended = await createGame({ players: 2 });
+    await sample(`/api/games/${ended.id}/rematch`, { token: ended.seats[0]!.token, method: "POST" });
+    await sample(`/api/games/${ended.id}/rematch`, { token: ended.invite.token, method: "POST" });
+    const endedTurn = (await view(ended.id)).view.hand!.turn;
+    conforms("POST", `/api/games/${ended.id}/moves`, await move(ended.id, ended.seats[endedTurn]!.token, { type: "resign" }, 2));
+    await sample(`/api/games/${ended.id}/rematch`, { token: ended.seats[0]!.token, method: "POST" });
+    await sample(`/api/games/${ended.id}/rematch`, { method: "POST" });
+
     const fresh = await createGame({ players: 2 });
     await sample(`/api/games/${fresh.id}/seats/1/link`, { token: fresh.host.token, body: { name: "Marco" } });
     await sample(`/api/games/${fresh.id}/seats/1/link`, { token: fresh.seats[0]!.token, body: {} });
@@ -181,16 +190,24 @@ describe("the OpenAPI document against real answers", () => {
     await sample("/api/me");
     await sample("/api/me", { token: key, method: "PATCH", body: { name: "Anna", language: "it" } });
     await sample("/api/me", { token: key, method: "PATCH", body: { name: "x\u0001" } });
+    await sample("/api/me", { token: key, method: "PATCH", body: { timeZone: "Mars/Olympus" } });
     const code = await sample("/api/me/link-codes", { token: key, method: "POST" });
     const laptop = playerKey();
     await sample("/api/me/devices", { token: laptop, body: { code: (code.body as { code: string }).code, label: "Laptop" } });
     await sample("/api/me/devices", { token: playerKey(), body: { code: "NOTAC-ODE00" } });
+    await sample("/api/me/devices", { token: playerKey(), body: {} });
     const devices = await sample("/api/me/devices", { token: key });
     const other = (devices.body as { devices: { id: string; current?: boolean }[] }).devices.find((d) => !d.current)!;
     await sample(`/api/me/devices/${other.id}`, { token: key, method: "PATCH", body: { label: "Old laptop" } });
     await sample(`/api/me/devices/${LONG_ID}`, { token: key, method: "PATCH", body: { label: null } });
+    // A seat of this player, opened with another player's device: refused, never given.
+    await sample(`/api/games/${game.id}`, { token: game.seats[0]!.token, headers: { "X-Player-Key": key } });
+    await sample(`/api/games/${game.id}`, { token: game.seats[0]!.token, headers: { "X-Player-Key": playerKey() } });
     await sample(`/api/me/devices/${other.id}`, { token: key, method: "DELETE" });
     await sample("/api/me/devices/dev_unknown", { token: key, method: "DELETE" });
+    // The removed device is refused everywhere.
+    await sample("/api/me/games", { token: laptop });
+    await sample(`/api/games/${game.id}`, { token: game.seats[0]!.token, headers: { "X-Player-Key": laptop } });
     await sample("/api/me/sign-in", { body: { address: `${unique("s")}@example.org` } });
     await sample("/api/me/sign-in", { body: { address: "not an address" } });
 

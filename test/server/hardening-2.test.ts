@@ -214,6 +214,28 @@ describe("sending limits", () => {
   });
 });
 
+describe("several limits at once", () => {
+  it("are taken all or none: a request refused by one costs nothing in the others", async () => {
+    const { env } = await import("cloudflare:workers");
+    const { take, takeAll } = await import("../../src/server/notify/send-limits");
+    const now = Date.now();
+    const target = `host:${unique("t")}`;
+    for (let i = 0; i < 20; i++) expect(await take(env.DB, "postsPerTarget", target, now)).toBe(0);
+    const client = unique("client");
+    const wait = await takeAll(
+      env.DB,
+      [
+        ["subscriptionsPerAddress", client],
+        ["postsPerTarget", target],
+      ],
+      now,
+    );
+    expect(wait).toBeGreaterThan(3500);
+    for (let i = 0; i < 30; i++) expect(await take(env.DB, "subscriptionsPerAddress", client, now)).toBe(0);
+    expect(await take(env.DB, "subscriptionsPerAddress", client, now)).toBeGreaterThan(0);
+  });
+});
+
 describe("smaller defects", () => {
   it("refuses a seat's token at a game's webhooks without marking the seat taken", async () => {
     const game = await createGame({ players: 2 });

@@ -50,6 +50,15 @@ describe("a player's devices", () => {
       [null, false],
       ["Laptop", true],
     ]);
+    // The player's own name, language and time zone, the same from either device.
+    const changed = await call("/api/me", {
+      token: laptop,
+      method: "PATCH",
+      body: { name: "Anna", language: "it", timeZone: "Europe/Rome" },
+    });
+    expect(changed.body).toMatchObject({ id: before.body.id, name: "Anna", language: "it", timeZone: "Europe/Rome" });
+    expect((await me(phone)).body).toMatchObject({ name: "Anna", language: "it", timeZone: "Europe/Rome" });
+    expect((await call("/api/me", { token: phone, method: "PATCH", body: { timeZone: "Mars/Olympus" } })).status).toBe(400);
     const named = await call(`/api/me/devices/${before.body.devices[0].id}`, { token: laptop, method: "PATCH", body: { label: "Phone" } });
     expect(named.body.devices.map((d: { label: string | null }) => d.label)).toEqual(["Phone", "Laptop"]);
     // Spent: nobody else gets anything from it, and the answer says nothing of whose it was.
@@ -240,5 +249,20 @@ describe("a lost link", () => {
     expect((await open(game.id, fresh.body.token, newcomer)).body.viewer).toBe(1);
     await drained(game.id);
     expect((await call("/api/me/games", { token: newcomer })).body.games.map((g: { id: string }) => g.id)).toEqual([game.id]);
+  });
+
+  it("with a clock, away means longer than the time per move", async () => {
+    const game = (await call("/api/games", { body: { players: 2, clock: { perMove: "1h" } } })).body;
+    const player = key();
+    await open(game.id, game.seats[0].token, player);
+    const away = (ms: number) =>
+      runInDurableObject(roomStub(game.id), (i) => {
+        const room = (i as unknown as { room: { seats: SeatRow[] } }).room;
+        room.seats[0] = { ...room.seats[0]!, seenAt: Date.now() - ms };
+      });
+    await away(50 * 60_000);
+    expect((await call(`/api/games/${game.id}/seats/0/link`, { token: game.host.token, body: {} })).body.error.code).toBe("SEAT_TAKEN");
+    await away(70 * 60_000);
+    expect((await call(`/api/games/${game.id}/seats/0/link`, { token: game.host.token, body: {} })).status).toBe(200);
   });
 });

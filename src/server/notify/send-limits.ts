@@ -79,34 +79,49 @@ export function targetOf(channel: Channel, target: string): string {
   }
 }
 
+/** A limit's bucket for one key; hashed, since a key may name a mailbox or an address, which the table need not hold in clear. */
+const bucketOf = (limit: SendLimit, key: string) => `${limit}:${sha256Hex(key)}`;
+
+/** Seconds until the oldest action counted in a full bucket leaves its window (for Retry-After). */
+async function waitFor(d1: D1Database, limit: SendLimit, key: string, now: number): Promise<number> {
+  const { count, windowMs } = SEND_LIMITS[limit];
+  const oldest = await d1
+    .prepare(
+      "SELECT COUNT(*) AS n, MIN(at) AS first FROM (SELECT at FROM send_limits WHERE bucket = ? AND at > ? ORDER BY at DESC LIMIT ?)",
+    )
+    .bind(bucketOf(limit, key), now - windowMs, count)
+    .first<{ n: number; first: number | null }>();
+  if ((oldest?.n ?? 0) < count) return 0;
+  return Math.max(1, Math.ceil(((oldest?.first ?? now) + windowMs - now) / 1000));
+}
+
 /**
  * Takes one place in `limit`'s bucket `key`: 0 when taken, else the seconds
  * until the oldest counted action leaves the window (for Retry-After).
  */
 export async function take(d1: D1Database, limit: SendLimit, key: string, now: number): Promise<number> {
-  const { count, windowMs } = SEND_LIMITS[limit];
-  // Hashed: a bucket may name a mailbox or an address, which the table need not hold in clear.
-  const bucket = `${limit}:${sha256Hex(key)}`;
-  const since = now - windowMs;
-  const taken = await d1
-    .prepare("INSERT INTO send_limits (bucket, at) SELECT ?, ? WHERE (SELECT COUNT(*) FROM send_limits WHERE bucket = ? AND at > ?) < ?")
-    .bind(bucket, now, bucket, since, count)
-    .run();
-  if ((taken.meta.changes ?? 0) > 0) return 0;
-  const oldest = await d1
-    .prepare("SELECT MIN(at) AS first FROM (SELECT at FROM send_limits WHERE bucket = ? AND at > ? ORDER BY at DESC LIMIT ?)")
-    .bind(bucket, since, count)
-    .first<{ first: number | null }>();
-  return Math.max(1, Math.ceil(((oldest?.first ?? now) + windowMs - now) / 1000));
+  return takeAll(d1, [[limit, key]], now);
 }
 
-/** Takes a place in each of several limits, in order; stops at the first that is spent and answers its wait. */
+/**
+ * Takes a place in each of several limits, or in none: one INSERT whose rows
+ * all depend on every bucket having room (SQLite reads the counts before it
+ * writes), so a request refused by one limit costs nothing in the others.
+ * Answers 0, or the longest wait among the spent limits.
+ */
 export async function takeAll(d1: D1Database, wanted: readonly (readonly [SendLimit, string])[], now: number): Promise<number> {
-  for (const [limit, key] of wanted) {
-    const wait = await take(d1, limit, key, now);
-    if (wait > 0) return wait;
-  }
-  return 0;
+  if (wanted.length === 0) return 0;
+  const rows = wanted.map(() => "(?)").join(", ");
+  const room = wanted.map(() => "(SELECT COUNT(*) FROM send_limits WHERE bucket = ? AND at > ?) < ?").join(" AND ");
+  const binds: (string | number)[] = [now, ...wanted.map(([limit, key]) => bucketOf(limit, key))];
+  for (const [limit, key] of wanted) binds.push(bucketOf(limit, key), now - SEND_LIMITS[limit].windowMs, SEND_LIMITS[limit].count);
+  const taken = await d1
+    .prepare(`INSERT INTO send_limits (bucket, at) SELECT column1, ? FROM (VALUES ${rows}) WHERE ${room}`)
+    .bind(...binds)
+    .run();
+  if ((taken.meta.changes ?? 0) > 0) return 0;
+  const waits = await Promise.all(wanted.map(([limit, key]) => waitFor(d1, limit, key, now)));
+  return Math.max(1, ...waits);
 }
 
 /** The daily pruning: counts older than the longest window are of no use. */

@@ -186,4 +186,19 @@ describe("webhooks", () => {
     expect(sub.disabled_reason).toContain("169.254.169.254");
     expect(await received(name)).toHaveLength(0);
   });
+
+  it("logs a failed answer's status and a reason of ours, never the receiver's body (issue 15)", async () => {
+    const name = unique("h");
+    const { gameId, made } = await gameWebhook(name, { script: [500, 429] });
+    await fanOut(env, turnFor(gameId, [null, null], 18));
+    const logged = await until(async () => {
+      const rows = await attemptsOf(made.subscription.id);
+      return rows.some((r) => r.status === "sent") ? rows : null;
+    });
+    expect(logged.map((r) => [r.status, r.http_status, r.error])).toEqual([
+      ["failed", 500, "HTTP 500: the receiver failed"],
+      ["failed", 429, "HTTP 429: the receiver asked to slow down"],
+      ["sent", 200, null],
+    ]);
+  });
 });

@@ -178,7 +178,7 @@ export const en = {
   },
   myGames: {
     title: "My games",
-    empty: "Games you play from this browser appear here, those awaiting your move first.",
+    empty: "Games you play appear here, on every device of yours, those awaiting your move first.",
     failed: "Your games cannot be listed right now.",
     yourTurnTitle: (n: number) => (n === 1 ? "Your turn in one game" : `Your turn in ${N(n)} games`),
     yourTurn: "your turn",

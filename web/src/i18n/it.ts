@@ -177,7 +177,7 @@ export const it: Catalog = {
   },
   myGames: {
     title: "Le mie partite",
-    empty: "Qui compaiono le partite che giochi da questo browser, prima quelle che aspettano la tua mossa.",
+    empty: "Qui compaiono le partite che giochi, su ogni tuo dispositivo, prima quelle che aspettano la tua mossa.",
     failed: "Al momento non è possibile elencare le tue partite.",
     yourTurnTitle: (n: number) => (n === 1 ? "Tocca a te in una partita" : `Tocca a te in ${N(n)} partite`),
     yourTurn: "tocca a te",

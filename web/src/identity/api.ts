@@ -1,4 +1,4 @@
-import type { LinkCode, Player } from "../../../src/shared/api";
+import type { LinkCode, Player, PlayerChanges } from "../../../src/shared/api";
 import { call } from "../api";
 import { lang } from "../i18n/index";
 import { playerKey } from "../store";
@@ -6,6 +6,7 @@ import { playerKey } from "../store";
 /** The player and their devices (docs/api.md, "Players and devices"), by this browser's player key. */
 export const identityApi = {
   me: () => call<Player>("/api/me", { token: playerKey() }),
+  change: (changes: PlayerChanges) => call<Player>("/api/me", { token: playerKey(), method: "PATCH", body: changes }),
   newCode: () => call<LinkCode>("/api/me/link-codes", { token: playerKey(), method: "POST" }),
   /** Links this browser to the player of a code (typed, from a link or QR code, or from a sign-in email). */
   link: (code: string, label: string | null) => call<Player>("/api/me/devices", { token: playerKey(), body: { code, label } }),

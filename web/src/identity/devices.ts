@@ -1,8 +1,9 @@
 import { h, type JSX } from "preact";
 import type { LinkCode, Player } from "../../../src/shared/api";
+import { isTimeZone } from "../../../src/shared/time-zone";
 import { ApiError } from "../api";
 import { copyText } from "../dom";
-import { ago, codeText, dateTime, num, t } from "../i18n/index";
+import { ago, codeText, dateTime, lang, num, t } from "../i18n/index";
 import { deviceKind, identityApi } from "./api";
 import { Joining } from "./join";
 import type { qrCode } from "./qr";
@@ -42,6 +43,11 @@ export class Devices {
       // A device that began here has no name yet: it names itself, as the other devices will list it.
       const current = this.player.devices.find((d) => d.current);
       if (current && current.label === null) this.player = await identityApi.label(current.id, t.identity.kind[deviceKind()]);
+      // A player's time zone and language start as those of the device they began on.
+      if (this.player.timeZone === null) {
+        const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+        if (isTimeZone(timeZone)) this.player = await identityApi.change({ timeZone, language: lang });
+      }
     } catch (error) {
       this.failed = true;
       if (error instanceof ApiError && error.code === "DEVICE_REMOVED") this.message = { text: codeText(error.code), error: true };
@@ -73,13 +79,18 @@ export class Devices {
     }
   }
 
-  view(now = Date.now()): JSX.Element {
+  /** `fresh`: this device holds no game yet, so joining a player who plays elsewhere is offered open. */
+  view(fresh = false, now = Date.now()): JSX.Element {
     const devices = this.player?.devices ?? [];
     const name = (d: Player["devices"][number]) => d.label ?? t.identity.aDevice;
     const code = this.code && Date.parse(this.code.expiresAt) > now ? this.code : null;
     return h(
       "details",
-      { class: "panel devices", id: "devices", open: devices.length > 1 || code !== null ? true : undefined },
+      {
+        class: "panel devices",
+        id: "devices",
+        open: (fresh && devices.length <= 1) || code !== null || this.message !== null ? true : undefined,
+      },
       h("summary", { id: "devices-title" }, t.identity.title, devices.length > 1 ? ` (${num(devices.length)})` : ""),
       h("p", { class: "hint" }, t.identity.intro),
       this.failed && !this.message ? h("p", { class: "notice error" }, t.identity.failed) : null,

@@ -292,7 +292,7 @@ export class LobbyPage {
             this.links,
           ),
           this.holidays.view(),
-          this.devices.view(),
+          this.devices.view(this.mine.length === 0 && created.length === 0 && Object.keys(rememberedSeats()).length === 0),
         ),
       ),
       this.root,

@@ -87,7 +87,7 @@ export function seatChip(ring: Ring, seat: number, place: Place): JSX.Element {
     info.computer
       ? h("span", { class: `computer-tag${named ? "" : " visually-hidden"}` }, `${t.seats.computer} (${t.seats.level[info.computer]})`)
       : null,
-    own ? null : seatClock({ snap, me, now: ring.now }, seat, ring.turnSince),
+    seatClock({ snap, me, now: ring.now }, seat, ring.turnSince),
   );
 }
 

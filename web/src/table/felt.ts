@@ -51,10 +51,11 @@ function taker(which: "stock" | "pile", label: string, takers: Takers, inside: J
       type: "button",
       class: "take",
       id: `take-${which}`,
-      "aria-label": label,
       onClick: () => (which === "stock" ? takers.draw() : takers.pickUp()),
       onPointerDown: (event: PointerEvent) => takers.drag(which, event),
     },
+    // Named by its own hidden text (not aria-label), so the cards that show are part of its name.
+    h("span", { class: "visually-hidden" }, label),
     inside,
   );
 }

@@ -43,6 +43,10 @@ export function fitMeldBox(element: HTMLElement): void {
   if (!width || !height) return;
   const fit = fitMelds(shapes, width, height, px(element, "--meld-max", 60));
   set(element, { "--cw": `${fit.card}px`, "--cs": `${fit.step}px` });
+  // The arithmetic is a model of the CSS: should the melds still overflow (a font, a label), shrink until they fit.
+  const list = element.firstElementChild as HTMLElement | null;
+  for (let card = fit.card - 2; list && card >= 16 && list.offsetHeight > height + 0.5; card -= 2)
+    set(element, { "--cw": `${card}px`, "--cs": `${Math.round(card * 0.46)}px` });
 }
 
 export class TableLayout {
@@ -60,7 +64,12 @@ export class TableLayout {
     const boxes = [...this.root.querySelectorAll<HTMLElement>(".board .meld-fit")];
     for (const box of boxes) fitMeldBox(box);
     if (typeof ResizeObserver !== "function") return;
-    this.observer ??= new ResizeObserver(() => this.soon());
+    // A meld box that changes size is fitted again at once (only its own cards change); the rest on the next frame.
+    this.observer ??= new ResizeObserver((entries) => {
+      for (const entry of entries)
+        if (entry.target.classList.contains("meld-fit")) fitMeldBox(entry.target as HTMLElement);
+        else this.soon();
+    });
     const board = this.root.querySelector(".board");
     for (const element of [board, hand, ...boxes])
       if (element && !this.watched.has(element)) {

@@ -30,13 +30,13 @@ export function tableMenu(page: TablePage): MenuItem[] {
     // The table's own choices, remembered in this browser for every game.
     {
       id: "menu-four-colour",
-      label: t.board.fourColour(page.prefs.fourColour),
-      onClick: () => page.setPrefs({ ...page.prefs, fourColour: !page.prefs.fourColour }),
+      label: t.board.fourColour(page.shown.prefs.fourColour),
+      onClick: () => page.shown.setPrefs({ ...page.shown.prefs, fourColour: !page.shown.prefs.fourColour }),
     },
     {
       id: "menu-sounds",
-      label: t.board.sounds(page.prefs.sounds),
-      onClick: () => page.setPrefs({ ...page.prefs, sounds: !page.prefs.sounds }),
+      label: t.board.sounds(page.shown.prefs.sounds),
+      onClick: () => page.shown.setPrefs({ ...page.shown.prefs, sounds: !page.shown.prefs.sounds }),
     },
   ];
 }

@@ -20,24 +20,19 @@ import {
   rememberCommitments,
   rememberSeat,
   rememberTable,
-  rememberTablePrefs,
   rememberVersion,
   seenCommitments,
-  type TablePrefs,
-  tablePrefs,
 } from "../store";
 import { HandEnds } from "./hand-ends";
 import { type Highlights, highlight, noHighlights } from "./highlights";
 import { TableLayout } from "./layout";
 import { Rematch } from "./match-end";
 import { tableMenu } from "./menu";
-import { Playback } from "./playback";
 import { arrange, Selection } from "./plays";
-import type { Frame } from "./replay-steps";
 import { SeatControls } from "./seat-controls";
-import { burracoMade, frameFresh, seatShown } from "./shown";
-import { playSound, soundOf } from "./sounds";
+import { frameFresh, seatShown } from "./shown";
 import { type TableMode, tableView } from "./view";
+import { MovesShown } from "./watch";
 
 /**
  * The table of one game: as a seat (`#seat=TOKEN`), as someone holding the
@@ -77,7 +72,6 @@ export class TablePage {
   fresh: Highlights = noHighlights();
   readonly ends: HandEnds;
   private turnSince: string | null = null;
-  announcement = "";
   toast: string | null = null;
   private toastTimer: ReturnType<typeof setTimeout> | null = null;
   order: HandOrder = { mode: "suit", cards: [] };
@@ -101,13 +95,11 @@ export class TablePage {
   private ticker: ReturnType<typeof setInterval> | null = null;
   /** Events up to this version came before the player's first look: not highlighted. */
   private quietUntil = 0;
-  /** The version first shown: events up to it came while the player was away. */
-  private openedAt = 0;
-  readonly playback = new Playback((frame) => this.showFrame(frame));
+  /** Others' moves played back, what is announced, the sounds and the deck's colours. */
+  readonly shown: MovesShown = new MovesShown(this);
   private layout: TableLayout;
   /** Burracos the player opened on the table. */
   readonly openMelds = new Set<number>();
-  prefs: TablePrefs = tablePrefs();
 
   constructor(
     private readonly root: HTMLElement,
@@ -130,7 +122,7 @@ export class TablePage {
     // While others' moves are played back, the table shown is not yet the player's turn.
     return (
       this.me !== null &&
-      !this.playback.playing &&
+      !this.shown.playback.playing &&
       this.snap!.status === "playing" &&
       hand !== null &&
       hand.end === null &&
@@ -169,7 +161,7 @@ export class TablePage {
     const { gameId } = this.route;
     const seen = mode === "embed" ? null : lastSeenVersion(gameId);
     this.quietUntil = seen ?? snap.version;
-    this.openedAt = snap.version;
+    this.shown.openedAt = snap.version;
     if (mode === "seat" && snap.viewer !== null) {
       this.order = handOrder(gameId, snap.viewer);
       rememberSeat(gameId, { seat: snap.viewer, token: token!, names: snap.seats.map((s) => s.name), savedAt: new Date().toISOString() });
@@ -199,7 +191,7 @@ export class TablePage {
   close(): void {
     this.closed = true;
     this.live?.stop();
-    this.playback.skip();
+    this.shown.playback.skip();
     this.layout.stop();
     if (this.ticker) clearInterval(this.ticker);
     this.clock.stop();
@@ -225,8 +217,8 @@ export class TablePage {
         if (event.type === "turn" || event.type === "handStarted") this.turnSince = event.at;
         if (event.type === "handEnded" && this.route.mode !== "embed") this.ends.ended(event);
       }
-      this.announce(loud, previous);
-      if (this.route.mode !== "embed" && loud.length) this.play(previous, loud);
+      this.shown.announce(loud, previous);
+      if (this.route.mode !== "embed" && loud.length) void this.shown.play(previous, loud);
     }
     this.selection.keep(before);
     if (previous && previous.version !== snap.version) this.controls.confirmResign = false;
@@ -236,74 +228,6 @@ export class TablePage {
       rememberCommitments(snap.id, snap.fairness);
     }
     this.live?.seen(snap.version);
-    this.render();
-  }
-
-  /**
-   * Screen readers hear other players' moves, not only whose turn it is,
-   * and everyone hears a burraco made and the player's own pozzetto taken.
-   */
-  private announce(events: readonly WireEvent[], previous: GameSnapshot | null): void {
-    const snap = this.snap!;
-    const me = this.me;
-    const lines: string[] = [];
-    for (const e of events) {
-      const made = burracoMade(e, previous);
-      if (e.type === "pozzettoTaken" && e.seat === me) {
-        lines.push(t.board.pozzettoYou(e.size));
-        this.showToast(t.board.pozzettoYou(e.size));
-      } else if (e.type === "turn") lines.push(e.seat === me ? t.events.yourTurn : t.events.turn(seatName(snap.seats, e.seat)));
-      else if (!("seat" in e) || e.seat !== me) {
-        const line = describeEvent(e, snap.seats, me, snap.view.players);
-        if (line) lines.push(line);
-      }
-      if (made) lines.push(made);
-    }
-    if (lines.length) this.announcement = lines.slice(-6).join(" ");
-    if (this.prefs.sounds && !this.playback.playing) {
-      const own = events.filter((e) => "seat" in e && e.seat === me);
-      const last = own.at(-1);
-      const sound = last
-        ? soundOf(
-            last.type,
-            own.some((e) => burracoMade(e, previous) !== null),
-          )
-        : null;
-      if (sound) playSound(sound);
-      if (events.some((e) => e.type === "turn" && e.seat === me)) setTimeout(() => playSound("turn"), sound ? 250 : 0);
-    }
-  }
-
-  /** Others' moves played back one at a time (live, or made while the player was away). */
-  private play(previous: GameSnapshot | null, loud: readonly WireEvent[]): void {
-    const snap = this.snap!;
-    const away = loud.every((e) => e.seq <= this.openedAt);
-    if (away) this.playback.returning(loud, snap, this.me);
-    else if (previous)
-      this.playback.live(
-        previous,
-        loud.filter((e) => e.seq > previous.version),
-        snap,
-        this.me,
-      );
-  }
-
-  private showFrame(frame: Frame | null): void {
-    const e = frame?.event;
-    if (e && this.prefs.sounds) {
-      // A burraco sounds when it is made: laid whole, or reaching seven cards.
-      const made = (e.type === "melded" || e.type === "attached") && e.meld.burraco !== null && e.meld.cards.length - e.cards.length < 7;
-      const sound = soundOf(e.type, made || (e.type === "melded" && e.meld.burraco !== null));
-      if (sound) playSound(sound);
-    }
-    if (!frame && this.prefs.sounds && this.myTurn()) playSound("turn");
-    this.render();
-  }
-
-  /** The table's own choices (the menu's four-colour deck and sounds), remembered for every game. */
-  setPrefs(prefs: TablePrefs): void {
-    this.prefs = prefs;
-    rememberTablePrefs(prefs);
     this.render();
   }
 
@@ -365,7 +289,7 @@ export class TablePage {
       this.seatTaken.render();
       return;
     }
-    const frame = this.playback.frame;
+    const frame = this.shown.playback.frame;
     const snap = frame?.snap ?? this.snap;
     document.title = !snap
       ? t.common.brand
@@ -398,10 +322,10 @@ export class TablePage {
           playback: frame
             ? {
                 text: frame.event && snap ? (describeEvent(frame.event, snap.seats, this.me, snap.view.players) ?? "") : "",
-                away: this.playback.away,
+                away: this.shown.playback.away,
               }
             : null,
-          fourColour: this.prefs.fourColour,
+          fourColour: this.shown.prefs.fourColour,
           turnSince: this.turnSince,
           now: this.clock.now(),
           log,
@@ -415,7 +339,7 @@ export class TablePage {
           },
           seen: snap ? seenCommitments(snap.id) : {},
           verified: this.controls.verified,
-          announcement: this.announcement,
+          announcement: this.shown.announcement,
           toast: this.toast,
           menu: snap ? tableMenu(this) : [],
           clock: {
@@ -433,7 +357,7 @@ export class TablePage {
             if (!this.openMelds.delete(id)) this.openMelds.add(id);
             this.render();
           },
-          skip: () => this.playback.skip(),
+          skip: () => this.shown.playback.skip(),
           clock: this.clock.claimActions,
           handover: this.clock.handoverActions,
           rematch: () => void this.rematch.ask(),
