@@ -63,6 +63,14 @@ describe("one player on two devices", () => {
     await screenshot(phone, "devices-2-phone-code");
     expect(await axeScan(phone), "the devices panel with a code").toEqual([]);
 
+    // The player names themself on the phone (a name with a control character is refused first).
+    await phone.locator("#player-name-input").fill("Anna\u0007");
+    await phone.locator("#player-name button[type=submit]").click();
+    await waitText(phone, "#devices", literal(italian.identity.nameRefused(40)));
+    await phone.locator("#player-name-input").fill("  Anna  ");
+    await phone.locator("#player-name button[type=submit]").click();
+    await waitText(phone, "#devices", literal(italian.identity.nameSaved));
+
     // The desktop types it, and finds the game in its list.
     await desktop.goto(`${serviceUrl()}/`);
     await openDevices(desktop);
@@ -97,6 +105,11 @@ describe("one player on two devices", () => {
     const games = (answer: typeof mineOnPhone) => answer.body.games.map(({ asOf: _, ...g }: { asOf: string }) => g);
     expect(games(mineOnDesktop)).toEqual(games(mineOnPhone));
     expect(mineOnPhone.body.games.map((g: { id: string }) => g.id)).toEqual([game.id]);
+    // The name set on the phone is the player's, on the desktop too.
+    await desktop.goto(`${serviceUrl()}/`);
+    await openDevices(desktop);
+    expect(await desktop.locator("#player-name-input").inputValue()).toBe("Anna");
+    expect((await call("/api/me", { token: desktopKey })).body.name).toBe("Anna");
     const devices = (await call("/api/me", { token: phoneKey })).body.devices as { label: string | null }[];
     // Each device named itself in its own language when it listed the devices.
     expect(devices.map((d) => d.label)).toEqual([italian.identity.kind.phone, en.identity.kind.computer]);

@@ -37,7 +37,11 @@ export const games = sqliteTable(
     /** When the finished game's log went to the R2 archive and left D1 (db/archive.ts); null while its log is in D1. */
     archivedAt: integer("archived_at"),
   },
-  (t) => [index("games_by_next_due").on(t.nextDue).where(sql`next_due IS NOT NULL`)],
+  (t) => [
+    index("games_by_next_due").on(t.nextDue).where(sql`next_due IS NOT NULL`),
+    // The cron's look-up of finished games still to archive (db/archive.ts).
+    index("games_to_archive").on(t.updatedAt).where(sql`status = 'over' AND archived_at IS NULL`),
+  ],
 );
 
 /** Absences a player declared (by player key): their clocks stop meanwhile. */

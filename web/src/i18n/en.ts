@@ -730,6 +730,10 @@ export const en = {
     chatLink: "attach a group chat",
   },
   identity: {
+    nameLabel: "Your name, as other players see it",
+    nameSave: "Save",
+    nameSaved: "Name saved, on all your devices.",
+    nameRefused: (max: number) => `That name cannot be used: up to ${max} letters, without special symbols.`,
     title: "Your devices",
     intro:
       "Play the same games on your phone and your computer: link your devices to one player. Your games, notifications and holidays are the player's, on every device.",

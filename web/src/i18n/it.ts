@@ -733,6 +733,10 @@ export const it: Catalog = {
     chatLink: "collega una chat di gruppo",
   },
   identity: {
+    nameLabel: "Il tuo nome, come lo vedono gli altri giocatori",
+    nameSave: "Salva",
+    nameSaved: "Nome salvato, su tutti i tuoi dispositivi.",
+    nameRefused: (max: number) => `Questo nome non va bene: al massimo ${max} lettere, senza simboli speciali.`,
     title: "I tuoi dispositivi",
     intro:
       "Gioca le stesse partite dal telefono e dal computer: collega i tuoi dispositivi a un solo giocatore. Partite, notifiche e vacanze sono del giocatore, su ogni dispositivo.",

@@ -1,5 +1,7 @@
 import { h, type JSX } from "preact";
 import type { LinkCode, Player } from "../../../src/shared/api";
+import { LIMITS } from "../../../src/shared/limits";
+import { checkPlayerText } from "../../../src/shared/text";
 import { isTimeZone } from "../../../src/shared/time-zone";
 import { ApiError } from "../api";
 import { copyText } from "../dom";
@@ -67,6 +69,22 @@ export class Devices {
     this.changed();
   }
 
+  /** The player's own name (the same check as every player's text, on the server and here). */
+  async rename(raw: string): Promise<void> {
+    const checked = checkPlayerText(raw, LIMITS.nameLength);
+    if (!checked.ok) {
+      this.message = { text: t.identity.nameRefused(LIMITS.nameLength), error: true };
+      return this.changed();
+    }
+    try {
+      this.player = await identityApi.change({ name: checked.text === "" ? undefined : checked.text });
+      this.message = { text: t.identity.nameSaved, error: false };
+    } catch (error) {
+      this.message = { text: error instanceof ApiError ? codeText(error.code) : t.codes.INTERNAL, error: true };
+    }
+    this.changed();
+  }
+
   async remove(id: string, label: string): Promise<void> {
     if (!confirm(t.identity.removeQuestion(label))) return;
     try {
@@ -93,6 +111,29 @@ export class Devices {
       },
       h("summary", { id: "devices-title" }, t.identity.title, devices.length > 1 ? ` (${num(devices.length)})` : ""),
       h("p", { class: "hint" }, t.identity.intro),
+      this.player
+        ? h(
+            "form",
+            {
+              class: "player-name",
+              id: "player-name",
+              onSubmit: (e: Event) => {
+                e.preventDefault();
+                const input = (e.currentTarget as HTMLFormElement).elements.namedItem("name") as HTMLInputElement;
+                void this.rename(input.value);
+              },
+            },
+            h("label", { for: "player-name-input" }, t.identity.nameLabel),
+            h("input", {
+              id: "player-name-input",
+              name: "name",
+              autocomplete: "nickname",
+              maxLength: LIMITS.nameLength * 2,
+              value: this.player.name ?? "",
+            }),
+            h("button", { type: "submit", class: "secondary" }, t.identity.nameSave),
+          )
+        : null,
       this.failed && !this.message ? h("p", { class: "notice error" }, t.identity.failed) : null,
       devices.length
         ? h(
