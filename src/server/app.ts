@@ -15,6 +15,7 @@ import { describeApi } from "./routes/openapi";
 import { pagesApp } from "./routes/pages";
 import { playersApi } from "./routes/players";
 import { pushKeyApi } from "./routes/push-key";
+import { leaderboardsApi, playerPagesApi } from "./routes/ratings";
 import { securityHeaders } from "./security";
 import { onError, validationHook } from "./validation";
 
@@ -53,6 +54,8 @@ app.route("/api/me/notifications", notificationsApi);
 app.route("/api/me", identityApi);
 app.route("/api/me", playersApi);
 app.route("/api/oembed", oembedApi);
+app.route("/api/players", playerPagesApi);
+app.route("/api/leaderboards", leaderboardsApi);
 app.route("/api/notifications/vapid", pushKeyApi);
 app.route("/api/notifications", notificationLinksApi);
 describeApi(app);

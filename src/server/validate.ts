@@ -26,7 +26,18 @@ export function gameInit(request: z.output<typeof CreateGameRequest>, id: string
   const computers = request.seats?.some((s) => s.computer) ? request.seats.map((s) => s.computer ?? null) : undefined;
   const clock = clockControl(request.clock);
   if (isFailure(clock)) return clock;
-  return { id, rules: makeRules(rules.value), players, names, deals, clock, ...(computers ? { computers } : {}) };
+  if (request.rated && clock === null) return fail(422, "BAD_RATED", "A rated match needs a clock.");
+  if (request.rated && computers) return fail(422, "BAD_RATED", "A rated match is between people: no computer player.");
+  return {
+    id,
+    rules: makeRules(rules.value),
+    players,
+    names,
+    deals,
+    clock,
+    ...(computers ? { computers } : {}),
+    ...(request.rated ? { rated: true } : {}),
+  };
 }
 
 /** The limits of docs and lobby: a time per move from an hour to two weeks; a bank up to sixty days. */

@@ -1,6 +1,7 @@
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { Validator } from "@cfworker/json-schema";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Answer, BASE, call, createGame, move, view } from "./helpers";
+import { type Answer, BASE, call, createGame, move, roomStub, view } from "./helpers";
 import { hook, playerKey, unique } from "./notify/helpers";
 
 /**
@@ -221,6 +222,22 @@ describe("the OpenAPI document against real answers", () => {
     await sample(`${hooks}/${LONG_ID}/test`, { token: fresh.host.token, method: "POST" });
     await sample(`${hooks}/${LONG_ID}`, { token: fresh.host.token, method: "DELETE" });
     await sample(`${hooks}/${hookId}`, { token: fresh.invite.token, method: "DELETE" });
+
+    // Ratings: a rated match ended by resignation, its players' public pages and the leaderboards (docs/ratings.md).
+    const rated = await createGame({ players: 2, rated: true, clock: { perMove: "3d" } } as never);
+    const raters = [playerKey(), playerKey()];
+    for (const seat of [0, 1])
+      await call(`/api/games/${rated.id}`, { token: rated.seats[seat]!.token, headers: { "X-Player-Key": raters[seat]! } });
+    const ratedView = await view(rated.id, rated.seats[0]!.token);
+    await move(rated.id, rated.seats[0]!.token, { type: "resign" }, ratedView.version);
+    await runDurableObjectAlarm(roomStub(rated.id));
+    const rater = await sample("/api/me", { token: raters[0]! });
+    await sample(`/api/players/${(rater.body as { publicId: string }).publicId}`);
+    await sample(`/api/players/${"0".repeat(20)}`);
+    await sample("/api/players/not-an-id");
+    await sample("/api/leaderboards/classic?players=2");
+    await sample("/api/leaderboards/classic?players=9");
+    await sample("/api/games", { body: { players: 2, rated: true } });
 
     // The links an email carries.
     await sample("/api/notifications/confirm", { body: { token: "q1w2e3r4t5y6u7i8o9p0aa" } });

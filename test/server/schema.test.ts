@@ -3,6 +3,7 @@ import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import * as notifications from "../../src/server/db/notifications";
 import * as players from "../../src/server/db/players";
+import * as ratings from "../../src/server/db/ratings";
 import * as schema from "../../src/server/db/schema";
 import { schemaVersion } from "../../src/server/db/version";
 
@@ -13,7 +14,12 @@ import { schemaVersion } from "../../src/server/db/version";
  * indexes drizzle declares.
  */
 
-const tables: SQLiteTable[] = [...Object.values(schema), ...Object.values(notifications), ...Object.values(players)];
+const tables: SQLiteTable[] = [
+  ...Object.values(schema),
+  ...Object.values(notifications),
+  ...Object.values(players),
+  ...Object.values(ratings),
+];
 
 interface Column {
   name: string;

@@ -1,7 +1,7 @@
 import type { Language } from "../../shared/language";
 import type { Player, PlayerChanges } from "../../shared/wire/players";
 import { type Failure, fail } from "../reply";
-import { deviceIdOf, type Identity, type PlayerId } from "./identity";
+import { deviceIdOf, type Identity, type PlayerId, publicIdOf } from "./identity";
 
 /** A player as they see themselves, with their devices (removed ones are not listed). */
 export async function playerView(d1: D1Database, who: Identity): Promise<Player> {
@@ -20,6 +20,7 @@ export async function playerView(d1: D1Database, who: Identity): Promise<Player>
   const iso = (ms: number) => new Date(ms).toISOString();
   return {
     id: who.player,
+    publicId: publicIdOf(who.player),
     name: player?.name ?? null,
     language: player?.language ?? "en",
     timeZone: player?.time_zone ?? null,

@@ -1,4 +1,5 @@
 import type { Language } from "../../shared/language";
+import { sha256Hex } from "../auth";
 import { type Failure, fail } from "../reply";
 
 /**
@@ -65,3 +66,10 @@ export async function enrol(d1: D1Database, who: Identity, now: number, language
 
 /** A device's public id: the first 16 hex digits of its key's hash (names it for removal; the key is not derivable from it). */
 export const deviceIdOf = (keyHash: string): string => keyHash.slice(0, 16);
+
+/**
+ * The id a player's public page and the lobby show (ratings, results): 20 hex
+ * digits of a hash of the player's id, so that the id itself (for a
+ * one-device player, their key's hash) is never published.
+ */
+export const publicIdOf = (player: PlayerId): string => sha256Hex(`public-player:${player}`).slice(0, 20);

@@ -1,4 +1,5 @@
 import { entryStatements, indexStatement, seatStatements } from "../db/drain";
+import { recordMatchEnd } from "../ratings/record";
 import type { Room } from "./room";
 
 const batch = async (d1: D1Database, statements: D1PreparedStatement[]) => {
@@ -75,6 +76,9 @@ export async function drainOutbox(
       await batch(d1.main, indexed);
     }
     for (const item of items) if (item.kind === "notify") await notify(item.ref);
+    // The match's result and ratings, once D1 has its last entry (recorded once: a second call finds it there). After the
+    // notifications, so that a failure here delays none of them; before the acknowledgement, so that it is tried again.
+    if (last && table.state.over) await recordMatchEnd(d1.main, table, room.seats);
     room.acknowledge(entries[entries.length - 1]?.seq ?? room.drainedSeq, items[items.length - 1]?.id ?? null);
     copied += entries.length + items.length;
     if (last) return copied;

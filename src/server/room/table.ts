@@ -39,6 +39,8 @@ export type LogBody =
       readonly computers?: readonly (ComputerLevel | null)[];
       /** SHA-256 of the creator's secret, which issues fresh links for seats not yet taken. Kept in the log so that it survives a rebuild from D1. */
       readonly hostHash?: string;
+      /** A rated match (docs/ratings.md): rated when it ends if it has a clock and every seat a distinct identified player (absent: not rated). */
+      readonly rated?: boolean;
     }
   | {
       readonly type: "dealt";

@@ -33,6 +33,7 @@ export function snapshotWithoutClock(
     status: table.state.over ? "over" : "playing",
     seats: seatInfo(seats, table.computers),
     preparedDeals: table.created.deals.length > 0,
+    rated: table.created.rated === true,
     fairness: fairness(table),
     view: viewFor(table.state, viewer),
     ...(rematch === null ? {} : { rematch }),

@@ -41,7 +41,7 @@ const DESCRIPTIONS: Record<number, string> = {
   409: "STALE_VERSION (with currentVersion), NO_FREE_SEAT, SEAT_TAKEN (also: the seat belongs to another player than the X-Player-Key device's), SEAT_RESERVED, NOTHING_TO_CLAIM or MATCH_NOT_OVER.",
   413: "BODY_TOO_LARGE.",
   415: "UNSUPPORTED_MEDIA_TYPE: a body that is not sent as application/json.",
-  422: "A refused move, with its docs/record.md code (NOT_YOUR_TURN, CARD_NOT_IN_HAND, BAD_MOVE …), BAD_RULES, BAD_DEAL, BAD_CLOCK, BAD_ABSENCE or IDEMPOTENCY_KEY_REUSED.",
+  422: "A refused move, with its docs/record.md code (NOT_YOUR_TURN, CARD_NOT_IN_HAND, BAD_MOVE …), BAD_RULES, BAD_DEAL, BAD_CLOCK, BAD_RATED, BAD_ABSENCE or IDEMPOTENCY_KEY_REUSED.",
   426: "UPGRADE_REQUIRED: this endpoint speaks WebSocket.",
   429: "RATE_LIMITED: wait Retry-After seconds.",
 };

@@ -32,6 +32,7 @@ export const SERVICE_CODES = [
   "BODY_TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
   "BAD_CLOCK",
+  "BAD_RATED",
   "NOTHING_TO_CLAIM",
   "MATCH_NOT_OVER",
   "BAD_ABSENCE",
@@ -96,6 +97,10 @@ export const CreateGameRequest = z
         example: [{ name: "Anna" }, { computer: "club" }],
       }),
     clock: ClockRequest.optional(),
+    rated: z.boolean().optional().openapi({
+      description:
+        "A rated match (docs/ratings.md): needs a clock and no computer player; rated when it ends if every seat was opened by a distinct player (a device with a player key).",
+    }),
     deals: z.array(DealRecord).max(LIMITS.preparedDeals).optional().openapi({
       description:
         "Prepared deals (docs/record.md `deal`), used for the first hands in order instead of a random deal; for tournaments with the same deals at every table. Such a game is marked `preparedDeals: true` for everyone.",

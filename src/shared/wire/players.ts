@@ -30,6 +30,10 @@ export const Device = z
 export const Player = z
   .object({
     id: PlayerId,
+    publicId: z.string().openapi({
+      description:
+        "The id of the player's public page (`GET /api/players/{publicId}`, docs/ratings.md): ratings and results; not the player's id.",
+    }),
     name: z.string().nullable(),
     language: NotifyLanguage,
     timeZone: z.string().nullable(),

@@ -98,6 +98,7 @@ export const GameSnapshot = z
     status: z.enum(["playing", "over"]),
     seats: list(SeatInfo),
     preparedDeals: z.boolean(),
+    rated: z.boolean().openapi({ description: "A rated match (docs/ratings.md): its players' ratings move when it ends." }),
     fairness: list(HandFairness),
     clock: orNull(ClockView).openapi({ description: "The correspondence clock; null in a game without one." }),
     view: GameView,

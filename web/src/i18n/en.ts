@@ -66,6 +66,7 @@ export const en = {
     SEAT_TAKEN: "That seat is taken.",
     SEAT_RESERVED: "That seat is kept for the player it was named for: they have their own link.",
     BAD_CLOCK: "This time control is not valid.",
+    BAD_RATED: "A rated match needs a clock and people only, no computer player.",
     NOTHING_TO_CLAIM: "There is nothing to claim: nobody has run out of time.",
     MATCH_NOT_OVER: "A rematch can be asked for once the match is over.",
     BAD_ABSENCE: "This absence is not valid: check its dates.",
@@ -372,6 +373,8 @@ export const en = {
     points: "Points",
     handTotal: "Hand total",
     preset: (preset: string, target: string) => `(${preset}, ${target})`,
+    /** Added to the preset in a rated match (docs/ratings.md). */
+    rated: "rated",
     targetPoints: (n: number) => `to ${N(n)}`,
     targetHands: (n: number) => `${N(n)} ${plural(n, "hand", "hands")}`,
     number: (n: number) => N(n),

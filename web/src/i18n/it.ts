@@ -66,6 +66,7 @@ export const it: Catalog = {
     SEAT_TAKEN: "Quel posto è preso.",
     SEAT_RESERVED: "Quel posto è tenuto per il giocatore che ha quel nome: ha il suo link.",
     BAD_CLOCK: "Questo controllo del tempo non è valido.",
+    BAD_RATED: "Una partita valida per la classifica richiede un tempo e soli giocatori umani, nessun computer.",
     NOTHING_TO_CLAIM: "Non c'è niente da reclamare: nessuno ha finito il tempo.",
     MATCH_NOT_OVER: "La rivincita si può chiedere solo a partita finita.",
     BAD_ABSENCE: "Questa assenza non è valida: controlla le date.",
@@ -370,6 +371,8 @@ export const it: Catalog = {
     points: "Punti",
     handTotal: "Totale della smazzata",
     preset: (preset: string, target: string) => `(${preset}, ${target})`,
+    /** Added to the preset in a rated match (docs/ratings.md). */
+    rated: "valida per la classifica",
     targetPoints: (n: number) => `a ${N(n)}`,
     targetHands: (n: number) => `${N(n)} ${plural(n, "smazzata", "smazzate")}`,
     number: (n: number) => N(n),

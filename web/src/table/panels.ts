@@ -58,7 +58,7 @@ export function scoresPanel(snap: GameSnapshot): JSX.Element {
       "h2",
       { id: "scores-title" },
       `${t.scores.title} `,
-      h("span", { class: "count" }, t.scores.preset(presetTitle(rules.preset), target)),
+      h("span", { class: "count" }, t.scores.preset(presetTitle(rules.preset), snap.rated ? `${target}, ${t.scores.rated}` : target)),
     ),
     h(
       "table",
