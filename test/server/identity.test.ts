@@ -223,6 +223,35 @@ describe("a player's devices", () => {
     expect(ids).toEqual([a.id, b.id].sort());
     expect((await open(b.id, b.seats[1]!.token, phone)).status).toBe(200);
   });
+
+  it("a device's subscriptions join the player it links to; one the player already has stays single", async () => {
+    const phone = key();
+    const laptop = key();
+    const [shared, mine, theirs] = [unique("shared@"), unique("phone@"), unique("laptop@")].map((a) => `${a}example.com`);
+    const subscribe = async (k: string, address: string) =>
+      expect((await call("/api/me/notifications", { token: k, body: { channel: "email", address, events: ["turn"] } })).status).toBe(201);
+    await subscribe(phone, shared);
+    await subscribe(phone, mine);
+    await subscribe(laptop, shared);
+    await subscribe(laptop, theirs);
+    const browser = await browserSubscription();
+    const push = await call("/api/me/notifications", {
+      token: laptop,
+      body: { channel: "push", endpoint: browser.endpoint, keys: browser.keys },
+    });
+    expect(push.status).toBe(201);
+
+    const made = await call("/api/me/link-codes", { token: phone, method: "POST" });
+    expect((await call("/api/me/devices", { token: laptop, body: { code: made.body.code } })).status).toBe(200);
+    const targets = async (k: string) =>
+      ((await call("/api/me/notifications", { token: k })).body.subscriptions as { channel: string; target: string }[])
+        .map((s) => `${s.channel}:${s.target}`)
+        .sort();
+    const expected = [`email:${mine}`, `email:${shared}`, `email:${theirs}`];
+    expect((await targets(phone)).filter((t) => t.startsWith("email:"))).toEqual(expected.sort());
+    expect(await targets(laptop)).toEqual(await targets(phone));
+    expect((await targets(phone)).filter((t) => t.startsWith("push:"))).toHaveLength(1);
+  });
 });
 
 describe("a lost link", () => {

@@ -3,7 +3,7 @@ import type { Env } from "../env";
 import type { LogRow } from "../room/table";
 import { database } from "./queries";
 import { gameShard, shardLog } from "./saved-game";
-import { games } from "./schema";
+import { gameEvents, games } from "./schema";
 import { shardDatabase } from "./shards";
 
 /**
@@ -63,7 +63,7 @@ export async function archiveGame(env: Env, id: string, version: number, now: nu
   });
   await database(env.DB).update(games).set({ archivedAt: now }).where(eq(games.id, id));
   // Once marked, a rebuild reads the archive; rows left by a failure here are a harmless copy.
-  await shardDatabase(env, game.logShard).prepare("DELETE FROM game_events WHERE game_id = ?").bind(id).run();
+  await database(shardDatabase(env, game.logShard)).delete(gameEvents).where(eq(gameEvents.gameId, id));
   return true;
 }
 
