@@ -22,7 +22,19 @@ import { playerAbsences } from "./player-absences";
 import { recordOf } from "./record";
 import { type CarriedSeat, makeRematch, type Rematch, rotated } from "./rematch";
 import { Room } from "./room";
-import { type AccessFor, admit, adoptSeats, awayRule, type Caller, claimSeat, type Need, reissueSeat, touchSeat, viewerOf } from "./seats";
+import {
+  type AccessFor,
+  admit,
+  adoptSeats,
+  awayRule,
+  type Caller,
+  CallerSchema,
+  claimSeat,
+  type Need,
+  reissueSeat,
+  touchSeat,
+  viewerOf,
+} from "./seats";
 import { Snapshots } from "./snapshots";
 import { acceptSocket, attachmentOf, broadcast, catchUp, connected, onMessage } from "./sockets";
 import { Storage } from "./storage";
@@ -271,8 +283,9 @@ export class GameRoom extends DurableObject<Env> {
   override async fetch(request: Request): Promise<Response> {
     const forwarded = request.headers.get("x-caller");
     if (forwarded === null) return Response.json(fail(400, "BAD_REQUEST", "Connect through /api/games/{id}/ws.").body, { status: 400 });
-    const caller = JSON.parse(forwarded) as Caller;
-    const entered = await this.enter(caller, "any");
+    const caller = CallerSchema.safeParse(JSON.parse(forwarded));
+    if (!caller.success) return Response.json(fail(400, "BAD_REQUEST", "Connect through /api/games/{id}/ws.").body, { status: 400 });
+    const entered = await this.enter(caller.data, "any");
     if ("ok" in entered) return Response.json(entered.body, { status: entered.status, headers: entered.headers });
     return acceptSocket(
       this.ctx,

@@ -1,4 +1,5 @@
-import type { LogBody, LogRow } from "./table";
+import { parseLogBody } from "../db/log-body";
+import type { LogRow } from "./table";
 
 /**
  * The room's own SQLite: the authoritative log, the seats, the outbox
@@ -68,7 +69,7 @@ export class Storage {
     return this.sql
       .exec<{ seq: number; body: string; at: number }>("SELECT seq, body, at FROM log ORDER BY seq")
       .toArray()
-      .map((r) => ({ seq: r.seq, at: r.at, body: JSON.parse(r.body) as LogBody }));
+      .map((r) => ({ seq: r.seq, at: r.at, body: parseLogBody(r.body, "the room's log") }));
   }
 
   /** Appends log rows (D1 gets every entry after its acknowledged mark: see outbox.ts). */
