@@ -147,6 +147,8 @@ describe("a player's devices", () => {
     const mails = await mailsTo(address, 2);
     const signIn = mails.find((m) => m.text.includes("/link#code="))!;
     expect(signIn.subject).toMatch(/sign-in/i);
+    // The catalog's text (src/server/i18n), with the link's real life.
+    expect(signIn.text).toContain("It works once, within 30 minutes.");
     const code = /\/link#code=([A-Za-z0-9_-]+)/.exec(signIn.text)![1]!;
     const laptop = key();
     const used = await call("/api/me/devices", { token: laptop, body: { code } });

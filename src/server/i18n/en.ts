@@ -109,6 +109,16 @@ export const en = {
     body: "Notifications arrive here.",
     action: "Your notifications",
   },
+  /** The sign-in message: a one-time link that links the device it is opened on to the player (players/links.ts). */
+  signIn: {
+    subject: "Your Burraco sign-in link",
+    title: "Sign in on this device",
+    body: (minutes: number) => [
+      `Open the link on the device you want to use: it links it to your player, with your games and notifications. It works once, within ${plural(L, minutes, { one: "# minute", other: "# minutes" })}.`,
+      "If you did not ask for it, ignore this message: nobody gets in without the link.",
+    ],
+    action: "Sign in",
+  },
   actions: { play: "Play your turn", see: "See the game" },
   footer: {
     why: "You get this message because you asked for Burraco notifications.",

@@ -106,6 +106,15 @@ export const it: Catalog = {
     body: "Le notifiche arrivano qui.",
     action: "Le tue notifiche",
   },
+  signIn: {
+    subject: "Il tuo link per entrare in Burraco",
+    title: "Entra da questo dispositivo",
+    body: (minutes) => [
+      `Apri il link sul dispositivo che vuoi usare: lo collegherà al tuo giocatore, con le tue partite e le tue notifiche. Vale ${plural(L, minutes, { one: "# minuto", other: "# minuti" })} e una volta sola.`,
+      "Se non l'hai chiesto tu, ignora questo messaggio: senza il link nessuno entra.",
+    ],
+    action: "Entra",
+  },
   actions: { play: "Gioca il tuo turno", see: "Vedi la partita" },
   footer: {
     why: "Ricevi questo messaggio perché hai chiesto le notifiche di Burraco.",
