@@ -12,6 +12,8 @@ const L = "en-GB";
 
 export const en = {
   locale: L,
+  /** The link preview's og:locale. */
+  ogLocale: "en_GB",
   /** Names joined as people say them: "Anna, Bruno and Carla". */
   list: (items: readonly string[]) => list(L, items),
   number: (n: number) => n.toLocaleString(L),

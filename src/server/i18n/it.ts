@@ -10,6 +10,7 @@ const wins = (count: number) => (count > 1 ? "vincono" : "vince");
 
 export const it: Catalog = {
   locale: L,
+  ogLocale: "it_IT",
   list: (items) => list(L, items),
   number: (n) => n.toLocaleString(L),
   player: (n) => `Giocatore ${n}`,
