@@ -37,6 +37,7 @@ export type {
   DeliveryAttempt,
   GameWebhookRequest,
   GameWebhooksResponse,
+  NotifyChannel,
   NotifyEventName,
   SubscriptionsResponse,
   SubscriptionView,
