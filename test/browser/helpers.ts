@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 import type { CreateGameRequest, CreateGameResponse, EventsResponse, GameSnapshot } from "../../src/shared/api";
+import type { Language } from "../../src/shared/language";
 
 export const CHROMIUM = "/usr/bin/chromium";
 
@@ -57,7 +58,7 @@ export const SIZES = {
 /** Sizes held in the hand: touch screens. */
 const TOUCH: ReadonlySet<string> = new Set(["phone", "smallPhone", "landscape", "tablet"]);
 export type Size = keyof typeof SIZES;
-export type Lang = "en" | "it";
+export type Lang = Language;
 
 export interface ContextOptions {
   readonly size?: Size;
