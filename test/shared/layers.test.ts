@@ -33,12 +33,15 @@ function matches(files: readonly string[], pattern: RegExp): string[] {
 }
 
 /**
- * The one module where raw SQL reaches D1, and why: drain.ts sends every log
- * entry of every game, always the same three statements, faster as prepared
- * statements than built anew (its header says so). Anything drizzle cannot
- * write goes there or into a module named here, with a comment saying why.
+ * The modules where raw SQL reaches D1, each saying why beside each
+ * statement; anything drizzle cannot write goes into one of them, or into a
+ * new one named here. drain.ts: every log entry of every game, always the
+ * same three statements, faster prepared than built anew. notify-sql.ts
+ * (branch notifyd1): window functions and a conditional multi-row insert.
+ * seek-queries.ts (branch seeks): INSERT OR IGNORE ... SELECT, so that of two
+ * players racing for a seek's last seat exactly one gets it.
  */
-const RAW_SQL = ["src/server/db/drain.ts"];
+const RAW_SQL = ["src/server/db/drain.ts", "src/server/db/notify-sql.ts", "src/server/db/seek-queries.ts"];
 
 /**
  * Still converting, on another branch (notifyd1: src/server/notify's D1
