@@ -1,5 +1,5 @@
 import { catalog } from "../i18n/index";
-import { SIGN_IN_MINUTES } from "../players/links";
+import { SIGN_IN_MINUTES } from "../players/link-life";
 import type { Language } from "./types";
 import type { Message } from "./words";
 

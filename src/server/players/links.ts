@@ -5,6 +5,7 @@ import { enqueueNotice } from "../notify/fanout";
 import { mailboxOf, take } from "../notify/send-limits";
 import { type Failure, fail, rateLimited } from "../reply";
 import type { PlayerId } from "./identity";
+import { CODE_MINUTES, SIGN_IN_MINUTES } from "./link-life";
 
 /**
  * One-time codes that link a device to a player. A device in use shows a
@@ -14,10 +15,7 @@ import type { PlayerId } from "./identity";
  * whoever sees it afterwards learns nothing and can do nothing with it.
  */
 
-/** How long a shown code lives: long enough to pick up the other device, short enough that a glance later is worthless. */
-export const CODE_MINUTES = 10;
-/** How long an emailed sign-in link lives. */
-export const SIGN_IN_MINUTES = 30;
+export { CODE_MINUTES, SIGN_IN_MINUTES };
 /** Codes a player may make in an hour (sign-in messages and tries at codes are limited in notify/send-limits.ts). */
 export const CODES_PER_HOUR = 10;
 
