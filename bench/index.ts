@@ -12,6 +12,7 @@ import { importBundled } from "./bundle.js";
 import { costBench } from "./cost.js";
 import { deliveriesBench } from "./deliveries.js";
 import { firstTapBench } from "./first-tap.js";
+import { floorBench } from "./floor.js";
 import { loadBench } from "./load.js";
 import { profileBench } from "./profile.js";
 import { scaleBench } from "./scale.js";
@@ -44,6 +45,7 @@ if (!only || only === "web") {
   if (via !== "sizes" && !(await firstTapBench())) process.exitCode = 1;
 }
 if (only === "cost") await costBench({ matches: Number(via ?? 6) });
+if (only === "floor") await floorBench(Number(via ?? 6));
 if (only === "scale") await scaleBench({ shards: Number(via ?? 4) });
 if (only === "profile") await profileBench(Number(via ?? 50));
 if (!only || only === "load") await loadBench({ via: via === "wrangler" ? "wrangler" : "runtime" });
