@@ -3,15 +3,18 @@
  * real Worker and GameRoom, plus what the split needs to measure a part's
  * CPU in the same runtime. Bench only: never deployed.
  *
- * - `FLOOR_NO_DRAIN` set: the room acknowledges its log without copying it
+ * - `FLOOR_NO_DRAIN=1`: the room acknowledges its log without copying it
  *   to D1 (the run without the drain, whose difference is the drain's cost:
- *   the statements, the D1 binding's client in the isolate, and the local
- *   D1 itself, which on Cloudflare runs elsewhere).
+ *   the alarm, the statements, the D1 binding's client in the isolate, and
+ *   the local D1 itself, which on Cloudflare runs elsewhere).
+ * - `FLOOR_NO_DRAIN=io`: the drain runs whole but its D1 batches go
+ *   nowhere (the difference from the service is D1's calls).
  * - `POST /api/bench/parts` `{game, seat, n}`: runs parts of a move `n`
  *   times in one request (so the request's own cost is spread thin), one
  *   part a request, for the bench to read the runtime's CPU around each.
  */
 import { applyMove } from "../src/engine/index";
+import { shardNames } from "../src/server/db/shards";
 import type { Delivery, Env } from "../src/server/env";
 import service, { GameRoom as Room } from "../src/server/index";
 import type { Room as LoadedRoom } from "../src/server/room/room";
@@ -21,11 +24,35 @@ import { MoveRequest } from "../src/shared/wire/api";
 
 type FloorEnv = Env & { FLOOR_NO_DRAIN?: string };
 
-export type Part = "route" | "zod" | "socketMessage" | "engine" | "view" | "events" | "sqlite";
+export type Part = "route" | "notFound" | "rpc" | "zod" | "socketMessage" | "engine" | "view" | "events" | "sqlite" | "d1";
+
+/** D1 bindings whose batches go nowhere (`FLOOR_NO_DRAIN=io`): the drain does everything but D1's own work. */
+function withoutD1(env: Env): Env {
+  const nowhere = (d1: D1Database) =>
+    new Proxy(d1, {
+      get(target, key) {
+        if (key === "batch") return async () => [];
+        const value = Reflect.get(target, key);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  const out: Record<string, unknown> = { ...env, DB: nowhere(env.DB) };
+  for (const name of shardNames(env)) out[name] = nowhere((env as unknown as Record<string, D1Database>)[name]!);
+  return out as unknown as Env;
+}
 
 export class GameRoom extends Room {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, (env as FloorEnv).FLOOR_NO_DRAIN === "io" ? withoutD1(env) : env);
+  }
+
+  /** Nothing: an RPC call's own cost. */
+  async benchNoop(): Promise<number> {
+    return 0;
+  }
+
   protected override async handleDue(room: LoadedRoom, now: number): Promise<void> {
-    if (!(this.env as FloorEnv).FLOOR_NO_DRAIN) return super.handleDue(room, now);
+    if ((this.env as FloorEnv).FLOOR_NO_DRAIN !== "1") return super.handleDue(room, now);
     // What a drain does to the room's own storage, without D1.
     room.acknowledge(room.table.version, null);
     this.alarms.drained(null);
@@ -54,6 +81,10 @@ export class GameRoom extends Room {
         case "events":
           // A move's answer: the move's events and the view, for one viewer.
           sink += new Snapshots().events(room, seat, table.version - 1, Date.now()).length;
+          break;
+        case "d1":
+          // One D1 batch of one statement from the room (a drain makes two: the log's shard, then the main database).
+          sink += (await this.env.DB.batch([this.env.DB.prepare("SELECT 1 AS one")])).length;
           break;
         case "sqlite":
           // One row written in its own transaction, as the log's append does (a scratch table).
@@ -86,6 +117,15 @@ export default {
     let sink = 0;
     if (body.part === "zod") {
       for (let i = 0; i < body.n; i++) sink += MoveRequest.safeParse(move).success ? 1 : 0;
+    } else if (body.part === "rpc") {
+      const room = env.GAME_ROOM.get(env.GAME_ROOM.idFromName(body.game)) as unknown as DurableObjectStub<GameRoom>;
+      for (let i = 0; i < body.n; i++) sink += await room.benchNoop();
+    } else if (body.part === "notFound") {
+      // The Worker's routing and its headers alone: an API path no route serves.
+      for (let i = 0; i < body.n; i++) {
+        const answer = await service.fetch(new Request(`${url.origin}/api/nowhere`), env, ctx);
+        sink += (await answer.text()).length;
+      }
     } else if (body.part === "route") {
       // The Worker's whole route for a refused move (a stale version: everything but the move itself), with its room call.
       for (let i = 0; i < body.n; i++) {
