@@ -14,9 +14,12 @@
  *   part a request, for the bench to read the runtime's CPU around each.
  */
 import { applyMove } from "../src/engine/index";
-import { shardNames } from "../src/server/db/shards";
+import { hashToken } from "../src/server/auth";
+import { shardDatabase, shardNames } from "../src/server/db/shards";
 import type { Delivery, Env } from "../src/server/env";
 import service, { GameRoom as Room } from "../src/server/index";
+import { identify } from "../src/server/players/identity";
+import { drainOutbox } from "../src/server/room/outbox";
 import type { Room as LoadedRoom } from "../src/server/room/room";
 import { Snapshots } from "../src/server/room/snapshots";
 import { parseClientMessage } from "../src/server/room/sockets";
@@ -24,7 +27,19 @@ import { MoveRequest } from "../src/shared/wire/api";
 
 type FloorEnv = Env & { FLOOR_NO_DRAIN?: string };
 
-export type Part = "route" | "notFound" | "rpc" | "zod" | "socketMessage" | "engine" | "view" | "events" | "sqlite" | "d1";
+export type Part =
+  | "route"
+  | "notFound"
+  | "rpc"
+  | "zod"
+  | "socketMessage"
+  | "engine"
+  | "view"
+  | "events"
+  | "sqlite"
+  | "d1"
+  | "drain"
+  | "identify";
 
 /** D1 bindings whose batches go nowhere (`FLOOR_NO_DRAIN=io`): the drain does everything but D1's own work. */
 function withoutD1(env: Env): Env {
@@ -86,6 +101,13 @@ export class GameRoom extends Room {
           // One D1 batch of one statement from the room (a drain makes two: the log's shard, then the main database).
           sink += (await this.env.DB.batch([this.env.DB.prepare("SELECT 1 AS one")])).length;
           break;
+        case "drain": {
+          // A drain of the game's whole log (its first two entries) and its index row, its D1 batches sent nowhere.
+          const nowhere = withoutD1(this.env);
+          room.drainedSeq = 0;
+          sink += await drainOutbox(room, { main: nowhere.DB, log: shardDatabase(nowhere, room.logShard) }, async () => {});
+          break;
+        }
         case "sqlite":
           // One row written in its own transaction, as the log's append does (a scratch table).
           this.ctx.storage.transactionSync(() =>
@@ -117,6 +139,12 @@ export default {
     let sink = 0;
     if (body.part === "zod") {
       for (let i = 0; i < body.n; i++) sink += MoveRequest.safeParse(move).success ? 1 : 0;
+    } else if (body.part === "identify") {
+      // What the Worker did for every move and long poll sent with X-Player-Key before they stopped reading it: the device's D1 read.
+      for (let i = 0; i < body.n; i++) {
+        const who = await identify(env.DB, hashToken(body.game), Date.now() - 60_000);
+        sink += "player" in who ? 1 : 0;
+      }
     } else if (body.part === "rpc") {
       const room = env.GAME_ROOM.get(env.GAME_ROOM.idFromName(body.game)) as unknown as DurableObjectStub<GameRoom>;
       for (let i = 0; i < body.n; i++) sink += await room.benchNoop();

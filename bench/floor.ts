@@ -45,6 +45,14 @@ const PARTS: { part: Part; n: number; label: string; http: number; ws: number }[
   { part: "events", n: 2_000, label: "a viewer's events and view, built and serialised", http: 2, ws: 2 },
   { part: "view", n: 2_000, label: "…of which the view", http: 0, ws: 0 },
   { part: "sqlite", n: 5_000, label: "a row written to the room's SQLite in a transaction", http: 1, ws: 1 },
+  { part: "drain", n: 2_000, label: "a drain's own work (2 entries and the index row; its D1 batches sent nowhere)", http: 0, ws: 0 },
+  {
+    part: "identify",
+    n: 300,
+    label: "a device's lookup in D1 (X-Player-Key), which moves and long polls no longer make",
+    http: 0,
+    ws: 0,
+  },
   { part: "d1", n: 300, label: "a D1 batch from the room (a drain makes two), the local D1's work included", http: 0, ws: 0 },
 ];
 
@@ -57,7 +65,8 @@ async function partCost(url: string, body: object): Promise<number> {
   return (runtimeCpuSeconds() - from) * 1000 - idleMsPerSecond * ((performance.now() - started) / 1000);
 }
 
-export async function floorBench(matches = 6): Promise<void> {
+/** `partsOnly`: the parts alone, without the matches (quick). */
+export async function floorBench(matches = 6, partsOnly = false): Promise<void> {
   (globalThis as { WebSocket: typeof WebSocket }).WebSocket = CountingWebSocket as unknown as typeof WebSocket;
   const entry = "bench/floor-worker.ts";
   const plain = [phaseOf("http", matches), phaseOf("ws", matches)];
@@ -71,7 +80,7 @@ export async function floorBench(matches = 6): Promise<void> {
     const idleFrom = runtimeCpuSeconds();
     await new Promise((r) => setTimeout(r, 10_000));
     setIdle((runtimeCpuSeconds() - idleFrom) * 100);
-    for (const p of plain) await playPhase(service, "", p, false);
+    if (!partsOnly) for (const p of plain) await playPhase(service, "", p, false);
     // A fresh game's first turn: each part on it.
     const game = (await (
       await fetch(`${service.url}/api/games`, {
@@ -92,6 +101,10 @@ export async function floorBench(matches = 6): Promise<void> {
   } finally {
     await service.stop();
     await removeDir(service.persistTo);
+  }
+  if (partsOnly) {
+    for (const { part, label } of PARTS) console.log(`  ${label.padEnd(84)} ${(parts.get(part)! * 1000).toFixed(1).padStart(8)} µs`);
+    return;
   }
   // The same without the drain to D1, then with the drain but D1's batches sent nowhere.
   for (const [mode, phases] of [

@@ -328,7 +328,8 @@ export class GameRoom extends DurableObject<Env> {
     try {
       const d1 = { main: this.env.DB, log: shardDatabase(this.env, room.logShard) };
       await drainOutbox(room, d1, (seq) => this.notify(room, seq), this.clockOffset());
-      this.storage.setMeta("drain_failures", "0");
+      // Written only when it changes: a row written per drain is billed (and counts against the Free plan's day).
+      if ((this.storage.getMeta("drain_failures") ?? "0") !== "0") this.storage.setMeta("drain_failures", "0");
       this.alarms.drained(owes(room) ? now : null);
     } catch (error) {
       const failures = Number(this.storage.getMeta("drain_failures") ?? "0") + 1;
