@@ -7,8 +7,6 @@
  *   to D1 (the run without the drain, whose difference is the drain's cost:
  *   the alarm, the statements, the D1 binding's client in the isolate, and
  *   the local D1 itself, which on Cloudflare runs elsewhere).
- * - `FLOOR_NO_DRAIN=io`: the drain runs whole but its D1 batches go
- *   nowhere (the difference from the service is D1's calls).
  * - `POST /api/bench/parts` `{game, seat, n}`: runs parts of a move `n`
  *   times in one request (so the request's own cost is spread thin), one
  *   part a request, for the bench to read the runtime's CPU around each.
@@ -41,7 +39,7 @@ export type Part =
   | "drain"
   | "identify";
 
-/** D1 bindings whose batches go nowhere (`FLOOR_NO_DRAIN=io`): the drain does everything but D1's own work. */
+/** D1 bindings whose batches go nowhere: a drain's own work, apart from D1's (the part "drain"). */
 function withoutD1(env: Env): Env {
   const nowhere = (d1: D1Database) =>
     new Proxy(d1, {
@@ -57,10 +55,6 @@ function withoutD1(env: Env): Env {
 }
 
 export class GameRoom extends Room {
-  constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, (env as FloorEnv).FLOOR_NO_DRAIN === "io" ? withoutD1(env) : env);
-  }
-
   /** Nothing: an RPC call's own cost. */
   async benchNoop(): Promise<number> {
     return 0;
