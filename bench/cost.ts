@@ -20,7 +20,7 @@ import { type LocalService, newPersistDir, removeDir } from "../scripts/local-se
 import { seededRandom } from "../src/engine/index";
 import { newGameId } from "../src/server/auth";
 import type { CreateGameResponse } from "../src/shared/api";
-import { newStats, playSeatHttp, playSeatWs, type Stats } from "./client";
+import { newStats, playSeatHttp, playSeatWs, type Stats, sent } from "./client";
 import { runtimeCpuSeconds } from "./cpu";
 import { echoFloor } from "./echo";
 import { movesPerMatch } from "./match-size";
@@ -44,7 +44,7 @@ type Counters = {
   deliveries: Record<string, number>;
 };
 
-interface Phase {
+export interface Phase {
   readonly name: string;
   readonly players: 2 | 4;
   readonly transport: "http" | "ws";
@@ -59,14 +59,21 @@ interface Phase {
   d1Bytes: number;
   /** WebSocket frames the clients sent and received. */
   frames: number;
+  /** HTTP requests the clients sent to play (moves, long polls, each seat's first look). */
+  requests?: number;
 }
 
 /** The runtime's CPU when nothing happens, ms per second (measured after the warm-up). */
-let idleMsPerSecond = 0;
+export let idleMsPerSecond = 0;
+
+/** Sets the runtime's idle CPU (ms a second) taken off each phase's. */
+export function setIdle(msPerSecond: number): void {
+  idleMsPerSecond = msPerSecond;
+}
 
 /** Frames in and out of every WebSocket this process opens (the clients'). */
 let frames = 0;
-class CountingWebSocket extends WebSocket {
+export class CountingWebSocket extends WebSocket {
   constructor(url: string | URL, protocols?: string | string[]) {
     super(url, protocols);
     this.addEventListener("message", () => frames++);
@@ -132,7 +139,7 @@ async function settle(service: LocalService, ids: readonly string[], versions: (
   console.warn("  (gave up waiting for the drains and deliveries to settle)");
 }
 
-async function playPhase(service: LocalService, receiver: string, phase: Phase, counted = true): Promise<void> {
+export async function playPhase(service: LocalService, receiver: string, phase: Phase, counted = true, drained = true): Promise<void> {
   const push = { endpoint: `${receiver}/push/subscriber`, keys: await pushKeys() };
   const created: { game: CreateGameResponse; keys: string[] }[] = [];
   for (let m = 0; m < phase.matches; m++) {
@@ -146,17 +153,20 @@ async function playPhase(service: LocalService, receiver: string, phase: Phase, 
   }
   const ids = created.map((c) => c.game.id);
   // Subscriptions and games made: counting starts now (each seat's player then opens the game with their key).
-  await settle(service, ids, async () => new Map(created.map((c) => [c.game.id, c.game.version])));
+  // (A service that drains nothing to D1, the floor's split, has nothing to wait for.)
+  if (drained) await settle(service, ids, async () => new Map(created.map((c) => [c.game.id, c.game.version])));
   const before = counted ? await api<Counters>(service.url, "/api/bench/counters", []) : null;
   const phaseStarted = performance.now();
   const cpuBefore = runtimeCpuSeconds();
   frames = 0;
+  const requestsBefore = sent.requests;
   const stats = new Map<string, Stats>(ids.map((id) => [id, newStats()]));
   const versions = new Map<string, number>();
   await Promise.all(
     created.flatMap(({ game, keys }, g) =>
       game.seats.map(async (seat) => {
         const token = seat.token!;
+        sent.requests++;
         await fetch(`${service.url}/api/games/${game.id}`, {
           headers: { Authorization: `Bearer ${token}`, "X-Player-Key": keys[seat.seat]! },
         });
@@ -178,10 +188,11 @@ async function playPhase(service: LocalService, receiver: string, phase: Phase, 
     versions.set(id, view.version);
     if (view.status !== "over") stats.get(id)!.errors.push("not over");
   }
-  await settle(service, ids, async () => versions);
+  if (drained) await settle(service, ids, async () => versions);
   // Less what the runtime spends idle over as long (its timers and the queue's polling), measured apart.
   phase.cpuMs = (runtimeCpuSeconds() - cpuBefore) * 1000 - idleMsPerSecond * ((performance.now() - phaseStarted) / 1000);
   phase.frames = frames;
+  phase.requests = sent.requests - requestsBefore;
   if (before) {
     phase.counters = await api<Counters>(service.url, "/api/bench/counters", ids);
     phase.d1Bytes = phase.counters.d1Bytes - before.d1Bytes;

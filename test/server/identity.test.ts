@@ -196,6 +196,34 @@ describe("a player's devices", () => {
     expect((await call(`/api/me/devices/${gone.id}`, { token: phone, method: "DELETE" })).body.error.code).toBe("DEVICE_NOT_FOUND");
   });
 
+  it("a move and a long poll are the seat token's alone: they read no device from D1, a view does", async () => {
+    const phone = key();
+    const game = await createGame({ players: 2 });
+    const seen = async () =>
+      (await env.DB.prepare("SELECT seen_at FROM devices WHERE key_hash = ?").bind(hashToken(phone)).first<{ seen_at: number }>())!.seen_at;
+    const opened = await open(game.id, game.seats[0]!.token, phone);
+    const turn = opened.body.view.hand.turn as number;
+    await open(game.id, game.seats[1]!.token, key());
+    await call("/api/me", { token: phone }); // the device's row is stored
+    // Long ago: the next lookup of this device writes its time seen.
+    await env.DB.prepare("UPDATE devices SET seen_at = 1 WHERE key_hash = ?").bind(hashToken(phone)).run();
+    const headers = { "X-Player-Key": phone };
+    const moved = await call(`/api/games/${game.id}/moves`, {
+      token: game.seats[turn]!.token,
+      headers,
+      body: { move: { type: "draw" }, version: opened.body.version },
+    });
+    expect(moved.status).toBe(200);
+    expect((await call(`/api/games/${game.id}/events?since=0`, { token: game.seats[0]!.token, headers })).status).toBe(200);
+    // A malformed key is not even read there.
+    expect(
+      (await call(`/api/games/${game.id}/events?since=0`, { token: game.seats[0]!.token, headers: { "X-Player-Key": "!" } })).status,
+    ).toBe(200);
+    expect(await seen()).toBe(1);
+    expect((await open(game.id, game.seats[0]!.token, phone)).status).toBe(200);
+    expect(await seen()).toBeGreaterThan(1);
+  });
+
   it("a removed device linked again by someone else brings nothing of its former player's", async () => {
     const phone = key();
     const game = await createGame({ players: 2 });

@@ -93,14 +93,11 @@ export const api = {
     }),
 
   move: (id: string, token: string, request: MoveRequest) =>
-    call<EventsResponse>(`/api/games/${encodeURIComponent(id)}/moves`, { token, body: request, withPlayerKey: true }),
+    // A move and a long poll are the seat token's alone (the server reads no player key on them: no database on a move's way).
+    call<EventsResponse>(`/api/games/${encodeURIComponent(id)}/moves`, { token, body: request }),
 
   events: (id: string, token: string | null, since: number, wait: number, signal?: AbortSignal) =>
-    call<EventsResponse>(`/api/games/${encodeURIComponent(id)}/events?since=${since}&wait=${wait}`, {
-      token,
-      withPlayerKey: token !== null,
-      signal,
-    }),
+    call<EventsResponse>(`/api/games/${encodeURIComponent(id)}/events?since=${since}&wait=${wait}`, { token, signal }),
 
   claim: (id: string, inviteToken: string, request: ClaimRequest) =>
     call<ClaimResponse>(`/api/games/${encodeURIComponent(id)}/claim`, { token: inviteToken, body: request, withPlayerKey: true }),

@@ -15,7 +15,7 @@ import { absenceEntries, claimEntries, dueEntries, type NewEntry } from "./clock
 import { gameDue } from "./due";
 import { drawFirstDealer } from "./fairness";
 import { RateLimiter } from "./limits";
-import { type MoveRequest, playMove } from "./moves";
+import { type Answer, type MoveRequest, playMove } from "./moves";
 import { notifyEntry } from "./notifications";
 import { drainOutbox, owes, retryDelay } from "./outbox";
 import { playerAbsences } from "./player-absences";
@@ -341,7 +341,8 @@ export class GameRoom extends DurableObject<Env> {
     try {
       const d1 = { main: this.env.DB, log: shardDatabase(this.env, room.logShard) };
       await drainOutbox(room, d1, (seq) => this.notify(room, seq), this.clockOffset());
-      this.storage.setMeta("drain_failures", "0");
+      // Written only when it changes: a row written per drain is billed (and counts against the Free plan's day).
+      if ((this.storage.getMeta("drain_failures") ?? "0") !== "0") this.storage.setMeta("drain_failures", "0");
       this.alarms.drained(owes(room) ? now : null);
     } catch (error) {
       const failures = Number(this.storage.getMeta("drain_failures") ?? "0") + 1;
@@ -379,7 +380,11 @@ export class GameRoom extends DurableObject<Env> {
     accepted?: (version: number) => void,
   ): Promise<Reply<Json<EventsResponse>>> {
     const now = this.now();
-    const { reply, committed } = playMove(room, seat, request, now, (table, since) => this.snapshots.events(room, seat, since, now, table));
+    // A socket's move is answered by "accepted" and the events every socket is pushed: no answer of its own to build.
+    const answer: Answer = accepted
+      ? () => "" as Json<EventsResponse>
+      : (table, since) => this.snapshots.events(room, seat, since, now, table);
+    const { reply, committed } = playMove(room, seat, request, now, answer);
     if (!reply.ok) {
       const wait = this.limiter.take(`seat:${seat}`);
       return wait > 0 ? rateLimited(wait) : reply;

@@ -96,6 +96,8 @@ export class Room {
 
   /** The rematch's game id, once it is made (rematch.ts). */
   rematch(): string | null {
+    // Only a finished match has one (rematch.ts): a game in play reads nothing (every new view asks).
+    if (!this.table.state.over) return null;
     const rematch = readRematch(this.storage);
     return rematch?.made ? rematch.id : null;
   }
