@@ -1,13 +1,17 @@
 /**
  * Computer players: `npm run bench -- bots [part ...] [options]`.
  *
- * Parts (all three by default):
+ * Parts (all four by default):
  * - `pool`: the levels against the pool of opponents (bench/bots-pool.ts) on
  *   paired deals, per preset family and player count;
  * - `selfplay`: hands of every preset with 2, 3 and 4 players between
  *   players of one level, counting stalemates (target: under 2% of hands);
  * - `cpu`: CPU and counted work (engine moves tried) per move and per turn
- *   of each level at its default, from the moves of the parts run.
+ *   of each level at its default, from the moves of the parts run;
+ * - `room`: hands of every preset with 2, 3 and 4 players played as the room
+ *   plays a computer's turn, over invocations within its counted budget
+ *   (bench/bots-room.ts): CPU and work per decision, per invocation and per
+ *   turn, and what a counted step costs on this machine.
  * The older pairings between levels run by name: `club-beginner`,
  * `club-beginner-4p`, `expert-club`, `expert-club-4p`.
  *
@@ -25,6 +29,7 @@ import { BOT_LEVELS, type BotLevel } from "../src/bots/index.js";
 import { type PlayerCount, PRESET_NAMES } from "../src/engine/index.js";
 import type { MoveTiming } from "../test/bots/driver.js";
 import { FAMILIES, POOL, pairCell, player, selfPlay } from "./bots-pool.js";
+import { printRoomCosts, printStepCost, type RoomCosts, roomHands } from "./bots-room.js";
 import { handPairing, matchPairing, type PairingResult, type Side } from "./bots-run.js";
 
 interface Pairing {
@@ -83,7 +88,7 @@ export function botsBench(args: readonly string[]): void {
   const list = (name: string, fallback: readonly string[]) => option(name)?.split(",") ?? fallback;
   const strong = option("--search") === "strong";
   const names = args.filter((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--"));
-  const parts = names.length ? names : ["pool", "selfplay", "cpu"];
+  const parts = names.length ? names : ["pool", "selfplay", "cpu", "room"];
   // `--steps N`, `--horizon N`, `--iterations N`: the expert's search over the setting chosen (experiments).
   const overrides = Object.fromEntries(
     (["steps", "horizon", "iterations"] as const).flatMap((k) => (option(`--${k}`) ? [[k, Number(option(`--${k}`))]] : [])),
@@ -182,6 +187,27 @@ export function botsBench(args: readonly string[]): void {
   }
 
   if (parts.includes("cpu") || names.some((n) => PAIRINGS.some((p) => p.name === n))) cpuTable(timings, verdicts, custom);
+
+  if (parts.includes("room")) {
+    // The room plays each level at its default (the search options above are the other parts' experiments).
+    const hands = Number(option("--hands") ?? 2);
+    const levels = list("--sides", ["club", "expert"]) as BotLevel[];
+    console.log(
+      `\nAs the room plays them: ${hands} hands per preset and player count, every seat the level, each turn over the room's invocations`,
+    );
+    const rows: string[][] = [];
+    let expert: RoomCosts | null = null;
+    for (const level of levels) {
+      let costs: RoomCosts | undefined;
+      for (const preset of PRESET_NAMES)
+        for (const players of [2, 3, 4] as PlayerCount[]) costs = roomHands(level, preset, players, hands, costs);
+      rows.push(...printRoomCosts(level, costs!, verdicts));
+      if (level === "expert") expert = costs!;
+    }
+    console.log("CPU (the process's) and work (engine moves tried): p50 / p99 / max");
+    table(["level", "per", "count", "CPU", "work"], rows);
+    if (expert) printStepCost(expert);
+  }
   console.log("\nTargets");
   for (const v of verdicts) console.log(v);
 }

@@ -45,10 +45,12 @@ export const DECISION_STEPS = 2 * EXPERT_DEFAULT.steps + 200;
  * The work one invocation of the room may spend on computer moves. The
  * first decision of an invocation is always played (it is within
  * DECISION_STEPS); another is started only while it would still fit, so an
- * invocation never passes this. An expert's turn takes two or three
- * invocations; a club or beginner turn usually one.
+ * invocation never passes this: after a few cheap decisions (a natural
+ * meld, a club player's move) there is room for one more, after a searched
+ * one there is not. An expert's turn takes two or three invocations (its
+ * take and its discard are searched); a club or beginner turn usually one.
  */
-export const INVOCATION_STEPS = DECISION_STEPS + 200;
+export const INVOCATION_STEPS = DECISION_STEPS + 100;
 
 /** The work done so far in one invocation: counted steps, and the moves played. */
 export interface Work extends Meter {
