@@ -193,21 +193,28 @@ export function botsBench(args: readonly string[]): void {
     const hands = Number(option("--hands") ?? 2);
     const levels = list("--sides", ["club", "expert"]) as BotLevel[];
     console.log(
-      `\nAs the room plays them: ${hands} hands per preset and player count, every seat the level, each turn over the room's invocations`,
+      `\nAs the room plays them: ${hands} hands per preset and player count, every seat the level, each turn over the room's invocations;` +
+        " all of it twice, the first time cold (a fresh process compiling as it goes), the second warm, as a Worker's isolate is after its first requests",
     );
     const rows: string[][] = [];
     let expert: RoomCosts | null = null;
-    for (const level of levels) {
+    const all = (level: BotLevel) => {
       let costs: RoomCosts | undefined;
       for (const preset of PRESET_NAMES)
         for (const players of [2, 3, 4] as PlayerCount[]) costs = roomHands(level, preset, players, hands, costs);
-      rows.push(...printRoomCosts(level, costs!, verdicts));
-      if (level === "expert") expert = costs!;
+      return costs!;
+    };
+    for (const level of levels) {
+      const cold = all(level);
+      const warm = all(level);
+      rows.push(...printRoomCosts(level, warm, cold, verdicts));
+      if (level === "expert") expert = warm;
     }
-    console.log("CPU (the process's) and work (engine moves tried): p50 / p99 / max");
+    console.log("CPU (the process's) and work (engine moves tried), warm unless said: p50 / p99 / max");
     table(["level", "per", "count", "CPU", "work"], rows);
     if (expert) printStepCost(expert);
   }
+
   console.log("\nTargets");
   for (const v of verdicts) console.log(v);
 }

@@ -4,7 +4,7 @@ import { botMove, type GameEvent, makeMove, parseRecord, replayRecord, seededRan
 import { canDecide, computerMoves, INVOCATION_STEPS, newWork, type Work } from "../../src/server/room/computer";
 import type { Table } from "../../src/server/room/table";
 import { clockOf, DAY, publicEvents, realTime, setTime, T0 } from "./clock-helpers";
-import { call, computerPlays, move, roomStub, trueTable, view } from "./helpers";
+import { call, computerPlays, move, openSocket, roomStub, trueTable, view } from "./helpers";
 
 /**
  * A computer's turn spread over the room's invocations (src/server/room/computer.ts): each invocation plays
@@ -155,6 +155,41 @@ describe("a computer's turn over several invocations", () => {
       expect(after.seats[1]!.bank).toBe(DAY);
       expect(after.seats[0]!.bank).toBe(before.seats[0]!.bank);
       expect(after.turn).toMatchObject({ seat: 0, since: new Date(T0 + 2 * DAY).toISOString() });
+      return;
+    }
+    throw new Error("no turn of the computer's took two invocations");
+  });
+
+  it("while someone watches live: a pause before its turn, none between its moves, each part sent to the table as played", async () => {
+    const game = await vsExpert();
+    const anna = game.seats[0]!.token!;
+    const random = seededRandom("live");
+    const socket = await openSocket(game.id, anna);
+    const due = async () =>
+      (
+        await runInDurableObject(roomStub(game.id), (_, state) =>
+          state.storage.sql.exec<{ at: number }>("SELECT at FROM deadlines WHERE kind = 'computer'").toArray(),
+        )
+      ).map((d) => d.at);
+    for (let turn = 0; turn < 12; turn++) {
+      if (!(await annaPlays(game.id, anna, random))) break;
+      const before = await trueTable(game.id);
+      const last = before.entries.at(-1)!.at;
+      // After Anna's move (not at the deal, made before she watched), the computer waits a second.
+      if (before.entries.at(-1)!.body.type === "move") expect(await due()).toEqual([last + 1000]);
+      setTime(last + 1000);
+      await runDurableObjectAlarm(roomStub(game.id));
+      const mid = await trueTable(game.id);
+      if (mid.state.hand!.turn !== 1 || mid.state.hand!.phase !== "play") continue;
+      // Its turn begun, the rest is due at once; the table has the first part already.
+      expect(await due()).toEqual([mid.entries.at(-1)!.at]);
+      const first = await socket.next((m) => m.type === "events" && m.version === mid.version, 0);
+      expect(first.events.some((e: { by?: string }) => e.by === "computer")).toBe(true);
+      await computerPlays(game.id);
+      const end = await trueTable(game.id);
+      expect(end.state.hand!.turn).toBe(0);
+      await socket.next((m) => m.type === "events" && m.version === end.version, 0);
+      socket.close();
       return;
     }
     throw new Error("no turn of the computer's took two invocations");
