@@ -21,10 +21,10 @@ import type { Table } from "./table";
  * whole turn (a searched take, the plays, a searched discard) can cost more
  * than that on a loaded machine. So the room plays a computer's moves within
  * a budget of counted work per invocation (its alarm): each move is its own
- * log entry, committed before the next is chosen, and when the invocation's
- * work is spent the alarm is set again at once and the next invocation goes
- * on from the log. A restart mid-turn resumes from the last move logged, as
- * after any move.
+ * log entry, what an invocation played is committed before the next one
+ * chooses more, and when the invocation's work is spent the alarm is set
+ * again at once and the next invocation goes on from the log. A restart
+ * mid-turn resumes from the last move logged, as after any move.
  *
  * The budget is counted work (the players' Meter: engine moves tried),
  * never time: a Worker's clock does not advance while it computes, and a
