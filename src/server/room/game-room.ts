@@ -12,7 +12,8 @@ import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimi
 import { unseal } from "../seal";
 import { Alarm } from "./alarm";
 import { absenceEntries, claimEntries, dueEntries, type NewEntry } from "./clock-actions";
-import { gameDue } from "./due";
+import { newWork } from "./computer";
+import { computerToPlay, gameDue } from "./due";
 import { drawFirstDealer } from "./fairness";
 import { RateLimiter } from "./limits";
 import { type Answer, type MoveRequest, playMove } from "./moves";
@@ -325,14 +326,22 @@ export class GameRoom extends DurableObject<Env> {
     if (room) await this.handleDue(room, this.now());
   }
 
-  /** Everything due at `now`: the clock's timeouts and reminders, a computer's turns, then the outbox's drain; then re-arms. */
+  /**
+   * Everything due at `now`: the clock's timeouts and reminders, a computer's moves, then the outbox's drain; then
+   * re-arms. Computer moves are played within one invocation's counted work (computer.ts: a Free-plan invocation
+   * has 10 ms of CPU); a turn not finished is due again at once, and the alarm comes back for it in an invocation
+   * of its own.
+   */
   protected async handleDue(room: Room, now: number): Promise<void> {
+    const work = newWork();
     for (let step = 0; step < MAX_DUE_STEPS; step++) {
-      const entries = dueEntries(room.table, now, (seat) => connected(this.ctx, seat));
+      const entries = dueEntries(room.table, now, (seat) => connected(this.ctx, seat), work);
       if (entries.length === 0) break;
       await this.commit(room, entries, now, false);
     }
-    if (this.alarms.drainDue(now) || owes(room)) await this.drain(room, now);
+    // In the middle of a computer's turn, what is owed waits for its drain's own time (or the turn's end).
+    const goesOn = work.moves > 0 && computerToPlay(room.table) !== null;
+    if (this.alarms.drainDue(now) || (owes(room) && !goesOn)) await this.drain(room, now);
     await this.alarms.arm(gameDue(room.table, this.live()));
   }
 
