@@ -11,11 +11,19 @@ import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 import type { CreateGameRequest, CreateGameResponse, EventsResponse, GameSnapshot } from "../../src/shared/api";
+import { chromiumLaunchOptions } from "./chromium";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /** The service every browser test file shares (started by service.ts). */
 export const serviceUrl = (): string => inject("serviceUrl");
+
+export { CHROMIUM } from "./chromium";
+
+/** A Chromium of the caller's own, for a test that must own the browser process; others share one (chromiumForFile). */
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch(chromiumLaunchOptions());
+}
 
 /** Where the screenshots of the main screens go (git-ignored; docs/web-client.md). */
 export const SCREENSHOTS = join(root, "test/browser/screenshots");
