@@ -77,7 +77,7 @@ function countedD1(d1: D1Database, name: string): D1Database {
         if (key === "raw")
           return async (options?: { columnNames?: boolean }) => {
             const rows = (await target.raw(options as { columnNames: true })) as unknown[];
-            tally({ rows_read: rows.length - (options?.columnNames ? 1 : 0) });
+            tally({ rows_read: rows.length - (options?.columnNames ? 1 : 0) }, name);
             return rows;
           };
         const value = Reflect.get(target, key);
