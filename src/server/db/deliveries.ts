@@ -256,7 +256,7 @@ export async function nextGenerations(
   d1: D1Database,
   lost: readonly { key: string; generation: number }[],
   before: number,
-): Promise<{ generation: number; message: string }[]> {
+): Promise<{ key: string; generation: number; message: string }[]> {
   if (lost.length === 0) return [];
   const db = database(d1);
   const bumps = lost.map((r) =>
@@ -274,10 +274,10 @@ export async function nextGenerations(
           ),
         ),
       )
-      .returning({ generation: deliveries.generation, message: deliveries.message }),
+      .returning({ key: deliveries.key, generation: deliveries.generation, message: deliveries.message }),
   );
   const results = await db.batch([bumps[0]!, ...bumps.slice(1)]);
-  return results.flat().flatMap((r) => (r.message === null ? [] : [{ generation: r.generation, message: r.message }]));
+  return results.flat().flatMap((r) => (r.message === null ? [] : [{ key: r.key, generation: r.generation, message: r.message }]));
 }
 
 /** Removes, in one database, attempts from before `attemptsBefore` and finished deliveries made before `finishedBefore`; returns how many rows. */

@@ -1,4 +1,4 @@
-import { deliveryDatabases, nextGenerations, overdueDeliveries } from "../db/deliveries";
+import { deliveryDatabases, endAttempt, nextGenerations, overdueDeliveries } from "../db/deliveries";
 import type { Env } from "../env";
 import { parseDeliveryMessage } from "./message";
 import type { Delivery } from "./types";
@@ -42,15 +42,18 @@ export async function requeueLost(env: Env, now: number): Promise<number> {
     const lost = await overdueDeliveries(d1, before, REQUEUE_BATCH);
     // The generation moves on only where nothing else moved the delivery meanwhile (a late copy that claimed it).
     const bumped = await nextGenerations(d1, lost, before);
-    const messages = bumped.flatMap((row): { body: Delivery }[] => {
+    const messages: { body: Delivery }[] = [];
+    for (const row of bumped) {
       try {
-        return [{ body: { ...parseDeliveryMessage(row.message), generation: row.generation } }];
+        messages.push({ body: { ...parseDeliveryMessage(row.message), generation: row.generation } });
       } catch (error) {
-        // A row no message can be made of: said, and left for a person; the others still go.
-        console.error(`requeue: ${(error as Error).message}`);
-        return [];
+        // A row no message can be made of (changed by hand, or by an older version): said, and ended, so that it is not
+        // taken up again every five minutes; the others still go.
+        const reason = `its queue message could not be read: ${(error as Error).message}`;
+        console.error(`requeue: delivery ${row.key}: ${reason}`);
+        await endAttempt(d1, row.key, { state: "dead", error: reason.slice(0, 500) }, null, now);
       }
-    });
+    }
     // A Queue takes at most 100 messages per sendBatch. Should sending fail, the deliveries are still overdue: the next run tries again.
     for (let i = 0; i < messages.length; i += 100) await env.DELIVERIES.sendBatch(messages.slice(i, i + 100));
     queued += messages.length;

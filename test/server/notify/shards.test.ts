@@ -1,12 +1,13 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { makeCards } from "../../../src/engine/index";
 import { hashToken } from "../../../src/server/auth";
 import { shardDatabase, shardFor, shardNames } from "../../../src/server/db/shards";
 import { deliver } from "../../../src/server/notify/deliver";
 import { deliveryKey } from "../../../src/server/notify/fanout";
 import { ATTEMPTS_KEPT, pruneDeliveryLog, recentAttempts } from "../../../src/server/notify/index";
+import { parseDeliveryMessage } from "../../../src/server/notify/message";
 import { REQUEUE_AFTER_MS, requeueLost } from "../../../src/server/notify/requeue";
 import { insertDeliveries } from "../../../src/server/notify/store";
 import type { Delivery } from "../../../src/server/notify/types";
@@ -166,5 +167,31 @@ describe("deliveries in the game's log shard", () => {
     expect(await deliver(env, recentMessage)).toEqual({ ack: "sent" });
     await settle(300);
     expect(await received(name)).toHaveLength(0);
+  });
+
+  it("reads a kept queue message through its schema: every kind of notice, and a row that holds none is named, not sent", async () => {
+    const notices: Delivery["notice"][] = [
+      { type: "game", notification: turnFor("g", ["a", null]) },
+      { type: "digest", date: "2026-12-02", games: [{ gameId: "g", seat: 0, names: ["Anna", null], deadline: null, since: 1 }] },
+      { type: "confirm", token: "t" },
+      { type: "signIn", token: "t" },
+      { type: "test", at: 1 },
+    ];
+    for (const notice of notices) {
+      const message: Delivery = { key: "k", subscriptionId: "s", notice, createdAt: 1, generation: 2, shard: "LOG_1" };
+      expect(parseDeliveryMessage(JSON.stringify(message))).toEqual(message);
+    }
+    expect(() => parseDeliveryMessage('{"key": "k"}')).toThrow(/notification_deliveries\.message/);
+    expect(() => parseDeliveryMessage("not json")).toThrow(/notification_deliveries\.message is not JSON/);
+    // Such a row, overdue, is said and ended (not taken up again every five minutes) while the cron queues the others again.
+    const shard = shardDatabase(env, "LOG_1");
+    const bad = unique("bad/");
+    await insertDeliveries(shard, [{ key: bad, subscriptionId: "nobody", message: '{"key": 1}' }], 0);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    await requeueLost(env, Date.now() + REQUEUE_AFTER_MS + 1000);
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining("notification_deliveries.message"));
+    logged.mockRestore();
+    expect(await deliveryRow(bad)).toMatchObject({ place: "LOG_1", state: "dead", message: null });
+    expect(String((await deliveryRow(bad))?.last_error)).toMatch(/^its queue message could not be read/);
   });
 });
