@@ -34,7 +34,7 @@ export async function scheduled(controller: ScheduledController, env: Env, _ctx:
   await requeueLost(env, now);
   if (at.getUTCMinutes() < 5) await queueDigests(env, now);
   if (at.getUTCHours() === 3 && at.getUTCMinutes() < 5) {
-    await pruneDeliveryLog(env.DB, now);
+    await pruneDeliveryLog(env, now);
     await pruneSendLimits(env.DB, now);
   }
   await archiveFinishedGames(env, now);

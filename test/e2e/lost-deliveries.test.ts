@@ -56,7 +56,9 @@ type Row = { key: string; state: string; attempts: number; generation: number; k
 async function rows(dir: string, gameId: string): Promise<Row[]> {
   return d1Query<Row>(
     dir,
-    `SELECT key, state, attempts, generation, message IS NOT NULL AS kept FROM notification_deliveries WHERE game_id = '${gameId}' AND event = 'turn'`,
+    // A game's deliveries are kept in its log shard (src/server/notify/store.ts).
+    `SELECT key, state, attempts, generation, message IS NOT NULL AS kept FROM notification_deliveries WHERE key LIKE '${gameId}/%/turn/%'`,
+    "logs",
   );
 }
 

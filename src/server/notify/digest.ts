@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { parseNames } from "../db/columns";
 import { type SubscriptionRow, subscriptions } from "../db/notifications";
 import { database } from "../db/queries";
+import { games, seats } from "../db/schema";
 import type { Env } from "../env";
 import { enqueue } from "./fanout";
 import type { DigestGame } from "./types";
@@ -34,21 +35,34 @@ export type GamesAwaiting = (ownerHash: string, gameId: string | null) => Promis
 /** Games in D1's index where it is the player's turn, with their deadlines. */
 export function gamesAwaitingFromIndex(d1: D1Database): GamesAwaiting {
   return async (ownerHash, gameId) => {
-    const rows = await d1
-      .prepare(
-        `SELECT g.id, s.seat, g.names, g.updated_at, g.deadline, g.clock_offset FROM seats s JOIN games g ON g.id = s.game_id
-         WHERE s.player_hash = ? AND g.status = 'playing' AND g.turn = s.seat ${gameId ? "AND g.id = ?" : ""}
-         ORDER BY g.updated_at LIMIT 100`,
+    const rows = await database(d1)
+      .select({
+        id: games.id,
+        seat: seats.seat,
+        names: games.names,
+        updatedAt: games.updatedAt,
+        deadline: games.deadline,
+        clockOffset: games.clockOffset,
+      })
+      .from(seats)
+      .innerJoin(games, eq(games.id, seats.gameId))
+      .where(
+        and(
+          eq(seats.playerHash, ownerHash),
+          eq(games.status, "playing"),
+          eq(games.turn, seats.seat),
+          gameId ? eq(games.id, gameId) : undefined,
+        ),
       )
-      .bind(...(gameId ? [ownerHash, gameId] : [ownerHash]))
-      .all<{ id: string; seat: number; names: string; updated_at: number; deadline: number | null; clock_offset: number }>();
-    return rows.results.map((r) => ({
+      .orderBy(games.updatedAt)
+      .limit(100);
+    return rows.map((r) => ({
       gameId: r.id,
       seat: r.seat,
       names: parseNames(r.names),
       deadline: r.deadline,
-      since: r.updated_at,
-      ...(r.clock_offset ? { clockOffset: r.clock_offset } : {}),
+      since: r.updatedAt,
+      ...(r.clockOffset ? { clockOffset: r.clockOffset } : {}),
     }));
   };
 }
@@ -94,7 +108,7 @@ export async function queueDigests(env: Env, now: number, gamesAwaiting: GamesAw
       env,
       [
         {
-          row: { key, subscriptionId: sub.id, event: "digest", gameId: null, seq: null },
+          row: { key, subscriptionId: sub.id },
           notice: { type: "digest", date, games },
           createdAt: now,
         },

@@ -1,7 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DeliveryAttempt, SubscriptionView as WireSubscription } from "../../shared/wire/notifications";
 import { hashToken, newToken, sha256Hex } from "../auth";
+import { deliveriesSince, deliveryDatabases } from "../db/deliveries";
 import { type SubscriptionRow, subscriptions } from "../db/notifications";
+import { type AttemptRow, latestAttemptRows } from "../db/notify-sql";
 import { database } from "../db/queries";
 import type { Env } from "../env";
 import { enqueueNotice } from "./fanout";
@@ -13,7 +15,8 @@ import type { Channel } from "./types";
  * What the HTTP API of notifications needs beyond subscriptions.ts: each
  * subscription's latest attempts in one query, a game's own webhooks, the
  * confirmation and test messages with their limits. The limits are counted
- * in D1 from the deliveries' own keys, so they hold across Worker instances.
+ * in D1 from the deliveries' own keys, so they hold across Worker instances
+ * (confirmations and tests are deliveries of no game: the main database's).
  */
 
 /** A player's own subscriptions, and a game's own webhooks, at most. */
@@ -27,47 +30,45 @@ export const TESTS_PER_HOUR = 10;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** The latest attempts of each subscription, newest first, at most `perSubscription` each. */
-export async function latestAttempts(
-  d1: D1Database,
-  ids: readonly string[],
-  perSubscription: number,
-): Promise<Map<string, DeliveryAttempt[]>> {
-  const found = new Map<string, DeliveryAttempt[]>(ids.map((id) => [id, []]));
-  // D1 binds at most 100 parameters per statement.
-  for (let i = 0; i < ids.length; i += 50) {
-    const slice = ids.slice(i, i + 50);
-    const rows = await d1
-      .prepare(
-        `SELECT delivery_key, subscription_id, event, attempt, status, http_status, error, at FROM (
-           SELECT *, ROW_NUMBER() OVER (PARTITION BY subscription_id ORDER BY at DESC, id DESC) AS n
-           FROM notification_attempts WHERE subscription_id IN (${slice.map(() => "?").join(",")}))
-         WHERE n <= ? ORDER BY subscription_id, n`,
-      )
-      .bind(...slice, perSubscription)
-      .all<{
-        delivery_key: string;
-        subscription_id: string;
-        event: string;
-        attempt: number;
-        status: DeliveryAttempt["status"];
-        http_status: number | null;
-        error: string | null;
-        at: number;
-      }>();
-    for (const r of rows.results) {
-      found.get(r.subscription_id)?.push({
-        key: r.delivery_key,
-        event: r.event,
-        attempt: r.attempt,
-        status: r.status,
-        httpStatus: r.http_status,
-        error: r.error,
-        at: new Date(r.at).toISOString(),
-      });
-    }
+/**
+ * The latest attempts of each subscription, newest first, at most
+ * `perSubscription` each: from every database holding deliveries (a
+ * player's subscription hears of games in several log shards), asked at
+ * once and merged.
+ */
+export async function latestAttempts(env: Env, ids: readonly string[], perSubscription: number): Promise<Map<string, DeliveryAttempt[]>> {
+  const found = new Map<string, AttemptRow[]>(ids.map((id) => [id, []]));
+  if (ids.length > 0 && perSubscription > 0) {
+    const everywhere = await Promise.all(deliveryDatabases(env).map((d1) => latestAttemptRows(d1, ids, perSubscription)));
+    for (const rows of everywhere) for (const r of rows) found.get(r.subscription_id)?.push(r);
   }
-  return found;
+  return new Map(
+    [...found].map(([id, rows]) => [
+      id,
+      rows
+        .sort((a, b) => b.at - a.at)
+        .slice(0, perSubscription)
+        .map((r) => ({
+          key: r.delivery_key,
+          event: r.event,
+          attempt: r.attempt,
+          status: r.status,
+          httpStatus: r.http_status,
+          error: r.error,
+          at: new Date(r.at).toISOString(),
+        })),
+    ]),
+  );
+}
+
+/** A subscription's latest attempts, newest first (what its owner sees under "recent deliveries"), from every database holding deliveries. */
+export async function recentAttempts(env: Env, ownerHash: string, id: string, limit = 50) {
+  const [owned] = await database(env.DB)
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.ownerHash, ownerHash)));
+  if (!owned) return null;
+  return (await latestAttempts(env, [id], limit)).get(id) ?? [];
 }
 
 /**
@@ -90,13 +91,9 @@ export function shortUrl(text: string): string {
 }
 
 /** Subscriptions as the API shows them: with their latest attempts; a game's webhooks with their URLs cut short. */
-export async function withDeliveries(
-  d1: D1Database,
-  views: readonly SubscriptionView[],
-  perSubscription: number,
-): Promise<WireSubscription[]> {
+export async function withDeliveries(env: Env, views: readonly SubscriptionView[], perSubscription: number): Promise<WireSubscription[]> {
   const attempts = await latestAttempts(
-    d1,
+    env,
     views.map((v) => v.id),
     perSubscription,
   );
@@ -167,16 +164,6 @@ export async function deleteGameWebhook(d1: D1Database, gameId: string, id: stri
     .where(and(gameScope(gameId), eq(subscriptions.id, id)))
     .returning({ id: subscriptions.id });
   return gone.length > 0;
-}
-
-/** How many deliveries whose key starts with `prefix` were made after `since`, and the first of them. */
-async function deliveriesSince(d1: D1Database, prefix: string, since: number): Promise<{ count: number; first: number | null }> {
-  // A range on the primary key: every key with the prefix sorts between it and the prefix with its last "/" raised to "0".
-  const row = await d1
-    .prepare("SELECT COUNT(*) AS n, MIN(created_at) AS first FROM notification_deliveries WHERE key >= ? AND key < ? AND created_at > ?")
-    .bind(prefix, `${prefix.slice(0, -1)}0`, since)
-    .first<{ n: number; first: number | null }>();
-  return { count: row?.n ?? 0, first: row?.first ?? null };
 }
 
 const waitSeconds = (first: number | null, window: number, now: number) => Math.max(1, Math.ceil(((first ?? now) + window - now) / 1000));

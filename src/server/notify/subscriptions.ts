@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { hashToken, newToken } from "../auth";
 import { parseEvents } from "../db/columns";
-import { attempts, type SubscriptionRow, subscriptions } from "../db/notifications";
+import { type SubscriptionRow, subscriptions } from "../db/notifications";
 import { database } from "../db/queries";
 import type { Channel, Language, NotifyEvent, WebhookFormat } from "./types";
 import { checkUrl, type UrlPolicy } from "./url-policy";
@@ -243,31 +243,6 @@ export async function deleteSubscription(d1: D1Database, ownerHash: string, id: 
     .where(and(eq(subscriptions.id, id), eq(subscriptions.ownerHash, ownerHash)))
     .returning({ id: subscriptions.id });
   return gone.length > 0;
-}
-
-/** A subscription's latest attempts, newest first (what its owner sees under "recent deliveries"). */
-export async function recentAttempts(d1: D1Database, ownerHash: string, id: string, limit = 50) {
-  const db = database(d1);
-  const [owned] = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.ownerHash, ownerHash)));
-  if (!owned) return null;
-  const rows = await db
-    .select()
-    .from(attempts)
-    .where(eq(attempts.subscriptionId, id))
-    .orderBy(desc(attempts.at), desc(attempts.id))
-    .limit(limit);
-  return rows.map((r) => ({
-    key: r.deliveryKey,
-    event: r.event,
-    attempt: r.attempt,
-    status: r.status,
-    httpStatus: r.httpStatus,
-    error: r.error,
-    at: new Date(r.at).toISOString(),
-  }));
 }
 
 /** The live subscriptions that may hear of an event in a game: the players' own, and the game's. */

@@ -140,6 +140,8 @@ export interface Delivery {
   readonly createdAt: number;
   /** Which copy this is: the cron puts a lost message on the queue again as the next generation (requeue.ts); absent, 0. */
   readonly generation?: number;
+  /** The D1 binding holding the delivery's row: its game's log shard (db/shards.ts); absent, the main database (store.ts). */
+  readonly shard?: string;
 }
 
 export function isNotifyEvent(value: unknown): value is NotifyEvent {

@@ -119,5 +119,6 @@ function deadlineOf(table: Table, seat: number, since: number | null): number | 
 export async function notifyEntry(env: Env, room: Room, seq: number, live: (seat: number) => boolean, clockOffset = 0): Promise<void> {
   const skip: SkipDelivery = (sub, n) =>
     (sub.channel === "email" || sub.channel === "push") && (n.type === "turn" || n.type === "reminder") && live(n.seat);
-  for (const notification of notificationsOf(room.table, room.seats, seq, clockOffset)) await fanOut(env, notification, { skip });
+  for (const notification of notificationsOf(room.table, room.seats, seq, clockOffset))
+    await fanOut(env, notification, { skip, shard: room.logShard });
 }
