@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { EventsResponse, GameRecord, GameSnapshot } from "../../shared/api";
 import type { ClaimRequest } from "../../shared/wire/api";
+import type { ChatMessage, ChatResponse, ChatState } from "../../shared/wire/chat";
 import type { ComputerLevel } from "../../shared/wire/common";
 import type { z } from "../../shared/wire/z";
 import { hashToken, newToken } from "../auth";
@@ -11,6 +12,16 @@ import type { Env } from "../env";
 import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
 import { unseal } from "../seal";
 import { Alarm } from "./alarm";
+import {
+  ChatLimits,
+  chatOf,
+  chooseAudience,
+  type MessageRequest,
+  muteSeat,
+  postMessage,
+  type ReportedMessage,
+  reportedMessage,
+} from "./chat-actions";
 import { absenceEntries, claimEntries, dueEntries, type NewEntry } from "./clock-actions";
 import { gameDue } from "./due";
 import { drawFirstDealer } from "./fairness";
@@ -258,7 +269,50 @@ export class GameRoom extends DurableObject<Env> {
   async record(caller: Caller): Promise<Reply<GameRecord>> {
     const entered = await this.enter(caller, "any");
     if ("ok" in entered) return entered;
-    return done(recordOf(entered.room.table, entered.room.seats));
+    return done(recordOf(entered.room.table, entered.room.seats, viewerOf(entered.access)));
+  }
+
+  /** The table's chat as the caller may read it (docs/chat.md). */
+  async chat(caller: Caller): Promise<Reply<ChatResponse>> {
+    const entered = await this.enter(caller, "any");
+    if ("ok" in entered) return entered;
+    return done(chatOf(entered.room, viewerOf(entered.access)));
+  }
+
+  /** A seat writes at the table. */
+  async say(caller: Caller, request: MessageRequest): Promise<Reply<{ version: number; message: ChatMessage }>> {
+    return this.chatChange(caller, (room, seat, now) => postMessage(room, seat, request, this.chatLimits, now));
+  }
+
+  /** A seat mutes or unmutes another seat's messages, for itself. */
+  async mute(caller: Caller, seat: number, on: boolean): Promise<Reply<ChatState>> {
+    return this.chatChange(caller, (room, own, now) => muteSeat(room, own, seat, on, now));
+  }
+
+  /** A seat lets spectators read the chat, or stops letting them. */
+  async chatAudience(caller: Caller, open: boolean): Promise<Reply<ChatState>> {
+    return this.chatChange(caller, (room, seat, now) => chooseAudience(room, seat, open, now));
+  }
+
+  /** The message a seat reports, for the operator's table in D1 (routes/chat.ts keeps it). */
+  async reported(caller: Caller, seq: number): Promise<Reply<ReportedMessage>> {
+    const entered = await this.enter(caller, "seat");
+    if ("ok" in entered) return entered;
+    return reportedMessage(entered.room, entered.access.seat, seq);
+  }
+
+  private readonly chatLimits = new ChatLimits();
+
+  private async chatChange<T>(
+    caller: Caller,
+    change: (room: Room, seat: number, now: number) => { reply: Reply<T>; committed: boolean },
+  ): Promise<Reply<T>> {
+    const entered = await this.enter(caller, "seat");
+    if ("ok" in entered) return entered;
+    const now = this.now();
+    const { reply, committed } = change(entered.room, entered.access.seat, now);
+    if (committed) await this.written(entered.room, now);
+    return reply;
   }
 
   /** The Cron guard: handles whatever is due, as the alarm would have. Waking a room twice does nothing twice. */
