@@ -604,6 +604,7 @@ export const en = {
       handEnded: "a hand ends",
       gameOver: "the match ends",
       invited: "I am invited to a game",
+      message: "a player writes to me at the table (at most one email an hour per game)",
     },
     eventName: {
       turn: "your turn",
@@ -613,6 +614,7 @@ export const en = {
       handEnded: "hand ended",
       gameOver: "match over",
       invited: "invitation",
+      message: "message at the table",
       confirm: "confirmation",
       digest: "daily message",
       test: "test",
@@ -697,6 +699,7 @@ export const en = {
       handEnded: "a hand ends",
       gameOver: "the match ends",
       invited: "the invitation (posted at once)",
+      message: "players write at the table (never posted to a group chat)",
     },
     chatAdd: "Attach the chat",
     chatAdded: "Attached: the invitation is on its way to the chat.",

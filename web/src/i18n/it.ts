@@ -602,6 +602,7 @@ export const it: Catalog = {
       handEnded: "finisce una smazzata",
       gameOver: "finisce la partita",
       invited: "vengo invitato a una partita",
+      message: "un giocatore mi scrive al tavolo (al massimo un'email all'ora per partita)",
     },
     eventName: {
       turn: "tocca a te",
@@ -611,6 +612,7 @@ export const it: Catalog = {
       handEnded: "fine smazzata",
       gameOver: "fine partita",
       invited: "invito",
+      message: "messaggio al tavolo",
       confirm: "conferma",
       digest: "messaggio del giorno",
       test: "prova",
@@ -701,6 +703,7 @@ export const it: Catalog = {
       handEnded: "finisce una smazzata",
       gameOver: "finisce la partita",
       invited: "l'invito (mandato subito)",
+      message: "i giocatori scrivono al tavolo (mai mandato in una chat di gruppo)",
     },
     chatAdd: "Collega la chat",
     chatAdded: "Collegata: l'invito sta arrivando nella chat.",
