@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { it as itCatalog } from "../../web/src/i18n/it";
-import { type ContextOptions, chromiumForFile, createGame, newPage, screenshot, serviceUrl } from "./helpers";
+import { type ContextOptions, call, chromiumForFile, createGame, newPage, screenshot, serviceUrl } from "./helpers";
 
 /**
  * The table's chat on phones, in Italian (docs/chat.md): two players talk
@@ -108,6 +108,23 @@ describe("the chat at the table", () => {
     await spectator.goto(`${serviceUrl()}/game/${game.id}`);
     await spectator.locator("#connection").waitFor();
     expect(await spectator.getByTestId("chat-button").count()).toBe(0);
+
+    // Once the match is over, Bruno's replay shows what was said at its place: before the first move.
+    const { version } = (await call(`/api/games/${game.id}`)).body;
+    expect(
+      (await call(`/api/games/${game.id}/moves`, { token: game.seats[0]!.token!, body: { move: { type: "resign" }, version } })).status,
+    ).toBe(200);
+    await bruno.goto(`${serviceUrl()}/game/${game.id}/replay?hand=1&move=0`);
+    const said = bruno.getByTestId("replay-chat");
+    await said.waitFor();
+    expect(await said.locator("li").allTextContents()).toEqual([
+      `Anna: ${chat.phrase.hello}`,
+      "Bruno: Ciao Anna, buona partita! 🍀",
+      `Anna: ${chat.phrase.thanks}`,
+    ]);
+    await spectator.goto(`${serviceUrl()}/game/${game.id}/replay?hand=1&move=0`);
+    await spectator.locator("#move-line").waitFor();
+    expect(await spectator.getByTestId("replay-chat").count()).toBe(0);
   });
 
   it("fits a phone on its side", async () => {

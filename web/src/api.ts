@@ -138,7 +138,9 @@ export const api = {
       withPlayerKey: true,
     }),
 
-  record: (id: string) => call<GameRecord>(`/api/games/${encodeURIComponent(id)}/record`),
+  /** With a seat's token, the record holds that seat's chat too (docs/record.md). */
+  record: (id: string, token: string | null = null) =>
+    call<GameRecord>(`/api/games/${encodeURIComponent(id)}/record`, { token, withPlayerKey: token !== null }),
 
   myGames: () => call<MyGamesResponse>("/api/me/games", { token: playerKey() }),
 };

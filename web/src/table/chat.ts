@@ -102,7 +102,8 @@ export class TableChat {
   private async load(): Promise<void> {
     try {
       const answer = await api.chat(this.page.route.gameId, this.token);
-      this.messages = answer.messages;
+      // Messages pushed live while the list was on its way are newer than it: they stay.
+      this.messages = [...answer.messages, ...this.messages.filter((m) => m.seq > answer.version)];
       if (this.isOpen) this.markRead();
       this.scrollDown = true;
       this.page.render();
@@ -149,14 +150,17 @@ export class TableChat {
     }
     this.busy = true;
     this.error = null;
+    // The line empties as the message leaves (it may come back live before the answer); a refusal gives it back.
+    const draft = this.draft;
+    if ("text" in said) this.draft = "";
     this.page.render();
     try {
       const answer = await api.say(this.page.route.gameId, this.token!, { ...request, id: crypto.randomUUID() });
       this.heard([answer.message]);
-      if ("text" in said) this.draft = "";
       this.markRead();
     } catch (error) {
       this.error = error instanceof ApiError ? codeText(error.code) : codeText("INTERNAL");
+      if ("text" in said && this.draft === "") this.draft = draft;
     }
     this.busy = false;
     this.page.render();
