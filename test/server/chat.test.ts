@@ -1,7 +1,8 @@
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parseRecord, replayRecord } from "../../src/engine/record";
-import { call, createGame, move, openSocket, type PeopleGame, view } from "./helpers";
+import { call, createGame, move, openSocket, type PeopleGame, roomStub, view } from "./helpers";
 
 /**
  * The table's chat (docs/chat.md): messages in the log among the moves, on
@@ -169,6 +170,28 @@ describe("the table's chat", () => {
     expect(parsed.ok).toBe(true);
     if (parsed.ok) expect(replayRecord(parsed.value).output.match.over).toBe(true);
     expect(parseRecord({ ...own, chat: "nope" }).ok).toBe(false);
+  });
+
+  it("survives a room rebuilt from D1: the messages, their order, the mutes and the audience", async () => {
+    const game = await createGame({ players: 3, spectatorChat: true });
+    await say(game, 0, { text: "prima" });
+    await call(`/api/games/${game.id}/chat/mutes`, { token: game.seats[1]!.token, body: { seat: 0, muted: true } });
+    await call(`/api/games/${game.id}/chat/audience`, { token: game.seats[2]!.token, body: { open: false } });
+    await say(game, 2, { phrase: "sorry", id: "k" });
+    await runDurableObjectAlarm(roomStub(game.id));
+    const readers = [undefined, 0, 1, 2];
+    const before = await Promise.all(readers.map((seat) => chat(game, seat)));
+    await runInDurableObject(roomStub(game.id), (_, state) => state.storage.deleteAll());
+    await evictDurableObject(roomStub(game.id));
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const after = await Promise.all(readers.map((seat) => chat(game, seat)));
+    expect(warned).toHaveBeenCalled();
+    warned.mockRestore();
+    expect(after.map((a) => a.body)).toEqual(before.map((b) => b.body));
+    expect(after[2]!.body.messages.map((m: any) => m.phrase)).toEqual(["sorry"]);
+    expect(after[2]!.body.chat.muted).toEqual([0]);
+    // The key is remembered too: a retry after the rebuild posts nothing new.
+    expect((await say(game, 2, { phrase: "sorry", id: "k" })).status).toBe(200);
   });
 
   it("keeps a reported message for the operator, once", async () => {
