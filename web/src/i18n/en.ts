@@ -442,6 +442,10 @@ export const en = {
     spectators: "Spectators may read the chat",
     spectatorsNote: "Only while every player allows it; what is said among the players stays among them.",
     closedToSpectators: "The players keep their chat to themselves.",
+    audienceLine: (who: string, open: boolean, everyone: boolean) =>
+      open
+        ? `${who}: spectators may read the chat${everyone ? " (now they can)." : " (once every player agrees)."}`
+        : `${who}: the chat stays among the players.`,
     tooLong: (max: number) => `At most ${N(max)} characters.`,
     left: (n: number) => `${N(n)} left`,
   },

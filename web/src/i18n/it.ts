@@ -441,6 +441,10 @@ export const it: Catalog = {
     spectators: "Gli spettatori possono leggere la chat",
     spectatorsNote: "Solo finché tutti i giocatori lo permettono; quello che si dicono i giocatori tra loro resta tra loro.",
     closedToSpectators: "I giocatori tengono la chat per sé.",
+    audienceLine: (who: string, open: boolean, everyone: boolean) =>
+      open
+        ? `${who}: lascia leggere la chat agli spettatori${everyone ? " (ora possono)." : " (quando lo permettono tutti)."}`
+        : `${who}: la chat resta tra i giocatori.`,
     tooLong: (max: number) => `Al massimo ${N(max)} caratteri.`,
     left: (n: number) => `ne restano ${N(n)}`,
   },
