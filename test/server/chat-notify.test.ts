@@ -61,7 +61,9 @@ describe("notifications of the table's chat", () => {
     const brunoHook = unique("bruno-hook");
     await subscribe({ channel: "webhook", target: await hook(brunoHook), ownerHash: hashToken(brunoKey), events: ["message"] });
     const groupHook = unique("group");
-    await subscribe({ channel: "webhook", target: await hook(groupHook), scope: "game", gameId: game.id, events: ["message", "turn"] });
+    const group = { channel: "webhook", target: await hook(groupHook), scope: "game", gameId: game.id } as const;
+    await expect(subscribe({ ...group, events: ["message", "turn"] })).rejects.toThrow(/do not hear its chat/);
+    await subscribe({ ...group, events: ["turn", "handEnded"] });
 
     await say(game, 1, { text: "ciao Anna, pronta?" });
     await drain(game);
