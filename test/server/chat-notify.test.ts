@@ -90,6 +90,20 @@ describe("notifications of the table's chat", () => {
     expect(digest.text).not.toContain("pronta?");
     expect(digest.text).toMatch(/2 nuovi messaggi/);
 
+    // A message nobody follows up: the webhook at once, and the email once its hour is over, from the room's alarm.
+    setTime(T0 + 80 * MIN);
+    await say(game, 1, { text: "ci sei?" });
+    await drain(game);
+    await eventually(async () => ((await received(annaHook)).length === 4 ? true : null), "the fourth webhook");
+    await settle(500);
+    expect(await mailTo(address)).toHaveLength(2);
+    setTime(T0 + 131 * MIN);
+    await drain(game);
+    const tail = await eventually(async () => ((await mailTo(address)).length === 3 ? mailTo(address) : null), "the tail digest");
+    const last = tail.find((m) => m.text.includes("ci sei?"))!;
+    expect(last.text).not.toContain("a domani");
+    expect(last.text).toMatch(/Un nuovo messaggio/);
+
     // At the table live: nothing at all, and no later digest repeats it.
     const socket = await openSocket(game.id, game.seats[0]!.token);
     await socket.next((m) => m.type === "events", 0);
@@ -104,8 +118,11 @@ describe("notifications of the table's chat", () => {
     await say(game, 1, { text: "silenzio" });
     await drain(game);
     await settle(1500);
-    expect(await received(annaHook)).toHaveLength(3);
-    expect((await mailTo(address)).length).toBe(2);
+    setTime(T0 + 7 * HOUR);
+    await drain(game);
+    await settle(1500);
+    expect(await received(annaHook)).toHaveLength(4);
+    expect((await mailTo(address)).length).toBe(3);
     for (const mail of await mailTo(address)) expect(mail.text).not.toMatch(/sei qui|silenzio/);
     expect(await received(defaultsHook)).toHaveLength(0);
     expect(await received(brunoHook)).toHaveLength(0);

@@ -2,6 +2,7 @@ import { CHAT_LIMITS } from "../../shared/chat";
 import type { ChatLine, GameNotification } from "../notify/types";
 import type { MessageBody } from "./chat";
 import type { Room } from "./room";
+import type { Deadline } from "./storage";
 
 /**
  * What a message at the table tells its readers (docs/chat.md): each seat
@@ -58,6 +59,78 @@ function linesFor(room: Room, reader: number, from: number, to: number): ChatLin
   return lines;
 }
 
+const EVERY = CHAT_LIMITS.emailEverySeconds * 1000;
+
+/** The seq of the last message `reader` reads after `from`, up to `to`; null when there is none. */
+function lastFor(room: Room, reader: number, from: number, to: number): number | null {
+  const { table } = room;
+  for (let seq = to; seq > from; seq--) {
+    const body = table.entries[seq - 1]!.body;
+    if (body.type === "message" && body.seat !== reader && table.chat.reads(reader, body)) return seq;
+  }
+  return null;
+}
+
+/**
+ * When the room owes a digest: a seat with messages not yet emailed, an hour
+ * after its last digest (a message that nobody follows up is still emailed,
+ * once its hour is over). A seat never emailed yet owes nothing here: its
+ * next message sends a digest at once.
+ */
+export function chatMailDue(room: Room): Deadline[] {
+  let at = Number.POSITIVE_INFINITY;
+  for (const seat of room.seats) {
+    if (seat.playerHash === null) continue;
+    const mark = readMark(room, seat.seat);
+    if (mark.at === 0 || lastFor(room, seat.seat, mark.seq, room.table.version) === null) continue;
+    at = Math.min(at, mark.at + EVERY);
+  }
+  return Number.isFinite(at) ? [{ kind: "chatMail", at }] : [];
+}
+
+/**
+ * The digests due at `now` (chatMailDue), and how to mark them sent: the
+ * caller marks them only once they are fanned out, so a failure sends them
+ * again later, under the same keys (the last message's seq), once.
+ */
+export function dueDigests(
+  room: Room,
+  now: number,
+  live: (seat: number) => boolean,
+  clockOffset = 0,
+): { notifications: GameNotification[]; sent(): void } {
+  const { table, seats } = room;
+  const notifications: GameNotification[] = [];
+  const marks: [number, Mark][] = [];
+  for (const seat of seats) {
+    const reader = seat.seat;
+    if (seat.playerHash === null) continue;
+    const mark = readMark(room, reader);
+    const last = lastFor(room, reader, mark.seq, table.version);
+    if (mark.at === 0 || now < mark.at + EVERY || last === null) continue;
+    // At the table live, the reader sees them there.
+    if (live(reader)) {
+      writeMark(room, reader, { ...mark, seq: table.version });
+      continue;
+    }
+    notifications.push({
+      gameId: table.id,
+      seq: last,
+      at: table.entries[last - 1]!.at,
+      names: seats.map((s) => s.name),
+      players: seats.map((s) => s.playerHash),
+      links: seats.map((s) => s.link ?? null),
+      ...(clockOffset ? { clockOffset } : {}),
+      type: "message",
+      seat: reader,
+      messages: linesFor(room, reader, mark.seq, last),
+      digest: true,
+    });
+    marks.push([reader, { at: now, seq: last, from: mark.seq }]);
+  }
+  return { notifications, sent: () => marks.forEach(([reader, mark]) => writeMark(room, reader, mark)) };
+}
+
 /** The notifications of message entry `seq`, one per reader and channel kind; marks the digests it decides. */
 export function chatNotifications(room: Room, seq: number, live: (seat: number) => boolean, clockOffset = 0): GameNotification[] {
   const { table, seats } = room;
@@ -86,7 +159,7 @@ export function chatNotifications(room: Room, seq: number, live: (seat: number) 
     }
     out.push({ ...base, type: "message", seat: reader, messages: [lineOf(body, entry.at)], digest: false });
     const retry = mark.seq === seq && mark.at === entry.at;
-    if (retry || entry.at - mark.at >= CHAT_LIMITS.emailEverySeconds * 1000) {
+    if (retry || entry.at - mark.at >= EVERY) {
       const from = retry ? mark.from : mark.seq;
       const messages = linesFor(room, reader, from, seq);
       if (messages.length > 0) out.push({ ...base, type: "message", seat: reader, messages, digest: true });

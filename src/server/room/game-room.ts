@@ -9,6 +9,7 @@ import { gameNow } from "../clock/time";
 import { loadSavedGame } from "../db/saved-game";
 import { shardDatabase, shardFor } from "../db/shards";
 import type { Env } from "../env";
+import { fanOut } from "../notify/index";
 import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
 import { unseal } from "../seal";
 import { Alarm } from "./alarm";
@@ -22,6 +23,7 @@ import {
   type ReportedMessage,
   reportedMessage,
 } from "./chat-actions";
+import { chatMailDue, dueDigests } from "./chat-notify";
 import { absenceEntries, claimEntries, dueEntries, type NewEntry } from "./clock-actions";
 import { gameDue } from "./due";
 import { drawFirstDealer } from "./fairness";
@@ -374,7 +376,24 @@ export class GameRoom extends DurableObject<Env> {
       await this.commit(room, entries, now, false);
     }
     if (this.alarms.drainDue(now) || owes(room)) await this.drain(room, now);
-    await this.alarms.arm(gameDue(room.table, this.live()));
+    await this.sendDigests(room, now);
+    await this.alarms.arm(this.due(room));
+  }
+
+  /** What the room has due: the game's own deadlines (due.ts) and the chat's hourly email digests (chat-notify.ts). */
+  private due(room: Room, live = this.live()) {
+    return [...gameDue(room.table, live), ...chatMailDue(room)].sort((a, b) => a.at - b.at);
+  }
+
+  /** The chat's digests whose hour is over; a failure leaves them due, to be sent on a later alarm. */
+  private async sendDigests(room: Room, now: number): Promise<void> {
+    const due = dueDigests(room, now, (seat) => connected(this.ctx, seat), this.clockOffset());
+    try {
+      for (const notification of due.notifications) await fanOut(this.env, notification);
+      due.sent();
+    } catch (error) {
+      console.error(`game ${room.table.id}: chat digests failed: ${(error as Error).message}`);
+    }
   }
 
   /** Copies the outbox into D1; retries with backoff when D1 fails. */
@@ -478,7 +497,7 @@ export class GameRoom extends DurableObject<Env> {
     console.warn(`game ${gameId}: rebuilding the room from D1 (${saved.rows.length} log entries)`);
     this.room = Room.restore(this.storage, saved.rows, saved.seats, saved.inviteHash, saved.logShard);
     // Whatever fell due meanwhile is handled by the alarm.
-    await this.alarms.arm(gameDue(this.room.table, false));
+    await this.alarms.arm(this.due(this.room, false));
     return this.room;
   }
 
@@ -498,7 +517,7 @@ export class GameRoom extends DurableObject<Env> {
    */
   private async written(room: Room, now: number, options: { seatsChanged?: boolean; arm?: boolean } = {}): Promise<void> {
     this.alarms.outboxWritten(now);
-    if (options.arm ?? true) await this.alarms.arm(gameDue(room.table, this.live()));
+    if (options.arm ?? true) await this.alarms.arm(this.due(room));
     this.afterCommit(room, options.seatsChanged ?? false);
   }
 
