@@ -128,7 +128,12 @@ export function dueDigests(
     });
     marks.push([reader, { at: now, seq: last, from: mark.seq }]);
   }
-  return { notifications, sent: () => marks.forEach(([reader, mark]) => writeMark(room, reader, mark)) };
+  return {
+    notifications,
+    sent: () => {
+      for (const [reader, mark] of marks) writeMark(room, reader, mark);
+    },
+  };
 }
 
 /** The notifications of message entry `seq`, one per reader and channel kind; marks the digests it decides. */
