@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { it as itCatalog } from "../../web/src/i18n/it";
-import { type ContextOptions, call, chromiumForFile, createGame, newPage, screenshot, serviceUrl } from "./helpers";
+import { axeScan, type ContextOptions, call, chromiumForFile, createGame, newPage, screenshot, serviceUrl } from "./helpers";
 
 /**
  * The table's chat on phones, in Italian (docs/chat.md): two players talk
@@ -34,7 +34,8 @@ async function uncovered(page: Page, selector: string): Promise<boolean> {
 describe("the chat at the table", () => {
   it("lets two players talk in Italian on their phones, live, without hiding the cards", async () => {
     const game = await createGame({ players: 2, names: ["Anna", "Bruno"] });
-    const anna = await page({ size: "smallPhone", lang: "it" });
+    // Anna's page lets the accessibility scan in (bypassCSP: axe-core is injected).
+    const anna = await page({ size: "smallPhone", lang: "it", bypassCSP: true });
     const bruno = await page({ size: "phone", lang: "it" });
     await anna.goto(game.seats[0]!.url!);
     await bruno.goto(game.seats[1]!.url!);
@@ -90,6 +91,7 @@ describe("the chat at the table", () => {
     await anna.getByTestId("chat-phrase-thanks").click();
     await brunoSheet.getByTestId("chat-message").filter({ hasText: chat.phrase.thanks }).waitFor();
     await screenshot(anna, "chat-it-360x640-open");
+    expect(await axeScan(anna)).toEqual([]);
     await screenshot(bruno, "chat-it-390x844-open");
 
     // The sheet leaves the top bar in sight; closed again, nothing covers the cards.
@@ -97,6 +99,7 @@ describe("the chat at the table", () => {
     await anna.getByTestId("chat-close").click();
     await sheet.waitFor({ state: "detached" });
     expect(await uncovered(anna, "#my-hand .card")).toBe(true);
+    expect(await axeScan(anna)).toEqual([]);
 
     // A message too long is refused before it leaves, in Italian.
     await bruno.getByTestId("chat-input").fill("x".repeat(301));
