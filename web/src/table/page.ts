@@ -23,7 +23,8 @@ import {
   rememberVersion,
   seenCommitments,
 } from "../store";
-import { chatButton, chatSheet, TableChat } from "./chat";
+import { TableChat } from "./chat";
+import { chatButton, chatSheet } from "./chat-view";
 import { HandEnds } from "./hand-ends";
 import { type Highlights, highlight, noHighlights } from "./highlights";
 import { TableLayout } from "./layout";
