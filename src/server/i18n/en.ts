@@ -1,3 +1,4 @@
+import type { QuickPhrase } from "../../shared/chat";
 import { duration, list, plural } from "./intl";
 
 /**
@@ -120,6 +121,30 @@ export const en = {
       "If you did not ask for it, ignore this message: nobody gets in without the link.",
     ],
     action: "Sign in",
+  },
+  /** The table's chat (docs/chat.md): what a reader is told of the players' messages. */
+  chat: {
+    phrases: {
+      hello: "Hello!",
+      "your-turn": "Your turn!",
+      "nice-hand": "Nice hand!",
+      thanks: "Thanks!",
+      "good-luck": "Good luck!",
+      sorry: "Sorry!",
+      "see-you-tomorrow": "See you tomorrow!",
+      "well-played": "Well played!",
+      lucky: "How lucky!",
+      "one-moment": "One moment…",
+      "good-night": "Good night!",
+      rematch: "Rematch?",
+    } satisfies Record<QuickPhrase, string>,
+    /** A push or webhook: one message. */
+    title: (who: string) => `${who} wrote at your table`,
+    /** The hourly email. */
+    subject: (others: string) => `Burraco: messages from your game with ${others}`,
+    digestTitle: (n: number) => plural(L, n, { one: "A new message at your table", other: "# new messages at your table" }),
+    line: (who: string, words: string) => `${who}: ${words}`,
+    reply: "Reply at the table",
   },
   actions: { play: "Play your turn", see: "See the game" },
   footer: {

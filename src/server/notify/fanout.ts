@@ -36,6 +36,12 @@ export function wants(sub: SubscriptionRow, n: GameNotification): boolean {
   if (sub.channel === "email" && !sub.confirmed) return false;
   // A daily digest stands in for the per-turn messages (and their reminders).
   if (sub.channel === "email" && sub.digest === "daily" && (n.type === "turn" || n.type === "reminder")) return false;
+  // Words at the table go to each reader on their own: an email only as the hourly digest, push and webhooks once per message; never to a game's group chat.
+  if (n.type === "message") {
+    if (n.digest !== (sub.channel === "email")) return false;
+    if (sub.scope === "game" || (sub.gameId !== null && sub.gameId !== n.gameId)) return false;
+    return n.players[n.seat] === sub.ownerHash;
+  }
   if (sub.scope === "game") return sub.gameId === n.gameId;
   if (sub.gameId !== null && sub.gameId !== n.gameId) return false;
   // A player hears of their own turn, not of everyone's.

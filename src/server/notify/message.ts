@@ -1,3 +1,4 @@
+import { QUICK_PHRASES } from "../../shared/chat";
 import { z } from "../../shared/wire/z";
 import { jsonText } from "../db/columns";
 import type { Delivery } from "./types";
@@ -65,6 +66,15 @@ const GameNotification = z.discriminatedUnion("type", [
         z.object({ reason: z.literal("timeout"), late: z.int(), claimedBy: z.int() }),
       ])
       .optional(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal("message"),
+    seat: z.int(),
+    messages: z.array(
+      z.object({ seat: z.int(), text: z.string().optional(), phrase: z.enum(QUICK_PHRASES).optional(), at: z.number() }),
+    ),
+    digest: z.boolean(),
   }),
   z.object({ ...base, type: z.literal("invited"), by: z.string().nullable(), link: z.string() }),
 ]);

@@ -84,6 +84,8 @@ export async function checkSubscription(input: NewSubscription, policy: UrlPolic
   if (input.events.length === 0) return invalid("events must name at least one of turn, reminder, handEnded, gameOver, invited");
   if (input.scope === "game" && (input.channel !== "webhook" || input.gameId === null))
     return invalid("a game's own subscription is a webhook of one game");
+  // The table's chat is the players' (docs/chat.md): a game's group chat never hears it.
+  if (input.scope === "game" && input.events.includes("message")) return invalid("a game's own webhooks do not hear its chat (message)");
   if (input.channel !== "email" && input.digest === "daily") return invalid("a daily digest is sent by email only");
   switch (input.channel) {
     case "email":

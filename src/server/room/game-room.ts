@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { EventsResponse, GameRecord, GameSnapshot } from "../../shared/api";
 import type { ClaimRequest } from "../../shared/wire/api";
+import type { ChatMessage, ChatResponse, ChatState } from "../../shared/wire/chat";
 import type { ComputerLevel } from "../../shared/wire/common";
 import type { z } from "../../shared/wire/z";
 import { hashToken, newToken } from "../auth";
@@ -8,9 +9,21 @@ import { gameNow } from "../clock/time";
 import { loadSavedGame } from "../db/saved-game";
 import { shardDatabase, shardFor } from "../db/shards";
 import type { Env } from "../env";
+import { fanOut } from "../notify/index";
 import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
 import { unseal } from "../seal";
 import { Alarm } from "./alarm";
+import {
+  ChatLimits,
+  chatOf,
+  chooseAudience,
+  type MessageRequest,
+  muteSeat,
+  postMessage,
+  type ReportedMessage,
+  reportedMessage,
+} from "./chat-actions";
+import { chatMailDue, dueDigests } from "./chat-notify";
 import { absenceEntries, claimEntries, dueEntries, type NewEntry } from "./clock-actions";
 import { newWork } from "./computer";
 import { computerToPlay, gameDue } from "./due";
@@ -271,7 +284,50 @@ export class GameRoom extends DurableObject<Env> {
   async record(caller: Caller): Promise<Reply<GameRecord>> {
     const entered = await this.enter(caller, "any");
     if ("ok" in entered) return entered;
-    return done(recordOf(entered.room.table, entered.room.seats));
+    return done(recordOf(entered.room.table, entered.room.seats, viewerOf(entered.access)));
+  }
+
+  /** The table's chat as the caller may read it (docs/chat.md). */
+  async chat(caller: Caller): Promise<Reply<ChatResponse>> {
+    const entered = await this.enter(caller, "any");
+    if ("ok" in entered) return entered;
+    return done(chatOf(entered.room, viewerOf(entered.access)));
+  }
+
+  /** A seat writes at the table. */
+  async say(caller: Caller, request: MessageRequest): Promise<Reply<{ version: number; message: ChatMessage }>> {
+    return this.chatChange(caller, (room, seat, now) => postMessage(room, seat, request, this.chatLimits, now));
+  }
+
+  /** A seat mutes or unmutes another seat's messages, for itself. */
+  async mute(caller: Caller, seat: number, on: boolean): Promise<Reply<ChatState>> {
+    return this.chatChange(caller, (room, own, now) => muteSeat(room, own, seat, on, now));
+  }
+
+  /** A seat lets spectators read the chat, or stops letting them. */
+  async chatAudience(caller: Caller, open: boolean): Promise<Reply<ChatState>> {
+    return this.chatChange(caller, (room, seat, now) => chooseAudience(room, seat, open, now));
+  }
+
+  /** The message a seat reports, for the operator's table in D1 (routes/chat.ts keeps it). */
+  async reported(caller: Caller, seq: number): Promise<Reply<ReportedMessage>> {
+    const entered = await this.enter(caller, "seat");
+    if ("ok" in entered) return entered;
+    return reportedMessage(entered.room, entered.access.seat, seq);
+  }
+
+  private readonly chatLimits = new ChatLimits();
+
+  private async chatChange<T>(
+    caller: Caller,
+    change: (room: Room, seat: number, now: number) => { reply: Reply<T>; committed: boolean },
+  ): Promise<Reply<T>> {
+    const entered = await this.enter(caller, "seat");
+    if ("ok" in entered) return entered;
+    const now = this.now();
+    const { reply, committed } = change(entered.room, entered.access.seat, now);
+    if (committed) await this.written(entered.room, now);
+    return reply;
   }
 
   /** The Cron guard: handles whatever is due, as the alarm would have. Waking a room twice does nothing twice. */
@@ -342,7 +398,24 @@ export class GameRoom extends DurableObject<Env> {
     // In the middle of a computer's turn, what is owed waits for its drain's own time (or the turn's end).
     const goesOn = work.moves > 0 && computerToPlay(room.table) !== null;
     if (this.alarms.drainDue(now) || (owes(room) && !goesOn)) await this.drain(room, now);
-    await this.alarms.arm(gameDue(room.table, this.live()));
+    await this.sendDigests(room, now);
+    await this.alarms.arm(this.due(room));
+  }
+
+  /** What the room has due: the game's own deadlines (due.ts) and the chat's hourly email digests (chat-notify.ts). */
+  private due(room: Room, live = this.live()) {
+    return [...gameDue(room.table, live), ...chatMailDue(room)].sort((a, b) => a.at - b.at);
+  }
+
+  /** The chat's digests whose hour is over; a failure leaves them due, to be sent on a later alarm. */
+  private async sendDigests(room: Room, now: number): Promise<void> {
+    const due = dueDigests(room, now, (seat) => connected(this.ctx, seat), this.clockOffset());
+    try {
+      for (const notification of due.notifications) await fanOut(this.env, notification, { shard: room.logShard });
+      due.sent();
+    } catch (error) {
+      console.error(`game ${room.table.id}: chat digests failed: ${(error as Error).message}`);
+    }
   }
 
   /** Copies the outbox into D1; retries with backoff when D1 fails. */
@@ -451,7 +524,7 @@ export class GameRoom extends DurableObject<Env> {
     console.warn(`game ${gameId}: rebuilding the room from D1 (${saved.rows.length} log entries)`);
     this.room = Room.restore(this.storage, saved.rows, saved.seats, saved.inviteHash, saved.logShard);
     // Whatever fell due meanwhile is handled by the alarm.
-    await this.alarms.arm(gameDue(this.room.table, false));
+    await this.alarms.arm(this.due(this.room, false));
     return this.room;
   }
 
@@ -471,7 +544,7 @@ export class GameRoom extends DurableObject<Env> {
    */
   private async written(room: Room, now: number, options: { seatsChanged?: boolean; arm?: boolean } = {}): Promise<void> {
     this.alarms.outboxWritten(now);
-    if (options.arm ?? true) await this.alarms.arm(gameDue(room.table, this.live()));
+    if (options.arm ?? true) await this.alarms.arm(this.due(room));
     this.afterCommit(room, options.seatsChanged ?? false);
   }
 

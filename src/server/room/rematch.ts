@@ -81,6 +81,8 @@ export function rematchInit(table: Table, seats: readonly SeatRow[], id: string)
     deals: [],
     clock: created.clock ?? null,
     ...(created.computers ? { computers } : {}),
+    // The table's chat stays as open as the players left it.
+    ...(table.chat.audience === "everyone" ? { spectatorChat: true } : {}),
   };
 }
 

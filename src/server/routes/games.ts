@@ -19,6 +19,7 @@ import { done, fail, isFailure, rateLimited } from "../reply";
 import { RateLimiter } from "../room/limits";
 import { gameInit } from "../validate";
 import { validationHook } from "../validation";
+import { serveChat } from "./chat";
 import { errors, json, OPTIONAL_TOKEN, SEAT_TOKEN, serve } from "./define";
 import { serveGameWebhooks } from "./game-webhooks";
 import { servePreview } from "./preview";
@@ -297,5 +298,6 @@ serve(
 );
 
 serveSeatLinks(gamesApi);
+serveChat(gamesApi);
 serveRematch(gamesApi);
 servePreview(gamesApi);

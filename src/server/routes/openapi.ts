@@ -51,6 +51,10 @@ export function describeApi(app: OpenAPIHono<AppEnv>): void {
         description:
           "Email, webhook and Web Push subscriptions (a player's own, by player key), a game's own webhooks (by its creator), and the links in every email: confirm, one-click unsubscribe.",
       },
+      {
+        name: "chat",
+        description: "The table's chat: seated players write, mute a seat for themselves, open it to spectators, report a message.",
+      },
       { name: "service", description: "Health and this document." },
     ],
   }));

@@ -18,6 +18,7 @@ export const EVENTS = [
   "handEnded",
   "gameOver",
   "invited",
+  "message",
 ] as const satisfies readonly NotifyEventName[];
 /** What a player's subscription hears when nothing else is chosen (the server's PLAYER_DEFAULT_EVENTS). */
 export const PLAYER_EVENTS: readonly NotifyEventName[] = ["turn", "reminder", "timedOut", "claimed", "gameOver", "invited"];
