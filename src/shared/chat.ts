@@ -28,7 +28,8 @@ export function isQuickPhrase(value: unknown): value is QuickPhrase {
 }
 
 /** Who reads the table's chat besides its seated players: nobody (the default) or everyone (spectators and embeds too). */
-export type ChatAudience = "players" | "everyone";
+export const CHAT_AUDIENCES = ["players", "everyone"] as const;
+export type ChatAudience = (typeof CHAT_AUDIENCES)[number];
 
 export const CHAT_LIMITS = {
   /** Longest message, in characters (code points), after trimming. */

@@ -1,3 +1,4 @@
+import { CHAT_AUDIENCES, QUICK_PHRASES } from "../../shared/chat";
 import { ComputerLevel, DealRecord, RulesInput } from "../../shared/wire/common";
 import { Move } from "../../shared/wire/move";
 import { z } from "../../shared/wire/z";
@@ -65,7 +66,24 @@ export const LogBodySchema = z.discriminatedUnion("type", [
     reason: z.enum(["handover", "player"]),
     level: ComputerLevel.optional(),
   }),
+  // The table's chat (room/chat.ts).
+  z.looseObject({
+    type: z.literal("message"),
+    seat,
+    text: z.string().optional(),
+    phrase: z.enum(QUICK_PHRASES).optional(),
+    audience: z.enum(CHAT_AUDIENCES),
+    id: z.string().optional(),
+  }),
+  z.looseObject({ type: z.literal("mute"), seat, muted: seat, on: z.boolean() }),
+  z.looseObject({ type: z.literal("chatAudience"), seat, open: z.boolean(), audience: z.enum(CHAT_AUDIENCES) }),
 ]) satisfies z.ZodType<LogBody>;
+
+// `satisfies` checks only that what the schema reads is a LogBody; this checks that it reads every kind of one
+// (a kind of entry added to the room without its schema here would make every rebuild of its games fail).
+type Unread = Exclude<LogBody["type"], z.infer<typeof LogBodySchema>["type"]>;
+const everyKindRead: [Unread] extends [never] ? true : never = true;
+void everyKindRead;
 
 /** One stored entry: its number, time and body. */
 export const LogRowSchema = z.object({ seq: z.int().min(1), at: time, body: LogBodySchema });

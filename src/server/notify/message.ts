@@ -71,9 +71,7 @@ const GameNotification = z.discriminatedUnion("type", [
     ...base,
     type: z.literal("message"),
     seat: z.int(),
-    messages: z.array(
-      z.object({ seat: z.int(), text: z.string().optional(), phrase: z.enum(QUICK_PHRASES).optional(), at: z.number() }),
-    ),
+    messages: z.array(z.object({ seat: z.int(), text: z.string().optional(), phrase: z.enum(QUICK_PHRASES).optional(), at: z.number() })),
     digest: z.boolean(),
   }),
   z.object({ ...base, type: z.literal("invited"), by: z.string().nullable(), link: z.string() }),

@@ -1,4 +1,5 @@
 import { CHAT_LIMITS } from "../../shared/chat";
+import { z } from "../../shared/wire/z";
 import type { ChatLine, GameNotification } from "../notify/types";
 import type { MessageBody } from "./chat";
 import type { Room } from "./room";
@@ -29,12 +30,18 @@ interface Mark {
 
 const NEVER: Mark = { at: 0, seq: 0, from: 0 };
 
+const StoredMark = z.object({ at: z.number(), seq: z.number(), from: z.number() }) satisfies z.ZodType<Mark>;
+
 function readMark(room: Room, seat: number): Mark {
   const raw = room.storage.getMeta(`chat_mail:${seat}`);
   if (raw === null) return NEVER;
-  const parsed = JSON.parse(raw) as Partial<Mark>;
-  const ok = [parsed.at, parsed.seq, parsed.from].every((n) => typeof n === "number" && Number.isFinite(n));
-  return ok ? (parsed as Mark) : NEVER;
+  // A mark that can't be read (written by hand, or by an older version) counts as no digest yet.
+  try {
+    const parsed = StoredMark.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : NEVER;
+  } catch {
+    return NEVER;
+  }
 }
 
 function writeMark(room: Room, seat: number, mark: Mark): void {
