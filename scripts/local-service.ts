@@ -83,22 +83,28 @@ export async function d1Query<T>(persistTo: string, sql: string, which: "main" |
 }
 
 /**
- * Changes the local main D1 database of `persistTo` directly (its SQLite
- * file) while no service runs on it: a test's time travel, such as a lease
- * moved back as if its holder had died long ago. Returns the rows changed.
+ * Changes the local D1 databases of `persistTo` directly (their SQLite
+ * files) while no service runs on them: a test's time travel, such as a
+ * lease moved back as if its holder had died long ago. `which` as for
+ * d1Query: the main database, or every log shard. Returns the rows changed.
  */
-export async function d1Change(persistTo: string, sql: string): Promise<number> {
+export async function d1Change(persistTo: string, sql: string, which: "main" | "logs" = "main"): Promise<number> {
   const dir = join(persistTo, "v3/d1/miniflare-D1DatabaseObject");
+  let changed = 0;
+  let found = false;
   for (const file of (await readdir(dir)).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite")) {
     const db = new DatabaseSync(join(dir, file));
     try {
-      if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'").all().length === 0) continue;
-      return Number(db.prepare(sql).run().changes);
+      const main = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'").all().length > 0;
+      if (main !== (which === "main")) continue;
+      found = true;
+      changed += Number(db.prepare(sql).run().changes);
     } finally {
       db.close();
     }
   }
-  throw new Error(`no main D1 database in ${dir}`);
+  if (!found) throw new Error(`no ${which} D1 database in ${dir}`);
+  return changed;
 }
 
 /** Builds the web client unless it is there (the Worker serves it as static assets). */

@@ -115,7 +115,11 @@ describe("notifications across a crash", () => {
     await service.stop("kill");
     // A minute passes for the delivery while the service is down: the dead sender's lease runs out.
     expect(
-      await d1Change(dir, `UPDATE notification_deliveries SET lease_until = lease_until - ${LEASE_MS} WHERE key = '${recorded[0]!.key}'`),
+      await d1Change(
+        dir,
+        `UPDATE notification_deliveries SET lease_until = lease_until - ${LEASE_MS} WHERE key = '${recorded[0]!.key}'`,
+        "logs",
+      ),
     ).toBe(1);
     service = await startLocalService({ persistTo: dir, vars, quickQueues: true });
     hooks.answer();
