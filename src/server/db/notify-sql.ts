@@ -6,7 +6,7 @@ import type { DeliveryAttempt } from "../../shared/wire/notifications";
  * latest attempts per subscription, and pruning past them) and one
  * conditional multi-row INSERT (the sending limits). Everything else the
  * notifications read and write goes through drizzle (db/deliveries.ts,
- * notify/subscriptions.ts). Only this module under src/server/db holds
+ * db/subscription-queries.ts). Only this module under src/server/db holds
  * notification SQL.
  */
 

@@ -1,8 +1,5 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { parseNames } from "../db/columns";
-import { type SubscriptionRow, subscriptions } from "../db/notifications";
-import { database } from "../db/queries";
-import { games, seats } from "../db/schema";
+import type { SubscriptionRow } from "../db/notifications";
+import { dailyDigestSubscriptions, gamesAwaitingTurn, markDigestSent } from "../db/subscription-queries";
 import type { Env } from "../env";
 import { enqueue } from "./fanout";
 import type { DigestGame } from "./types";
@@ -35,31 +32,11 @@ export type GamesAwaiting = (ownerHash: string, gameId: string | null) => Promis
 /** Games in D1's index where it is the player's turn, with their deadlines. */
 export function gamesAwaitingFromIndex(d1: D1Database): GamesAwaiting {
   return async (ownerHash, gameId) => {
-    const rows = await database(d1)
-      .select({
-        id: games.id,
-        seat: seats.seat,
-        names: games.names,
-        updatedAt: games.updatedAt,
-        deadline: games.deadline,
-        clockOffset: games.clockOffset,
-      })
-      .from(seats)
-      .innerJoin(games, eq(games.id, seats.gameId))
-      .where(
-        and(
-          eq(seats.playerHash, ownerHash),
-          eq(games.status, "playing"),
-          eq(games.turn, seats.seat),
-          gameId ? eq(games.id, gameId) : undefined,
-        ),
-      )
-      .orderBy(games.updatedAt)
-      .limit(100);
+    const rows = await gamesAwaitingTurn(d1, ownerHash, gameId);
     return rows.map((r) => ({
       gameId: r.id,
       seat: r.seat,
-      names: parseNames(r.names),
+      names: r.names,
       deadline: r.deadline,
       since: r.updatedAt,
       ...(r.clockOffset ? { clockOffset: r.clockOffset } : {}),
@@ -84,24 +61,13 @@ export function digestDue(sub: Pick<SubscriptionRow, "timeZone" | "lastDigest">,
 
 /** Queues the digests due now. Returns how many were queued. */
 export async function queueDigests(env: Env, now: number, gamesAwaiting: GamesAwaiting = gamesAwaitingFromIndex(env.DB)): Promise<number> {
-  const db = database(env.DB);
-  const due = await db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.channel, "email"),
-        eq(subscriptions.digest, "daily"),
-        eq(subscriptions.confirmed, true),
-        isNull(subscriptions.disabledAt),
-      ),
-    );
+  const due = await dailyDigestSubscriptions(env.DB);
   let queued = 0;
   for (const sub of due) {
     const date = digestDue(sub, now);
     if (date === null || sub.ownerHash === null) continue;
     const games = digestOrder(await gamesAwaiting(sub.ownerHash, sub.gameId));
-    await db.update(subscriptions).set({ lastDigest: date }).where(eq(subscriptions.id, sub.id));
+    await markDigestSent(env.DB, sub.id, date);
     if (games.length === 0) continue;
     const key = `digest/${date}/${sub.id}`;
     queued += await enqueue(

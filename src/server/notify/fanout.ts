@@ -1,8 +1,9 @@
 import { parseEvents } from "../db/columns";
 import type { SubscriptionRow } from "../db/notifications";
+import { subscriptionsFor } from "../db/subscription-queries";
 import type { Env } from "../env";
 import { deliveryDatabase, insertDeliveries, type NewDelivery } from "./store";
-import { type SubscriptionView, subscriptionsFor, viewOf } from "./subscriptions";
+import { type SubscriptionView, viewOf } from "./subscriptions";
 import type { Delivery, GameNotification, Notice } from "./types";
 
 /**

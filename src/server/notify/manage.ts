@@ -1,15 +1,12 @@
-import { and, eq, sql } from "drizzle-orm";
 import type { DeliveryAttempt, SubscriptionView as WireSubscription } from "../../shared/wire/notifications";
 import { hashToken, newToken, sha256Hex } from "../auth";
 import { deliveriesSince, deliveryDatabases } from "../db/deliveries";
-import { type SubscriptionRow, subscriptions } from "../db/notifications";
 import { type AttemptRow, latestAttemptRows } from "../db/notify-sql";
-import { database } from "../db/queries";
+import { gameWebhookRows, renewConfirmHash, subscriptionOfOwner } from "../db/subscription-queries";
 import type { Env } from "../env";
 import { enqueueNotice } from "./fanout";
 import { mailboxOf } from "./send-limits";
 import { type SubscriptionView, viewOf } from "./subscriptions";
-import type { Channel } from "./types";
 
 /**
  * What the HTTP API of notifications needs beyond subscriptions.ts: each
@@ -63,11 +60,7 @@ export async function latestAttempts(env: Env, ids: readonly string[], perSubscr
 
 /** A subscription's latest attempts, newest first (what its owner sees under "recent deliveries"), from every database holding deliveries. */
 export async function recentAttempts(env: Env, ownerHash: string, id: string, limit = 50) {
-  const [owned] = await database(env.DB)
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.ownerHash, ownerHash)));
-  if (!owned) return null;
+  if (!(await subscriptionOfOwner(env.DB, ownerHash, id))) return null;
   return (await latestAttempts(env, [id], limit)).get(id) ?? [];
 }
 
@@ -104,66 +97,9 @@ export async function withDeliveries(env: Env, views: readonly SubscriptionView[
   }));
 }
 
-export async function ownedSubscription(d1: D1Database, ownerHash: string, id: string): Promise<SubscriptionRow | null> {
-  const [row] = await database(d1)
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.ownerHash, ownerHash), eq(subscriptions.scope, "player")));
-  return row ?? null;
-}
-
-/** The player's subscription to one target, for one game or all (null). */
-export async function ownedTarget(
-  d1: D1Database,
-  ownerHash: string,
-  gameId: string | null,
-  channel: Channel,
-  target: string,
-): Promise<SubscriptionRow | null> {
-  const [row] = await database(d1)
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.ownerHash, ownerHash),
-        eq(subscriptions.scope, "player"),
-        eq(subscriptions.channel, channel),
-        eq(subscriptions.target, target),
-        gameId === null ? sql`${subscriptions.gameId} IS NULL` : eq(subscriptions.gameId, gameId),
-      ),
-    );
-  return row ?? null;
-}
-
-export async function countOwned(d1: D1Database, ownerHash: string): Promise<number> {
-  const [row] = await database(d1)
-    .select({ n: sql<number>`COUNT(*)` })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.ownerHash, ownerHash), eq(subscriptions.scope, "player")));
-  return row?.n ?? 0;
-}
-
-const gameScope = (gameId: string) => and(eq(subscriptions.scope, "game"), eq(subscriptions.gameId, gameId));
-
+/** A game's own webhooks as their owner sees them, oldest first. */
 export async function gameWebhooks(d1: D1Database, gameId: string): Promise<SubscriptionView[]> {
-  const rows = await database(d1).select().from(subscriptions).where(gameScope(gameId)).orderBy(subscriptions.createdAt);
-  return rows.map(viewOf);
-}
-
-export async function gameWebhook(d1: D1Database, gameId: string, id: string): Promise<SubscriptionRow | null> {
-  const [row] = await database(d1)
-    .select()
-    .from(subscriptions)
-    .where(and(gameScope(gameId), eq(subscriptions.id, id)));
-  return row ?? null;
-}
-
-export async function deleteGameWebhook(d1: D1Database, gameId: string, id: string): Promise<boolean> {
-  const gone = await database(d1)
-    .delete(subscriptions)
-    .where(and(gameScope(gameId), eq(subscriptions.id, id)))
-    .returning({ id: subscriptions.id });
-  return gone.length > 0;
+  return (await gameWebhookRows(d1, gameId)).map(viewOf);
 }
 
 const waitSeconds = (first: number | null, window: number, now: number) => Math.max(1, Math.ceil(((first ?? now) + window - now) / 1000));
@@ -186,12 +122,7 @@ export async function sendConfirmation(env: Env, subscriptionId: string, address
 /** A fresh confirmation token for an address not confirmed yet (the earlier link stops working); null if there is none. */
 export async function renewConfirmation(d1: D1Database, ownerHash: string, id: string, now: number): Promise<string | null> {
   const token = newToken();
-  const renewed = await database(d1)
-    .update(subscriptions)
-    .set({ confirmHash: hashToken(token), updatedAt: now })
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.ownerHash, ownerHash), eq(subscriptions.confirmed, false)))
-    .returning({ id: subscriptions.id });
-  return renewed.length > 0 ? token : null;
+  return (await renewConfirmHash(d1, ownerHash, id, hashToken(token), now)) ? token : null;
 }
 
 /**

@@ -11,11 +11,12 @@ import {
 import { z } from "../../shared/wire/z";
 import { bearer } from "../auth";
 import { gameShard } from "../db/saved-game";
+import { deleteGameWebhook, gameWebhook } from "../db/subscription-queries";
 import type { AppEnv, GameTarget } from "../env";
 import { clientOf, limitBody } from "../http";
 import { notifyConfig } from "../notify/config";
 import { fanOut } from "../notify/fanout";
-import { deleteGameWebhook, gameWebhook, gameWebhooks, MAX_GAME_WEBHOOKS, TESTS_PER_HOUR, withDeliveries } from "../notify/manage";
+import { gameWebhooks, MAX_GAME_WEBHOOKS, TESTS_PER_HOUR, withDeliveries } from "../notify/manage";
 import { takeAll, targetOf } from "../notify/send-limits";
 import { createSubscription } from "../notify/subscriptions";
 import { done, type Failure, fail, isFailure, rateLimited } from "../reply";

@@ -12,16 +12,14 @@ import {
   UpdateSubscriptionRequest,
 } from "../../shared/wire/notifications";
 import { z } from "../../shared/wire/z";
+import { countOwned, ownedSubscription, ownedTarget } from "../db/subscription-queries";
 import type { AppEnv } from "../env";
 import { clientOf, identityOf, limitBody, playerOf } from "../http";
 import { notifyConfig } from "../notify/config";
 import {
   CONFIRMATIONS_PER_DAY,
   confirmationWait,
-  countOwned,
   MAX_PLAYER_SUBSCRIPTIONS,
-  ownedSubscription,
-  ownedTarget,
   renewConfirmation,
   sendConfirmation,
   TESTS_PER_HOUR,
