@@ -93,6 +93,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           environment: "node",
+          // Each file starts its own service and keeps its state in its own module: one Node process for all of them.
+          isolate: false,
           include: ["test/e2e/**/*.test.ts"],
           testTimeout: 180_000,
           hookTimeout: 60_000,
