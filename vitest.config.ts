@@ -105,6 +105,9 @@ export default defineConfig({
         test: {
           name: "browser",
           environment: "node",
+          // Files keep their state in their own modules (helpers.ts's chromiumForFile): the Node process and its
+          // playwright-core are loaded once per vitest worker, not once per file.
+          isolate: false,
           include: ["test/browser/**/*.test.ts"],
           globalSetup: ["./test/browser/service.ts"],
           // A test takes 5-20 s on a quiet machine and three times that on a busy one, which must not fail it on time.
