@@ -51,6 +51,11 @@ export function describeApi(app: OpenAPIHono<AppEnv>): void {
         description:
           "Email, webhook and Web Push subscriptions (a player's own, by player key), a game's own webhooks (by its creator), and the links in every email: confirm, one-click unsubscribe.",
       },
+      {
+        name: "seeks",
+        description:
+          "The lobby's open games (docs/seeks.md): publish a seek, list them, join one with a tap, withdraw, and play now against someone.",
+      },
       { name: "service", description: "Health and this document." },
     ],
   }));
