@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { en } from "../../web/src/i18n/en";
 import { it as italian } from "../../web/src/i18n/it";
-import { chromiumForFile, literal, newPage, screenshot, serviceUrl, waitText } from "./helpers";
+import { call, chromiumForFile, createGame, literal, newPage, screenshot, serviceUrl, waitText } from "./helpers";
 
 /**
  * A newcomer with no friends online finds an opponent in the lobby (issue
@@ -57,6 +58,8 @@ describe("finding an opponent through the seek list", () => {
     await row.locator("button.join").click();
     await bruno.waitForURL((url) => url.pathname.startsWith("/game/") && url.hash.startsWith("#seat="));
     await bruno.locator("#my-hand").waitFor();
+    // Anna's name at his table leads to her public page.
+    expect(await bruno.locator("a.player-link").first().getAttribute("href")).toMatch(/^\/player\/[0-9a-f]{20}$/);
     const gameId = new URL(bruno.url()).pathname.split("/")[2]!;
     await screenshot(bruno, "seeks-table-bruno-it-phone");
 
@@ -77,5 +80,62 @@ describe("finding an opponent through the seek list", () => {
       expect(body).toContain("Bruno");
     }
     // TODO(lead): once the in-game chat (branch `chat`) is on main, the two players chat here in Italian (issue 18's test).
+  });
+});
+
+describe("play now, and the ratings pages", () => {
+  it("play now waits with a countdown and offers the computer instead (English, 844x390)", async () => {
+    const page = await newPage(await chromium.context({ lang: "en", size: "landscape" }));
+    await page.goto(serviceUrl());
+    await page.locator("#play-now").click();
+    // Nobody else is waiting for a live classic game here (other tests wait in other presets or not at all): it waits.
+    await waitText(page, "#looking", literal(en.seeks.looking));
+    await waitText(page, "#looking-left", /Still looking for [45] min/);
+    await screenshot(page, "seeks-play-now-en-landscape");
+    await page.locator("#looking-computer").click();
+    await page.waitForURL((url) => url.pathname.startsWith("/game/") && url.hash.startsWith("#seat="));
+    await page.locator("#my-hand").waitFor();
+    // Its seek left the lobby with it.
+    const open = await call<{ seeks: { preset: string; pace: string }[] }>("/api/seeks?pace=live&preset=classic");
+    expect(open.body.seeks).toEqual([]);
+  });
+
+  it("a player's public page and the leaderboard show a rated match's result (English, 360x640)", async () => {
+    const game = await createGame({ players: 2, names: ["Carla", "Dario"], clock: { perMove: "3d" }, rated: true });
+    const keys = ["browser-seeks-rated-carla-key-0001", "browser-seeks-rated-dario-key-0001"];
+    let version = 0;
+    for (const seat of [0, 1]) {
+      const opened = await fetch(`${serviceUrl()}/api/games/${game.id}`, {
+        headers: { Authorization: `Bearer ${game.seats[seat]!.token}`, "X-Player-Key": keys[seat]! },
+      });
+      version = ((await opened.json()) as { version: number }).version;
+    }
+    const resigned = await call(`/api/games/${game.id}/moves`, {
+      token: game.seats[0]!.token!,
+      body: { move: { type: "resign" }, version },
+    });
+    expect(resigned.status).toBe(200);
+    const me = await call<{ publicId: string }>("/api/me", { token: keys[1]! });
+    const publicId = me.body.publicId;
+    // The room copies the match's end to D1 within seconds; the ratings follow in the same transaction.
+    let found = 0;
+    for (let i = 0; i < 60 && found !== 200; i++) {
+      found = (await call(`/api/players/${publicId}`)).status;
+      if (found !== 200) await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(found).toBe(200);
+
+    const page = await newPage(await chromium.context({ lang: "en", size: "smallPhone" }));
+    await page.goto(`${serviceUrl()}/player/${publicId}`);
+    await waitText(page, "h1", /Dario/);
+    await waitText(page, "#player-finished", /^1$/);
+    await waitText(page, "#player-lost-on-time", /^0$/);
+    await waitText(page, ".player-ratings", /±\d+ \(provisional\)/);
+    await waitText(page, ".player-recent", literal(en.ratings.win));
+    await screenshot(page, "ratings-player-en-small-phone");
+    await page.locator(".player-ratings a").first().click();
+    await page.waitForURL((url) => url.pathname === "/leaderboard/classic");
+    await waitText(page, "#leaderboard", /Dario/);
+    await screenshot(page, "ratings-leaderboard-en-small-phone");
   });
 });
