@@ -84,6 +84,12 @@ describe("seeks", () => {
     const anna = key();
     const bruno = key();
     const { seek } = (await publish(anna, { clock: { perMove: "3d" }, rated: true, name: "Anna" })).body;
+    // A joiner's name is checked as every player's text is: refused, nothing taken.
+    expect((await join(bruno, seek.id, { name: "Bru\u0007no" })).status).toBe(400);
+    expect((await join(bruno, seek.id, { name: 42 })).status).toBe(400);
+    expect(
+      (await call(`/api/seeks/${seek.id}/join`, { token: bruno, raw: "{", headers: { "Content-Type": "application/json" } })).status,
+    ).toBe(400);
     // The publisher cannot join their own seek a second time.
     expect((await join(anna, seek.id)).body.error.code).toBe("ALREADY_JOINED");
     const joined = await join(bruno, seek.id, { name: "Bruno" });

@@ -797,7 +797,7 @@ export const en = {
     anyRated: "Rated: any",
     ratedOnly: "Rated: yes",
     unratedOnly: "Rated: no",
-    anyLanguage: "Any language",
+    anyLanguage: "Language: any",
     none: "No game is waiting for players right now: publish one, and the lobby will show it to everyone.",
     failed: "The open games could not be loaded.",
     listLabel: "Open games",

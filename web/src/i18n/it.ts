@@ -803,7 +803,7 @@ export const it: Catalog = {
     anyRated: "Classifica: tutte",
     ratedOnly: "Classifica: sì",
     unratedOnly: "Classifica: no",
-    anyLanguage: "Qualsiasi lingua",
+    anyLanguage: "Lingua: tutte",
     none: "In questo momento nessuna partita aspetta giocatori: pubblicane una, e la sala la mostrerà a tutti.",
     failed: "Non è stato possibile caricare le partite aperte.",
     listLabel: "Partite aperte",

@@ -268,7 +268,6 @@ export class LobbyPage {
           "main",
           { class: "lobby" },
           yourTurn(this.mine, rememberedSeats(), this.mineAt),
-          this.seeks.view(),
           createForm(this.form, {
             players: (n) => {
               this.form = { ...this.form, players: n };
@@ -290,6 +289,8 @@ export class LobbyPage {
             versus: (form) => void this.versus(form),
           }),
           fresh ? linksPanel(fresh, this.taken[fresh.id] ?? null, this.links, true, this.messages[fresh.id] ?? null) : null,
+          // Below the creation form, which a newcomer's first screen holds whole (test/browser/returning.test.ts).
+          this.seeks.view(),
           myGames(
             {
               mine: this.mine,

@@ -10,6 +10,7 @@ export interface SeekFilter {
   players: string;
   pace: string;
   rated: string;
+  language: string;
 }
 
 const query = (filter: SeekFilter) => {

@@ -44,7 +44,7 @@ export class SeeksPanel {
   private list: Seek[] | null = null;
   private mine: JoinedSeek[] = [];
   private failed = false;
-  private filter: SeekFilter = { preset: "", players: "", pace: "", rated: "" };
+  private filter: SeekFilter = { preset: "", players: "", pace: "", rated: "", language: "" };
   private busy: string | null = null;
   private message: { text: string; error: boolean } | null = null;
   /** "Play now": the seek waited in, until when; null when not looking. */

@@ -142,6 +142,17 @@ export function filters(filter: SeekFilter, change: (next: SeekFilter) => void):
       ],
       (rated) => change({ ...filter, rated }),
     ),
+    select(
+      "filter-language",
+      s.anyLanguage,
+      filter.language,
+      [
+        ["", s.anyLanguage],
+        ["it", s.languageName("it")],
+        ["en", s.languageName("en")],
+      ],
+      (language) => change({ ...filter, language }),
+    ),
   );
 }
 
