@@ -5,7 +5,8 @@ import { newToken } from "../../src/server/auth";
 import { scheduled } from "../../src/server/cron";
 import { publicIdOf } from "../../src/server/players/identity";
 import type { JoinedSeek, Seek } from "../../src/shared/wire/seeks";
-import { call, roomStub, view } from "./helpers";
+import { call, roomStub, trueTable, view } from "./helpers";
+import { hook, received, settle, unique, until } from "./notify/helpers";
 
 /** Seeks (docs/seeks.md): publish, the lobby's list, join, the game made when full, withdraw, expiry, the race for the last seat. */
 
@@ -116,6 +117,28 @@ describe("seeks", () => {
     // A seat belongs to its player: another device's player cannot take it over.
     const intruder = await call(`/api/games/${game.id}`, { token: annaGame.token, headers: { "X-Player-Key": key() } });
     expect(intruder.status).toBe(409);
+  });
+
+  it("the first player of a seek's game hears their turn through their own subscriptions, with their own seat's link", async () => {
+    const [anna, bruno] = [key(), key()];
+    const hooks = [unique("seek-anna"), unique("seek-bruno")];
+    for (const [i, player] of [anna, bruno].entries()) {
+      const made = await call("/api/me/notifications", { token: player, body: { channel: "webhook", url: await hook(hooks[i]!) } });
+      expect(made.status).toBe(201);
+      await hook(hooks[i]!, { secret: made.body.secret });
+    }
+    const { seek } = (await publish(anna, { name: "Anna" })).body;
+    const game = (await join(bruno, seek.id, { name: "Bruno" })).body.game!;
+    await runDurableObjectAlarm(roomStub(game.id));
+    const first = (await trueTable(game.id)).state.hand!.turn;
+    const [heard] = await until(async () => ((await received(hooks[first]!)).length > 0 ? received(hooks[first]!) : null));
+    expect(heard!.verified).toBe(true);
+    const body = JSON.parse(heard!.body);
+    expect(body).toMatchObject({ type: "game.turn", data: { seat: first } });
+    expect(body.data.url).toMatch(new RegExp(`^https://burraco\\.test/game/${game.id}[?#]seat=`));
+    // The other player hears nothing until play passes to them.
+    await settle();
+    expect(await received(hooks[1 - first]!)).toEqual([]);
   });
 
   it("of many players racing for the last seat, exactly one gets it and one game is made", async () => {
