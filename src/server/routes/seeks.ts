@@ -31,7 +31,7 @@ const PLAYER_KEY: Record<string, string[]>[] = [{ playerKey: [] }];
 const OPTIONAL_PLAYER_KEY: Record<string, string[]>[] = [{}, { playerKey: [] }];
 
 /** Seeks published and seats taken per client address, per Worker instance: a brake on floods, not an exact quota. */
-const writes = new RateLimiter({ burst: 60, perSecond: 1 });
+const writes = new RateLimiter({ burst: 200, perSecond: 2 });
 
 const SeekParams = z.object({
   seekId: z
