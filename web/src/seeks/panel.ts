@@ -187,7 +187,10 @@ export class SeeksPanel {
     this.changed();
     try {
       const name = this.name();
-      const joined = await seeksApi.playNow({ players: 2, preset: "classic", language: lang, ...(name ? { name } : {}) });
+      // The rules and players the list is filtered by, if any: the player said what they want to play.
+      const players = (Number(this.filter.players) || 2) as 2 | 3 | 4;
+      const preset = (this.filter.preset || "classic") as PresetName;
+      const joined = await seeksApi.playNow({ players, preset, language: lang, ...(name ? { name } : {}) });
       if (this.enter(joined)) return;
       this.looking = { seekId: joined.seek.id, until: Date.parse(joined.seek.expiresAt) };
       this.ticker ??= setInterval(() => this.changed(), 1000);
