@@ -56,16 +56,27 @@ export async function seekById(d1: D1Database, id: string): Promise<StoredSeek |
   return rows[0] ? stored(rows[0]) : null;
 }
 
+/** D1 binds at most 100 parameters per statement: lists of ids are read in slices of this many. */
+const SLICE = 80;
+
+function slices<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += SLICE) out.push(items.slice(i, i + SLICE));
+  return out;
+}
+
 /** The seats taken in these seeks, by seek, each in seat order. */
 export async function seatsOf(d1: D1Database, ids: readonly string[]): Promise<Map<string, SeekSeatRow[]>> {
   const by = new Map<string, SeekSeatRow[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return by;
-  const rows = await database(d1)
-    .select()
-    .from(seekSeats)
-    .where(inArray(seekSeats.seekId, [...ids]))
-    .orderBy(asc(seekSeats.seekId), asc(seekSeats.seat));
-  for (const row of rows) by.get(row.seekId)?.push(row);
+  const db = database(d1);
+  for (const part of slices(ids)) {
+    const rows = await db
+      .select()
+      .from(seekSeats)
+      .where(inArray(seekSeats.seekId, part))
+      .orderBy(asc(seekSeats.seekId), asc(seekSeats.seat));
+    for (const row of rows) by.get(row.seekId)?.push(row);
+  }
   return by;
 }
 
@@ -189,34 +200,32 @@ export async function playerFacts(
   pools: readonly { preset: string; players: number }[],
 ): Promise<{ facts: (player: string, preset: string, players: number) => PlayerFacts }> {
   const unique = [...new Set(ids)];
+  const presets = [...new Set(pools.map((p) => p.preset))];
   const db = database(d1);
-  const [named, rated, counted] =
-    unique.length === 0
-      ? [[], [], []]
-      : await db.batch([
-          db.select({ id: players.id, name: players.name }).from(players).where(inArray(players.id, unique)),
-          db
-            .select()
-            .from(ratings)
-            .where(
-              and(
-                inArray(ratings.playerId, unique),
-                inArray(
-                  ratings.preset,
-                  pools.map((p) => p.preset),
-                ),
-              ),
-            ),
-          db
-            .select({
-              id: matchResults.playerId,
-              finished: sql<number>`COUNT(*)`,
-              lost: sql<number>`COALESCE(SUM(${matchResults.how} = 'timeout' AND ${matchResults.result} = 'loss'), 0)`,
-            })
-            .from(matchResults)
-            .where(inArray(matchResults.playerId, unique))
-            .groupBy(matchResults.playerId),
-        ]);
+  const named: { id: string; name: string | null }[] = [];
+  const rated: (typeof ratings.$inferSelect)[] = [];
+  const counted: { id: string | null; finished: number; lost: number }[] = [];
+  for (const part of slices(unique)) {
+    const [n, r, c] = await db.batch([
+      db.select({ id: players.id, name: players.name }).from(players).where(inArray(players.id, part)),
+      db
+        .select()
+        .from(ratings)
+        .where(and(inArray(ratings.playerId, part), inArray(ratings.preset, presets))),
+      db
+        .select({
+          id: matchResults.playerId,
+          finished: sql<number>`COUNT(*)`,
+          lost: sql<number>`COALESCE(SUM(${matchResults.how} = 'timeout' AND ${matchResults.result} = 'loss'), 0)`,
+        })
+        .from(matchResults)
+        .where(inArray(matchResults.playerId, part))
+        .groupBy(matchResults.playerId),
+    ]);
+    named.push(...n);
+    rated.push(...r);
+    counted.push(...c);
+  }
   const names = new Map(named.map((r) => [r.id, r.name]));
   const counts = new Map(counted.map((r) => [r.id, r]));
   return {
