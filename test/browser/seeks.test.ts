@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { en } from "../../web/src/i18n/en";
 import { it as italian } from "../../web/src/i18n/it";
-import { call, chromiumForFile, createGame, literal, newPage, screenshot, serviceUrl, waitText } from "./helpers";
+import { axeScan, call, chromiumForFile, createGame, literal, newPage, screenshot, serviceUrl, waitText } from "./helpers";
 
 /**
  * A newcomer with no friends online finds an opponent in the lobby (issue
@@ -54,6 +54,9 @@ describe("finding an opponent through the seek list", () => {
     await bruno.locator("#filter-pace").selectOption("correspondence");
     await row.waitFor();
     await screenshot(bruno, "seeks-lobby-it-phone");
+    // The open games, their filters and the publishing form pass axe-core's serious and critical checks.
+    await bruno.locator("#publish-seek summary").click();
+    expect(await axeScan(bruno)).toEqual([]);
 
     await row.locator("button.join").click();
     await bruno.waitForURL((url) => url.pathname.startsWith("/game/") && url.hash.startsWith("#seat="));
@@ -133,6 +136,7 @@ describe("play now, and the ratings pages", () => {
     await waitText(page, ".player-ratings", /±\d+ \(provisional\)/);
     await waitText(page, ".player-recent", literal(en.ratings.win));
     await screenshot(page, "ratings-player-en-small-phone");
+    expect(await axeScan(page)).toEqual([]);
     await page.locator(".player-ratings a").first().click();
     await page.waitForURL((url) => url.pathname === "/leaderboard/classic");
     await waitText(page, "#leaderboard", /Dario/);
