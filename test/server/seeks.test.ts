@@ -119,26 +119,38 @@ describe("seeks", () => {
     expect(intruder.status).toBe(409);
   });
 
-  it("the first player of a seek's game hears their turn through their own subscriptions, with their own seat's link", async () => {
+  it("every seat of a seek's game hears that it started, once, and the first player their turn, each with their own seat's link", async () => {
     const [anna, bruno] = [key(), key()];
     const hooks = [unique("seek-anna"), unique("seek-bruno")];
     for (const [i, player] of [anna, bruno].entries()) {
       const made = await call("/api/me/notifications", { token: player, body: { channel: "webhook", url: await hook(hooks[i]!) } });
       expect(made.status).toBe(201);
+      expect(made.body.subscription.events).toContain("started");
       await hook(hooks[i]!, { secret: made.body.secret });
     }
     const { seek } = (await publish(anna, { name: "Anna" })).body;
     const game = (await join(bruno, seek.id, { name: "Bruno" })).body.game!;
     await runDurableObjectAlarm(roomStub(game.id));
     const first = (await trueTable(game.id)).state.hand!.turn;
-    const [heard] = await until(async () => ((await received(hooks[first]!)).length > 0 ? received(hooks[first]!) : null));
-    expect(heard!.verified).toBe(true);
-    const body = JSON.parse(heard!.body);
-    expect(body).toMatchObject({ type: "game.turn", data: { seat: first } });
-    expect(body.data.url).toMatch(new RegExp(`^https://burraco\\.test/game/${game.id}[?#]seat=`));
-    // The other player hears nothing until play passes to them.
+    const seatLink = new RegExp(`^https://burraco\\.test/game/${game.id}[?#]seat=`);
+    for (const seat of [0, 1]) {
+      const expected = seat === first ? 2 : 1;
+      const heard = await until(async () => {
+        const got = await received(hooks[seat]!);
+        return got.length >= expected ? got : null;
+      });
+      const events = heard.map((h) => JSON.parse(h.body) as { type: string; data: { url: string; first?: number; seat?: number } });
+      expect(heard.every((h) => h.verified)).toBe(true);
+      const started = events.filter((e) => e.type === "game.started");
+      expect(started).toHaveLength(1);
+      expect(started[0]!.data).toMatchObject({ first, names: ["Anna", "Bruno"] });
+      expect(started[0]!.data.url).toMatch(seatLink);
+      expect(events.filter((e) => e.type === "game.turn").map((e) => e.data.seat)).toEqual(seat === first ? [first] : []);
+    }
+    // The room woken again sends nothing twice.
+    await runDurableObjectAlarm(roomStub(game.id));
     await settle();
-    expect(await received(hooks[1 - first]!)).toEqual([]);
+    expect((await received(hooks[0]!)).length + (await received(hooks[1]!)).length).toBe(3);
   });
 
   it("of many players racing for the last seat, exactly one gets it and one game is made", async () => {

@@ -607,6 +607,7 @@ export const en = {
       handEnded: "a hand ends",
       gameOver: "the match ends",
       invited: "I am invited to a game",
+      started: "a game from the lobby starts",
     },
     eventName: {
       turn: "your turn",
@@ -616,6 +617,7 @@ export const en = {
       handEnded: "hand ended",
       gameOver: "match over",
       invited: "invitation",
+      started: "game started",
       confirm: "confirmation",
       digest: "daily message",
       test: "test",
@@ -700,6 +702,7 @@ export const en = {
       handEnded: "a hand ends",
       gameOver: "the match ends",
       invited: "the invitation (posted at once)",
+      started: "the game starts with every seat's player",
     },
     chatAdd: "Attach the chat",
     chatAdded: "Attached: the invitation is on its way to the chat.",

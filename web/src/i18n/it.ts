@@ -605,6 +605,7 @@ export const it: Catalog = {
       handEnded: "finisce una smazzata",
       gameOver: "finisce la partita",
       invited: "vengo invitato a una partita",
+      started: "comincia una partita presa dalla sala",
     },
     eventName: {
       turn: "tocca a te",
@@ -614,6 +615,7 @@ export const it: Catalog = {
       handEnded: "fine smazzata",
       gameOver: "fine partita",
       invited: "invito",
+      started: "partita cominciata",
       confirm: "conferma",
       digest: "messaggio del giorno",
       test: "prova",
@@ -704,6 +706,7 @@ export const it: Catalog = {
       handEnded: "finisce una smazzata",
       gameOver: "finisce la partita",
       invited: "l'invito (mandato subito)",
+      started: "la partita comincia con tutti i giocatori seduti",
     },
     chatAdd: "Collega la chat",
     chatAdded: "Collegata: l'invito sta arrivando nella chat.",
