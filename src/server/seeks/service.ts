@@ -157,7 +157,12 @@ export async function joinSeek(ctx: Context, id: string, name: string | null | u
     return after.status === "full" ? seekFull() : seekNotFound();
   }
   if (taken.filled && after) {
-    await startSeekGame(env, after, now);
+    try {
+      await startSeekGame(env, after, now);
+    } catch (error) {
+      // The seat is the joiner's and the seek full: the cron makes the game (seeks/start.ts); the players find it then.
+      console.error(`seek ${after.id}: its game could not be made now: ${String(error)}`);
+    }
     return done(await joinedView(ctx, (await seekById(env.DB, seek.id)) ?? after));
   }
   return done(await joinedView(ctx, after ?? seek));

@@ -73,7 +73,7 @@ export class SeeksPanel {
     } catch {
       this.failed = true;
     }
-    const waiting = this.looking !== null || this.mine.some((m) => m.game === null && m.seek.mine);
+    const waiting = this.looking !== null || this.mine.some((m) => m.game === null);
     if (!this.stopped) this.timer = setTimeout(() => void this.load(), waiting ? WAITING_POLL : IDLE_POLL);
     this.changed();
   }
