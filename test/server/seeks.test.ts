@@ -153,6 +153,22 @@ describe("seeks", () => {
     expect((await received(hooks[0]!)).length + (await received(hooks[1]!)).length).toBe(3);
   });
 
+  it("a seek published on a device later linked to a player is that player's: they withdraw it, and sit in its game", async () => {
+    const [laptop, phone] = [key(), key()];
+    const { seek } = (await publish(laptop, { name: "Anna" })).body;
+    const other = (await publish(laptop, {})).body.seek;
+    // The laptop joins the player of the phone (a code from the phone): its seeks move with it.
+    const code = await call("/api/me/link-codes", { token: phone, method: "POST" });
+    expect((await call("/api/me/devices", { token: laptop, body: { code: code.body.code } })).status).toBe(200);
+    expect((await call(`/api/seeks/${other.id}`, { method: "DELETE", token: phone })).status).toBe(200);
+    const game = (await join(key(), seek.id)).body.game!;
+    const mine = await call<{ seeks: JoinedSeek[] }>("/api/seeks/mine", { token: phone });
+    const seat = mine.body.seeks.find((s) => s.seek.id === seek.id)!.game!;
+    expect(seat).toMatchObject({ id: game.id, seat: 0 });
+    // The phone opens the seat as the player's own.
+    expect((await call(`/api/games/${game.id}`, { token: seat.token, headers: { "X-Player-Key": phone } })).status).toBe(200);
+  });
+
   it("of many players racing for the last seat, exactly one gets it and one game is made", async () => {
     const host = key();
     const { seek } = (await publish(host, { players: 3, clock: { bank: "7d", increment: "1d" } })).body;

@@ -55,6 +55,10 @@ async function mergePlayers(env: Env, from: PlayerId, to: PlayerId, now: number)
     d1.prepare("UPDATE OR IGNORE notification_subscriptions SET owner_hash = ? WHERE owner_hash = ?").bind(to, from),
     d1.prepare("DELETE FROM notification_subscriptions WHERE owner_hash = ?").bind(from),
     d1.prepare("UPDATE absences SET player_hash = ? WHERE player_hash = ?").bind(to, from),
+    // The lobby's seeks (docs/seeks.md): those published, and the seats taken, so that the game made from one seats `to`.
+    // A seek where both held a seat keeps `from`'s seat as it is (a seat number is never freed: seek-queries.ts).
+    d1.prepare("UPDATE seeks SET player_id = ? WHERE player_id = ?").bind(to, from),
+    d1.prepare("UPDATE OR IGNORE seek_seats SET player_id = ? WHERE player_id = ?").bind(to, from),
     d1.prepare("UPDATE device_links SET used_at = ? WHERE player_id = ? AND used_at IS NULL").bind(now, from),
     d1.prepare("DELETE FROM players WHERE id = ?").bind(from),
   ]);
