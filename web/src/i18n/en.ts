@@ -843,7 +843,7 @@ export const en = {
     expires: "Open for",
     publish: "Publish",
     publishing: "Publishing…",
-    published: "Your game is in the lobby. We will open it for you here when someone joins.",
+    published: "Your game is in the lobby. We will tell you here when someone joins.",
     leaderboards: "Leaderboards",
     languageName: (code: string): string => (code === "it" ? "Italian" : "English"),
   },

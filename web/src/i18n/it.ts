@@ -850,7 +850,7 @@ export const it: Catalog = {
     expires: "Aperta per",
     publish: "Pubblica",
     publishing: "Pubblico…",
-    published: "La tua partita è nella sala. Te la apriamo qui appena qualcuno entra.",
+    published: "La tua partita è nella sala. Ti avvisiamo qui appena qualcuno entra.",
     leaderboards: "Classifiche",
     languageName: (code: string) => (code === "it" ? "italiano" : "inglese"),
   },
