@@ -52,13 +52,14 @@ export default defineConfig({
         },
       },
       {
-        // The web client in Debian's Chromium (/usr/bin/chromium) against wrangler dev, started once.
+        // The web client in Debian's Chromium (/usr/bin/chromium) against wrangler dev: both started once, for every file.
         test: {
           name: "browser",
           environment: "node",
           include: ["test/browser/**/*.test.ts"],
           globalSetup: ["./test/browser/service.ts"],
-          testTimeout: 60_000,
+          // A test takes 5-20 s on a quiet machine and three times that on a busy one, which must not fail it on time.
+          testTimeout: 180_000,
           hookTimeout: 120_000,
         },
       },

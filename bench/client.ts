@@ -71,12 +71,16 @@ export function candidates(s: GameSnapshot, random: () => number): unknown[] {
   return [...melds, ...cards.map((card) => ({ type: "discard", card }))];
 }
 
+/** HTTP requests this process's players have sent (the cost bench counts a move's requests with it). */
+export const sent = { requests: 0 };
+
 /** Keep-alive connections: Node's http is a few ms quicker per request than its fetch. */
 const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 
 /** One HTTP request with a JSON answer. */
 function request<T>(method: "GET" | "POST", url: string, token: string, body?: unknown): Promise<{ status: number; body: T }> {
   return new Promise((resolve, reject) => {
+    sent.requests++;
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
     if (payload !== undefined)

@@ -8,6 +8,7 @@
  * read the counters. Bench only: never deployed.
  */
 import { hashToken } from "../src/server/auth";
+import { deliveryDatabases } from "../src/server/db/deliveries";
 import { shardNames } from "../src/server/db/shards";
 import type { Delivery, Env } from "../src/server/env";
 import service, { GameRoom as Room } from "../src/server/index";
@@ -31,6 +32,8 @@ const zero = () => ({
   d1QueriesMain: 0,
   d1RowsRead: 0,
   d1RowsWritten: 0,
+  /** Of which in the main database (the rest in the log shards). */
+  d1RowsWrittenMain: 0,
   doRowsWritten: 0,
   queueMessages: 0,
 });
@@ -48,6 +51,7 @@ const tally = (meta: Meta, name = "") => {
   if (meta?.size_after) sizes.set(name, meta.size_after);
   counts.d1RowsRead += meta?.rows_read ?? 0;
   counts.d1RowsWritten += meta?.rows_written ?? 0;
+  if (name === "DB") counts.d1RowsWrittenMain += meta?.rows_written ?? 0;
 };
 
 /** A D1 binding that counts rows read and written (drizzle's `raw()` returns no meta: its rows returned are counted as read). */
@@ -73,7 +77,7 @@ function countedD1(d1: D1Database, name: string): D1Database {
         if (key === "raw")
           return async (options?: { columnNames?: boolean }) => {
             const rows = (await target.raw(options as { columnNames: true })) as unknown[];
-            tally({ rows_read: rows.length - (options?.columnNames ? 1 : 0) });
+            tally({ rows_read: rows.length - (options?.columnNames ? 1 : 0) }, name);
             return rows;
           };
         const value = Reflect.get(target, key);
@@ -200,17 +204,21 @@ async function read(env: Env, ids: string[]) {
   const doBytes = (
     await Promise.all(ids.map((id) => (env.GAME_ROOM.get(env.GAME_ROOM.idFromName(id)) as unknown as GameRoom).benchSize()))
   ).reduce((a, b) => a + b, 0);
-  const deliveries = await env.DB.prepare("SELECT state, COUNT(*) AS n FROM notification_deliveries GROUP BY state").all<{
-    state: string;
-    n: number;
-  }>();
+  // In the main database and every log shard (a game's deliveries are in its shard: notify/store.ts).
+  const byState = new Map<string, number>();
+  for (const d1 of deliveryDatabases(env)) {
+    const found = await d1
+      .prepare("SELECT state, COUNT(*) AS n FROM notification_deliveries GROUP BY state")
+      .all<{ state: string; n: number }>();
+    for (const r of found.results) byState.set(r.state, (byState.get(r.state) ?? 0) + r.n);
+  }
   const d1Bytes = [...sizes.values()].reduce((a, b) => a + b, 0);
   const answer = {
     ...counts,
     doRowsWritten,
     doBytes,
     d1Bytes,
-    deliveries: Object.fromEntries(deliveries.results.map((r) => [r.state, r.n])),
+    deliveries: Object.fromEntries(byState),
   };
   counts = zero();
   cursors = [];

@@ -20,7 +20,7 @@ import { type LocalService, newPersistDir, removeDir } from "../scripts/local-se
 import { seededRandom } from "../src/engine/index";
 import { newGameId } from "../src/server/auth";
 import type { CreateGameResponse } from "../src/shared/api";
-import { newStats, playSeatHttp, playSeatWs, type Stats } from "./client";
+import { newStats, playSeatHttp, playSeatWs, type Stats, sent } from "./client";
 import { runtimeCpuSeconds } from "./cpu";
 import { echoFloor } from "./echo";
 import { movesPerMatch } from "./match-size";
@@ -36,6 +36,7 @@ type Counters = {
   d1QueriesMain: number;
   d1RowsRead: number;
   d1RowsWritten: number;
+  d1RowsWrittenMain: number;
   doRowsWritten: number;
   queueMessages: number;
   doBytes: number;
@@ -44,7 +45,7 @@ type Counters = {
   deliveries: Record<string, number>;
 };
 
-interface Phase {
+export interface Phase {
   readonly name: string;
   readonly players: 2 | 4;
   readonly transport: "http" | "ws";
@@ -59,14 +60,21 @@ interface Phase {
   d1Bytes: number;
   /** WebSocket frames the clients sent and received. */
   frames: number;
+  /** HTTP requests the clients sent to play (moves, long polls, each seat's first look). */
+  requests?: number;
 }
 
 /** The runtime's CPU when nothing happens, ms per second (measured after the warm-up). */
-let idleMsPerSecond = 0;
+export let idleMsPerSecond = 0;
+
+/** Sets the runtime's idle CPU (ms a second) taken off each phase's. */
+export function setIdle(msPerSecond: number): void {
+  idleMsPerSecond = msPerSecond;
+}
 
 /** Frames in and out of every WebSocket this process opens (the clients'). */
 let frames = 0;
-class CountingWebSocket extends WebSocket {
+export class CountingWebSocket extends WebSocket {
   constructor(url: string | URL, protocols?: string | string[]) {
     super(url, protocols);
     this.addEventListener("message", () => frames++);
@@ -117,14 +125,16 @@ async function settle(service: LocalService, ids: readonly string[], versions: (
   let last = "";
   while (Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 2000));
-    const index = await service.d1<{ id: string; version: number }>(
-      `SELECT id, version FROM games WHERE id IN (${ids.map((i) => `'${i}'`).join(",")})`,
+    // What the log shards hold (the index row is written only when what it shows changes: room/index-row.ts).
+    const index = await service.logs<{ id: string; version: number }>(
+      `SELECT game_id AS id, MAX(seq) AS version FROM game_events WHERE game_id IN (${ids.map((i) => `'${i}'`).join(",")}) GROUP BY game_id`,
     );
     const want = await versions();
     const drained = ids.every((id) => index.find((r) => r.id === id)?.version === want.get(id));
-    const pending = await service.d1<{ n: number }>(
-      "SELECT COUNT(*) AS n FROM notification_deliveries WHERE state NOT IN ('sent', 'dead', 'skipped')",
-    );
+    // Deliveries not over, in the main database and every log shard (a game's are in its shard: notify/store.ts).
+    const open = "SELECT COUNT(*) AS n FROM notification_deliveries WHERE state NOT IN ('sent', 'dead', 'skipped')";
+    const counts = [...(await service.d1<{ n: number }>(open)), ...(await service.logs<{ n: number }>(open))];
+    const pending = [{ n: counts.reduce((a, r) => a + r.n, 0) }];
     const now = `${JSON.stringify(index)}${pending[0]?.n}`;
     if (drained && pending[0]?.n === 0 && now === last) return;
     last = now;
@@ -132,7 +142,7 @@ async function settle(service: LocalService, ids: readonly string[], versions: (
   console.warn("  (gave up waiting for the drains and deliveries to settle)");
 }
 
-async function playPhase(service: LocalService, receiver: string, phase: Phase, counted = true): Promise<void> {
+export async function playPhase(service: LocalService, receiver: string, phase: Phase, counted = true, drained = true): Promise<void> {
   const push = { endpoint: `${receiver}/push/subscriber`, keys: await pushKeys() };
   const created: { game: CreateGameResponse; keys: string[] }[] = [];
   for (let m = 0; m < phase.matches; m++) {
@@ -146,17 +156,20 @@ async function playPhase(service: LocalService, receiver: string, phase: Phase, 
   }
   const ids = created.map((c) => c.game.id);
   // Subscriptions and games made: counting starts now (each seat's player then opens the game with their key).
-  await settle(service, ids, async () => new Map(created.map((c) => [c.game.id, c.game.version])));
+  // (A service that drains nothing to D1, the floor's split, has nothing to wait for.)
+  if (drained) await settle(service, ids, async () => new Map(created.map((c) => [c.game.id, c.game.version])));
   const before = counted ? await api<Counters>(service.url, "/api/bench/counters", []) : null;
   const phaseStarted = performance.now();
   const cpuBefore = runtimeCpuSeconds();
   frames = 0;
+  const requestsBefore = sent.requests;
   const stats = new Map<string, Stats>(ids.map((id) => [id, newStats()]));
   const versions = new Map<string, number>();
   await Promise.all(
     created.flatMap(({ game, keys }, g) =>
       game.seats.map(async (seat) => {
         const token = seat.token!;
+        sent.requests++;
         await fetch(`${service.url}/api/games/${game.id}`, {
           headers: { Authorization: `Bearer ${token}`, "X-Player-Key": keys[seat.seat]! },
         });
@@ -178,10 +191,11 @@ async function playPhase(service: LocalService, receiver: string, phase: Phase, 
     versions.set(id, view.version);
     if (view.status !== "over") stats.get(id)!.errors.push("not over");
   }
-  await settle(service, ids, async () => versions);
+  if (drained) await settle(service, ids, async () => versions);
   // Less what the runtime spends idle over as long (its timers and the queue's polling), measured apart.
   phase.cpuMs = (runtimeCpuSeconds() - cpuBefore) * 1000 - idleMsPerSecond * ((performance.now() - phaseStarted) / 1000);
   phase.frames = frames;
+  phase.requests = sent.requests - requestsBefore;
   if (before) {
     phase.counters = await api<Counters>(service.url, "/api/bench/counters", ids);
     phase.d1Bytes = phase.counters.d1Bytes - before.d1Bytes;
@@ -212,6 +226,7 @@ function usage(p: Phase) {
     queueBatches: c.queueBatches,
     d1RowsRead: c.d1RowsRead,
     d1RowsWritten: c.d1RowsWritten,
+    d1RowsWrittenMain: c.d1RowsWrittenMain,
     d1Bytes: p.d1Bytes,
     doRowsWritten: c.doRowsWritten,
     doBytes: c.doBytes,
@@ -344,6 +359,7 @@ export async function costBench(options: { matches?: number } = {}): Promise<voi
     ["queue consumer batches", (u) => u.queueBatches],
     ["D1 rows read", (u) => u.d1RowsRead],
     ["D1 rows written", (u) => u.d1RowsWritten],
+    ["D1 rows written, main database", (u) => u.d1RowsWrittenMain],
     ["D1 bytes stored", (u) => u.d1Bytes],
     ["DO SQLite rows written", (u) => u.doRowsWritten],
     ["DO SQLite bytes stored", (u) => u.doBytes],

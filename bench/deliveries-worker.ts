@@ -5,6 +5,7 @@
  * (the local send_email binding never fails). Bench only: never deployed.
  */
 import { hashToken } from "../src/server/auth";
+import { deliveryDatabases } from "../src/server/db/deliveries";
 import type { Delivery, Env } from "../src/server/env";
 import service from "../src/server/index";
 import { confirmEmail, createSubscription, fanOut, handleDeadDeliveries, handleDeliveries, notifyConfig } from "../src/server/notify/index";
@@ -68,10 +69,24 @@ export default {
       return Response.json({ queued });
     }
     if (url.pathname === "/api/bench/deliveries") {
-      const rows = await env.DB.prepare(
-        "SELECT d.key, d.state, d.attempts, d.created_at, d.sent_at, s.channel FROM notification_deliveries d JOIN notification_subscriptions s ON s.id = d.subscription_id",
-      ).all();
-      return Response.json(rows.results);
+      // Each delivery where it is kept (the main database or its game's log shard: notify/store.ts), sent when its sent attempt was logged.
+      const channels = new Map(
+        (await env.DB.prepare("SELECT id, channel FROM notification_subscriptions").all<{ id: string; channel: string }>()).results.map(
+          (s) => [s.id, s.channel],
+        ),
+      );
+      const rows = [];
+      for (const d1 of deliveryDatabases(env)) {
+        const found = await d1
+          .prepare(
+            `SELECT d.key, d.state, d.attempts, d.created_at, d.subscription_id,
+               (SELECT MIN(a.at) FROM notification_attempts a WHERE a.delivery_key = d.key AND a.status = 'sent') AS sent_at
+             FROM notification_deliveries d`,
+          )
+          .all<{ subscription_id: string }>();
+        rows.push(...found.results.map(({ subscription_id, ...r }) => ({ ...r, channel: channels.get(subscription_id) ?? null })));
+      }
+      return Response.json(rows);
     }
     return service.fetch(request, env, ctx);
   },

@@ -5,13 +5,15 @@
  * engine`, `-- bots [pairings and options]`, `-- web` (`-- web sizes`: the sizes only), `-- load`, `-- wake`,
  * `-- profile` or `-- deliveries` runs one part; `npm run bench -- load
  * wrangler` runs the load through wrangler dev. `-- cost [matches]` (the
- * cost of a game, the platform's floor, the cold start) and `-- scale`
- * (the log shards under 10,000 rooms' moves) run only when asked.
+ * cost of a game, the platform's floor, the cold start), `-- floor
+ * [matches | parts]` (our CPU per move beside the floor, and where it goes)
+ * and `-- scale` (the log shards under 10,000 rooms' moves) run only when asked.
  */
 import { importBundled } from "./bundle.js";
 import { costBench } from "./cost.js";
 import { deliveriesBench } from "./deliveries.js";
 import { firstTapBench } from "./first-tap.js";
+import { floorBench } from "./floor.js";
 import { loadBench } from "./load.js";
 import { profileBench } from "./profile.js";
 import { scaleBench } from "./scale.js";
@@ -44,6 +46,7 @@ if (!only || only === "web") {
   if (via !== "sizes" && !(await firstTapBench())) process.exitCode = 1;
 }
 if (only === "cost") await costBench({ matches: Number(via ?? 6) });
+if (only === "floor") await floorBench(via === "parts" ? 1 : Number(via ?? 6), via === "parts");
 if (only === "scale") await scaleBench({ shards: Number(via ?? 4) });
 if (only === "profile") await profileBench(Number(via ?? 50));
 if (!only || only === "load") await loadBench({ via: via === "wrangler" ? "wrangler" : "runtime" });

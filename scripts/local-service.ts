@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -82,9 +82,59 @@ export async function d1Query<T>(persistTo: string, sql: string, which: "main" |
   return rows;
 }
 
+/**
+ * Changes the local D1 databases of `persistTo` directly (their SQLite
+ * files) while no service runs on them: a test's time travel, such as a
+ * lease moved back as if its holder had died long ago. `which` as for
+ * d1Query: the main database, or every log shard. Returns the rows changed.
+ */
+export async function d1Change(persistTo: string, sql: string, which: "main" | "logs" = "main"): Promise<number> {
+  const dir = join(persistTo, "v3/d1/miniflare-D1DatabaseObject");
+  let changed = 0;
+  let found = false;
+  for (const file of (await readdir(dir)).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite")) {
+    const db = new DatabaseSync(join(dir, file));
+    try {
+      const main = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'").all().length > 0;
+      if (main !== (which === "main")) continue;
+      found = true;
+      changed += Number(db.prepare(sql).run().changes);
+    } finally {
+      db.close();
+    }
+  }
+  if (!found) throw new Error(`no ${which} D1 database in ${dir}`);
+  return changed;
+}
+
 /** Builds the web client unless it is there (the Worker serves it as static assets). */
 export async function ensureWebBuilt(): Promise<void> {
   if (!existsSync(join(root, "web/dist/index.html"))) await run(process.execPath, [join(root, "scripts/build-web.mjs")], { cwd: root });
+}
+
+/**
+ * wrangler.toml with every queue consumer's batching wait cut from 5 s to
+ * 50 ms (as vitest.config.ts does for the Worker's tests), so that a test's
+ * notification leaves at once instead of after a 5-second wait. Everything
+ * else is wrangler.toml's own. The copy is written beside it (its paths are
+ * relative to where it lies), git-ignored, whole (a rename), so that
+ * services starting at once each read a complete file.
+ */
+export async function quickQueuesConfig(): Promise<string> {
+  const deployed = await readFile(join(root, "wrangler.toml"), "utf8");
+  const consumers = deployed.match(/^\[\[queues\.consumers\]\]$/gm)?.length ?? 0;
+  let replaced = 0;
+  const quick = deployed.replace(/^max_batch_timeout = .*$/gm, () => {
+    replaced++;
+    return "max_batch_timeout = 0.05";
+  });
+  if (consumers === 0 || replaced !== consumers)
+    throw new Error("wrangler.toml: every [[queues.consumers]] needs its own max_batch_timeout line");
+  const path = join(root, ".wrangler.quick-queues.toml");
+  const part = `${path}.${process.pid}`;
+  await writeFile(part, `# Written by scripts/local-service.ts from wrangler.toml for the tests: do not edit.\n${quick}`);
+  await rename(part, path);
+  return path;
 }
 
 /**
@@ -94,7 +144,14 @@ export async function ensureWebBuilt(): Promise<void> {
  * over wrangler.toml's and .dev.vars'. Resolves once /api/health answers.
  */
 export async function startLocalService(
-  options: { persistTo?: string; port?: number; vars?: Readonly<Record<string, string>>; entry?: string } = {},
+  options: {
+    persistTo?: string;
+    port?: number;
+    vars?: Readonly<Record<string, string>>;
+    entry?: string;
+    /** The queues' batching wait cut to 50 ms (quickQueuesConfig): for tests, which wait on every notification. */
+    quickQueues?: boolean;
+  } = {},
 ): Promise<LocalService> {
   const persistTo = options.persistTo ?? (await newPersistDir());
   await ensureWebBuilt();
@@ -112,7 +169,7 @@ export async function startLocalService(
       ...(options.entry ? [options.entry] : []),
       // The game Worker and its link-preview renderer (a Worker of its own behind a service binding).
       "-c",
-      "wrangler.toml",
+      options.quickQueues ? await quickQueuesConfig() : "wrangler.toml",
       "-c",
       "wrangler.preview.toml",
       "--local",

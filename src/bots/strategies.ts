@@ -34,7 +34,8 @@ export const STRATEGIES = {
    */
   defensive: {
     weights: { ...CLUB_WEIGHTS, feedMeld: 60, feedKnown: 12, theirDiscard: 14, latePoints: 1.2, connection: 3 },
-    style: { ...CLUB_STYLE, closeStock: 99, reserve: 5 },
+    // The club style's wild on a meld of five as it was when the pool was made: a yardstick must not move with the club player.
+    style: { ...CLUB_STYLE, closeStock: 99, reserve: 5, buildWildFrom: 5 },
   },
 } as const satisfies Record<string, Strategy>;
 

@@ -69,8 +69,18 @@ export const TUNED_WEIGHTS: Weights = { ...CLUB_WEIGHTS, connection: 6.4, theirD
 export function weightsFor(rules: Rules, players: number): Weights {
   if (!rules.sets && rules.discardPile === "open") return TUNED_WEIGHTS;
   if (rules.discardPile === "open") return players === 4 ? CLUB_WEIGHTS : TUNED_WEIGHTS;
-  return players === 4 ? TUNED_WEIGHTS : CLUB_WEIGHTS;
+  return players === 4 ? CLOSED_TUNED : CLOSED_CLUB;
 }
+
+/**
+ * With a closed pile the next player takes the pile only by laying its top card at once, so a discard
+ * that fits nothing of theirs keeps the whole pile from them: it pays to weigh feeding them more (chiuso,
+ * 150 deals: 53% of paired hands instead of 48% against the defensive discarder with 2 players, +21
+ * points per hand instead of +3 with 4; 55% against the frozen club player either way).
+ */
+const CLOSED_PILE_FEED = { feedMeld: 30, feedKnown: 6 } as const satisfies Partial<Weights>;
+const CLOSED_CLUB: Weights = { ...CLUB_WEIGHTS, ...CLOSED_PILE_FEED };
+const CLOSED_TUNED: Weights = { ...TUNED_WEIGHTS, ...CLOSED_PILE_FEED };
 
 /** 0 early in the hand, 1 when it is about to end (few stock cards, or an opponent ready to close). */
 export function lateness(t: Table): number {

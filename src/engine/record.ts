@@ -20,7 +20,8 @@ export interface GameRecord {
   readonly end?: MatchEnding;
 }
 
-const OPTIONAL = ["id", "started", "ended", "end", "clock"];
+/** Fields a replay reads past: `chat` is the table's conversation (docs/record.md), words and no cards. */
+const OPTIONAL = ["id", "started", "ended", "end", "clock", "chat"];
 
 function parseEnding(raw: unknown, players: PlayerCount): Result<MatchEnding | undefined, string> {
   if (raw === undefined) return ok(undefined);
@@ -81,6 +82,7 @@ export function parseRecord(input: unknown): Result<GameRecord, string> {
       }),
     });
   }
+  if (raw.chat !== undefined && !Array.isArray(raw.chat)) return err("chat must be a list");
   const end = parseEnding(raw.end, players);
   if (!end.ok) return end;
   return ok({

@@ -1,8 +1,14 @@
-import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { AbsenceLimit } from "../shared/api";
 import { DAY, HOUR } from "./clock/time";
-import { database } from "./db/queries";
-import { absences, games, seats } from "./db/schema";
+import {
+  type AbsenceRow,
+  absenceOf,
+  absencesAfter,
+  absencesOf,
+  gamesInPlayOf,
+  markAbsenceCancelled,
+  storeAbsence,
+} from "./db/absence-queries";
 import type { Env } from "./env";
 import { type Failure, fail } from "./reply";
 
@@ -15,7 +21,7 @@ import { type Failure, fail } from "./reply";
 
 export const ABSENCE_LIMITS = { notice: HOUR, longest: 14 * DAY, perYear: 30 * DAY } as const;
 
-type Row = typeof absences.$inferSelect;
+type Row = AbsenceRow;
 
 /** The time an absence takes out of each calendar year it touches (UTC). */
 function perYear(from: number, until: number): Map<number, number> {
@@ -51,7 +57,7 @@ export function absenceFault(from: number, until: number, others: readonly Row[]
 }
 
 export async function listAbsences(d1: D1Database, playerHash: string) {
-  return database(d1).select().from(absences).where(eq(absences.playerHash, playerHash)).orderBy(asc(absences.from));
+  return absencesOf(d1, playerHash);
 }
 
 export function yearAllowance(rows: readonly Row[], now: number) {
@@ -65,46 +71,29 @@ export async function declareAbsence(d1: D1Database, playerHash: string, from: n
   const fault = absenceFault(from, until, rows, now);
   if (fault) return fault;
   const row: Row = { id: crypto.randomUUID(), playerHash, from, until, createdAt: now, cancelledAt: null };
-  await database(d1).insert(absences).values(row);
+  await storeAbsence(d1, row);
   return row;
 }
 
 export async function cancelAbsence(d1: D1Database, playerHash: string, id: string, now: number): Promise<Row | Failure> {
-  const db = database(d1);
-  const [row] = await db
-    .select()
-    .from(absences)
-    .where(and(eq(absences.id, id), eq(absences.playerHash, playerHash)));
+  const row = await absenceOf(d1, playerHash, id);
   if (!row) return fail(404, "ABSENCE_NOT_FOUND", "You have no absence with that id.");
   if (row.cancelledAt !== null || row.until <= now) return row;
   const cancelled = { ...row, cancelledAt: now };
-  await db
-    .update(absences)
-    .set({ cancelledAt: now })
-    .where(and(eq(absences.id, id), isNull(absences.cancelledAt)));
+  await markAbsenceCancelled(d1, id, now);
   return cancelled;
 }
 
 /** Tells the room of every game in play where the player holds a seat; returns how many learned something. */
 export async function syncRooms(env: Env, playerHash: string, now: number): Promise<number> {
-  const db = database(env.DB);
-  const declared = (
-    await db
-      .select()
-      .from(absences)
-      .where(and(eq(absences.playerHash, playerHash), gt(absences.until, now)))
-  ).map((r) => ({
+  const declared = (await absencesAfter(env.DB, playerHash, now)).map((r) => ({
     from: r.from,
     until: r.until,
     cancelledAt: r.cancelledAt,
   }));
-  const rows = await db
-    .select({ id: games.id })
-    .from(seats)
-    .innerJoin(games, eq(games.id, seats.gameId))
-    .where(and(eq(seats.playerHash, playerHash), eq(games.status, "playing")));
+  const ids = await gamesInPlayOf(env.DB, playerHash);
   const results = await Promise.allSettled(
-    rows.map((g) => env.GAME_ROOM.get(env.GAME_ROOM.idFromName(g.id)).syncAbsences(g.id, playerHash, declared)),
+    ids.map((id) => env.GAME_ROOM.get(env.GAME_ROOM.idFromName(id)).syncAbsences(id, playerHash, declared)),
   );
   for (const r of results) if (r.status === "rejected") console.error(`absences: a room could not be told: ${String(r.reason)}`);
   return results.filter((r) => r.status === "fulfilled" && r.value > 0).length;

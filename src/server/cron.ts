@@ -1,4 +1,5 @@
 import { archiveFinishedGames } from "./db/archive";
+import { database, dueGames } from "./db/queries";
 import { pruneSeeks } from "./db/seek-queries";
 import type { Env } from "./env";
 import { pruneDeliveryLog, queueDigests } from "./notify/index";
@@ -23,14 +24,10 @@ import { startLostSeeks } from "./seeks/start";
 const WAKE_BATCH = 200;
 
 export async function wakeDueRooms(env: Env, now: number): Promise<number> {
-  const due = await env.DB.prepare(
-    "SELECT id FROM games WHERE status = 'playing' AND next_due IS NOT NULL AND next_due <= ? ORDER BY next_due LIMIT ?",
-  )
-    .bind(now, WAKE_BATCH)
-    .all<{ id: string }>();
-  const woken = await Promise.allSettled(due.results.map((g) => env.GAME_ROOM.get(env.GAME_ROOM.idFromName(g.id)).wake(g.id)));
+  const due = await dueGames(database(env.DB), now, WAKE_BATCH);
+  const woken = await Promise.allSettled(due.map((id) => env.GAME_ROOM.get(env.GAME_ROOM.idFromName(id)).wake(id)));
   for (const w of woken) if (w.status === "rejected") console.error(`cron: a room could not be woken: ${String(w.reason)}`);
-  return due.results.length;
+  return due.length;
 }
 
 export async function scheduled(controller: ScheduledController, env: Env, _ctx: ExecutionContext): Promise<void> {
@@ -40,7 +37,7 @@ export async function scheduled(controller: ScheduledController, env: Env, _ctx:
   await requeueLost(env, now);
   if (at.getUTCMinutes() < 5) await queueDigests(env, now);
   if (at.getUTCHours() === 3 && at.getUTCMinutes() < 5) {
-    await pruneDeliveryLog(env.DB, now);
+    await pruneDeliveryLog(env, now);
     await pruneSendLimits(env.DB, now);
   }
   await archiveFinishedGames(env, now);

@@ -24,9 +24,15 @@ const COUNTED = new Set([401, 403, 404]);
 
 /**
  * The caller as a room sees it: the hash of the bearer token, the player the
- * `X-Player-Key` device belongs to (players/identity.ts), and the client's address.
+ * `X-Player-Key` device belongs to (players/identity.ts; read only where
+ * `readsPlayerKey`), and the client's address.
  */
-export async function callerOf(c: Context<AppEnv>, gameId: string, token: string | null | "malformed"): Promise<Caller | Failure> {
+export async function callerOf(
+  c: Context<AppEnv>,
+  gameId: string,
+  token: string | null | "malformed",
+  readsPlayerKey = true,
+): Promise<Caller | Failure> {
   if (token === "malformed") {
     return fail(
       401,
@@ -34,7 +40,7 @@ export async function callerOf(c: Context<AppEnv>, gameId: string, token: string
       "Authorization must be `Bearer <token>`, the token of a seat or invitation link (22 or more base64url characters).",
     );
   }
-  const key = c.req.header("X-Player-Key");
+  const key = readsPlayerKey ? c.req.header("X-Player-Key") : undefined;
   if (key !== undefined && !isSecret(key)) {
     return fail(400, "BAD_PLAYER_KEY", "X-Player-Key must be 22 to 128 base64url characters (at least 128 random bits).");
   }
@@ -46,6 +52,15 @@ export async function callerOf(c: Context<AppEnv>, gameId: string, token: string
   }
   return { gameId, tokenHash: token === null ? null : hashToken(token), playerId, client: clientOf(c) };
 }
+
+/**
+ * A move and a long poll are authorised by the seat's token alone: they do
+ * not read `X-Player-Key`, so the move path reaches no D1 database (the
+ * device's lookup is a D1 read, and a write every ten minutes). The key
+ * matters where a seat is opened (the game's view, its WebSocket), claimed
+ * or carried on (rematch, handover, the clock's claim), and on /api/me.
+ */
+const KEYLESS = /\/(moves|events)$/;
 
 /**
  * Resolves `/games/{id}…` once for every route under it: refuses ids this
@@ -64,7 +79,7 @@ export const gameTarget: MiddlewareHandler<AppEnv> = async (c, next) => {
     const header = c.req.header("Authorization");
     const token =
       header === undefined && c.req.path.endsWith("/ws") ? bearerFromProtocols(c.req.header("Sec-WebSocket-Protocol")) : bearer(header);
-    const caller = await callerOf(c, id, token);
+    const caller = await callerOf(c, id, token, !KEYLESS.test(c.req.path));
     if (isFailure(caller)) failure = caller;
     else {
       const sealedToken =

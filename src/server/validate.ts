@@ -37,6 +37,7 @@ export function gameInit(request: z.output<typeof CreateGameRequest>, id: string
     clock,
     ...(computers ? { computers } : {}),
     ...(request.rated ? { rated: true } : {}),
+    ...(request.spectatorChat ? { spectatorChat: true } : {}),
   };
 }
 

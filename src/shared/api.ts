@@ -28,6 +28,7 @@ export type {
   SeatLink,
   SeatLinkRequest,
 } from "./wire/api";
+export type { ChatMessage, ChatRequest, ChatResponse, ChatState } from "./wire/chat";
 export type { SeenEvent, WireEvent, WireEventOf } from "./wire/events";
 export type { Move } from "./wire/move";
 export type {
@@ -37,6 +38,7 @@ export type {
   DeliveryAttempt,
   GameWebhookRequest,
   GameWebhooksResponse,
+  NotifyChannel,
   NotifyEventName,
   SubscriptionsResponse,
   SubscriptionView,

@@ -19,7 +19,7 @@ export function languageOf(header: string | undefined | null): Language {
       const q = Number(params.find((p) => p.trim().startsWith("q="))?.split("=")[1] ?? "1");
       return { lang: tag.split("-")[0], q: Number.isFinite(q) ? q : 0, i };
     })
-    .filter((t) => t.q > 0 && isLanguage(t.lang))
+    .filter((t): t is { lang: Language; q: number; i: number } => t.q > 0 && isLanguage(t.lang))
     .sort((a, b) => b.q - a.q || a.i - b.i);
-  return tags[0]?.lang === "it" ? "it" : "en";
+  return tags[0]?.lang ?? "en";
 }

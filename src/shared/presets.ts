@@ -1,6 +1,7 @@
 import { PRESET_NAMES, type PresetName } from "../engine/rules";
+import type { Language } from "./language";
 
-interface PresetText {
+export interface PresetText {
   readonly title: string;
   readonly text: string;
 }
@@ -69,3 +70,8 @@ export const PRESET_INFO: Readonly<Record<PresetName, PresetText & { readonly it
 };
 
 export const PRESET_LIST: readonly PresetName[] = PRESET_NAMES;
+
+/** A preset's title and sentence in a language: the one place that picks the language's words from PRESET_INFO. */
+export function presetText(name: PresetName, lang: Language): PresetText {
+  return lang === "it" ? PRESET_INFO[name].it : PRESET_INFO[name];
+}

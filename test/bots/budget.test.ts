@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { chooseMove, EXPERT_DEFAULT, type Meter } from "../../src/bots/index.js";
-import { type PlayerCount, PRESETS, type PresetName } from "../../src/engine/index.js";
+import {
+  dealFromSeed,
+  type GameEvent,
+  type GameState,
+  newGame,
+  type PlayerCount,
+  PRESETS,
+  type PresetName,
+  startHand,
+} from "../../src/engine/index.js";
+import { canDecide, computerMoves, DECISION_STEPS, INVOCATION_STEPS, newWork } from "../../src/server/room/computer.js";
 import { newDriver, playHand } from "./driver.js";
 
 /**
@@ -12,7 +22,7 @@ import { newDriver, playHand } from "./driver.js";
  * counted move at the median on the loaded machine it was measured on, all
  * the rest of the decision included: docs/computer-players.md).
  */
-const DECISION_MOST = 2 * EXPERT_DEFAULT.steps + 200;
+const DECISION_MOST = DECISION_STEPS;
 const TURN_MOST = 2 * DECISION_MOST;
 
 describe("the expert's work per decision and per turn", () => {
@@ -69,4 +79,75 @@ describe("the expert's work per decision and per turn", () => {
     playHand(d, [expert, expert], "budget many deals", 1);
     expect(Math.max(...counts)).toBeLessThanOrEqual(2 * 300 + 200);
   });
+});
+
+/**
+ * The room plays a computer's turn over several invocations of its alarm (src/server/room/computer.ts),
+ * each within INVOCATION_STEPS of counted work: a decision is started only while it still fits.
+ */
+describe("the work per invocation of the room", () => {
+  it.each([
+    ["classic", 2, "expert"],
+    ["chiuso-sporco", 3, "expert"],
+    ["fibur", 4, "expert"],
+    ["aperto", 2, "club"],
+    ["chiuso", 4, "beginner"],
+  ] as [PresetName, PlayerCount, "expert" | "club" | "beginner"][])(
+    "%s with %i players, %s: every invocation within its counted budget, a searched decision alone after cheap ones",
+    (preset, players, level) => {
+      const seed = `invocations ${preset} ${players}`;
+      const game = newGame(PRESETS[preset], players);
+      const started = startHand(game, dealFromSeed(seed, players, 0, game.rules.jokers));
+      if (!started.ok) throw new Error(started.error);
+      let state: GameState = started.value.state;
+      const events: GameEvent[] = [...started.value.events];
+      let version = 0;
+      const invocations: number[] = [];
+      const spread: number[] = [];
+      while (!state.hand!.end) {
+        const seat = state.hand!.turn;
+        let count = 0;
+        while (!state.hand!.end && state.hand!.turn === seat) {
+          const work = newWork();
+          const at = version;
+          const decisions: number[] = [];
+          const moves = computerMoves(
+            state,
+            events,
+            level,
+            (i) => `${seed}/${at + i}`,
+            work,
+            (lvl, input, s, meter) => {
+              const before = meter.steps;
+              const move = chooseMove(lvl, input, s, { meter });
+              decisions.push(meter.steps - before);
+              return move;
+            },
+          );
+          expect(moves.length).toBeGreaterThan(0);
+          // Counted, within the budget; each decision within its bound; and the invocation stopped at the turn's
+          // end or because the next decision could not have fitted.
+          expect(work.steps).toBeLessThanOrEqual(INVOCATION_STEPS);
+          for (const d of decisions) expect(d).toBeLessThanOrEqual(DECISION_STEPS);
+          for (const m of moves) events.push(...m.outcome.events);
+          state = moves.at(-1)!.outcome.state;
+          version += moves.length;
+          if (!state.hand!.end && state.hand!.turn === seat) expect(canDecide(work)).toBe(false);
+          invocations.push(work.steps);
+          count++;
+        }
+        spread.push(count);
+      }
+      expect(invocations.length).toBeGreaterThan(10);
+      if (level === "expert") {
+        // It searches (its take, its discard, when judgement has a close choice): many of its turns are spread
+        // over two invocations or more.
+        expect(Math.max(...invocations)).toBeGreaterThan(EXPERT_DEFAULT.steps / 2);
+        expect(spread.filter((n) => n > 1).length).toBeGreaterThan(spread.length / 5);
+      } else {
+        // The others' decisions are cheap: a turn in one invocation.
+        expect(spread.every((n) => n === 1)).toBe(true);
+      }
+    },
+  );
 });

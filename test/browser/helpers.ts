@@ -5,37 +5,25 @@
  * ever shows.
  */
 
-import { existsSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 import type { CreateGameRequest, CreateGameResponse, EventsResponse, GameSnapshot } from "../../src/shared/api";
-
-export const CHROMIUM = "/usr/bin/chromium";
+import type { Language } from "../../src/shared/language";
+import { chromiumLaunchOptions } from "./chromium";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /** The service every browser test file shares (started by service.ts). */
 export const serviceUrl = (): string => inject("serviceUrl");
 
+export { CHROMIUM } from "./chromium";
+
+/** A Chromium of the caller's own, for a test that must own the browser process; others share one (chromiumForFile). */
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does it)`);
-  // launch() gives every run a fresh temporary profile (user-data dir), removed on close.
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  return chromium.launch(chromiumLaunchOptions());
 }
 
 /** Where the screenshots of the main screens go (git-ignored; docs/web-client.md). */
@@ -57,7 +45,7 @@ export const SIZES = {
 /** Sizes held in the hand: touch screens. */
 const TOUCH: ReadonlySet<string> = new Set(["phone", "smallPhone", "landscape", "tablet"]);
 export type Size = keyof typeof SIZES;
-export type Lang = "en" | "it";
+export type Lang = Language;
 
 export interface ContextOptions {
   readonly size?: Size;
@@ -85,14 +73,15 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
 }
 
 /**
- * One Chromium for a test file: launched before its tests, and closed after
- * them with every browser profile (context) opened through it.
+ * The shared Chromium (launched once by service.ts) for a test file: joined
+ * before its tests; after them, every browser profile (context) the file
+ * opened is closed and the file leaves the browser running for the others.
  */
 export function chromiumForFile(): { context(options?: ContextOptions): Promise<BrowserContext> } {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await chromium.connect(inject("chromiumEndpoint"));
   }, 60_000);
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
@@ -100,7 +89,7 @@ export function chromiumForFile(): { context(options?: ContextOptions): Promise<
   });
   return {
     async context(options = {}) {
-      if (!browser) throw new Error("Chromium is not running: open contexts inside the tests");
+      if (!browser) throw new Error("Chromium is not joined yet: open contexts inside the tests");
       const context = await newContext(browser, options);
       contexts.push(context);
       return context;

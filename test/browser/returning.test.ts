@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { GameSnapshot } from "../../src/shared/api";
+import { LANGUAGES } from "../../src/shared/language";
 import { en } from "../../web/src/i18n/en";
 import { it as itCatalog } from "../../web/src/i18n/it";
 import { axeScan, type ContextOptions, call, chromiumForFile, createGame, newPage, screenshot, serviceUrl } from "./helpers";
@@ -95,7 +96,7 @@ describe("the end of a match", () => {
 });
 
 describe("the lobby for a returning player", () => {
-  for (const lang of ["en", "it"] as const) {
+  for (const lang of LANGUAGES) {
     it(`puts the games awaiting the player first and the new game in one phone screen (${lang})`, async () => {
       const game = await createGame({ players: 2, names: ["Anna", "Bruno"] });
       const turn = (await snapshot(game.id)).view.hand!.turn;

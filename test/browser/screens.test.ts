@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { text } from "node:stream/consumers";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CreateGameResponse, GameRecord } from "../../src/shared/api";
@@ -195,7 +195,8 @@ describe("the replay", () => {
     await p.locator("#page-menu summary").click();
     const [download] = await Promise.all([p.waitForEvent("download"), p.locator("#menu-record").click()]);
     expect(download.suggestedFilename()).toBe(`burraco-${played.id}.json`);
-    const record = JSON.parse(await readFile((await download.path())!, "utf8")) as GameRecord;
+    // The shared Chromium runs in another process (service.ts): the file is read through the download's stream.
+    const record = JSON.parse(await text(await download.createReadStream())) as GameRecord;
     expect(record.format).toBe("burraco-record/1");
     expect(record.hands).toHaveLength(1);
     await p.locator("#page-menu summary").click();

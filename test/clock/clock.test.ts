@@ -31,7 +31,13 @@ const pass = (at: number, seat: number, to: number, byComputer = false): ClockSt
     { type: "turn", seat: to },
   ],
 });
-const draw = (at: number, seat: number): ClockStep => ({ kind: "events", at, seat, byComputer: false, events: [{ type: "drew", seat }] });
+const draw = (at: number, seat: number, byComputer = false): ClockStep => ({
+  kind: "events",
+  at,
+  seat,
+  byComputer,
+  events: [{ type: "drew", seat }],
+});
 const handEnds = (at: number, seat: number): ClockStep => ({
   kind: "events",
   at,
@@ -147,6 +153,20 @@ describe("a bank with an increment", () => {
     expect(clock.banks[1]).toBe(6 * DAY);
     clock = clockAfter(clock, deal(T0 + 4 * DAY, 1));
     expect(dueOf(clock).timeout).toBe(T0 + 10 * DAY);
+  });
+
+  it("charges a turn the computer plays over several invocations only up to its first move; a player back within the turn pays it all", () => {
+    let clock = run(control, 2, [deal(T0, 1)]);
+    // Play passed to seat 1 at T0; the computer draws a day later, and its discard comes (say the room was slow) two days after that.
+    clock = clockAfter(clock, draw(T0 + DAY, 1, true));
+    clock = clockAfter(clock, pass(T0 + 3 * DAY, 1, 0, true)); // charged 1 day, not 3: 7 - 1 + 1 = 7
+    expect(clock.banks).toEqual([7 * DAY, 7 * DAY]);
+    clock = clockAfter(clock, pass(T0 + 5 * DAY, 0, 1)); // seat 0 used 2 days: 7 - 2 + 1 = 6
+    expect(clock.banks).toEqual([6 * DAY, 7 * DAY]);
+    // The computer draws for seat 1, its player takes the seat back and discards: the whole turn is theirs.
+    clock = clockAfter(clock, draw(T0 + 5 * DAY, 1, true));
+    clock = clockAfter(clock, pass(T0 + 8 * DAY, 1, 0)); // 7 - 3 + 1 = 5
+    expect(clock.banks).toEqual([6 * DAY, 5 * DAY]);
   });
 });
 

@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { myTurn, newStats, playTurnHttp } from "../../bench/client";
-import { d1Query, type LocalService, newPersistDir, removeDir, startLocalService } from "../../scripts/local-service";
+import { d1Change, d1Query, type LocalService, newPersistDir, removeDir, startLocalService } from "../../scripts/local-service";
 import { seededRandom } from "../../src/engine/index";
+import { LEASE_MS } from "../../src/server/notify/schedule";
 import type { CreateGameResponse, GameSnapshot } from "../../src/shared/api";
 
 /**
@@ -11,7 +12,10 @@ import type { CreateGameResponse, GameSnapshot } from "../../src/shared/api";
  * queue in memory, so killing it (SIGKILL, like a crash) loses the queue
  * message for good: only the cron (notify/requeue.ts) can find the delivery
  * again. The receiver holds every request unanswered until the crash, so
- * nothing can be sent before it.
+ * nothing can be sent before it. The dead sender's lease (a minute) is not
+ * waited out: while the service is down, the test moves it back a minute in
+ * the local D1, as if the crash had been a minute ago. The queues batch for
+ * 50 ms (quickQueuesConfig), so every wait below is short.
  */
 
 const INTERVAL = "*/5+*+*+*+*";
@@ -52,7 +56,9 @@ type Row = { key: string; state: string; attempts: number; generation: number; k
 async function rows(dir: string, gameId: string): Promise<Row[]> {
   return d1Query<Row>(
     dir,
-    `SELECT key, state, attempts, generation, message IS NOT NULL AS kept FROM notification_deliveries WHERE game_id = '${gameId}' AND event = 'turn'`,
+    // A game's deliveries are kept in its log shard (src/server/notify/store.ts).
+    `SELECT key, state, attempts, generation, message IS NOT NULL AS kept FROM notification_deliveries WHERE key LIKE '${gameId}/%/turn/%'`,
+    "logs",
   );
 }
 
@@ -75,7 +81,7 @@ describe("notifications across a crash", () => {
     // The local cron runs at the real time (`/__scheduled` takes no other): a delivery counts as lost 5 s past due, not 10 min.
     const vars = { NOTIFY_ALLOW_LOCAL_HTTP: "1", DNS_RESOLVER_URL: "", REQUEUE_AFTER_SECONDS: "5" };
     dir = await newPersistDir();
-    service = await startLocalService({ persistTo: dir, vars });
+    service = await startLocalService({ persistTo: dir, vars, quickQueues: true });
     const game = (await (
       await fetch(`${service.url}/api/games`, {
         method: "POST",
@@ -107,18 +113,27 @@ describe("notifications across a crash", () => {
 
     // The crash: between the fan-out and any answer from the receiver. The queue's copy of the message dies with it.
     await service.stop("kill");
-    service = await startLocalService({ persistTo: dir, vars });
+    // A minute passes for the delivery while the service is down: the dead sender's lease runs out.
+    expect(
+      await d1Change(
+        dir,
+        `UPDATE notification_deliveries SET lease_until = lease_until - ${LEASE_MS} WHERE key = '${recorded[0]!.key}'`,
+        "logs",
+      ),
+    ).toBe(1);
+    service = await startLocalService({ persistTo: dir, vars, quickQueues: true });
     hooks.answer();
-    // Longer than the queue's batching wait (5 s): nothing comes back by itself, the delivery waits in D1.
-    await new Promise((r) => setTimeout(r, 7000));
+    // Many times the queue's batching wait (50 ms): nothing comes back by itself, the delivery waits in D1
+    // (a surviving copy of the message would have claimed the expired lease and sent it by now).
+    await new Promise((r) => setTimeout(r, 2000));
     expect(await rows(dir, game.id)).toEqual([expect.objectContaining({ state: "sending", attempts: 1, generation: 0 })]);
     expect(hooks.answered).toEqual([]);
 
-    // The cron, every few seconds as its five minutes would: once the dead sender's lease (a minute) is 5 s past, the delivery is queued again and sent.
+    // The cron, every half second as its five minutes would: once the lease is 5 s past, the delivery is queued again and sent.
     let sent: Row[] = [];
-    for (let i = 0; i < 40 && sent[0]?.state !== "sent"; i++) {
+    for (let i = 0; i < 120 && sent[0]?.state !== "sent"; i++) {
       expect(await cron(service.url)).toContain("Ran scheduled event");
-      await new Promise((r) => setTimeout(r, 3000));
+      await new Promise((r) => setTimeout(r, 500));
       sent = await rows(dir, game.id);
     }
     // One more attempt, whichever copy made it: with a grace this short, a run may queue again a copy still in the queue's batch (it is then dropped).
@@ -128,7 +143,7 @@ describe("notifications across a crash", () => {
 
     // The cron again: nothing more is sent.
     expect(await cron(service.url)).toContain("Ran scheduled event");
-    await new Promise((r) => setTimeout(r, 7000));
+    await new Promise((r) => setTimeout(r, 2000));
     expect(hooks.answered).toEqual([recorded[0]!.key]);
   }, 300_000);
 });

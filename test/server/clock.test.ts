@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseRecord, replayRecord } from "../../src/engine/index";
 import { wakeDueRooms } from "../../src/server/cron";
 import { alarm, clockGame, clockOf, DAY, HOUR, playTurn, publicEvents, realTime, setTime, T0 } from "./clock-helpers";
-import { call, move, openSocket, roomStub, trueTable, view } from "./helpers";
+import { call, computerPlays, move, openSocket, roomStub, trueTable, view } from "./helpers";
 
 afterEach(() => realTime());
 
@@ -155,7 +155,7 @@ describe("timeouts", () => {
     await playTurn(game);
     const late = (await trueTable(game.id)).state.hand!.turn;
     setTime(T0 + DAY + 1);
-    await alarm(game.id);
+    await computerPlays(game.id);
     let events = await publicEvents(game.id);
     const since = events.findIndex((e) => e.type === "timedOut");
     expect(events[since]).toMatchObject({ type: "timedOut", seat: late, action: "computer" });
@@ -170,7 +170,7 @@ describe("timeouts", () => {
     expect(clock.turn!.seat).toBe(1 - late);
     // The other seat plays; the computer plays the late seat's next turn at once.
     await playTurn(game);
-    await alarm(game.id);
+    await computerPlays(game.id);
     expect((await trueTable(game.id)).state.hand!.turn).toBe(1 - late);
     // The record shows every move, the computer's too; the player takes the seat back by playing.
     await playTurn(game);
@@ -205,7 +205,7 @@ async function withComputer(clock: unknown, players: 2 | 3 = 3): Promise<{ id: s
 
 /** Lets the computer play whatever is its to play, then the person to play takes a simple turn; returns the seat that played. */
 async function personTurn(game: { id: string; tokens: (string | null)[] }): Promise<number> {
-  await alarm(game.id);
+  await computerPlays(game.id);
   const table = await trueTable(game.id);
   const seat = table.state.hand!.turn;
   const token = game.tokens[seat];
@@ -222,11 +222,11 @@ describe("timeouts in a game with a computer seat", () => {
     setTime(T0);
     const game = await withComputer({ perMove: "1d", timeout: "computer" });
     for (let i = 0; i < 6; i++) await personTurn(game);
-    await alarm(game.id);
+    await computerPlays(game.id);
     const late = (await trueTable(game.id)).state.hand!.turn;
     expect(game.tokens[late]).not.toBeNull();
     setTime(T0 + DAY + 1);
-    await alarm(game.id);
+    await computerPlays(game.id);
     const events = await publicEvents(game.id);
     expect(events.map((e) => e.type)).not.toContain("aborted");
     expect(events.find((e) => e.type === "timedOut")).toMatchObject({ seat: late, action: "computer" });
@@ -239,10 +239,10 @@ describe("timeouts in a game with a computer seat", () => {
     setTime(T0);
     const game = await withComputer({ perMove: "1d", timeout: "claim" });
     for (let i = 0; i < 6; i++) await personTurn(game);
-    await alarm(game.id);
+    await computerPlays(game.id);
     const late = (await trueTable(game.id)).state.hand!.turn;
     setTime(T0 + DAY + 1);
-    await alarm(game.id);
+    await computerPlays(game.id);
     expect((await publicEvents(game.id)).map((e) => e.type)).not.toContain("aborted");
     expect((await clockOf(game.id)).claim).toEqual({ late });
     const claimer = game.tokens.findIndex((t, seat) => t !== null && seat !== late);
@@ -254,9 +254,9 @@ describe("timeouts in a game with a computer seat", () => {
   it("still aborts with no result when time runs out before every seat has played", async () => {
     setTime(T0);
     const game = await withComputer({ perMove: "1d", timeout: "computer" }, 2);
-    await alarm(game.id); // the computer plays if it deals the first turn; the person has not played yet either way
+    await computerPlays(game.id); // the computer plays if it deals the first turn; the person has not played yet either way
     setTime(T0 + DAY + 1);
-    await alarm(game.id);
+    await computerPlays(game.id);
     expect((await publicEvents(game.id)).map((e) => e.type)).toContain("aborted");
   });
 });

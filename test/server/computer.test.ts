@@ -1,7 +1,7 @@
-import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { botMove, makeMove, parseRecord, replayRecord, seededRandom } from "../../src/engine/index";
-import { call, move, openSocket, roomStub, trueTable, view } from "./helpers";
+import { call, computerPlays, move, openSocket, roomStub, trueTable, view } from "./helpers";
 
 /** Computer players in the service: seats chosen at creation, and seats handed over by their player. */
 
@@ -13,11 +13,6 @@ async function vsComputer(level = "club", rules: object = { hands: 1 }) {
     seats: { seat: number; token: string | null; computer: string | null }[];
     invite: { token: string };
   };
-}
-
-/** Lets the room's alarm play whatever the computer has to play now. */
-async function computerPlays(id: string): Promise<void> {
-  await runDurableObjectAlarm(roomStub(id));
 }
 
 describe("computer players", () => {

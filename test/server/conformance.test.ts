@@ -137,6 +137,26 @@ describe("the OpenAPI document against real answers", () => {
     await sample(`/api/games/${clocked.id}/computer`, { token: clocked.seats[0]!.token, body: { on: false } });
     await sample(`/api/games/${clocked.id}/computer`, { token: clocked.invite.token, body: { on: true } });
 
+    // The table's chat: write, refusals, read as a seat and as a spectator, mute, audience, report.
+    const talk = await createGame({ players: 2, spectatorChat: true });
+    const posted = await sample(`/api/games/${talk.id}/chat`, { token: talk.seats[0]!.token, body: { text: "ciao", id: "c1" } });
+    await sample(`/api/games/${talk.id}/chat`, { token: talk.seats[0]!.token, body: { text: "ciao", id: "c1" } });
+    await sample(`/api/games/${talk.id}/chat`, { token: talk.seats[1]!.token, body: { phrase: "good-luck" } });
+    await sample(`/api/games/${talk.id}/chat`, { token: talk.seats[1]!.token, body: { text: "x".repeat(301) } });
+    await sample(`/api/games/${talk.id}/chat`, { token: talk.seats[1]!.token, body: { phrase: "nope" } });
+    await sample(`/api/games/${talk.id}/chat`, { token: talk.invite.token, body: { text: "hi" } });
+    await sample(`/api/games/${talk.id}/chat`, { body: { text: "hi" } });
+    await sample(`/api/games/${talk.id}/chat`, { token: talk.seats[1]!.token });
+    await sample(`/api/games/${talk.id}/chat`);
+    await sample(`/api/games/${talk.id}/chat/mutes`, { token: talk.seats[1]!.token, body: { seat: 0, muted: true } });
+    await sample(`/api/games/${talk.id}/chat/mutes`, { token: talk.seats[1]!.token, body: { seat: 1, muted: true } });
+    await sample(`/api/games/${talk.id}/chat/audience`, { token: talk.seats[1]!.token, body: { open: false } });
+    await sample(`/api/games/${talk.id}/chat/audience`, { body: { open: true } });
+    await sample(`/api/games/${talk.id}/chat/${posted.body.message.seq}/report`, { token: talk.seats[1]!.token, body: { reason: "rude" } });
+    await sample(`/api/games/${talk.id}/chat/${posted.body.message.seq}/report`, { token: talk.seats[0]!.token, body: {} });
+    await sample(`/api/games/${talk.id}/chat/999/report`, { token: talk.seats[1]!.token, body: {} });
+    for (let i = 0; i < 8; i++) await sample(`/api/games/${talk.id}/chat`, { token: talk.seats[0]!.token, body: { phrase: "hello" } });
+
     // A rematch: refused before the match is over, made once it is.
     const ended = await createGame({ players: 2 });
     await sample(`/api/games/${ended.id}/rematch`, { token: ended.seats[0]!.token, method: "POST" });

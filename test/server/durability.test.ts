@@ -1,10 +1,10 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { seededRandom } from "../../src/engine/index";
+import { makeCards, seededRandom } from "../../src/engine/index";
 import { database, savedEvents } from "../../src/server/db/queries";
 import { shardDatabase, shardFor } from "../../src/server/db/shards";
-import { call, createGame, playRandomMoves, roomStub, trueTable, view } from "./helpers";
+import { call, createGame, move, playRandomMoves, roomStub, trueTable, view } from "./helpers";
 
 /** The game's log as its D1 log shard holds it. */
 async function d1Log(id: string) {
@@ -37,6 +37,32 @@ describe("the outbox", () => {
     const row = await env.DB.prepare("SELECT status, turn, version, names FROM games WHERE id = ?").bind(game.id).first();
     const table = await trueTable(game.id);
     expect(row).toEqual({ status: "playing", turn: table.state.hand!.turn, version: log.length, names: '["Anna","Bruno"]' });
+  });
+
+  it("writes the game index row only when something it shows changed, not on every drain", async () => {
+    const game = await createGame({ players: 2, names: ["Anna", "Bruno"] });
+    await runDurableObjectAlarm(roomStub(game.id));
+    const indexOf = () =>
+      env.DB.prepare("SELECT turn, version FROM games WHERE id = ?").bind(game.id).first<{ turn: number; version: number }>();
+    const created = await trueTable(game.id);
+    const seat = created.state.hand!.turn;
+    expect(await indexOf()).toEqual({ turn: seat, version: created.version });
+    // Marked by hand: a rewrite of the row would put the room's version back.
+    await env.DB.prepare("UPDATE games SET version = -7 WHERE id = ?").bind(game.id).run();
+    // Evicted, the room comes back knowing what the row shows (kept with the drain's mark), not writing it again at once.
+    await evictDurableObject(roomStub(game.id));
+    const token = game.seats[seat]!.token;
+    expect((await move(game.id, token, { type: "draw" }, created.version)).status).toBe(200);
+    await runDurableObjectAlarm(roomStub(game.id));
+    // The draw reached the log's shard, but the index shows nothing it changed (the same seat to play): not written.
+    expect((await d1Log(game.id)).map((e) => e.seq)).toEqual((await roomLog(game.id)).map((e) => e.seq));
+    expect(await indexOf()).toEqual({ turn: seat, version: -7 });
+    // The discard passes the turn: the row is written, with the version as it stands.
+    const table = await trueTable(game.id);
+    const card = makeCards(table.state.hand!.hands[seat]!)[0]!;
+    expect((await move(game.id, token, { type: "discard", card }, table.version)).status).toBe(200);
+    await runDurableObjectAlarm(roomStub(game.id));
+    expect(await indexOf()).toEqual({ turn: 1 - seat, version: (await trueTable(game.id)).version });
   });
 
   it("keeps the outbox when D1 fails, retries later with backoff, and then loses nothing", async () => {

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { previewSvg } from "../../src/server/unfurl/image";
 import { summarize } from "../../src/server/unfurl/summary";
+import { LANGUAGES } from "../../src/shared/language";
 import { checkPlayerText, displayText } from "../../src/shared/text";
 import { call, createGame, view } from "./helpers";
 import { hook, playerKey, unique } from "./notify/helpers";
@@ -76,7 +77,7 @@ describe("the link-preview picture", () => {
     const snap = await view(game.id);
     const hostile = ["\u0001\u001f\ufffe\uffff", `x\ud800${"y".repeat(40)}`];
     const tampered = { ...snap, seats: snap.seats.map((s, i) => ({ ...s, name: hostile[i]! })) };
-    for (const lang of ["en", "it"] as const) {
+    for (const lang of LANGUAGES) {
       const svg = previewSvg(tampered, summarize(tampered, lang));
       const forbidden = [...svg].filter((ch) => {
         const code = ch.codePointAt(0)!;

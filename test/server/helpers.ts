@@ -1,6 +1,7 @@
-import { runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { botMove, makeMove, type Random } from "../../src/engine/index";
+import { computerToPlay } from "../../src/server/room/due";
 import type { Table } from "../../src/server/room/table";
 import type { CreateGameRequest, CreateGameResponse, EventsResponse, GameSnapshot } from "../../src/shared/api";
 
@@ -114,6 +115,20 @@ export async function openSocket(id: string, token?: string, viaProtocol = false
 
 export function roomStub(id: string) {
   return env.GAME_ROOM.get(env.GAME_ROOM.idFromName(id));
+}
+
+/**
+ * Runs the room's alarm until the computer has nothing left to play (at most `most` times): a computer's turn
+ * may take several invocations (src/server/room/computer.ts). Returns how many ran. Not for a game watched
+ * live, where the computer's next turn waits for its pause.
+ */
+export async function computerPlays(id: string, most = 30): Promise<number> {
+  let runs = 0;
+  do {
+    runs++;
+    if (!(await runDurableObjectAlarm(roomStub(id)))) break;
+  } while (runs < most && computerToPlay(await trueTable(id)) !== null);
+  return runs;
 }
 
 /** The room's true, complete state (a test's eye view: every hand and the stock). */

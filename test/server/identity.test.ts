@@ -147,6 +147,8 @@ describe("a player's devices", () => {
     const mails = await mailsTo(address, 2);
     const signIn = mails.find((m) => m.text.includes("/link#code="))!;
     expect(signIn.subject).toMatch(/sign-in/i);
+    // The catalog's text (src/server/i18n), with the link's real life.
+    expect(signIn.text).toContain("It works once, within 30 minutes.");
     const code = /\/link#code=([A-Za-z0-9_-]+)/.exec(signIn.text)![1]!;
     const laptop = key();
     const used = await call("/api/me/devices", { token: laptop, body: { code } });
@@ -194,6 +196,34 @@ describe("a player's devices", () => {
     expect((await call(`/api/me/devices/${gone.id}`, { token: phone, method: "DELETE" })).body.error.code).toBe("DEVICE_NOT_FOUND");
   });
 
+  it("a move and a long poll are the seat token's alone: they read no device from D1, a view does", async () => {
+    const phone = key();
+    const game = await createGame({ players: 2 });
+    const seen = async () =>
+      (await env.DB.prepare("SELECT seen_at FROM devices WHERE key_hash = ?").bind(hashToken(phone)).first<{ seen_at: number }>())!.seen_at;
+    const opened = await open(game.id, game.seats[0]!.token, phone);
+    const turn = opened.body.view.hand.turn as number;
+    await open(game.id, game.seats[1]!.token, key());
+    await call("/api/me", { token: phone }); // the device's row is stored
+    // Long ago: the next lookup of this device writes its time seen.
+    await env.DB.prepare("UPDATE devices SET seen_at = 1 WHERE key_hash = ?").bind(hashToken(phone)).run();
+    const headers = { "X-Player-Key": phone };
+    const moved = await call(`/api/games/${game.id}/moves`, {
+      token: game.seats[turn]!.token,
+      headers,
+      body: { move: { type: "draw" }, version: opened.body.version },
+    });
+    expect(moved.status).toBe(200);
+    expect((await call(`/api/games/${game.id}/events?since=0`, { token: game.seats[0]!.token, headers })).status).toBe(200);
+    // A malformed key is not even read there.
+    expect(
+      (await call(`/api/games/${game.id}/events?since=0`, { token: game.seats[0]!.token, headers: { "X-Player-Key": "!" } })).status,
+    ).toBe(200);
+    expect(await seen()).toBe(1);
+    expect((await open(game.id, game.seats[0]!.token, phone)).status).toBe(200);
+    expect(await seen()).toBeGreaterThan(1);
+  });
+
   it("a removed device linked again by someone else brings nothing of its former player's", async () => {
     const phone = key();
     const game = await createGame({ players: 2 });
@@ -222,6 +252,35 @@ describe("a player's devices", () => {
     const ids = (await call("/api/me/games", { token: phone })).body.games.map((g: { id: string }) => g.id).sort();
     expect(ids).toEqual([a.id, b.id].sort());
     expect((await open(b.id, b.seats[1]!.token, phone)).status).toBe(200);
+  });
+
+  it("a device's subscriptions join the player it links to; one the player already has stays single", async () => {
+    const phone = key();
+    const laptop = key();
+    const [shared, mine, theirs] = [unique("shared@"), unique("phone@"), unique("laptop@")].map((a) => `${a}example.com`);
+    const subscribe = async (k: string, address: string) =>
+      expect((await call("/api/me/notifications", { token: k, body: { channel: "email", address, events: ["turn"] } })).status).toBe(201);
+    await subscribe(phone, shared);
+    await subscribe(phone, mine);
+    await subscribe(laptop, shared);
+    await subscribe(laptop, theirs);
+    const browser = await browserSubscription();
+    const push = await call("/api/me/notifications", {
+      token: laptop,
+      body: { channel: "push", endpoint: browser.endpoint, keys: browser.keys },
+    });
+    expect(push.status).toBe(201);
+
+    const made = await call("/api/me/link-codes", { token: phone, method: "POST" });
+    expect((await call("/api/me/devices", { token: laptop, body: { code: made.body.code } })).status).toBe(200);
+    const targets = async (k: string) =>
+      ((await call("/api/me/notifications", { token: k })).body.subscriptions as { channel: string; target: string }[])
+        .map((s) => `${s.channel}:${s.target}`)
+        .sort();
+    const expected = [`email:${mine}`, `email:${shared}`, `email:${theirs}`];
+    expect((await targets(phone)).filter((t) => t.startsWith("email:"))).toEqual(expected.sort());
+    expect(await targets(laptop)).toEqual(await targets(phone));
+    expect((await targets(phone)).filter((t) => t.startsWith("push:"))).toHaveLength(1);
   });
 });
 

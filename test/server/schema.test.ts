@@ -6,6 +6,7 @@ import * as players from "../../src/server/db/players";
 import * as ratings from "../../src/server/db/ratings";
 import * as schema from "../../src/server/db/schema";
 import * as seeks from "../../src/server/db/seeks";
+import { shardDatabase, shardNames } from "../../src/server/db/shards";
 import { schemaVersion } from "../../src/server/db/version";
 
 /**
@@ -30,18 +31,13 @@ interface Column {
   pk: number;
 }
 
-async function columnsOf(table: string): Promise<Column[]> {
-  return (await env.DB.prepare('SELECT name, type, "notnull", pk FROM pragma_table_info(?)').bind(table).all<Column>()).results;
+async function columnsOf(table: string, d1: D1Database = env.DB): Promise<Column[]> {
+  return (await d1.prepare('SELECT name, type, "notnull", pk FROM pragma_table_info(?)').bind(table).all<Column>()).results;
 }
 
-describe("the migrations produce drizzle's schema", () => {
-  it("declares some tables", () => {
-    expect(tables.map((t) => getTableConfig(t).name)).toEqual(
-      expect.arrayContaining(["games", "seats", "game_events", "absences", "notification_subscriptions"]),
-    );
-  });
-
-  it.each(tables.map((t) => [getTableConfig(t).name, t] as const))("%s: the same columns, types, nulls and keys", async (name, table) => {
+/** Each declared table as the migrations made it in `d1`: the same columns, types, nulls and keys, and the same indexes. */
+function sameTables(d1: () => D1Database, list: readonly SQLiteTable[]) {
+  it.each(list.map((t) => [getTableConfig(t).name, t] as const))("%s: the same columns, types, nulls and keys", async (name, table) => {
     const config = getTableConfig(table);
     const composite = config.primaryKeys[0]?.columns.map((c) => c.name) ?? [];
     const declared = config.columns
@@ -52,7 +48,7 @@ describe("the migrations produce drizzle's schema", () => {
         key: c.primary || composite.includes(c.name),
       }))
       .sort((a, b) => a.name.localeCompare(b.name));
-    const migrated = (await columnsOf(name))
+    const migrated = (await columnsOf(name, d1()))
       .map((c) => ({
         name: c.name,
         type: c.type.toUpperCase(),
@@ -64,20 +60,31 @@ describe("the migrations produce drizzle's schema", () => {
     expect(migrated).toEqual(declared);
   });
 
-  it.each(tables.map((t) => [getTableConfig(t).name, t] as const))("%s: the same indexes, on the same columns", async (name, table) => {
+  it.each(list.map((t) => [getTableConfig(t).name, t] as const))("%s: the same indexes, on the same columns", async (name, table) => {
     const config = getTableConfig(table);
-    const made = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL")
+    const made = await d1()
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL")
       .bind(name)
       .all<{ name: string }>();
     expect(made.results.map((r) => r.name).sort()).toEqual(config.indexes.map((i) => i.config.name).sort());
     for (const index of config.indexes) {
-      const rows = (await env.DB.prepare("SELECT name FROM pragma_index_info(?)").bind(index.config.name).all<{ name: string }>()).results;
+      const rows = (await d1().prepare("SELECT name FROM pragma_index_info(?)").bind(index.config.name).all<{ name: string }>()).results;
       const columns = index.config.columns.map((c) => ("name" in c ? c.name : null));
       expect(
         rows.map((r) => r.name),
         `${name}: index ${index.config.name}`,
       ).toEqual(columns);
     }
+  });
+}
+
+describe("the migrations produce drizzle's schema", () => {
+  sameTables(() => env.DB, tables);
+
+  it("declares some tables", () => {
+    expect(tables.map((t) => getTableConfig(t).name)).toEqual(
+      expect.arrayContaining(["games", "seats", "game_events", "absences", "notification_subscriptions"]),
+    );
   });
 
   it("the schema version is the newest migration applied, read from D1's own record of them", async () => {
@@ -86,4 +93,13 @@ describe("the migrations produce drizzle's schema", () => {
       .at(-1)!;
     expect(await schemaVersion(env.DB)).toBe(newest.replace(/\.sql$/, ""));
   });
+});
+
+describe("each log shard's migrations (migrations-log/) produce drizzle's schema of what a shard holds", () => {
+  // A game's log, and its notification deliveries and attempts (notify/store.ts).
+  const held = [schema.gameEvents, notifications.deliveries, notifications.attempts];
+  it("runs with three shards", () => {
+    expect(shardNames(env)).toHaveLength(3);
+  });
+  for (const name of ["LOG_1", "LOG_2", "LOG_3"]) describe(name, () => sameTables(() => shardDatabase(env, name), held));
 });

@@ -83,6 +83,18 @@ describe("any text in any text field", () => {
             body: { move: { type: "draw" }, version: 2, id: s },
           }),
         );
+        // The table's chat: free text, a phrase's code, a key, a report's reason and the message it names.
+        const chatAt = `/api/games/${game.id}/chat`;
+        notServerError("chat text", await call(chatAt, { headers, token: game.seats[0]!.token, body: { text: s, id: s } }));
+        notServerError("chat phrase", await call(chatAt, { headers, token: game.seats[0]!.token, body: { phrase: s } }));
+        notServerError(
+          "chat report",
+          await call(`${chatAt}/${inUrl(s)}/report`, { headers, token: game.seats[1]!.token, body: { reason: s } }),
+        );
+        notServerError(
+          "chat report reason",
+          await call(`${chatAt}/3/report`, { headers, token: game.seats[1]!.token, body: { reason: s } }),
+        );
         notServerError("game path", await call(`/api/games/${inUrl(s)}`, { headers }));
         notServerError("oembed", await call(`/api/oembed?url=${inUrl(s)}`, { headers }));
         notServerError(

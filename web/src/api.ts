@@ -1,4 +1,8 @@
 import type {
+  ChatMessage,
+  ChatRequest,
+  ChatResponse,
+  ChatState,
   ClaimRequest,
   ClaimResponse,
   CreateGameRequest,
@@ -93,14 +97,11 @@ export const api = {
     }),
 
   move: (id: string, token: string, request: MoveRequest) =>
-    call<EventsResponse>(`/api/games/${encodeURIComponent(id)}/moves`, { token, body: request, withPlayerKey: true }),
+    // A move and a long poll are the seat token's alone (the server reads no player key on them: no database on a move's way).
+    call<EventsResponse>(`/api/games/${encodeURIComponent(id)}/moves`, { token, body: request }),
 
   events: (id: string, token: string | null, since: number, wait: number, signal?: AbortSignal) =>
-    call<EventsResponse>(`/api/games/${encodeURIComponent(id)}/events?since=${since}&wait=${wait}`, {
-      token,
-      withPlayerKey: token !== null,
-      signal,
-    }),
+    call<EventsResponse>(`/api/games/${encodeURIComponent(id)}/events?since=${since}&wait=${wait}`, { token, signal }),
 
   claim: (id: string, inviteToken: string, request: ClaimRequest) =>
     call<ClaimResponse>(`/api/games/${encodeURIComponent(id)}/claim`, { token: inviteToken, body: request, withPlayerKey: true }),
@@ -111,7 +112,32 @@ export const api = {
   rematch: (id: string, seatToken: string) =>
     call<RematchResponse>(`/api/games/${encodeURIComponent(id)}/rematch`, { method: "POST", token: seatToken, withPlayerKey: true }),
 
-  record: (id: string) => call<GameRecord>(`/api/games/${encodeURIComponent(id)}/record`),
+  chat: (id: string, token: string | null) =>
+    call<ChatResponse>(`/api/games/${encodeURIComponent(id)}/chat`, { token, withPlayerKey: token !== null }),
+
+  say: (id: string, token: string, request: ChatRequest) =>
+    call<{ version: number; message: ChatMessage }>(`/api/games/${encodeURIComponent(id)}/chat`, {
+      token,
+      body: request,
+      withPlayerKey: true,
+    }),
+
+  mute: (id: string, token: string, seat: number, muted: boolean) =>
+    call<ChatState>(`/api/games/${encodeURIComponent(id)}/chat/mutes`, { token, body: { seat, muted }, withPlayerKey: true }),
+
+  chatAudience: (id: string, token: string, open: boolean) =>
+    call<ChatState>(`/api/games/${encodeURIComponent(id)}/chat/audience`, { token, body: { open }, withPlayerKey: true }),
+
+  report: (id: string, token: string, seq: number) =>
+    call<{ reported: true; seq: number }>(`/api/games/${encodeURIComponent(id)}/chat/${seq}/report`, {
+      token,
+      body: {},
+      withPlayerKey: true,
+    }),
+
+  /** With a seat's token, the record holds that seat's chat too (docs/record.md). */
+  record: (id: string, token: string | null = null) =>
+    call<GameRecord>(`/api/games/${encodeURIComponent(id)}/record`, { token, withPlayerKey: token !== null }),
 
   myGames: () => call<MyGamesResponse>("/api/me/games", { token: playerKey() }),
 };

@@ -200,3 +200,14 @@ export function keptTable(gameId: string, token: string | null): GameSnapshot | 
   const kept = read<Record<string, KeptTable>>("tables", {})[gameId];
   return kept && kept.token === token ? kept.snap : null;
 }
+
+/** The last chat message the player has read at a game's table (its seq), for the unread badge. */
+export function chatReadUpTo(gameId: string): number {
+  return read<Record<string, number>>("chatRead", {})[gameId] ?? 0;
+}
+
+export function rememberChatRead(gameId: string, seq: number): void {
+  const read_ = read<Record<string, number>>("chatRead", {});
+  if ((read_[gameId] ?? 0) >= seq) return;
+  write("chatRead", { ...read_, [gameId]: seq });
+}

@@ -29,6 +29,12 @@ export interface TurnClock {
   readonly allowance: number;
   readonly reminded: readonly Reminder[];
   readonly timedOut: boolean;
+  /**
+   * When the computer made its first move of this turn, if it has: the computer plays a turn over several of
+   * the room's invocations (src/server/room/computer.ts), and the time from there to the turn's end is the
+   * room's, never charged to the seat.
+   */
+  readonly computerSince?: number;
 }
 
 export interface Clock {
@@ -77,7 +83,7 @@ function endTurn(clock: Clock, at: number): Clock {
   if (!turn) return clock;
   const { control } = clock;
   if (control.kind !== "bank") return { ...clock, turn: null };
-  const used = activeBetween(turn.since, at, clock.absences[turn.seat]!);
+  const used = activeBetween(turn.since, Math.min(at, turn.computerSince ?? at), clock.absences[turn.seat]!);
   const bank = Math.min(control.bank, Math.max(0, turn.allowance - used) + control.increment);
   return { ...clock, banks: replace(clock.banks, turn.seat, bank), turn: null };
 }
@@ -93,6 +99,15 @@ export function clockAfter(clock: Clock, step: ClockStep): Clock {
       let next = clock;
       // Whoever made it, the seat has played: a computer seat's moves count as much as a person's.
       if (step.seat !== null) next = { ...next, moved: replace(next.moved, step.seat, true) };
+      const turn = next.turn;
+      if (turn && turn.seat === step.seat) {
+        // A player who takes their seat back within the turn is charged the whole turn, as before the computer played.
+        const computerSince = step.byComputer ? (turn.computerSince ?? step.at) : undefined;
+        if (computerSince !== turn.computerSince) {
+          const { computerSince: _, ...rest } = turn;
+          next = { ...next, turn: computerSince === undefined ? rest : { ...rest, computerSince } };
+        }
+      }
       for (const event of step.events) {
         if (event.type === "turn") next = startTurn(endTurn(next, step.at), event.seat!, step.at);
         else if (event.type === "handEnded") next = endTurn(next, step.at);

@@ -1,9 +1,11 @@
 import { and, asc, eq, isNull, lt } from "drizzle-orm";
+import { z } from "../../shared/wire/z";
 import type { Env } from "../env";
 import type { LogRow } from "../room/table";
+import { LogRowSchema } from "./log-body";
 import { database } from "./queries";
 import { gameShard, shardLog } from "./saved-game";
-import { games } from "./schema";
+import { gameEvents, games } from "./schema";
 import { shardDatabase } from "./shards";
 
 /**
@@ -24,11 +26,8 @@ const ARCHIVE_BATCH = 25;
 
 const DAY = 24 * 3600 * 1000;
 
-interface Archived {
-  readonly format: "burraco-log/1";
-  readonly id: string;
-  readonly log: readonly LogRow[];
-}
+/** What the archive holds for a game, read back through its schema (the log's: log-body.ts). */
+const Archived = z.object({ format: z.literal("burraco-log/1"), id: z.string(), log: z.array(LogRowSchema) });
 
 export const archiveKey = (id: string) => `games/${id}.json.gz`;
 
@@ -45,8 +44,9 @@ async function gunzip(body: ReadableStream): Promise<string> {
 export async function readArchive(env: Env, id: string): Promise<LogRow[] | null> {
   const object = await env.ARCHIVE.get(archiveKey(id));
   if (!object) return null;
-  const archived = JSON.parse(await gunzip(object.body)) as Archived;
-  return archived.id === id ? archived.log.slice() : null;
+  const parsed = Archived.safeParse(JSON.parse(await gunzip(object.body)));
+  if (!parsed.success) throw new Error(`game ${id}: the archive holds no log: ${z.prettifyError(parsed.error)}`);
+  return parsed.data.id === id ? parsed.data.log : null;
 }
 
 /** Archives one finished game's log: to R2, then marked in the index, then removed from its shard. False when D1 lacks part of it. */
@@ -56,14 +56,14 @@ export async function archiveGame(env: Env, id: string, version: number, now: nu
   const log = await shardLog(env, id, game.logShard);
   // Only a whole log leaves D1 (the room drains the index after the entries, so this holds unless a drain is under way).
   if (log.length !== version || log.some((row, i) => row.seq !== i + 1)) return false;
-  const archived: Archived = { format: "burraco-log/1", id, log };
+  const archived = { format: "burraco-log/1", id, log };
   await env.ARCHIVE.put(archiveKey(id), await gzip(JSON.stringify(archived)), {
     httpMetadata: { contentType: "application/gzip" },
     customMetadata: { version: String(version) },
   });
   await database(env.DB).update(games).set({ archivedAt: now }).where(eq(games.id, id));
   // Once marked, a rebuild reads the archive; rows left by a failure here are a harmless copy.
-  await shardDatabase(env, game.logShard).prepare("DELETE FROM game_events WHERE game_id = ?").bind(id).run();
+  await database(shardDatabase(env, game.logShard)).delete(gameEvents).where(eq(gameEvents.gameId, id));
   return true;
 }
 

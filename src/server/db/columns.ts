@@ -7,7 +7,7 @@ import { z } from "../../shared/wire/z";
  * them, but a row changed by hand or by an older version is named as such
  * here rather than cast into a type it does not have.
  */
-function jsonText<T extends z.ZodType>(column: string, schema: T) {
+export function jsonText<T extends z.ZodType>(column: string, schema: T) {
   const text = z.string().transform((value, ctx) => {
     try {
       return JSON.parse(value) as unknown;

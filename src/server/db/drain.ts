@@ -1,4 +1,4 @@
-import { indexRow } from "../room/index-row";
+import type { IndexRow } from "../room/index-row";
 import type { SeatRow } from "../room/storage";
 import type { Entry, Table } from "../room/table";
 
@@ -45,15 +45,7 @@ export function seatStatements(d1: D1Database, gameId: string, rows: readonly Se
 }
 
 /** `clockOffset`: how far the game's clock runs ahead of the platform's (0 but in local tests' time travel). */
-export function indexStatement(
-  d1: D1Database,
-  table: Table,
-  seatRows: readonly SeatRow[],
-  inviteHash: string,
-  logShard: string | null,
-  clockOffset = 0,
-): D1PreparedStatement {
-  const r = indexRow(table, seatRows, inviteHash);
+export function indexStatement(d1: D1Database, r: IndexRow, logShard: string | null, clockOffset = 0): D1PreparedStatement {
   return d1
     .prepare(UPSERT_GAME)
     .bind(

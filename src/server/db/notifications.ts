@@ -53,29 +53,30 @@ export const subscriptions = sqliteTable(
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-/** One row per delivery, by idempotency key. */
+/**
+ * One row per delivery, by idempotency key: what idempotency and the
+ * re-queueing of lost messages need, no more (migrations/0015). The same
+ * table in the main database (deliveries of no game: confirmations, sign-in
+ * links, tests, digests) and in each log shard (its games' deliveries:
+ * migrations-log/0015); `Delivery.shard` says where a delivery's row is.
+ */
 export const deliveries = sqliteTable(
   "notification_deliveries",
   {
     key: text("key").primaryKey(),
     subscriptionId: text("subscription_id").notNull(),
-    event: text("event").notNull(),
-    gameId: text("game_id"),
-    seq: integer("seq"),
     state: text("state", { enum: ["pending", "sending", "sent", "failed", "dead", "skipped"] }).notNull(),
     attempts: integer("attempts").notNull().default(0),
     nextAt: integer("next_at").notNull(),
     leaseUntil: integer("lease_until"),
     lastError: text("last_error"),
     createdAt: integer("created_at").notNull(),
-    sentAt: integer("sent_at"),
     /** The live queue message's generation: the cron re-queues a lost one with the next (migration 0009). */
     generation: integer("generation").notNull().default(0),
     /** The queue message as JSON, to put on the queue again; null once the delivery is over. */
     message: text("message"),
   },
   (t) => [
-    index("notification_deliveries_by_subscription").on(t.subscriptionId, t.createdAt),
     index("notification_deliveries_by_time").on(t.createdAt),
     index("notification_deliveries_waiting").on(t.nextAt).where(sql`state IN ('pending', 'failed')`),
     index("notification_deliveries_leased").on(t.leaseUntil).where(sql`state = 'sending'`),
@@ -84,7 +85,7 @@ export const deliveries = sqliteTable(
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 
-/** The log of every attempt. */
+/** The log of every attempt, beside its delivery (the main database or the game's log shard). */
 export const attempts = sqliteTable(
   "notification_attempts",
   {
@@ -102,3 +103,16 @@ export const attempts = sqliteTable(
 );
 
 export type AttemptRow = typeof attempts.$inferSelect;
+
+/**
+ * The sending limits' counts (migrations/0009; notify/send-limits.ts): one
+ * row per counted action, in the bucket of what it is limited by.
+ */
+export const sendLimits = sqliteTable(
+  "send_limits",
+  {
+    bucket: text("bucket").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [index("send_limits_by_bucket").on(t.bucket, t.at)],
+);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { MyGame } from "../../shared/api";
 import { gameNow } from "../clock/time";
@@ -18,7 +18,7 @@ export function database(d1: D1Database) {
   return db;
 }
 
-type Db = ReturnType<typeof database>;
+export type Db = ReturnType<typeof database>;
 
 /** The game's own time now and the time left before its deadline, by the game's clock (not this Worker's). */
 function timeLeftOf(game: { deadline: number | null; status: string; clockOffset: number }): { asOf: string; left: number | null } {
@@ -68,4 +68,15 @@ export async function savedEvents(db: Db, id: string, since = 0) {
     .from(gameEvents)
     .where(and(eq(gameEvents.gameId, id), gt(gameEvents.seq, since)))
     .orderBy(asc(gameEvents.seq));
+}
+
+/** Games in play whose room has something due by `now` (the Cron guard wakes them), soonest first. */
+export async function dueGames(db: Db, now: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: games.id })
+    .from(games)
+    .where(and(eq(games.status, "playing"), isNotNull(games.nextDue), lte(games.nextDue, now)))
+    .orderBy(asc(games.nextDue))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }

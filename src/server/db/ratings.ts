@@ -1,9 +1,9 @@
 import { index, integer, primaryKey, real, sqliteTable, text, unique } from "drizzle-orm/sqlite-core";
+import { PRESET_NAMES } from "../../engine/index";
 
 /**
- * Results and ratings (migrations/0012_ratings.sql; docs/ratings.md). Written
- * and read with plain statements in src/server/ratings (one batch per ended
- * match); declared here so that the schema test holds the migration to them.
+ * Results and ratings (migrations/0012_ratings.sql; docs/ratings.md), read
+ * and written by rating-queries.ts (one batch per ended match).
  */
 
 /** One row per seat of every match that ended (aborted ones excepted). */
@@ -15,7 +15,7 @@ export const matchResults = sqliteTable(
     playerId: text("player_id"),
     publicId: text("public_id"),
     name: text("name"),
-    preset: text("preset").notNull(),
+    preset: text("preset", { enum: PRESET_NAMES }).notNull(),
     players: integer("players").notNull(),
     result: text("result", { enum: ["win", "loss", "draw"] }).notNull(),
     how: text("how", { enum: ["play", "resigned", "timeout"] }).notNull(),
@@ -40,7 +40,7 @@ export const ratings = sqliteTable(
   {
     playerId: text("player_id").notNull(),
     publicId: text("public_id").notNull(),
-    preset: text("preset").notNull(),
+    preset: text("preset", { enum: PRESET_NAMES }).notNull(),
     players: integer("players").notNull(),
     rating: real("rating").notNull(),
     rd: real("rd").notNull(),

@@ -1,8 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import type { Env } from "../env";
 import type { SeatRow } from "../room/storage";
-import type { LogBody, LogRow } from "../room/table";
+import type { LogRow } from "../room/table";
 import { readArchive } from "./archive";
+import { parseLogBody } from "./log-body";
 import { database } from "./queries";
 import { gameEvents, games, seats } from "./schema";
 import { shardDatabase } from "./shards";
@@ -35,7 +36,7 @@ export async function shardLog(env: Env, id: string, logShard: string | null): P
     .from(gameEvents)
     .where(eq(gameEvents.gameId, id))
     .orderBy(asc(gameEvents.seq));
-  return events.map((e) => ({ seq: e.seq, at: e.at, body: JSON.parse(e.body) as LogBody }));
+  return events.map((e) => ({ seq: e.seq, at: e.at, body: parseLogBody(e.body, `game ${id}, D1 game_events`) }));
 }
 
 /** The index and seats from the main database, the log from the game's shard or its archive (archive.ts); null if neither has the game. */

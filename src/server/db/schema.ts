@@ -90,3 +90,27 @@ export const gameEvents = sqliteTable(
   },
   (t) => [unique().on(t.gameId, t.seq)],
 );
+
+/**
+ * Chat messages a player reported (docs/chat.md), kept for the operator: the
+ * message as written, its writer and its reporter. One report per message and
+ * reporting seat; read with `wrangler d1 execute` (docs/chat.md says how).
+ */
+export const chatReports = sqliteTable(
+  "chat_reports",
+  {
+    gameId: text("game_id").notNull(),
+    seq: integer("seq").notNull(),
+    reporterSeat: integer("reporter_seat").notNull(),
+    reporterPlayer: text("reporter_player"),
+    authorSeat: integer("author_seat").notNull(),
+    authorName: text("author_name"),
+    authorPlayer: text("author_player"),
+    text: text("text"),
+    phrase: text("phrase"),
+    reason: text("reason"),
+    writtenAt: integer("written_at").notNull(),
+    reportedAt: integer("reported_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.seq, t.reporterSeat] }), index("chat_reports_by_time").on(t.reportedAt)],
+);

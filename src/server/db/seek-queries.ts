@@ -211,7 +211,7 @@ export async function playerFacts(
       db
         .select()
         .from(ratings)
-        .where(and(inArray(ratings.playerId, part), inArray(ratings.preset, presets))),
+        .where(and(inArray(ratings.playerId, part), inArray(ratings.preset, presets as PresetName[]))),
       db
         .select({
           id: matchResults.playerId,
@@ -243,7 +243,7 @@ export async function playerFacts(
 }
 
 /** A player's rating in one pool, or null before their first rated match in it. */
-export async function ratingIn(d1: D1Database, player: string, preset: string, n: number): Promise<number | null> {
+export async function ratingIn(d1: D1Database, player: string, preset: PresetName, n: number): Promise<number | null> {
   const rows = await database(d1)
     .select({ rating: ratings.rating })
     .from(ratings)

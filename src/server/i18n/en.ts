@@ -1,3 +1,4 @@
+import type { QuickPhrase } from "../../shared/chat";
 import { duration, list, plural } from "./intl";
 
 /**
@@ -12,6 +13,8 @@ const L = "en-GB";
 
 export const en = {
   locale: L,
+  /** The link preview's og:locale. */
+  ogLocale: "en_GB",
   /** Names joined as people say them: "Anna, Bruno and Carla". */
   list: (items: readonly string[]) => list(L, items),
   number: (n: number) => n.toLocaleString(L),
@@ -114,6 +117,40 @@ export const en = {
     title: "Test notification from Burraco",
     body: "Notifications arrive here.",
     action: "Your notifications",
+  },
+  /** The sign-in message: a one-time link that links the device it is opened on to the player (players/links.ts). */
+  signIn: {
+    subject: "Your Burraco sign-in link",
+    title: "Sign in on this device",
+    body: (minutes: number) => [
+      `Open the link on the device you want to use: it links it to your player, with your games and notifications. It works once, within ${plural(L, minutes, { one: "# minute", other: "# minutes" })}.`,
+      "If you did not ask for it, ignore this message: nobody gets in without the link.",
+    ],
+    action: "Sign in",
+  },
+  /** The table's chat (docs/chat.md): what a reader is told of the players' messages. */
+  chat: {
+    phrases: {
+      hello: "Hello!",
+      "your-turn": "Your turn!",
+      "nice-hand": "Nice hand!",
+      thanks: "Thanks!",
+      "good-luck": "Good luck!",
+      sorry: "Sorry!",
+      "see-you-tomorrow": "See you tomorrow!",
+      "well-played": "Well played!",
+      lucky: "How lucky!",
+      "one-moment": "One moment…",
+      "good-night": "Good night!",
+      rematch: "Rematch?",
+    } satisfies Record<QuickPhrase, string>,
+    /** A push or webhook: one message. */
+    title: (who: string) => `${who} wrote at your table`,
+    /** The hourly email. */
+    subject: (others: string) => `Burraco: messages from your game with ${others}`,
+    digestTitle: (n: number) => plural(L, n, { one: "A new message at your table", other: "# new messages at your table" }),
+    line: (who: string, words: string) => `${who}: ${words}`,
+    reply: "Reply at the table",
   },
   actions: { play: "Play your turn", see: "See the game" },
   footer: {

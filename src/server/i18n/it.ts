@@ -10,6 +10,7 @@ const wins = (count: number) => (count > 1 ? "vincono" : "vince");
 
 export const it: Catalog = {
   locale: L,
+  ogLocale: "it_IT",
   list: (items) => list(L, items),
   number: (n) => n.toLocaleString(L),
   player: (n) => `Giocatore ${n}`,
@@ -111,6 +112,36 @@ export const it: Catalog = {
     title: "Notifica di prova da Burraco",
     body: "Le notifiche arrivano qui.",
     action: "Le tue notifiche",
+  },
+  signIn: {
+    subject: "Il tuo link per entrare in Burraco",
+    title: "Entra da questo dispositivo",
+    body: (minutes) => [
+      `Apri il link sul dispositivo che vuoi usare: lo collegherà al tuo giocatore, con le tue partite e le tue notifiche. Vale ${plural(L, minutes, { one: "# minuto", other: "# minuti" })} e una volta sola.`,
+      "Se non l'hai chiesto tu, ignora questo messaggio: senza il link nessuno entra.",
+    ],
+    action: "Entra",
+  },
+  chat: {
+    phrases: {
+      hello: "Ciao!",
+      "your-turn": "Tocca a te!",
+      "nice-hand": "Bella mano!",
+      thanks: "Grazie!",
+      "good-luck": "Buona fortuna!",
+      sorry: "Scusate!",
+      "see-you-tomorrow": "A domani!",
+      "well-played": "Ben giocato!",
+      lucky: "Che fortuna!",
+      "one-moment": "Un attimo…",
+      "good-night": "Buonanotte!",
+      rematch: "La rivincita?",
+    },
+    title: (who: string) => `${who} ti ha scritto al tavolo`,
+    subject: (others: string) => `Burraco: messaggi dalla partita con ${others}`,
+    digestTitle: (n: number) => plural(L, n, { one: "Un nuovo messaggio al tuo tavolo", other: "# nuovi messaggi al tuo tavolo" }),
+    line: (who: string, words: string) => `${who}: ${words}`,
+    reply: "Rispondi al tavolo",
   },
   actions: { play: "Gioca il tuo turno", see: "Vedi la partita" },
   footer: {

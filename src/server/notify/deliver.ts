@@ -1,16 +1,17 @@
+import { deliveryRow } from "../db/deliveries";
 import type { SubscriptionRow } from "../db/notifications";
 import type { Env } from "../env";
 import { attempt, defaultSenders, type Senders } from "./channels";
 import { notifyConfig } from "./config";
 import type { Outcome } from "./outcome";
 import { hopSeconds, retryDelayMs } from "./schedule";
-import { type Attempt, claim, recordDead, recordFailed, recordSent, recordSkipped } from "./store";
+import { type Attempt, claim, deliveryDatabase, type Place, recordDead, recordFailed, recordSent, recordSkipped } from "./store";
 import type { Delivery } from "./types";
 import type { Resolver } from "./url-policy";
 
 /**
  * The DELIVERIES queue's consumer. Each message is one delivery: it is
- * claimed in D1 (store.ts), attempted once through its channel, and then
+ * claimed in D1 (store.ts: in its game's log shard, or the main database), attempted once through its channel, and then
  * acknowledged (sent, or ended for good) or put back on the queue for its
  * next attempt (schedule.ts). When the schedule is spent it is moved to the
  * dead-letter queue, whose consumer (`handleDeadDeliveries`) records it and
@@ -51,37 +52,38 @@ function attemptRecord(delivery: Delivery, sub: SubscriptionRow, number: number,
 /** One message: claim, attempt, record. Throws only when D1 fails (the queue then tries the message again). */
 export async function deliver(env: Env, delivery: Delivery, options: DeliveryOptions = {}): Promise<Decision> {
   const now = options.now ?? Date.now;
-  const claimed = await claim(env.DB, delivery.key, delivery.subscriptionId, now(), delivery.generation ?? 0);
+  const at: Place = { deliveries: deliveryDatabase(env, delivery.shard), main: env.DB };
+  const claimed = await claim(at, delivery.key, delivery.subscriptionId, now(), delivery.generation ?? 0);
   if ("done" in claimed) return { ack: claimed.done };
   if ("waitMs" in claimed) return { retrySeconds: hopSeconds(claimed.waitMs) };
   const sub = claimed.subscription;
   const skip = skipReason(sub, delivery);
   if (skip !== null || !sub) {
-    await recordSkipped(env.DB, delivery.key, skip ?? "");
+    await recordSkipped(at.deliveries, delivery.key, skip ?? "");
     return { ack: "skipped" };
   }
   const cfg = notifyConfig(env, options.resolver);
   const senders = { ...defaultSenders(env), ...options.senders };
   const outcome = await attempt(delivery, sub, cfg, senders, now());
   const record = attemptRecord(delivery, sub, claimed.claimed, outcome);
-  const at = now();
+  const when = now();
   switch (outcome.kind) {
     case "sent":
-      await recordSent(env.DB, record, at);
+      await recordSent(at, record, when, sub.failures);
       return { ack: "sent" };
     case "gone":
-      await recordDead(env.DB, record, at, `the receiver is gone (${outcome.error})`);
+      await recordDead(at, record, when, `the receiver is gone (${outcome.error})`);
       return { ack: "gone" };
     case "refused":
-      await recordDead(env.DB, record, at, `the target is not allowed (${outcome.error})`);
+      await recordDead(at, record, when, `the target is not allowed (${outcome.error})`);
       return { ack: "refused" };
     case "failed": {
       const wait = retryDelayMs(claimed.claimed, cfg.delayScale);
       if (wait === null) {
-        await recordDead(env.DB, record, at, null);
+        await recordDead(at, record, when, null);
         return { deadLetter: outcome.error };
       }
-      await recordFailed(env.DB, record, at, at + wait);
+      await recordFailed(at, record, when, when + wait);
       return { retrySeconds: hopSeconds(wait) };
     }
   }
@@ -116,13 +118,12 @@ export async function handleDeadDeliveries(batch: MessageBatch<Delivery>, env: E
   const now = options.now ?? Date.now;
   for (const message of batch.messages) {
     const delivery = message.body;
-    const row = await env.DB.prepare("SELECT state, attempts, last_error FROM notification_deliveries WHERE key = ?")
-      .bind(delivery.key)
-      .first<{ state: string; attempts: number; last_error: string | null }>();
+    const at: Place = { deliveries: deliveryDatabase(env, delivery.shard), main: env.DB };
+    const row = await deliveryRow(at.deliveries, delivery.key);
     if (row && row.state !== "sent" && row.state !== "skipped") {
-      const reason = `gave up after ${row.attempts} failed attempts${row.last_error ? `; last error: ${row.last_error}` : ""}`;
+      const reason = `gave up after ${row.attempts} failed attempts${row.lastError ? `; last error: ${row.lastError}` : ""}`;
       await recordDead(
-        env.DB,
+        at,
         {
           key: delivery.key,
           subscriptionId: delivery.subscriptionId,

@@ -1,7 +1,5 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { parseNames } from "../db/columns";
-import { type SubscriptionRow, subscriptions } from "../db/notifications";
-import { database } from "../db/queries";
+import type { SubscriptionRow } from "../db/notifications";
+import { dailyDigestSubscriptions, gamesAwaitingTurn, markDigestSent } from "../db/subscription-queries";
 import type { Env } from "../env";
 import { enqueue } from "./fanout";
 import type { DigestGame } from "./types";
@@ -34,21 +32,14 @@ export type GamesAwaiting = (ownerHash: string, gameId: string | null) => Promis
 /** Games in D1's index where it is the player's turn, with their deadlines. */
 export function gamesAwaitingFromIndex(d1: D1Database): GamesAwaiting {
   return async (ownerHash, gameId) => {
-    const rows = await d1
-      .prepare(
-        `SELECT g.id, s.seat, g.names, g.updated_at, g.deadline, g.clock_offset FROM seats s JOIN games g ON g.id = s.game_id
-         WHERE s.player_hash = ? AND g.status = 'playing' AND g.turn = s.seat ${gameId ? "AND g.id = ?" : ""}
-         ORDER BY g.updated_at LIMIT 100`,
-      )
-      .bind(...(gameId ? [ownerHash, gameId] : [ownerHash]))
-      .all<{ id: string; seat: number; names: string; updated_at: number; deadline: number | null; clock_offset: number }>();
-    return rows.results.map((r) => ({
+    const rows = await gamesAwaitingTurn(d1, ownerHash, gameId);
+    return rows.map((r) => ({
       gameId: r.id,
       seat: r.seat,
-      names: parseNames(r.names),
+      names: r.names,
       deadline: r.deadline,
-      since: r.updated_at,
-      ...(r.clock_offset ? { clockOffset: r.clock_offset } : {}),
+      since: r.updatedAt,
+      ...(r.clockOffset ? { clockOffset: r.clockOffset } : {}),
     }));
   };
 }
@@ -70,31 +61,20 @@ export function digestDue(sub: Pick<SubscriptionRow, "timeZone" | "lastDigest">,
 
 /** Queues the digests due now. Returns how many were queued. */
 export async function queueDigests(env: Env, now: number, gamesAwaiting: GamesAwaiting = gamesAwaitingFromIndex(env.DB)): Promise<number> {
-  const db = database(env.DB);
-  const due = await db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.channel, "email"),
-        eq(subscriptions.digest, "daily"),
-        eq(subscriptions.confirmed, true),
-        isNull(subscriptions.disabledAt),
-      ),
-    );
+  const due = await dailyDigestSubscriptions(env.DB);
   let queued = 0;
   for (const sub of due) {
     const date = digestDue(sub, now);
     if (date === null || sub.ownerHash === null) continue;
     const games = digestOrder(await gamesAwaiting(sub.ownerHash, sub.gameId));
-    await db.update(subscriptions).set({ lastDigest: date }).where(eq(subscriptions.id, sub.id));
+    await markDigestSent(env.DB, sub.id, date);
     if (games.length === 0) continue;
     const key = `digest/${date}/${sub.id}`;
     queued += await enqueue(
       env,
       [
         {
-          row: { key, subscriptionId: sub.id, event: "digest", gameId: null, seq: null },
+          row: { key, subscriptionId: sub.id },
           notice: { type: "digest", date, games },
           createdAt: now,
         },

@@ -1,14 +1,16 @@
 import { parseEvents } from "../db/columns";
 import type { SubscriptionRow } from "../db/notifications";
+import { subscriptionsFor } from "../db/subscription-queries";
 import type { Env } from "../env";
-import { insertDeliveries, type NewDelivery } from "./store";
-import { type SubscriptionView, subscriptionsFor, viewOf } from "./subscriptions";
+import { deliveryDatabase, insertDeliveries, type NewDelivery } from "./store";
+import { type SubscriptionView, viewOf } from "./subscriptions";
 import type { Delivery, GameNotification, Notice } from "./types";
 
 /**
  * Fan-out: one game notification becomes one delivery per subscription that
- * wants it, each with the idempotency key `gameId/seq/subscriptionId`. The
- * deliveries are first written to D1 (ignored when they exist), then the
+ * wants it, each with the idempotency key `gameId/seq/kind/subscriptionId`. The
+ * deliveries are first written to D1 (ignored when they exist: in the
+ * game's log shard, store.ts), then the
  * ones never attempted are put on the DELIVERIES queue. Calling this twice
  * for the same notification — an outbox drained again after a failure — is
  * harmless: a delivery already sent is not queued again, and a copy queued
@@ -21,6 +23,8 @@ export type SkipDelivery = (subscription: SubscriptionView, notification: GameNo
 export interface FanOutOptions {
   readonly now?: number;
   readonly skip?: SkipDelivery;
+  /** The game's log shard (db/shards.ts), where its deliveries are kept; absent or null: the main database. */
+  readonly shard?: string | null;
 }
 
 /** Whether a subscription wants to hear of a notification, before the caller's own predicate. */
@@ -33,6 +37,12 @@ export function wants(sub: SubscriptionRow, n: GameNotification): boolean {
   if (sub.channel === "email" && !sub.confirmed) return false;
   // A daily digest stands in for the per-turn messages (and their reminders).
   if (sub.channel === "email" && sub.digest === "daily" && (n.type === "turn" || n.type === "reminder")) return false;
+  // Words at the table go to each reader on their own: an email only as the hourly digest, push and webhooks once per message; never to a game's group chat.
+  if (n.type === "message") {
+    if (n.digest !== (sub.channel === "email")) return false;
+    if (sub.scope === "game" || (sub.gameId !== null && sub.gameId !== n.gameId)) return false;
+    return n.players[n.seat] === sub.ownerHash;
+  }
   if (sub.scope === "game") return sub.gameId === n.gameId;
   if (sub.gameId !== null && sub.gameId !== n.gameId) return false;
   // A player hears of their own turn, not of everyone's.
@@ -46,21 +56,29 @@ export function deliveryKey(n: { gameId: string; seq: number; type: string }, su
 }
 
 /**
- * Writes deliveries to D1, each with its queue message (so that the cron can
- * queue it again if this copy is lost: requeue.ts), and queues those never
+ * Writes deliveries to D1 (to `shard`, a game's log shard, or else the main
+ * database), each with its queue message (so that the cron can queue it
+ * again if this copy is lost: requeue.ts), and queues those never
  * attempted. Returns how many were queued.
  */
 export async function enqueue(
   env: Env,
   items: readonly { row: Omit<NewDelivery, "message">; notice: Notice; createdAt: number }[],
   now: number,
+  shard: string | null = null,
 ): Promise<number> {
   const made = items.map((i) => ({
     row: i.row,
-    body: { key: i.row.key, subscriptionId: i.row.subscriptionId, notice: i.notice, createdAt: i.createdAt } satisfies Delivery,
+    body: {
+      key: i.row.key,
+      subscriptionId: i.row.subscriptionId,
+      notice: i.notice,
+      createdAt: i.createdAt,
+      ...(shard === null ? {} : { shard }),
+    } satisfies Delivery,
   }));
   const pending = await insertDeliveries(
-    env.DB,
+    deliveryDatabase(env, shard),
     made.map((m) => ({ ...m.row, message: JSON.stringify(m.body) })),
     now,
   );
@@ -85,17 +103,12 @@ export async function fanOut(
   const queued = await enqueue(
     env,
     chosen.map((sub) => ({
-      row: {
-        key: deliveryKey(notification, sub.id),
-        subscriptionId: sub.id,
-        event: notification.type,
-        gameId: notification.gameId,
-        seq: notification.seq,
-      },
+      row: { key: deliveryKey(notification, sub.id), subscriptionId: sub.id },
       notice,
       createdAt: notification.at,
     })),
     now,
+    options.shard ?? null,
   );
   return { queued, skipped: candidates.length - chosen.length };
 }
@@ -108,10 +121,6 @@ export async function enqueueNotice(
   key: string,
   now: number,
 ): Promise<boolean> {
-  const queued = await enqueue(
-    env,
-    [{ row: { key, subscriptionId, event: notice.type, gameId: null, seq: null }, notice, createdAt: now }],
-    now,
-  );
+  const queued = await enqueue(env, [{ row: { key, subscriptionId }, notice, createdAt: now }], now);
   return queued > 0;
 }

@@ -10,8 +10,9 @@
  * - `handleDeliveries(batch, env)` / `handleDeadDeliveries(batch, env)` —
  *   the consumers of the DELIVERIES queue and of its dead-letter queue.
  * - `queueDigests(env, now)` — hourly, from a Cron Trigger.
- * - `pruneDeliveryLog(d1, now)` — daily: the log keeps 30 days and 50 attempts a
- *   subscription; finished deliveries' rows 14 days (idempotency).
+ * - `pruneDeliveryLog(env, now)` — daily, in the main database and every log
+ *   shard: the log keeps 30 days and 50 attempts a subscription; finished
+ *   deliveries' rows 14 days (idempotency).
  * - subscriptions: `createSubscription`, `confirmEmail`, `unsubscribe`,
  *   `listSubscriptions`, `updateSubscription`, `deleteSubscription`,
  *   `recentAttempts`, and `enqueueNotice` for confirmation and test messages.
@@ -22,6 +23,7 @@ export { type Decision, type DeliveryOptions, deliver, handleDeadDeliveries, han
 export { DIGEST_HOUR, type GamesAwaiting, gamesAwaitingFromIndex, queueDigests } from "./digest";
 export { publicMove } from "./facts";
 export { deliveryKey, enqueueNotice, type FanOutOptions, fanOut, type SkipDelivery } from "./fanout";
+export { recentAttempts } from "./manage";
 export { RETRY_SCHEDULE_SECONDS } from "./schedule";
 export { ATTEMPTS_KEPT, DELIVERY_KEEP_DAYS, LOG_DAYS, pruneDeliveryLog } from "./store";
 export {
@@ -31,7 +33,6 @@ export {
   deleteSubscription,
   listSubscriptions,
   type NewSubscription,
-  recentAttempts,
   type SubscriptionChanges,
   type SubscriptionView,
   unsubscribe,

@@ -1,19 +1,19 @@
-import { and, eq, sql } from "drizzle-orm";
 import type { DeliveryAttempt, SubscriptionView as WireSubscription } from "../../shared/wire/notifications";
 import { hashToken, newToken, sha256Hex } from "../auth";
-import { type SubscriptionRow, subscriptions } from "../db/notifications";
-import { database } from "../db/queries";
+import { deliveriesSince, deliveryDatabases } from "../db/deliveries";
+import { type AttemptRow, latestAttemptRows } from "../db/notify-sql";
+import { gameWebhookRows, renewConfirmHash, subscriptionOfOwner } from "../db/subscription-queries";
 import type { Env } from "../env";
 import { enqueueNotice } from "./fanout";
 import { mailboxOf } from "./send-limits";
 import { type SubscriptionView, viewOf } from "./subscriptions";
-import type { Channel } from "./types";
 
 /**
  * What the HTTP API of notifications needs beyond subscriptions.ts: each
  * subscription's latest attempts in one query, a game's own webhooks, the
  * confirmation and test messages with their limits. The limits are counted
- * in D1 from the deliveries' own keys, so they hold across Worker instances.
+ * in D1 from the deliveries' own keys, so they hold across Worker instances
+ * (confirmations and tests are deliveries of no game: the main database's).
  */
 
 /** A player's own subscriptions, and a game's own webhooks, at most. */
@@ -27,47 +27,41 @@ export const TESTS_PER_HOUR = 10;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** The latest attempts of each subscription, newest first, at most `perSubscription` each. */
-export async function latestAttempts(
-  d1: D1Database,
-  ids: readonly string[],
-  perSubscription: number,
-): Promise<Map<string, DeliveryAttempt[]>> {
-  const found = new Map<string, DeliveryAttempt[]>(ids.map((id) => [id, []]));
-  // D1 binds at most 100 parameters per statement.
-  for (let i = 0; i < ids.length; i += 50) {
-    const slice = ids.slice(i, i + 50);
-    const rows = await d1
-      .prepare(
-        `SELECT delivery_key, subscription_id, event, attempt, status, http_status, error, at FROM (
-           SELECT *, ROW_NUMBER() OVER (PARTITION BY subscription_id ORDER BY at DESC, id DESC) AS n
-           FROM notification_attempts WHERE subscription_id IN (${slice.map(() => "?").join(",")}))
-         WHERE n <= ? ORDER BY subscription_id, n`,
-      )
-      .bind(...slice, perSubscription)
-      .all<{
-        delivery_key: string;
-        subscription_id: string;
-        event: string;
-        attempt: number;
-        status: DeliveryAttempt["status"];
-        http_status: number | null;
-        error: string | null;
-        at: number;
-      }>();
-    for (const r of rows.results) {
-      found.get(r.subscription_id)?.push({
-        key: r.delivery_key,
-        event: r.event,
-        attempt: r.attempt,
-        status: r.status,
-        httpStatus: r.http_status,
-        error: r.error,
-        at: new Date(r.at).toISOString(),
-      });
-    }
+/**
+ * The latest attempts of each subscription, newest first, at most
+ * `perSubscription` each: from every database holding deliveries (a
+ * player's subscription hears of games in several log shards), asked at
+ * once and merged.
+ */
+export async function latestAttempts(env: Env, ids: readonly string[], perSubscription: number): Promise<Map<string, DeliveryAttempt[]>> {
+  const found = new Map<string, AttemptRow[]>(ids.map((id) => [id, []]));
+  if (ids.length > 0 && perSubscription > 0) {
+    const everywhere = await Promise.all(deliveryDatabases(env).map((d1) => latestAttemptRows(d1, ids, perSubscription)));
+    for (const rows of everywhere) for (const r of rows) found.get(r.subscription_id)?.push(r);
   }
-  return found;
+  return new Map(
+    [...found].map(([id, rows]) => [
+      id,
+      rows
+        .sort((a, b) => b.at - a.at)
+        .slice(0, perSubscription)
+        .map((r) => ({
+          key: r.delivery_key,
+          event: r.event,
+          attempt: r.attempt,
+          status: r.status,
+          httpStatus: r.http_status,
+          error: r.error,
+          at: new Date(r.at).toISOString(),
+        })),
+    ]),
+  );
+}
+
+/** A subscription's latest attempts, newest first (what its owner sees under "recent deliveries"), from every database holding deliveries. */
+export async function recentAttempts(env: Env, ownerHash: string, id: string, limit = 50) {
+  if (!(await subscriptionOfOwner(env.DB, ownerHash, id))) return null;
+  return (await latestAttempts(env, [id], limit)).get(id) ?? [];
 }
 
 /**
@@ -90,13 +84,9 @@ export function shortUrl(text: string): string {
 }
 
 /** Subscriptions as the API shows them: with their latest attempts; a game's webhooks with their URLs cut short. */
-export async function withDeliveries(
-  d1: D1Database,
-  views: readonly SubscriptionView[],
-  perSubscription: number,
-): Promise<WireSubscription[]> {
+export async function withDeliveries(env: Env, views: readonly SubscriptionView[], perSubscription: number): Promise<WireSubscription[]> {
   const attempts = await latestAttempts(
-    d1,
+    env,
     views.map((v) => v.id),
     perSubscription,
   );
@@ -107,76 +97,9 @@ export async function withDeliveries(
   }));
 }
 
-export async function ownedSubscription(d1: D1Database, ownerHash: string, id: string): Promise<SubscriptionRow | null> {
-  const [row] = await database(d1)
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.ownerHash, ownerHash), eq(subscriptions.scope, "player")));
-  return row ?? null;
-}
-
-/** The player's subscription to one target, for one game or all (null). */
-export async function ownedTarget(
-  d1: D1Database,
-  ownerHash: string,
-  gameId: string | null,
-  channel: Channel,
-  target: string,
-): Promise<SubscriptionRow | null> {
-  const [row] = await database(d1)
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.ownerHash, ownerHash),
-        eq(subscriptions.scope, "player"),
-        eq(subscriptions.channel, channel),
-        eq(subscriptions.target, target),
-        gameId === null ? sql`${subscriptions.gameId} IS NULL` : eq(subscriptions.gameId, gameId),
-      ),
-    );
-  return row ?? null;
-}
-
-export async function countOwned(d1: D1Database, ownerHash: string): Promise<number> {
-  const [row] = await database(d1)
-    .select({ n: sql<number>`COUNT(*)` })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.ownerHash, ownerHash), eq(subscriptions.scope, "player")));
-  return row?.n ?? 0;
-}
-
-const gameScope = (gameId: string) => and(eq(subscriptions.scope, "game"), eq(subscriptions.gameId, gameId));
-
+/** A game's own webhooks as their owner sees them, oldest first. */
 export async function gameWebhooks(d1: D1Database, gameId: string): Promise<SubscriptionView[]> {
-  const rows = await database(d1).select().from(subscriptions).where(gameScope(gameId)).orderBy(subscriptions.createdAt);
-  return rows.map(viewOf);
-}
-
-export async function gameWebhook(d1: D1Database, gameId: string, id: string): Promise<SubscriptionRow | null> {
-  const [row] = await database(d1)
-    .select()
-    .from(subscriptions)
-    .where(and(gameScope(gameId), eq(subscriptions.id, id)));
-  return row ?? null;
-}
-
-export async function deleteGameWebhook(d1: D1Database, gameId: string, id: string): Promise<boolean> {
-  const gone = await database(d1)
-    .delete(subscriptions)
-    .where(and(gameScope(gameId), eq(subscriptions.id, id)))
-    .returning({ id: subscriptions.id });
-  return gone.length > 0;
-}
-
-/** How many deliveries whose key starts with `prefix` were made after `since`, and the first of them. */
-async function deliveriesSince(d1: D1Database, prefix: string, since: number): Promise<{ count: number; first: number | null }> {
-  // A range on the primary key: every key with the prefix sorts between it and the prefix with its last "/" raised to "0".
-  const row = await d1
-    .prepare("SELECT COUNT(*) AS n, MIN(created_at) AS first FROM notification_deliveries WHERE key >= ? AND key < ? AND created_at > ?")
-    .bind(prefix, `${prefix.slice(0, -1)}0`, since)
-    .first<{ n: number; first: number | null }>();
-  return { count: row?.n ?? 0, first: row?.first ?? null };
+  return (await gameWebhookRows(d1, gameId)).map(viewOf);
 }
 
 const waitSeconds = (first: number | null, window: number, now: number) => Math.max(1, Math.ceil(((first ?? now) + window - now) / 1000));
@@ -199,12 +122,7 @@ export async function sendConfirmation(env: Env, subscriptionId: string, address
 /** A fresh confirmation token for an address not confirmed yet (the earlier link stops working); null if there is none. */
 export async function renewConfirmation(d1: D1Database, ownerHash: string, id: string, now: number): Promise<string | null> {
   const token = newToken();
-  const renewed = await database(d1)
-    .update(subscriptions)
-    .set({ confirmHash: hashToken(token), updatedAt: now })
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.ownerHash, ownerHash), eq(subscriptions.confirmed, false)))
-    .returning({ id: subscriptions.id });
-  return renewed.length > 0 ? token : null;
+  return (await renewConfirmHash(d1, ownerHash, id, hashToken(token), now)) ? token : null;
 }
 
 /**

@@ -1,4 +1,6 @@
+import { deliveryDatabases, endAttempt, nextGenerations, overdueDeliveries } from "../db/deliveries";
 import type { Env } from "../env";
+import { parseDeliveryMessage } from "./message";
 import type { Delivery } from "./types";
 
 /**
@@ -25,36 +27,36 @@ function requeueAfterMs(env: Env): number {
   const seconds = Number(env.REQUEUE_AFTER_SECONDS);
   return env.REQUEUE_AFTER_SECONDS && Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : REQUEUE_AFTER_MS;
 }
-/** Deliveries queued again per run; the rest wait five minutes. */
+/** Deliveries queued again per run and database; the rest wait five minutes. */
 const REQUEUE_BATCH = 200;
 
+/**
+ * Queues again the lost deliveries of every database holding deliveries
+ * (the main one and each log shard), at most `REQUEUE_BATCH` from each.
+ * Returns how many were queued.
+ */
 export async function requeueLost(env: Env, now: number): Promise<number> {
   const before = now - requeueAfterMs(env);
-  // Two scans, each along its partial index (migration 0009), rather than one OR over the whole table.
-  const lost = await env.DB.prepare(
-    `SELECT key, generation FROM (
-       SELECT key, generation, message FROM notification_deliveries WHERE state IN ('pending', 'failed') AND next_at <= ?1
-       UNION ALL
-       SELECT key, generation, message FROM notification_deliveries WHERE state = 'sending' AND lease_until <= ?1)
-     WHERE message IS NOT NULL LIMIT ?2`,
-  )
-    .bind(before, REQUEUE_BATCH)
-    .all<{ key: string; generation: number }>();
-  if (lost.results.length === 0) return 0;
-  // The generation moves on only where nothing else moved the delivery meanwhile (a late copy that claimed it).
-  const bump = env.DB.prepare(
-    `UPDATE notification_deliveries SET generation = generation + 1
-     WHERE key = ? AND generation = ? AND message IS NOT NULL
-       AND ((state IN ('pending', 'failed') AND next_at <= ?) OR (state = 'sending' AND lease_until <= ?))
-     RETURNING generation, message`,
-  );
-  const bumped = await env.DB.batch<{ generation: number; message: string }>(
-    lost.results.map((r) => bump.bind(r.key, r.generation, before, before)),
-  );
-  const messages = bumped
-    .flatMap((b) => b.results)
-    .map((row): { body: Delivery } => ({ body: { ...(JSON.parse(row.message) as Delivery), generation: row.generation } }));
-  // A Queue takes at most 100 messages per sendBatch. Should sending fail, the deliveries are still overdue: the next run tries again.
-  for (let i = 0; i < messages.length; i += 100) await env.DELIVERIES.sendBatch(messages.slice(i, i + 100));
-  return messages.length;
+  let queued = 0;
+  for (const d1 of deliveryDatabases(env)) {
+    const lost = await overdueDeliveries(d1, before, REQUEUE_BATCH);
+    // The generation moves on only where nothing else moved the delivery meanwhile (a late copy that claimed it).
+    const bumped = await nextGenerations(d1, lost, before);
+    const messages: { body: Delivery }[] = [];
+    for (const row of bumped) {
+      try {
+        messages.push({ body: { ...parseDeliveryMessage(row.message), generation: row.generation } });
+      } catch (error) {
+        // A row no message can be made of (changed by hand, or by an older version): said, and ended, so that it is not
+        // taken up again every five minutes; the others still go.
+        const reason = `its queue message could not be read: ${(error as Error).message}`;
+        console.error(`requeue: delivery ${row.key}: ${reason}`);
+        await endAttempt(d1, row.key, { state: "dead", error: reason.slice(0, 500) }, null, now);
+      }
+    }
+    // A Queue takes at most 100 messages per sendBatch. Should sending fail, the deliveries are still overdue: the next run tries again.
+    for (let i = 0; i < messages.length; i += 100) await env.DELIVERIES.sendBatch(messages.slice(i, i + 100));
+    queued += messages.length;
+  }
+  return queued;
 }

@@ -1,4 +1,6 @@
 import { sha256Hex } from "../auth";
+import { pruneSendLimitRows, sendLimitCount } from "../db/deliveries";
+import { takeSendLimits } from "../db/notify-sql";
 import type { Channel } from "./types";
 
 /**
@@ -85,14 +87,9 @@ const bucketOf = (limit: SendLimit, key: string) => `${limit}:${sha256Hex(key)}`
 /** Seconds until the oldest action counted in a full bucket leaves its window (for Retry-After). */
 async function waitFor(d1: D1Database, limit: SendLimit, key: string, now: number): Promise<number> {
   const { count, windowMs } = SEND_LIMITS[limit];
-  const oldest = await d1
-    .prepare(
-      "SELECT COUNT(*) AS n, MIN(at) AS first FROM (SELECT at FROM send_limits WHERE bucket = ? AND at > ? ORDER BY at DESC LIMIT ?)",
-    )
-    .bind(bucketOf(limit, key), now - windowMs, count)
-    .first<{ n: number; first: number | null }>();
-  if ((oldest?.n ?? 0) < count) return 0;
-  return Math.max(1, Math.ceil(((oldest?.first ?? now) + windowMs - now) / 1000));
+  const oldest = await sendLimitCount(d1, bucketOf(limit, key), now - windowMs, count);
+  if (oldest.n < count) return 0;
+  return Math.max(1, Math.ceil(((oldest.first ?? now) + windowMs - now) / 1000));
 }
 
 /**
@@ -104,22 +101,18 @@ export async function take(d1: D1Database, limit: SendLimit, key: string, now: n
 }
 
 /**
- * Takes a place in each of several limits, or in none: one INSERT whose rows
- * all depend on every bucket having room (SQLite reads the counts before it
- * writes), so a request refused by one limit costs nothing in the others.
- * Answers 0, or the longest wait among the spent limits.
+ * Takes a place in each of several limits, or in none (one conditional
+ * INSERT: db/notify-sql.ts), so a request refused by one limit costs
+ * nothing in the others. Answers 0, or the longest wait among the spent limits.
  */
 export async function takeAll(d1: D1Database, wanted: readonly (readonly [SendLimit, string])[], now: number): Promise<number> {
   if (wanted.length === 0) return 0;
-  const rows = wanted.map(() => "(?)").join(", ");
-  const room = wanted.map(() => "(SELECT COUNT(*) FROM send_limits WHERE bucket = ? AND at > ?) < ?").join(" AND ");
-  const binds: (string | number)[] = [now, ...wanted.map(([limit, key]) => bucketOf(limit, key))];
-  for (const [limit, key] of wanted) binds.push(bucketOf(limit, key), now - SEND_LIMITS[limit].windowMs, SEND_LIMITS[limit].count);
-  const taken = await d1
-    .prepare(`INSERT INTO send_limits (bucket, at) SELECT column1, ? FROM (VALUES ${rows}) WHERE ${room}`)
-    .bind(...binds)
-    .run();
-  if ((taken.meta.changes ?? 0) > 0) return 0;
+  const buckets = wanted.map(([limit, key]) => ({
+    bucket: bucketOf(limit, key),
+    since: now - SEND_LIMITS[limit].windowMs,
+    count: SEND_LIMITS[limit].count,
+  }));
+  if (await takeSendLimits(d1, buckets, now)) return 0;
   const waits = await Promise.all(wanted.map(([limit, key]) => waitFor(d1, limit, key, now)));
   return Math.max(1, ...waits);
 }
@@ -127,9 +120,5 @@ export async function takeAll(d1: D1Database, wanted: readonly (readonly [SendLi
 /** The daily pruning: counts older than the longest window are of no use. */
 export async function pruneSendLimits(d1: D1Database, now: number): Promise<number> {
   const longest = Math.max(...Object.values(SEND_LIMITS).map((l) => l.windowMs));
-  const gone = await d1
-    .prepare("DELETE FROM send_limits WHERE at < ?")
-    .bind(now - longest)
-    .run();
-  return gone.meta.changes ?? 0;
+  return pruneSendLimitRows(d1, now - longest);
 }

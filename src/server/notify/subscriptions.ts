@@ -1,16 +1,25 @@
-import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { hashToken, newToken } from "../auth";
 import { parseEvents } from "../db/columns";
-import { attempts, type SubscriptionRow, subscriptions } from "../db/notifications";
-import { database } from "../db/queries";
+import type { SubscriptionRow } from "../db/notifications";
+import {
+  confirmSubscription,
+  deleteByUnsubscribeToken,
+  deleteOwnedSubscription,
+  insertSubscription,
+  type SubscriptionUpdate,
+  subscriptionOfOwner,
+  subscriptionsOfOwner,
+  updateOwnedSubscription,
+} from "../db/subscription-queries";
 import type { Channel, Language, NotifyEvent, WebhookFormat } from "./types";
 import { checkUrl, type UrlPolicy } from "./url-policy";
 import { newWebhookSecret, webhookFormat } from "./webhook";
 
 /**
- * Subscriptions in D1: made, confirmed, changed, removed and listed. The
- * HTTP routes are thin wrappers over these; every function takes the
- * owner's player key hash so that one owner never touches another's.
+ * Subscriptions: made, confirmed, changed, removed and listed, through the
+ * data layer (db/subscription-queries.ts). The HTTP routes are thin
+ * wrappers over these; every function takes the owner's player key hash so
+ * that one owner never touches another's.
  */
 
 export interface NewSubscription {
@@ -84,6 +93,8 @@ export async function checkSubscription(input: NewSubscription, policy: UrlPolic
   if (input.events.length === 0) return invalid("events must name at least one of turn, reminder, handEnded, gameOver, invited");
   if (input.scope === "game" && (input.channel !== "webhook" || input.gameId === null))
     return invalid("a game's own subscription is a webhook of one game");
+  // The table's chat is the players' (docs/chat.md): a game's group chat never hears it.
+  if (input.scope === "game" && input.events.includes("message")) return invalid("a game's own webhooks do not hear its chat (message)");
   if (input.channel !== "email" && input.digest === "daily") return invalid("a daily digest is sent by email only");
   switch (input.channel) {
     case "email":
@@ -141,10 +152,9 @@ export async function createSubscription(
     updatedAt: now,
     deviceHash: input.deviceHash ?? null,
   } as const;
-  const db = database(d1);
-  const inserted = await db.insert(subscriptions).values(row).onConflictDoNothing().returning();
-  if (inserted.length === 0) return { refused: "this subscription exists already", kind: "exists" };
-  return { subscription: viewOf(inserted[0]!), secret, confirmToken };
+  const inserted = await insertSubscription(d1, row);
+  if (inserted === null) return { refused: "this subscription exists already", kind: "exists" };
+  return { subscription: viewOf(inserted), secret, confirmToken };
 }
 
 /** The double opt-in's second step: the address and its game when the token matched an unconfirmed address, else null. */
@@ -153,12 +163,7 @@ export async function confirmAddress(
   token: string,
   now: number,
 ): Promise<{ readonly id: string; readonly address: string; readonly gameId: string | null } | null> {
-  const done = await database(d1)
-    .update(subscriptions)
-    .set({ confirmed: true, confirmHash: null, updatedAt: now })
-    .where(and(eq(subscriptions.confirmHash, hashToken(token)), eq(subscriptions.confirmed, false)))
-    .returning({ id: subscriptions.id, address: subscriptions.target, gameId: subscriptions.gameId });
-  return done[0] ?? null;
+  return confirmSubscription(d1, hashToken(token), now);
 }
 
 /** The double opt-in's second step: true when the token matched an unconfirmed address. */
@@ -168,20 +173,11 @@ export async function confirmEmail(d1: D1Database, token: string, now: number): 
 
 /** RFC 8058 one-click unsubscribe: removes the subscription at once. True when there was one. */
 export async function unsubscribe(d1: D1Database, token: string): Promise<boolean> {
-  const gone = await database(d1)
-    .delete(subscriptions)
-    .where(eq(subscriptions.unsubscribeToken, token))
-    .returning({ id: subscriptions.id });
-  return gone.length > 0;
+  return deleteByUnsubscribeToken(d1, token);
 }
 
 export async function listSubscriptions(d1: D1Database, ownerHash: string, gameId?: string): Promise<SubscriptionView[]> {
-  const rows = await database(d1)
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.ownerHash, ownerHash), gameId === undefined ? undefined : eq(subscriptions.gameId, gameId)))
-    .orderBy(subscriptions.createdAt);
-  return rows.map(viewOf);
+  return (await subscriptionsOfOwner(d1, ownerHash, gameId)).map(viewOf);
 }
 
 export interface SubscriptionChanges {
@@ -195,13 +191,6 @@ export interface SubscriptionChanges {
   readonly enable?: boolean;
 }
 
-/** A unique index refused the write (drizzle wraps D1's error as its cause). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; e; e = (e as { cause?: unknown }).cause)
-    if (/UNIQUE constraint failed/i.test(String((e as Error).message ?? e))) return true;
-  return false;
-}
-
 export async function updateSubscription(
   d1: D1Database,
   ownerHash: string,
@@ -209,80 +198,26 @@ export async function updateSubscription(
   changes: SubscriptionChanges,
   now: number,
 ): Promise<Refusal | SubscriptionView | null> {
-  const db = database(d1);
-  const owned = and(eq(subscriptions.id, id), eq(subscriptions.ownerHash, ownerHash));
   // The subscription as it would stand is checked before anything is written.
-  const [current] = await db.select().from(subscriptions).where(owned);
+  const current = await subscriptionOfOwner(d1, ownerHash, id);
   if (!current) return null;
   const digest = changes.digest ?? current.digest;
   const timeZone = changes.timeZone !== undefined ? changes.timeZone : current.timeZone;
   if (digest === "daily" && current.channel !== "email") return invalid("a daily digest is sent by email only");
   if (digest === "daily" && !timeZone) return invalid("a daily digest needs a time zone");
-  const set: Partial<SubscriptionRow> = { updatedAt: now };
+  const set: SubscriptionUpdate = { updatedAt: now };
   if (changes.events) set.events = JSON.stringify([...new Set(changes.events)]);
   if (changes.language) set.language = changes.language;
   if (changes.digest) set.digest = changes.digest;
   if (changes.timeZone !== undefined) set.timeZone = changes.timeZone;
   if (changes.gameId !== undefined) set.gameId = changes.gameId;
   if (changes.enable) Object.assign(set, { disabledAt: null, disabledReason: null, failures: 0 });
-  let rows: SubscriptionRow[];
-  try {
-    rows = await db.update(subscriptions).set(set).where(owned).returning();
-  } catch (error) {
-    // Moved to a game (or to all games) where the same target is subscribed already.
-    if (isUniqueViolation(error)) return { refused: "this subscription exists already", kind: "exists" };
-    throw error;
-  }
-  const row = rows[0];
+  const row = await updateOwnedSubscription(d1, ownerHash, id, set);
+  // Moved to a game (or to all games) where the same target is subscribed already.
+  if (row === "exists") return { refused: "this subscription exists already", kind: "exists" };
   return row ? viewOf(row) : null;
 }
 
 export async function deleteSubscription(d1: D1Database, ownerHash: string, id: string): Promise<boolean> {
-  const gone = await database(d1)
-    .delete(subscriptions)
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.ownerHash, ownerHash)))
-    .returning({ id: subscriptions.id });
-  return gone.length > 0;
-}
-
-/** A subscription's latest attempts, newest first (what its owner sees under "recent deliveries"). */
-export async function recentAttempts(d1: D1Database, ownerHash: string, id: string, limit = 50) {
-  const db = database(d1);
-  const [owned] = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.ownerHash, ownerHash)));
-  if (!owned) return null;
-  const rows = await db
-    .select()
-    .from(attempts)
-    .where(eq(attempts.subscriptionId, id))
-    .orderBy(desc(attempts.at), desc(attempts.id))
-    .limit(limit);
-  return rows.map((r) => ({
-    key: r.deliveryKey,
-    event: r.event,
-    attempt: r.attempt,
-    status: r.status,
-    httpStatus: r.httpStatus,
-    error: r.error,
-    at: new Date(r.at).toISOString(),
-  }));
-}
-
-/** The live subscriptions that may hear of an event in a game: the players' own, and the game's. */
-export async function subscriptionsFor(d1: D1Database, gameId: string, ownerHashes: readonly string[]): Promise<SubscriptionRow[]> {
-  const owners = ownerHashes.length > 0 ? inArray(subscriptions.ownerHash, [...ownerHashes]) : sql`0`;
-  return database(d1)
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        isNull(subscriptions.disabledAt),
-        or(
-          and(eq(subscriptions.scope, "game"), eq(subscriptions.gameId, gameId)),
-          and(eq(subscriptions.scope, "player"), owners, or(isNull(subscriptions.gameId), eq(subscriptions.gameId, gameId))),
-        ),
-      ),
-    );
+  return deleteOwnedSubscription(d1, ownerHash, id);
 }

@@ -1,3 +1,4 @@
+import type { QuickPhrase } from "../../shared/chat";
 import type { NotifyChannel } from "../../shared/wire/notifications";
 /**
  * What the notification pipeline carries. A game notification holds only
@@ -7,7 +8,7 @@ import type { NotifyChannel } from "../../shared/wire/notifications";
  */
 
 /** The events a subscription may choose. */
-export const NOTIFY_EVENTS = ["turn", "reminder", "timedOut", "claimed", "handEnded", "gameOver", "invited", "started"] as const;
+export const NOTIFY_EVENTS = ["turn", "reminder", "timedOut", "claimed", "handEnded", "gameOver", "invited", "message", "started"] as const;
 export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
 
 export { isLanguage, LANGUAGES, type Language } from "../../shared/language";
@@ -108,11 +109,32 @@ export type GameNotification =
       readonly first: number | null;
     })
   | (Base & {
+      /**
+       * Words at the table (docs/chat.md), for one reader: `seat` is the
+       * reader's, never the writer's. The players' own speech, which the
+       * server does not inspect: a notification of it holds no card.
+       */
+      readonly type: "message";
+      readonly seat: number;
+      /** One message for push and webhooks; for an email (`digest`), every message since the reader's last one, oldest first. */
+      readonly messages: readonly ChatLine[];
+      readonly digest: boolean;
+    })
+  | (Base & {
       readonly type: "invited";
       /** Who invites (a name) and the link that opens the invitation. */
       readonly by: string | null;
       readonly link: string;
     });
+
+/** One message at the table: free text, or a quick phrase's code that each reader reads in their language. */
+export interface ChatLine {
+  readonly seat: number;
+  readonly text?: string;
+  readonly phrase?: QuickPhrase;
+  /** ms since the epoch. */
+  readonly at: number;
+}
 
 /** What a delivery sends: a game notification, a daily digest, an address confirmation, or a test. */
 export type Notice =
@@ -146,6 +168,8 @@ export interface Delivery {
   readonly createdAt: number;
   /** Which copy this is: the cron puts a lost message on the queue again as the next generation (requeue.ts); absent, 0. */
   readonly generation?: number;
+  /** The D1 binding holding the delivery's row: its game's log shard (db/shards.ts); absent, the main database (store.ts). */
+  readonly shard?: string;
 }
 
 export function isNotifyEvent(value: unknown): value is NotifyEvent {

@@ -155,6 +155,8 @@ export function gameMessage(n: GameNotification, lang: Language, link: string, n
         action: { label: n.first !== null && n.first === reader ? c.actions.play : c.actions.see, url: link },
       };
     }
+    case "message":
+      return chatMessage(n, c, lang, link);
     case "invited":
       return {
         subject: c.invited.title(n.by),
@@ -163,6 +165,23 @@ export function gameMessage(n: GameNotification, lang: Language, link: string, n
         action: { label: c.invited.join, url: n.link },
       };
   }
+}
+
+/** Words at the table: a quick phrase in the reader's language, free text as its writer wrote it (the server never reads it for cards). */
+function chatMessage(n: Of<"message">, c: Catalog, lang: Language, link: string): Message {
+  const lines = n.messages.map((m) => c.chat.line(seatName(n.names, m.seat, lang), m.phrase ? c.chat.phrases[m.phrase] : (m.text ?? "")));
+  const action = { label: c.chat.reply, url: link };
+  if (n.digest) {
+    return {
+      subject: c.chat.subject(opponents(n.names, n.seat, lang)),
+      title: c.chat.digestTitle(lines.length),
+      paragraphs: lines,
+      action,
+    };
+  }
+  const last = n.messages[n.messages.length - 1]!;
+  const title = c.chat.title(seatName(n.names, last.seat, lang));
+  return { subject: title, title, paragraphs: lines, action };
 }
 
 /** The late player hears that their time ran out and what happens now; the others, what they may do. */

@@ -1,5 +1,6 @@
 import type { Language } from "../../shared/language";
 import { sha256Hex } from "../auth";
+import { deviceRow, markDeviceSeen, storePlayerAndDevice } from "../db/player-queries";
 import { type Failure, fail } from "../reply";
 
 /**
@@ -30,12 +31,6 @@ export interface Identity {
 /** A device's `seen_at` moves in steps, so that a player's every request does not write. */
 const SEEN_STEP = 10 * 60_000;
 
-interface DeviceRow {
-  player_id: string;
-  seen_at: number | null;
-  removed_at: number | null;
-}
-
 export const deviceRemoved = (): Failure =>
   fail(
     401,
@@ -45,23 +40,16 @@ export const deviceRemoved = (): Failure =>
 
 /** The player a device key (its hash) speaks for; refused if the device was removed. */
 export async function identify(d1: D1Database, keyHash: string, now = Date.now()): Promise<Identity | Failure> {
-  const row = await d1.prepare("SELECT player_id, seen_at, removed_at FROM devices WHERE key_hash = ?").bind(keyHash).first<DeviceRow>();
+  const row = await deviceRow(d1, keyHash);
   if (!row) return { player: keyHash, device: keyHash };
-  if (row.removed_at !== null) return deviceRemoved();
-  if (row.seen_at === null || now - row.seen_at >= SEEN_STEP) {
-    await d1.prepare("UPDATE devices SET seen_at = ? WHERE key_hash = ?").bind(now, keyHash).run();
-  }
-  return { player: row.player_id, device: keyHash };
+  if (row.removedAt !== null) return deviceRemoved();
+  if (row.seenAt === null || now - row.seenAt >= SEEN_STEP) await markDeviceSeen(d1, keyHash, now);
+  return { player: row.playerId, device: keyHash };
 }
 
 /** Stores the player and device rows of an identity if they are not stored yet (a one-device player's first need of them). */
 export async function enrol(d1: D1Database, who: Identity, now: number, language: Language = "en"): Promise<void> {
-  await d1.batch([
-    d1.prepare("INSERT OR IGNORE INTO players (id, language, created_at) VALUES (?, ?, ?)").bind(who.player, language, now),
-    d1
-      .prepare("INSERT OR IGNORE INTO devices (key_hash, player_id, created_at, seen_at) VALUES (?, ?, ?, ?)")
-      .bind(who.device, who.player, now, now),
-  ]);
+  await storePlayerAndDevice(d1, who.player, who.device, language, now);
 }
 
 /** A device's public id: the first 16 hex digits of its key's hash (names it for removal; the key is not derivable from it). */

@@ -1,9 +1,11 @@
 import { hashToken, newToken, randomBytes, sha256Hex } from "../auth";
+import { linksMadeSince, signInSubscription, spendLink, storeLink } from "../db/player-queries";
 import type { Env } from "../env";
 import { enqueueNotice } from "../notify/fanout";
 import { mailboxOf, take } from "../notify/send-limits";
 import { type Failure, fail, rateLimited } from "../reply";
 import type { PlayerId } from "./identity";
+import { CODE_MINUTES, SIGN_IN_MINUTES } from "./link-life";
 
 /**
  * One-time codes that link a device to a player. A device in use shows a
@@ -13,10 +15,7 @@ import type { PlayerId } from "./identity";
  * whoever sees it afterwards learns nothing and can do nothing with it.
  */
 
-/** How long a shown code lives: long enough to pick up the other device, short enough that a glance later is worthless. */
-export const CODE_MINUTES = 10;
-/** How long an emailed sign-in link lives. */
-export const SIGN_IN_MINUTES = 30;
+export { CODE_MINUTES, SIGN_IN_MINUTES };
 /** Codes a player may make in an hour (sign-in messages and tries at codes are limited in notify/send-limits.ts). */
 export const CODES_PER_HOUR = 10;
 
@@ -52,19 +51,13 @@ export function codeHash(code: string): string | null {
 
 /** A fresh code for the player's other device; refused after CODES_PER_HOUR in an hour. */
 export async function issueCode(d1: D1Database, player: PlayerId, now: number): Promise<{ code: string; expiresAt: number } | Failure> {
-  const made = await d1
-    .prepare("SELECT COUNT(*) AS n, MIN(created_at) AS first FROM device_links WHERE player_id = ? AND kind = 'code' AND created_at > ?")
-    .bind(player, now - HOUR)
-    .first<{ n: number; first: number | null }>();
-  if ((made?.n ?? 0) >= CODES_PER_HOUR) {
-    return rateLimited(Math.max(1, Math.ceil(((made?.first ?? now) + HOUR - now) / 1000)), "device codes");
+  const made = await linksMadeSince(d1, player, "code", now - HOUR);
+  if (made.n >= CODES_PER_HOUR) {
+    return rateLimited(Math.max(1, Math.ceil(((made.first ?? now) + HOUR - now) / 1000)), "device codes");
   }
   const code = newCode();
   const expiresAt = now + CODE_MINUTES * MINUTE;
-  await d1
-    .prepare("INSERT INTO device_links (code_hash, player_id, kind, created_at, expires_at) VALUES (?, ?, 'code', ?, ?)")
-    .bind(typedHash(code), player, now, expiresAt)
-    .run();
+  await storeLink(d1, { codeHash: typedHash(code)!, playerId: player, kind: "code", createdAt: now, expiresAt });
   return { code, expiresAt };
 }
 
@@ -77,19 +70,17 @@ const signInPrefix = (address: string) => `signin/${sha256Hex(address.toLowerCas
  * happened, so that nobody learns whose address it is.
  */
 export async function mailSignIn(env: Env, address: string, now: number): Promise<void> {
-  const owner = await env.DB.prepare(
-    `SELECT id, owner_hash FROM notification_subscriptions
-     WHERE channel = 'email' AND scope = 'player' AND target = ? AND confirmed = 1 AND owner_hash IS NOT NULL AND disabled_at IS NULL
-     ORDER BY updated_at DESC LIMIT 1`,
-  )
-    .bind(address.toLowerCase())
-    .first<{ id: string; owner_hash: string }>();
+  const owner = await signInSubscription(env.DB, address.toLowerCase());
   if (!owner) return;
   if ((await take(env.DB, "signInsPerMailbox", mailboxOf(address), now)) > 0) return;
   const token = newToken();
-  await env.DB.prepare("INSERT INTO device_links (code_hash, player_id, kind, created_at, expires_at) VALUES (?, ?, 'email', ?, ?)")
-    .bind(hashToken(token), owner.owner_hash, now, now + SIGN_IN_MINUTES * MINUTE)
-    .run();
+  await storeLink(env.DB, {
+    codeHash: hashToken(token),
+    playerId: owner.owner,
+    kind: "email",
+    createdAt: now,
+    expiresAt: now + SIGN_IN_MINUTES * MINUTE,
+  });
   await enqueueNotice(env, owner.id, { type: "signIn", token }, `${signInPrefix(address)}${owner.id}/${newToken()}`, now);
 }
 
@@ -101,9 +92,5 @@ export async function spendCode(d1: D1Database, code: string, now: number): Prom
   const hash = codeHash(code);
   if (hash === null) return codeInvalid();
   // One statement: two devices racing for the same code cannot both win.
-  const row = await d1
-    .prepare("UPDATE device_links SET used_at = ? WHERE code_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING player_id")
-    .bind(now, hash, now)
-    .first<{ player_id: string }>();
-  return row ? row.player_id : codeInvalid();
+  return (await spendLink(d1, hash, now)) ?? codeInvalid();
 }

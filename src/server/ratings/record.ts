@@ -1,4 +1,5 @@
 import { teamOf } from "../../engine/index";
+import { type MatchResultRow, matchRecorded, type PoolRatingRow, poolRatings, storeMatch } from "../db/rating-queries";
 import { publicIdOf } from "../players/identity";
 import type { SeatRow } from "../room/storage";
 import type { Table } from "../room/table";
@@ -42,28 +43,11 @@ export function isRated(table: Table, seats: readonly SeatRow[]): boolean {
   );
 }
 
-interface RatingRow {
-  player_id: string;
-  rating: number;
-  rd: number;
-  vol: number;
-  games: number;
-  rated_at: number;
-}
-
-const INSERT_RESULT = `INSERT INTO match_results (game_id, seat, player_id, public_id, name, preset, players, result, how, rated, nth, rating_before, rating_after, rd_after, at)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-
-const UPSERT_RATING = `INSERT INTO ratings (player_id, public_id, preset, players, rating, rd, vol, games, rated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-  ON CONFLICT (player_id, preset, players) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol,
-  games = excluded.games, rated_at = excluded.rated_at`;
-
 /** Records the ended match of `table` once (see above); nothing while it goes on. */
 export async function recordMatchEnd(d1: D1Database, table: Table, seats: readonly SeatRow[]): Promise<void> {
   const result = resultOf(table);
   if (!result || result.aborted) return;
-  const known = await d1.prepare("SELECT 1 AS x FROM match_results WHERE game_id = ? LIMIT 1").bind(table.id).first();
-  if (known) return;
+  if (await matchRecorded(d1, table.id)) return;
   const players = table.created.players;
   const preset = table.state.rules.preset;
   const at = table.entries[table.version - 1]!.at;
@@ -75,53 +59,53 @@ export async function recordMatchEnd(d1: D1Database, table: Table, seats: readon
   let counts: number[] = [];
   if (rated) {
     const ids = seats.map((s) => s.playerHash!);
-    const rows = await d1
-      .prepare(
-        `SELECT player_id, rating, rd, vol, games, rated_at FROM ratings WHERE preset = ? AND players = ? AND player_id IN (${ids.map(() => "?").join(", ")})`,
-      )
-      .bind(preset, players, ...ids)
-      .all<RatingRow>();
-    const byId = new Map(rows.results.map((r) => [r.player_id, r]));
+    const rows = await poolRatings(d1, preset, players, ids);
+    const byId = new Map(rows.map((r) => [r.playerId, r]));
     before = ids.map((id) => {
       const row = byId.get(id);
-      return row ? aged(row, idlePeriods(row.rated_at, at)) : GLICKO.initial;
+      return row ? aged(row, idlePeriods(row.ratedAt, at)) : GLICKO.initial;
     });
     counts = ids.map((id) => byId.get(id)?.games ?? 0);
     after = ratingsAfterMatch(before, teams, result);
   }
 
-  const insert = d1.prepare(INSERT_RESULT);
-  const upsert = d1.prepare(UPSERT_RATING);
-  const statements: D1PreparedStatement[] = [];
+  const results: MatchResultRow[] = [];
+  const pools: PoolRatingRow[] = [];
   for (const [i, s] of seats.entries()) {
-    const team = teams[i]!;
-    const outcome = seatOutcome(result, team);
     const publicId = s.playerHash ? publicIdOf(s.playerHash) : null;
     const next = after?.[i];
-    statements.push(
-      insert.bind(
-        table.id,
-        s.seat,
-        s.playerHash,
+    results.push({
+      gameId: table.id,
+      seat: s.seat,
+      playerId: s.playerHash,
+      publicId,
+      name: s.name,
+      preset,
+      players,
+      result: seatOutcome(result, teams[i]!),
+      how: result.how,
+      rated: next !== undefined,
+      nth: next ? counts[i]! + 1 : null,
+      ratingBefore: next ? before[i]!.rating : null,
+      ratingAfter: next?.rating ?? null,
+      rdAfter: next?.rd ?? null,
+      at,
+    });
+    if (next && s.playerHash && publicId)
+      pools.push({
+        playerId: s.playerHash,
         publicId,
-        s.name,
         preset,
         players,
-        outcome,
-        result.how,
-        next ? 1 : 0,
-        next ? counts[i]! + 1 : null,
-        next ? before[i]!.rating : null,
-        next?.rating ?? null,
-        next?.rd ?? null,
-        at,
-      ),
-    );
-    if (next && s.playerHash && publicId)
-      statements.push(upsert.bind(s.playerHash, publicId, preset, players, next.rating, next.rd, next.vol, counts[i]! + 1, at));
+        rating: next.rating,
+        rd: next.rd,
+        vol: next.vol,
+        games: counts[i]! + 1,
+        ratedAt: at,
+      });
   }
   // One transaction: a match recorded twice at once, or two matches of one player rated at once, fail on a key and are tried again.
-  await d1.batch(statements);
+  await storeMatch(d1, results, pools);
 }
 
 /** A seat's result: its team won, lost (another won, or it forfeited), or drew (no winner: a tie). */

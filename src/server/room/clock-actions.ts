@@ -1,7 +1,7 @@
 import { makeMove, needsDeal, type Outcome, teamOf } from "../../engine/index";
 import { timeoutAction } from "../clock/clock";
 import { type Failure, fail } from "../reply";
-import { computerTurn } from "./computer";
+import { canDecide, computerTurn, type Work } from "./computer";
 import { computerToPlay, gameDue } from "./due";
 import { nextDeal } from "./fairness";
 import type { LogBody, Table } from "./table";
@@ -15,14 +15,18 @@ import type { LogBody, Table } from "./table";
 
 export type NewEntry = { readonly body: LogBody; readonly outcome?: Outcome };
 
-/** The first thing due at `now`, as entries: a computer's turn, a timeout, or a reminder. */
-export function dueEntries(table: Table, now: number, live: (seat: number) => boolean): NewEntry[] {
+/**
+ * The first thing due at `now`, as entries: a computer's moves, a timeout, or a reminder. The computer plays
+ * within the invocation's `work` (computer.ts): when its moves are due and the invocation has no room left
+ * for them, nothing is returned, and the room's alarm comes back for them at once.
+ */
+export function dueEntries(table: Table, now: number, live: (seat: number) => boolean, work: Work): NewEntry[] {
   const dueNow = gameDue(table, false).filter((d) => d.at <= now);
   // A room woken late (a lost alarm, time moved on) finds the timeout due with its reminders: the timeout comes first, and the
   // reminders of a turn whose time is up are never written (they would remind of a move that can no longer be in time).
   const due = dueNow.find((d) => d.kind === "timeout") ?? dueNow[0];
   if (!due) return [];
-  if (due.kind === "computer") return computerEntries(table);
+  if (due.kind === "computer") return canDecide(work) ? computerEntries(table, work) : [];
   if (!table.clock?.turn) return [];
   const seat = table.clock.turn.seat;
   switch (due.kind) {
@@ -39,11 +43,11 @@ export function dueEntries(table: Table, now: number, live: (seat: number) => bo
   }
 }
 
-/** The computer's whole turn for the seat to play, each move its own entry, and the next deal if the turn ended a hand. */
-function computerEntries(table: Table): NewEntry[] {
+/** The computer's next moves for the seat to play (as many as `work` allows), each its own entry, and the next deal if they ended a hand. */
+function computerEntries(table: Table, work: Work): NewEntry[] {
   const seat = computerToPlay(table);
   if (seat === null) return [];
-  const moves = computerTurn(table, table.computers[seat]!.level);
+  const moves = computerTurn(table, table.computers[seat]!.level, work);
   const entries: NewEntry[] = moves.map(({ move, outcome }) => ({
     body: { type: "move", seat, move: makeMove(move), id: null, by: "computer" },
     outcome,

@@ -39,7 +39,8 @@ export function clockStepOf(
     | { readonly type: "created" }
     | { readonly type: "dealt" }
     | { readonly type: "move"; readonly seat: number; readonly by?: "computer" }
-    | { readonly type: "seatReissued" },
+    | { readonly type: "seatReissued" }
+    | { readonly type: "message" | "mute" | "chatAudience" },
   events: readonly GameEvent[],
   at: number,
 ): ClockStep | null {
@@ -63,6 +64,10 @@ export function clockStepOf(
       return { kind: "absenceCancelled", at: body.at, seat: body.seat, from: body.from };
     case "computer":
     case "seatReissued":
+    // The chat never touches the clock: a message is not a move.
+    case "message":
+    case "mute":
+    case "chatAudience":
       return null;
   }
 }

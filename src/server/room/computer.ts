@@ -1,4 +1,4 @@
-import { chooseMove } from "../../bots/index";
+import { chooseMove, EXPERT_DEFAULT, type Meter, type MoveNotation } from "../../bots/index";
 import {
   applyMove,
   eventFor,
@@ -15,35 +15,109 @@ import type { ComputerLevel } from "../../shared/wire/common";
 import type { Table } from "./table";
 
 /**
- * A computer player's whole turn. Each move is chosen by the computer
- * players (src/bots) from what the seat may know — its view, and the hand's
- * events as that seat saw them, each discard as it was made, as a player at
- * the table sees them — and applied by the engine, which judges it like any
- * player's. The seed is the game and its version, so that replaying a room's
- * decisions gives the same moves.
+ * A computer player's turn, played a few moves per invocation of the room.
+ *
+ * A Worker invocation on the Free plan has 10 ms of CPU, and the expert's
+ * whole turn (a searched take, the plays, a searched discard) can cost more
+ * than that on a loaded machine. So the room plays a computer's moves within
+ * a budget of counted work per invocation (its alarm): each move is its own
+ * log entry, what an invocation played is committed before the next one
+ * chooses more, and when the invocation's work is spent the alarm is set
+ * again at once and the next invocation goes on from the log. A restart
+ * mid-turn resumes from the last move logged, as after any move.
+ *
+ * The budget is counted work (the players' Meter: engine moves tried),
+ * never time: a Worker's clock does not advance while it computes, and a
+ * count is the same on every machine and every run. What a count costs in
+ * milliseconds on a machine is the bench's to say (`npm run bench -- bots
+ * room`, docs/computer-players.md).
  */
-export function computerTurn(table: Table, level: ComputerLevel): { move: Move; outcome: Outcome }[] {
-  let state = table.state;
+
+/**
+ * The most work one decision of any level takes (the budget test holds every
+ * decision to it): the expert's search stops dealing before `steps` and cuts
+ * its look-ahead at twice that; its judgement around the search takes less
+ * than 200 more. The club and beginner take a few dozen at most.
+ */
+export const DECISION_STEPS = 2 * EXPERT_DEFAULT.steps + 200;
+
+/**
+ * The work one invocation of the room may spend on computer moves. The
+ * first decision of an invocation is always played (it is within
+ * DECISION_STEPS); another is started only while it would still fit, so an
+ * invocation never passes this: after a few cheap decisions (a natural
+ * meld, a club player's move) there is room for one more, after a searched
+ * one there is not. An expert's turn takes two or three invocations (its
+ * take and its discard are searched); a club or beginner turn usually one.
+ */
+export const INVOCATION_STEPS = DECISION_STEPS + 100;
+
+/** The work done so far in one invocation: counted steps, and the moves played. */
+export interface Work extends Meter {
+  moves: number;
+}
+
+export const newWork = (): Work => ({ steps: 0, moves: 0 });
+
+/** Whether another decision fits in the invocation: the first always does. */
+export function canDecide(work: Work): boolean {
+  return work.moves === 0 || work.steps + DECISION_STEPS <= INVOCATION_STEPS;
+}
+
+/** How the players choose (the bench times each decision through it). */
+export type Decide = (level: ComputerLevel, input: Parameters<typeof chooseMove>[1], seed: string, meter: Meter) => MoveNotation | null;
+
+const decideByLevel: Decide = (level, input, seed, meter) => chooseMove(level, input, seed, { meter });
+
+/**
+ * The computer's next moves for the seat to play, as many as the
+ * invocation's `work` allows, from the state and every event of the hand in
+ * play so far (`events`, the whole truth: each seat is given only what it
+ * saw). Each move is chosen by the computer players (src/bots) from what the
+ * seat may know — its view, and the hand's events as that seat saw them —
+ * and applied by the engine, which judges it like any player's. Move `i` of
+ * the call is seeded by `seedOf(i)`: the room's is the game and the move's
+ * version, so a turn played over several invocations (or replayed after a
+ * restart) gives the same moves as one played at once.
+ */
+export function computerMoves(
+  start: GameState,
+  events: readonly GameEvent[],
+  level: ComputerLevel,
+  seedOf: (i: number) => string,
+  work: Work,
+  decide: Decide = decideByLevel,
+): { move: Move; outcome: Outcome }[] {
+  let state = start;
   const seat = state.hand!.turn;
-  const start = table.handStarts[table.handStarts.length - 1] ?? 1;
-  const events: GameEvent[] = table.entries.slice(start - 1).flatMap((e) => e.events);
+  const seen = events.map((e) => eventFor(e, seat, state.rules)).filter((e) => e !== null);
   const played: { move: Move; outcome: Outcome }[] = [];
   const ours = (s: GameState) => !s.over && s.hand !== null && s.hand.end === null && s.hand.turn === seat;
   // A turn is a take, some plays and a discard: far fewer moves than this, whatever happens.
-  for (let step = 0; step < 60 && ours(state); step++) {
-    const history = events.map((e) => eventFor(e, seat, state.rules)).filter((e) => e !== null);
-    const chosen = chooseMove(level, { view: viewFor(state, seat), history }, `${table.id}/${table.version + step}`);
+  for (let i = 0; i < 60 && ours(state) && canDecide(work); i++) {
+    const chosen = decide(level, { view: viewFor(state, seat), history: seen }, seedOf(i), work);
     const moved = chosen ? applyMove(state, seat, chosen) : null;
-    if (!moved?.ok) break;
+    // Never leave a turn unfinished: should the players find nothing, the turn ends as simply as the rules allow (cheaply).
+    if (!moved?.ok) return [...played, ...simpleTurn(state)];
     played.push({ move: moved.value.move, outcome: moved.value });
-    events.push(...moved.value.events);
+    work.moves++;
+    for (const e of moved.value.events) {
+      const mine = eventFor(e, seat, state.rules);
+      if (mine) seen.push(mine);
+    }
     state = moved.value.state;
   }
-  // Never leave a turn unfinished: should the players find nothing, the turn ends as simply as the rules allow.
-  return ours(state) ? [...played, ...simpleTurn(state)] : played;
+  return played;
 }
 
-/** Draw, lay nothing, and discard the card that costs least to give away (a natural card before a wild, the lowest first). */
+/** The room's computer moves for the seat to play, within the invocation's `work`. */
+export function computerTurn(table: Table, level: ComputerLevel, work: Work): { move: Move; outcome: Outcome }[] {
+  const start = table.handStarts[table.handStarts.length - 1] ?? 1;
+  const events: GameEvent[] = table.entries.slice(start - 1).flatMap((e) => e.events);
+  return computerMoves(table.state, events, level, (i) => `${table.id}/${table.version + i}`, work);
+}
+
+/** Draw (unless drawn already), lay nothing, and discard the card that costs least to give away (a natural card before a wild, the lowest first). */
 export function simpleTurn(state: GameState): { move: Move; outcome: Outcome }[] {
   const seat = state.hand!.turn;
   const played: { move: Move; outcome: Outcome }[] = [];

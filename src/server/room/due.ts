@@ -11,7 +11,7 @@ import type { Table } from "./table";
 
 export type GameDueKind = "timeout" | "reminder:80%" | "reminder:1h" | "computer";
 
-/** In a live game the computer waits about a second before moving, so that people can follow. */
+/** In a live game the computer waits about a second before its turn, so that people can follow. */
 export const COMPUTER_PAUSE_LIVE_MS = 1000;
 
 /** The seat to play, when the computer plays it. */
@@ -31,7 +31,9 @@ export function gameDue(table: Table, live: boolean): (Deadline & { kind: GameDu
   }
   if (computerToPlay(table) !== null) {
     const last = table.entries[table.version - 1]!.at;
-    out.push({ kind: "computer", at: last + (live ? COMPUTER_PAUSE_LIVE_MS : 0) });
+    // The pause is before a turn; a turn the computer has begun (over several invocations: computer.ts) goes on at once.
+    const pause = live && table.state.hand!.phase === "take" ? COMPUTER_PAUSE_LIVE_MS : 0;
+    out.push({ kind: "computer", at: last + pause });
   }
   return out.sort((a, b) => a.at - b.at);
 }

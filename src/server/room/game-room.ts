@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { EventsResponse, GameRecord, GameSnapshot } from "../../shared/api";
 import type { ClaimRequest } from "../../shared/wire/api";
+import type { ChatMessage, ChatResponse, ChatState } from "../../shared/wire/chat";
 import type { ComputerLevel } from "../../shared/wire/common";
 import type { z } from "../../shared/wire/z";
 import { hashToken, newToken } from "../auth";
@@ -8,21 +9,46 @@ import { gameNow } from "../clock/time";
 import { loadSavedGame } from "../db/saved-game";
 import { shardDatabase, shardFor } from "../db/shards";
 import type { Env } from "../env";
+import { fanOut } from "../notify/index";
 import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
 import { unseal } from "../seal";
 import { Alarm } from "./alarm";
+import {
+  ChatLimits,
+  chatOf,
+  chooseAudience,
+  type MessageRequest,
+  muteSeat,
+  postMessage,
+  type ReportedMessage,
+  reportedMessage,
+} from "./chat-actions";
+import { chatMailDue, dueDigests } from "./chat-notify";
 import { absenceEntries, claimEntries, dueEntries, type NewEntry } from "./clock-actions";
-import { gameDue } from "./due";
+import { newWork } from "./computer";
+import { computerToPlay, gameDue } from "./due";
 import { drawFirstDealer } from "./fairness";
 import { RateLimiter } from "./limits";
-import { type MoveRequest, playMove } from "./moves";
+import { type Answer, type MoveRequest, playMove } from "./moves";
 import { notifyEntry } from "./notifications";
 import { drainOutbox, owes, retryDelay } from "./outbox";
 import { playerAbsences } from "./player-absences";
 import { recordOf } from "./record";
 import { type CarriedSeat, makeRematch, type Rematch, rotated } from "./rematch";
 import { Room } from "./room";
-import { type AccessFor, admit, adoptSeats, awayRule, type Caller, claimSeat, type Need, reissueSeat, touchSeat, viewerOf } from "./seats";
+import {
+  type AccessFor,
+  admit,
+  adoptSeats,
+  awayRule,
+  type Caller,
+  CallerSchema,
+  claimSeat,
+  type Need,
+  reissueSeat,
+  touchSeat,
+  viewerOf,
+} from "./seats";
 import { Snapshots } from "./snapshots";
 import { acceptSocket, attachmentOf, broadcast, catchUp, connected, onMessage } from "./sockets";
 import { Storage } from "./storage";
@@ -258,7 +284,50 @@ export class GameRoom extends DurableObject<Env> {
   async record(caller: Caller): Promise<Reply<GameRecord>> {
     const entered = await this.enter(caller, "any");
     if ("ok" in entered) return entered;
-    return done(recordOf(entered.room.table, entered.room.seats));
+    return done(recordOf(entered.room.table, entered.room.seats, viewerOf(entered.access)));
+  }
+
+  /** The table's chat as the caller may read it (docs/chat.md). */
+  async chat(caller: Caller): Promise<Reply<ChatResponse>> {
+    const entered = await this.enter(caller, "any");
+    if ("ok" in entered) return entered;
+    return done(chatOf(entered.room, viewerOf(entered.access)));
+  }
+
+  /** A seat writes at the table. */
+  async say(caller: Caller, request: MessageRequest): Promise<Reply<{ version: number; message: ChatMessage }>> {
+    return this.chatChange(caller, (room, seat, now) => postMessage(room, seat, request, this.chatLimits, now));
+  }
+
+  /** A seat mutes or unmutes another seat's messages, for itself. */
+  async mute(caller: Caller, seat: number, on: boolean): Promise<Reply<ChatState>> {
+    return this.chatChange(caller, (room, own, now) => muteSeat(room, own, seat, on, now));
+  }
+
+  /** A seat lets spectators read the chat, or stops letting them. */
+  async chatAudience(caller: Caller, open: boolean): Promise<Reply<ChatState>> {
+    return this.chatChange(caller, (room, seat, now) => chooseAudience(room, seat, open, now));
+  }
+
+  /** The message a seat reports, for the operator's table in D1 (routes/chat.ts keeps it). */
+  async reported(caller: Caller, seq: number): Promise<Reply<ReportedMessage>> {
+    const entered = await this.enter(caller, "seat");
+    if ("ok" in entered) return entered;
+    return reportedMessage(entered.room, entered.access.seat, seq);
+  }
+
+  private readonly chatLimits = new ChatLimits();
+
+  private async chatChange<T>(
+    caller: Caller,
+    change: (room: Room, seat: number, now: number) => { reply: Reply<T>; committed: boolean },
+  ): Promise<Reply<T>> {
+    const entered = await this.enter(caller, "seat");
+    if ("ok" in entered) return entered;
+    const now = this.now();
+    const { reply, committed } = change(entered.room, entered.access.seat, now);
+    if (committed) await this.written(entered.room, now);
+    return reply;
   }
 
   /** The Cron guard: handles whatever is due, as the alarm would have. Waking a room twice does nothing twice. */
@@ -271,8 +340,9 @@ export class GameRoom extends DurableObject<Env> {
   override async fetch(request: Request): Promise<Response> {
     const forwarded = request.headers.get("x-caller");
     if (forwarded === null) return Response.json(fail(400, "BAD_REQUEST", "Connect through /api/games/{id}/ws.").body, { status: 400 });
-    const caller = JSON.parse(forwarded) as Caller;
-    const entered = await this.enter(caller, "any");
+    const caller = CallerSchema.safeParse(JSON.parse(forwarded));
+    if (!caller.success) return Response.json(fail(400, "BAD_REQUEST", "Connect through /api/games/{id}/ws.").body, { status: 400 });
+    const entered = await this.enter(caller.data, "any");
     if ("ok" in entered) return Response.json(entered.body, { status: entered.status, headers: entered.headers });
     return acceptSocket(
       this.ctx,
@@ -312,15 +382,40 @@ export class GameRoom extends DurableObject<Env> {
     if (room) await this.handleDue(room, this.now());
   }
 
-  /** Everything due at `now`: the clock's timeouts and reminders, a computer's turns, then the outbox's drain; then re-arms. */
+  /**
+   * Everything due at `now`: the clock's timeouts and reminders, a computer's moves, then the outbox's drain; then
+   * re-arms. Computer moves are played within one invocation's counted work (computer.ts: a Free-plan invocation
+   * has 10 ms of CPU); a turn not finished is due again at once, and the alarm comes back for it in an invocation
+   * of its own.
+   */
   protected async handleDue(room: Room, now: number): Promise<void> {
+    const work = newWork();
     for (let step = 0; step < MAX_DUE_STEPS; step++) {
-      const entries = dueEntries(room.table, now, (seat) => connected(this.ctx, seat));
+      const entries = dueEntries(room.table, now, (seat) => connected(this.ctx, seat), work);
       if (entries.length === 0) break;
       await this.commit(room, entries, now, false);
     }
-    if (this.alarms.drainDue(now) || owes(room)) await this.drain(room, now);
-    await this.alarms.arm(gameDue(room.table, this.live()));
+    // In the middle of a computer's turn, what is owed waits for its drain's own time (or the turn's end).
+    const goesOn = work.moves > 0 && computerToPlay(room.table) !== null;
+    if (this.alarms.drainDue(now) || (owes(room) && !goesOn)) await this.drain(room, now);
+    await this.sendDigests(room, now);
+    await this.alarms.arm(this.due(room));
+  }
+
+  /** What the room has due: the game's own deadlines (due.ts) and the chat's hourly email digests (chat-notify.ts). */
+  private due(room: Room, live = this.live()) {
+    return [...gameDue(room.table, live), ...chatMailDue(room)].sort((a, b) => a.at - b.at);
+  }
+
+  /** The chat's digests whose hour is over; a failure leaves them due, to be sent on a later alarm. */
+  private async sendDigests(room: Room, now: number): Promise<void> {
+    const due = dueDigests(room, now, (seat) => connected(this.ctx, seat), this.clockOffset());
+    try {
+      for (const notification of due.notifications) await fanOut(this.env, notification, { shard: room.logShard });
+      due.sent();
+    } catch (error) {
+      console.error(`game ${room.table.id}: chat digests failed: ${(error as Error).message}`);
+    }
   }
 
   /** Copies the outbox into D1; retries with backoff when D1 fails. */
@@ -328,7 +423,8 @@ export class GameRoom extends DurableObject<Env> {
     try {
       const d1 = { main: this.env.DB, log: shardDatabase(this.env, room.logShard) };
       await drainOutbox(room, d1, (seq) => this.notify(room, seq), this.clockOffset());
-      this.storage.setMeta("drain_failures", "0");
+      // Written only when it changes: a row written per drain is billed (and counts against the Free plan's day).
+      if ((this.storage.getMeta("drain_failures") ?? "0") !== "0") this.storage.setMeta("drain_failures", "0");
       this.alarms.drained(owes(room) ? now : null);
     } catch (error) {
       const failures = Number(this.storage.getMeta("drain_failures") ?? "0") + 1;
@@ -366,7 +462,11 @@ export class GameRoom extends DurableObject<Env> {
     accepted?: (version: number) => void,
   ): Promise<Reply<Json<EventsResponse>>> {
     const now = this.now();
-    const { reply, committed } = playMove(room, seat, request, now, (table, since) => this.snapshots.events(room, seat, since, now, table));
+    // A socket's move is answered by "accepted" and the events every socket is pushed: no answer of its own to build.
+    const answer: Answer = accepted
+      ? () => "" as Json<EventsResponse>
+      : (table, since) => this.snapshots.events(room, seat, since, now, table);
+    const { reply, committed } = playMove(room, seat, request, now, answer);
     if (!reply.ok) {
       const wait = this.limiter.take(`seat:${seat}`);
       return wait > 0 ? rateLimited(wait) : reply;
@@ -424,7 +524,7 @@ export class GameRoom extends DurableObject<Env> {
     console.warn(`game ${gameId}: rebuilding the room from D1 (${saved.rows.length} log entries)`);
     this.room = Room.restore(this.storage, saved.rows, saved.seats, saved.inviteHash, saved.logShard);
     // Whatever fell due meanwhile is handled by the alarm.
-    await this.alarms.arm(gameDue(this.room.table, false));
+    await this.alarms.arm(this.due(this.room, false));
     return this.room;
   }
 
@@ -444,7 +544,7 @@ export class GameRoom extends DurableObject<Env> {
    */
   private async written(room: Room, now: number, options: { seatsChanged?: boolean; arm?: boolean } = {}): Promise<void> {
     this.alarms.outboxWritten(now);
-    if (options.arm ?? true) await this.alarms.arm(gameDue(room.table, this.live()));
+    if (options.arm ?? true) await this.alarms.arm(this.due(room));
     this.afterCommit(room, options.seatsChanged ?? false);
   }
 

@@ -23,3 +23,19 @@ export function indexRow(table: Table, seatRows: readonly SeatRow[], inviteHash:
     ...indexTimes(table),
   };
 }
+
+export type IndexRow = ReturnType<typeof indexRow>;
+
+/**
+ * What the index row shows, as one string to compare drains by: the main
+ * database takes the row only when this changes (a turn passed, a name, the
+ * clock's times, the game's end), not on every drain. A move inside a turn
+ * (a draw, a meld) changes only `version` and `updatedAt`, which "my games"
+ * and the digest then give as of the last change they show: when the turn
+ * passed. A finished game's row is kept exact (the archive checks its
+ * version against the log: db/archive.ts), so there every field counts.
+ */
+export function shownOf(row: IndexRow, clockOffset: number, logShard: string | null): string {
+  const { version: _version, updatedAt: _updatedAt, ...shown } = row;
+  return JSON.stringify([row.status === "over" ? row : shown, clockOffset, logShard]);
+}

@@ -3,6 +3,7 @@ import type { EventsResponse } from "../../shared/api";
 import type { Move } from "../../shared/wire/move";
 import { sha256Hex } from "../auth";
 import { done, type Failure, fail, type Json, type Reply } from "../reply";
+import { isChatBody } from "./chat";
 import { nextDeal } from "./fairness";
 import type { Room } from "./room";
 import type { LogBody } from "./table";
@@ -48,7 +49,7 @@ export function playMove(
       return { reply: done(answer(table.at(until), earlier.seq - 1, until)), committed: false };
     }
   }
-  if (request.version !== table.version) {
+  if (request.version !== table.version && !onlyChatSince(table, request.version)) {
     const message = `The game is at version ${table.version}, not ${request.version}: look at the table again and choose again.`;
     return { reply: fail(409, "STALE_VERSION", message, { currentVersion: table.version }), committed: false };
   }
@@ -61,6 +62,15 @@ export function playMove(
   room.append(entries, now);
   const latest = room.table;
   return { reply: done(answer(latest, request.version, latest.version)), committed: true };
+}
+
+/**
+ * Whether nothing but the chat (chat.ts) was written since `version`: the
+ * cards are as the player saw them, so a move chosen then still stands — a
+ * message arriving while a player thinks never costs them their move.
+ */
+function onlyChatSince(table: Room["table"], version: number): boolean {
+  return version >= 1 && version < table.version && table.since(version).every((entry) => isChatBody(entry.body));
 }
 
 function keyReused(): Failure {

@@ -4,6 +4,7 @@ import type { Env } from "../env";
 import { publicMove } from "../notify/facts";
 import { fanOut, type SkipDelivery } from "../notify/index";
 import type { GameNotification, PublicMove } from "../notify/types";
+import { chatNotifications } from "./chat-notify";
 import type { Room } from "./room";
 import type { SeatRow } from "./storage";
 import type { Entry, Table } from "./table";
@@ -19,6 +20,7 @@ import type { Entry, Table } from "./table";
 /** Whether an entry notifies anyone (so that entries that do not cost the outbox nothing). */
 export function notifies(entry: Pick<Entry, "body" | "events">): boolean {
   if (entry.body.type === "created") return true;
+  if (entry.body.type === "message") return true;
   if (entry.body.type === "reminder") return !entry.body.live;
   if (entry.body.type === "timedOut") return true;
   return entry.events.some((e) => e.type === "turn" || e.type === "handEnded" || e.type === "matchEnded");
@@ -123,7 +125,14 @@ function deadlineOf(table: Table, seat: number, since: number | null): number | 
  * reminder email or push: they can see it.
  */
 export async function notifyEntry(env: Env, room: Room, seq: number, live: (seat: number) => boolean, clockOffset = 0): Promise<void> {
+  if (room.table.entries[seq - 1]?.body.type === "message") {
+    for (const notification of chatNotifications(room, seq, live, clockOffset)) {
+      await fanOut(env, notification, { shard: room.logShard });
+    }
+    return;
+  }
   const skip: SkipDelivery = (sub, n) =>
     (sub.channel === "email" || sub.channel === "push") && (n.type === "turn" || n.type === "reminder") && live(n.seat);
-  for (const notification of notificationsOf(room.table, room.seats, seq, clockOffset)) await fanOut(env, notification, { skip });
+  for (const notification of notificationsOf(room.table, room.seats, seq, clockOffset))
+    await fanOut(env, notification, { skip, shard: room.logShard });
 }

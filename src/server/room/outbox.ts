@@ -1,5 +1,6 @@
 import { entryStatements, indexStatement, seatStatements } from "../db/drain";
 import { recordMatchEnd } from "../ratings/record";
+import { indexRow, shownOf } from "./index-row";
 import type { Room } from "./room";
 
 const batch = async (d1: D1Database, statements: D1PreparedStatement[]) => {
@@ -68,7 +69,10 @@ export async function drainOutbox(
     const seatRows = [...new Set(items.filter((i) => i.kind === "seat").map((i) => i.ref))].map((seat) => room.seats[seat]!);
     const logged = entryStatements(d1.log, table, [...queued, ...entries]);
     const indexed = seatStatements(d1.main, table.id, seatRows);
-    if (last) indexed.push(indexStatement(d1.main, table, room.seats, room.inviteHash, room.logShard, clockOffset));
+    // The index row goes with the last batch, and only when what it shows changed since the last one D1 took (index-row.ts).
+    const row = last ? indexRow(table, room.seats, room.inviteHash) : null;
+    const shown = row ? shownOf(row, clockOffset, room.logShard) : null;
+    if (row && shown !== room.indexShown) indexed.push(indexStatement(d1.main, row, room.logShard, clockOffset));
     // The log's shard first: the index never names a version whose entries D1 lacks (a game from before the shards has one database).
     if (d1.log === d1.main) await batch(d1.main, [...logged, ...indexed]);
     else {
@@ -79,7 +83,7 @@ export async function drainOutbox(
     // The match's result and ratings, once D1 has its last entry (recorded once: a second call finds it there). After the
     // notifications, so that a failure here delays none of them; before the acknowledgement, so that it is tried again.
     if (last && table.state.over) await recordMatchEnd(d1.main, table, room.seats);
-    room.acknowledge(entries[entries.length - 1]?.seq ?? room.drainedSeq, items[items.length - 1]?.id ?? null);
+    room.acknowledge(entries[entries.length - 1]?.seq ?? room.drainedSeq, items[items.length - 1]?.id ?? null, shown);
     copied += entries.length + items.length;
     if (last) return copied;
   }

@@ -1,5 +1,6 @@
 import { makeRecord } from "../../engine/index";
-import type { GameRecord } from "../../shared/api";
+import type { GameRecord, Viewer } from "../../shared/api";
+import type { RecordChat } from "../../shared/wire/api";
 import { controlView } from "./clock-view";
 import type { SeatRow } from "./storage";
 import type { Table } from "./table";
@@ -9,15 +10,21 @@ import type { Table } from "./table";
  * ended, each with its deal, commitment and salt, and every move with its
  * time. A hand still in play is left out: its deal is secret.
  */
-export function recordOf(table: Table, seats: readonly SeatRow[]): GameRecord {
+export function recordOf(table: Table, seats: readonly SeatRow[], viewer: Viewer = null): GameRecord {
   const names = seats.every((s) => s.name !== null) ? seats.map((s) => s.name!) : undefined;
   const record = makeRecord(table.state, { ...(names ? { names } : {}), finishedOnly: true });
   const deals = table.deals;
   const played: { at: number; computer: boolean }[][] = deals.map(() => []);
+  const chat: RecordChat[] = [];
   let hand = -1;
   for (const entry of table.entries) {
-    if (entry.body.type === "dealt") hand = entry.body.hand;
-    else if (entry.body.type === "move") played[hand]!.push({ at: entry.at, computer: entry.body.by === "computer" });
+    const body = entry.body;
+    if (body.type === "dealt") hand = body.hand;
+    else if (body.type === "move") played[hand]!.push({ at: entry.at, computer: body.by === "computer" });
+    else if (body.type === "message" && table.chat.reads(viewer, body)) {
+      const said = body.text !== undefined ? { text: body.text } : { phrase: body.phrase! };
+      chat.push({ hand, after: played[hand]!.length, seat: body.seat, ...said, at: iso(entry.at) });
+    }
   }
   const hands = record.hands.map((h, i) => ({
     ...h,
@@ -33,6 +40,8 @@ export function recordOf(table: Table, seats: readonly SeatRow[]): GameRecord {
     started: iso(table.entries[0]!.at),
     ...(table.state.over ? { ended: iso(last.at) } : {}),
     hands,
+    // The conversation of the hands in the record only: a hand in play is left out, and so is what was said during it.
+    ...(chat.some((m) => m.hand < hands.length) ? { chat: chat.filter((m) => m.hand < hands.length) } : {}),
   };
 }
 

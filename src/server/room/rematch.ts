@@ -1,4 +1,5 @@
 import type { ComputerLevel } from "../../shared/wire/common";
+import { z } from "../../shared/wire/z";
 import { hashToken, newGameId, newToken } from "../auth";
 import type { Env } from "../env";
 import { seal, unseal } from "../seal";
@@ -17,13 +18,14 @@ import type { Table } from "./table";
  * own new seat by asking with their old one, and nobody else's.
  */
 
-export interface Rematch {
-  readonly id: string;
+export const Rematch = z.object({
+  id: z.string(),
   /** Per seat of the finished game: the token of its player's new seat, sealed. */
-  readonly links: readonly string[];
+  links: z.array(z.string()).readonly(),
   /** The new game's room holds it (false while it is being made). */
-  readonly made: boolean;
-}
+  made: z.boolean(),
+});
+export type Rematch = Readonly<z.infer<typeof Rematch>>;
 
 /** A new seat as it starts: its token's hash, and who held it before (their player, their sealed link for notifications). */
 export interface CarriedSeat {
@@ -40,7 +42,10 @@ export const rotated = (seat: number, players: number): number => (seat + 1) % p
 
 export function readRematch(storage: Storage): Rematch | null {
   const text = storage.getMeta(KEY);
-  return text === null ? null : (JSON.parse(text) as Rematch);
+  if (text === null) return null;
+  const parsed = Rematch.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new Error(`the room's rematch is not one: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
 }
 
 export function writeRematch(storage: Storage, rematch: Rematch): void {
@@ -76,6 +81,8 @@ export function rematchInit(table: Table, seats: readonly SeatRow[], id: string)
     deals: [],
     clock: created.clock ?? null,
     ...(created.computers ? { computers } : {}),
+    // The table's chat stays as open as the players left it.
+    ...(table.chat.audience === "everyone" ? { spectatorChat: true } : {}),
   };
 }
 

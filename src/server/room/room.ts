@@ -99,6 +99,8 @@ export class Room {
 
   /** The rematch's game id, once it is made (rematch.ts). */
   rematch(): string | null {
+    // Only a finished match has one (rematch.ts): a game in play reads nothing (every new view asks).
+    if (!this.table.state.over) return null;
     const rematch = readRematch(this.storage);
     return rematch?.made ? rematch.id : null;
   }
@@ -118,13 +120,29 @@ export class Room {
 
   private webhooks: number | null = null;
 
-  /** D1 has the log up to `seq`, and the outbox up to `outboxId`. */
-  acknowledge(seq: number, outboxId: number | null): void {
+  /**
+   * What the main database's index row last took shows (index-row.ts: the
+   * drain writes the row only when this changes). Kept with the drain's mark,
+   * so that a room woken a day later does not write an unchanged row again;
+   * null before the first drain, or in a room restored from D1.
+   */
+  get indexShown(): string | null {
+    if (this.shown === undefined) this.shown = this.storage.getMeta("index_shown");
+    return this.shown;
+  }
+
+  private shown: string | null | undefined;
+
+  /** D1 has the log up to `seq`, the outbox up to `outboxId`, and (when given) an index row showing `shown`. */
+  acknowledge(seq: number, outboxId: number | null, shown: string | null = null): void {
+    const indexChanged = shown !== null && shown !== this.indexShown;
     this.storage.atomically(() => {
       if (seq !== this.drainedSeq) this.storage.setMeta("drained_seq", String(seq));
       if (outboxId !== null) this.storage.acknowledge(outboxId);
+      if (indexChanged) this.storage.setMeta("index_shown", shown);
     });
     this.drainedSeq = seq;
+    if (indexChanged) this.shown = shown;
   }
 
   /** The next seq. */

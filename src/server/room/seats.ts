@@ -1,4 +1,5 @@
 import type { Viewer } from "../../shared/api";
+import { z } from "../../shared/wire/z";
 import { hashToken, newToken } from "../auth";
 import { type Failure, fail } from "../reply";
 import type { SeatRow, Storage } from "./storage";
@@ -16,6 +17,15 @@ export interface Caller {
   /** The client's address, for rate limiting. */
   readonly client: string;
 }
+
+/** A caller forwarded to the room in a header (a WebSocket upgrade, routes/games.ts), read back by its shape. */
+export const CallerSchema = z.object({
+  gameId: z.string(),
+  tokenHash: z.string().nullable(),
+  playerId: z.string().nullable(),
+  sealedToken: z.string().nullish(),
+  client: z.string(),
+}) satisfies z.ZodType<Caller>;
 
 /**
  * What a token opens: a seat, the invitation, the host's secret (given to

@@ -19,8 +19,26 @@ export interface Attachment {
   readonly key: string;
 }
 
+/**
+ * Each socket's attachment as this instance last wrote or read it: every
+ * move reads every socket's (who it is, what it has seen), and reading it
+ * back from the runtime deserialises it each time. The runtime's copy stays
+ * the truth (it outlives hibernation); a socket this map lacks is read from it.
+ */
+const attachments = new WeakMap<WebSocket, Attachment>();
+
 export function attachmentOf(ws: WebSocket): Attachment {
-  return ws.deserializeAttachment() as Attachment;
+  let attachment = attachments.get(ws);
+  if (attachment === undefined) {
+    attachment = ws.deserializeAttachment() as Attachment;
+    attachments.set(ws, attachment);
+  }
+  return attachment;
+}
+
+function attach(ws: WebSocket, attachment: Attachment): void {
+  ws.serializeAttachment(attachment);
+  attachments.set(ws, attachment);
 }
 
 export function send(ws: WebSocket, message: ServerMessage | string): void {
@@ -42,7 +60,7 @@ export function acceptSocket(
 ): Response {
   const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
   ctx.acceptWebSocket(server);
-  server.serializeAttachment({ viewer, seen: 0, key: `socket:${crypto.randomUUID()}` } satisfies Attachment);
+  attach(server, { viewer, seen: 0, key: `socket:${crypto.randomUUID()}` });
   catchUp(room, snapshots, server, room.table.version, now);
   const offered = (offeredProtocols ?? "").split(",").map((p) => p.trim());
   const headers: HeadersInit = offered.includes(WS_PROTOCOL) ? { "Sec-WebSocket-Protocol": WS_PROTOCOL } : {};
@@ -64,7 +82,7 @@ export function catchUp(room: Room, snapshots: Snapshots, ws: WebSocket, since: 
     texts?.set(cacheKey, text);
   }
   send(ws, text);
-  ws.serializeAttachment({ ...attachment, seen: room.table.version } satisfies Attachment);
+  if (attachment.seen !== room.table.version) attach(ws, { ...attachment, seen: room.table.version });
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 import type { ComputerLevel, DealRecord, RulesInput } from "../../shared/wire/common";
 import type { Move as MoveText } from "../../shared/wire/move";
 import { type Clock, clockAfter, startClock } from "../clock/clock";
+import { Chat, type ChatBody } from "./chat";
 import { type ClockBody, type ClockControl, clockStepOf } from "./clock-log";
 import { type Computers, computersAfter, startComputers } from "./computers";
 
@@ -41,6 +42,8 @@ export type LogBody =
       readonly hostHash?: string;
       /** A rated match (docs/ratings.md): rated when it ends if it has a clock and every seat a distinct identified player (absent: not rated). */
       readonly rated?: boolean;
+      /** Spectators and embeds may read the chat (docs/chat.md) from the start, if every seat still lets them (absent: no). */
+      readonly spectatorChat?: boolean;
     }
   | {
       readonly type: "dealt";
@@ -66,7 +69,8 @@ export type LogBody =
     }
   /** The creator gave a fresh link to a seat whose player had been away too long: the old link no longer opens it (room/seats.ts). */
   | { readonly type: "seatReissued"; readonly seat: number }
-  | ClockBody;
+  | ClockBody
+  | ChatBody;
 
 export type CreatedBody = Extract<LogBody, { type: "created" }>;
 export type DealtBody = Extract<LogBody, { type: "dealt" }>;
@@ -102,6 +106,8 @@ export class Table {
   clock: Clock | null;
   /** The seats the computer plays, as the log has it. */
   computers: Computers;
+  /** The chat's audience, mutes and keys, as the log has it (chat.ts). */
+  readonly chat: Chat;
 
   private constructor(
     readonly created: CreatedBody,
@@ -110,6 +116,7 @@ export class Table {
   ) {
     this.clock = created.clock ? startClock(created.clock, created.players) : null;
     this.computers = startComputers(created.players, created.computers);
+    this.chat = new Chat(created.players, created.spectatorChat === true);
   }
 
   get id(): string {
@@ -176,6 +183,7 @@ export class Table {
       if (step) this.clock = clockAfter(this.clock, step);
     }
     this.computers = computersAfter(this.computers, row.body);
+    this.chat.follow(row.seq, row.body);
     if (row.body.type === "dealt") {
       this.deals.push(row.body);
       this.handStarts.push(row.seq);

@@ -1,6 +1,7 @@
 import { eventFor, teamCount, viewFor } from "../../engine/index";
 import type { GameSnapshot, HandFairness, SeatInfo, Viewer, WireEvent } from "../../shared/api";
 import { publicIdOf } from "../players/identity";
+import { chatEvent, isChatBody } from "./chat";
 import { clockView, controlView } from "./clock-view";
 import type { SeatRow } from "./storage";
 import type { Entry, Table } from "./table";
@@ -44,6 +45,7 @@ export function snapshotWithoutClock(
     rated: table.created.rated === true,
     fairness: fairness(table),
     view: viewFor(table.state, viewer),
+    chat: table.chat.state(viewer),
     ...(rematch === null ? {} : { rematch }),
   };
 }
@@ -86,6 +88,10 @@ function entryEvents(table: Table, entry: Entry, viewer: Viewer, covered: Set<st
     return [
       { ...stamp, type: "gameCreated", players, names, rules, pozzetti: teamCount(players), preparedDeals: body.deals.length > 0, clock },
     ];
+  }
+  if (isChatBody(body)) {
+    const said = chatEvent(table.chat, body, stamp, viewer);
+    return said ? [said] : [];
   }
   const out: WireEvent[] = [];
   const own = clockEvent(body, stamp);

@@ -10,11 +10,13 @@ import {
 } from "../../shared/wire/notifications";
 import { z } from "../../shared/wire/z";
 import { bearer } from "../auth";
+import { gameShard } from "../db/saved-game";
+import { deleteGameWebhook, gameWebhook } from "../db/subscription-queries";
 import type { AppEnv, GameTarget } from "../env";
 import { clientOf, limitBody } from "../http";
 import { notifyConfig } from "../notify/config";
 import { fanOut } from "../notify/fanout";
-import { deleteGameWebhook, gameWebhook, gameWebhooks, MAX_GAME_WEBHOOKS, TESTS_PER_HOUR, withDeliveries } from "../notify/manage";
+import { gameWebhooks, MAX_GAME_WEBHOOKS, TESTS_PER_HOUR, withDeliveries } from "../notify/manage";
 import { takeAll, targetOf } from "../notify/send-limits";
 import { createSubscription } from "../notify/subscriptions";
 import { done, type Failure, fail, isFailure, rateLimited } from "../reply";
@@ -91,7 +93,7 @@ export function serveGameWebhooks(gamesApi: OpenAPIHono<AppEnv>): void {
       const creator = await refuseAllButCreator(c.get("game"));
       if (isFailure(creator)) return creator;
       const views = await gameWebhooks(c.env.DB, c.get("game").id);
-      return done({ webhooks: await withDeliveries(c.env.DB, views, LISTED_ATTEMPTS) });
+      return done({ webhooks: await withDeliveries(c.env, views, LISTED_ATTEMPTS) });
     },
   );
 
@@ -159,18 +161,24 @@ export function serveGameWebhooks(gamesApi: OpenAPIHono<AppEnv>): void {
       const invite = bearer(c.req.header("Authorization"));
       if (made.subscription.events.includes("invited") && creator.kind === "invite" && typeof invite === "string") {
         const names = (await c.get("game").room.names(gameId)) ?? [];
-        await fanOut(c.env, {
-          type: "invited",
-          gameId,
-          seq: 0,
-          at: Date.now(),
-          names,
-          players: names.map(() => null),
-          by: null,
-          link: `${notifyConfig(c.env).publicUrl}/game/${gameId}#invite=${invite}`,
-        });
+        // Kept beside the game's other deliveries, in its log shard (the main database while the index has no row for it yet).
+        const shard = (await gameShard(c.env, gameId))?.logShard ?? null;
+        await fanOut(
+          c.env,
+          {
+            type: "invited",
+            gameId,
+            seq: 0,
+            at: Date.now(),
+            names,
+            players: names.map(() => null),
+            by: null,
+            link: `${notifyConfig(c.env).publicUrl}/game/${gameId}#invite=${invite}`,
+          },
+          { shard },
+        );
       }
-      const [view] = await withDeliveries(c.env.DB, [made.subscription], 0);
+      const [view] = await withDeliveries(c.env, [made.subscription], 0);
       return done({ subscription: view!, secret: made.secret }, 201);
     },
   );

@@ -19,6 +19,7 @@ import { done, fail, isFailure, rateLimited } from "../reply";
 import { RateLimiter } from "../room/limits";
 import { gameInit } from "../validate";
 import { validationHook } from "../validation";
+import { serveChat } from "./chat";
 import { errors, json, OPTIONAL_TOKEN, SEAT_TOKEN, serve } from "./define";
 import { serveGameWebhooks } from "./game-webhooks";
 import { servePreview } from "./preview";
@@ -119,7 +120,7 @@ serve(
     middleware: [limitBody] as const,
     request: {
       params: GameParams,
-      headers: PlayerKeyHeader.extend({
+      headers: z.object({
         "idempotency-key": z.string().min(1).max(LIMITS.idempotencyKeyLength).optional().openapi({ description: "Or `id` in the body." }),
       }),
       body: { content: { "application/json": { schema: MoveRequest } }, required: true },
@@ -148,7 +149,6 @@ serve(
     security: OPTIONAL_TOKEN,
     request: {
       params: GameParams,
-      headers: PlayerKeyHeader,
       query: z.object({
         since: z.coerce.number().int("since must be a version (a whole number, 0 or more)").min(0).default(0),
         wait: z.coerce.number().min(0, `wait must be a number of seconds from 0 to ${LIMITS.waitSeconds}`).default(0),
@@ -298,5 +298,6 @@ serve(
 );
 
 serveSeatLinks(gamesApi);
+serveChat(gamesApi);
 serveRematch(gamesApi);
 servePreview(gamesApi);

@@ -12,16 +12,14 @@ import {
   UpdateSubscriptionRequest,
 } from "../../shared/wire/notifications";
 import { z } from "../../shared/wire/z";
+import { countOwned, ownedSubscription, ownedTarget } from "../db/subscription-queries";
 import type { AppEnv } from "../env";
 import { clientOf, identityOf, limitBody, playerOf } from "../http";
 import { notifyConfig } from "../notify/config";
 import {
   CONFIRMATIONS_PER_DAY,
   confirmationWait,
-  countOwned,
   MAX_PLAYER_SUBSCRIPTIONS,
-  ownedSubscription,
-  ownedTarget,
   renewConfirmation,
   sendConfirmation,
   TESTS_PER_HOUR,
@@ -81,7 +79,7 @@ serve(
     const owner = await playerOf(c);
     if (isFailure(owner)) return owner;
     const views = await listSubscriptions(c.env.DB, owner, c.req.valid("query").gameId);
-    return done({ subscriptions: await withDeliveries(c.env.DB, views, LISTED_ATTEMPTS) });
+    return done({ subscriptions: await withDeliveries(c.env, views, LISTED_ATTEMPTS) });
   },
 );
 
@@ -145,7 +143,7 @@ serve(
           const token = await renewConfirmation(db, owner, existing.id, now);
           if (token === null) return subscribedAlready();
           await sendConfirmation(c.env, existing.id, address, token, now);
-          const [view] = await withDeliveries(db, [viewOf(existing)], LISTED_ATTEMPTS);
+          const [view] = await withDeliveries(c.env, [viewOf(existing)], LISTED_ATTEMPTS);
           return done({ subscription: view!, secret: null });
         }
         break;
@@ -190,7 +188,7 @@ serve(
     if (isFailure(owner)) return owner;
     const row = await ownedSubscription(c.env.DB, owner, c.req.valid("param").subscriptionId);
     if (!row) return fail(404, "SUBSCRIPTION_NOT_FOUND", "You have no subscription with that id.");
-    const [view] = await withDeliveries(c.env.DB, [viewOf(row)], ONE_ATTEMPTS);
+    const [view] = await withDeliveries(c.env, [viewOf(row)], ONE_ATTEMPTS);
     return done(view!);
   },
 );
@@ -239,7 +237,7 @@ serve(
     );
     if (updated === null) return fail(404, "SUBSCRIPTION_NOT_FOUND", "You have no subscription with that id.");
     if ("refused" in updated) return refusalOf(updated, "email");
-    const [view] = await withDeliveries(c.env.DB, [updated], LISTED_ATTEMPTS);
+    const [view] = await withDeliveries(c.env, [updated], LISTED_ATTEMPTS);
     return done(view!);
   },
 );

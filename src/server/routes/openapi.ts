@@ -56,6 +56,10 @@ export function describeApi(app: OpenAPIHono<AppEnv>): void {
         description:
           "The lobby's open games (docs/seeks.md): publish a seek, list them, join one with a tap, withdraw, and play now against someone.",
       },
+      {
+        name: "chat",
+        description: "The table's chat: seated players write, mute a seat for themselves, open it to spectators, report a message.",
+      },
       { name: "service", description: "Health and this document." },
     ],
   }));

@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { languageOf } from "../../shared/language";
 import { displayText } from "../../shared/text";
 import type { AppEnv } from "../env";
+import { catalog } from "../i18n/index";
 import { HEIGHT, WIDTH } from "../unfurl/image";
 import { publicSnapshot } from "../unfurl/public";
 import { escapeXml, summarize } from "../unfurl/summary";
@@ -36,7 +37,7 @@ async function gamePage(c: Context<AppEnv>): Promise<Response> {
     meta("og:title", summary.title),
     meta("og:description", summary.description),
     meta("og:url", page),
-    meta("og:locale", summary.lang === "it" ? "it_IT" : "en_GB"),
+    meta("og:locale", catalog(summary.lang).ogLocale),
     meta("og:image", image),
     meta("og:image:type", "image/png"),
     meta("og:image:width", String(WIDTH)),

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { GameSnapshot } from "../../shared/api";
+import { GameSnapshot } from "../../shared/wire/view";
 import { isGameId } from "../auth";
 import type { AppEnv } from "../env";
 import { clientOf } from "../http";
@@ -9,5 +9,6 @@ export async function publicSnapshot(c: Context<AppEnv>, id: string): Promise<Ga
   if (!isGameId(id, c.env.GAME_ID_KEY)) return null;
   const room = c.env.GAME_ROOM.get(c.env.GAME_ROOM.idFromName(id));
   const reply = await room.snapshot({ gameId: id, tokenHash: null, playerId: null, client: clientOf(c) });
-  return reply.ok ? (JSON.parse(reply.body) as GameSnapshot) : null;
+  // The room's own answer, read by the wire's schema like any other JSON this service did not just build.
+  return reply.ok ? GameSnapshot.parse(JSON.parse(reply.body)) : null;
 }

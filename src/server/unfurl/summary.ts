@@ -1,6 +1,6 @@
 import type { GameSnapshot } from "../../shared/api";
 import { type Language, languageOf } from "../../shared/language";
-import { PRESET_INFO } from "../../shared/presets";
+import { presetText } from "../../shared/presets";
 import { displayText } from "../../shared/text";
 import { catalog } from "../i18n/index";
 
@@ -47,7 +47,7 @@ export function summarize(snap: GameSnapshot, lang: Lang): Summary {
     total: snap.view.match.totals[team] ?? 0,
   }));
   const rules = snap.view.rules;
-  const preset = lang === "it" ? PRESET_INFO[rules.preset].it.title : PRESET_INFO[rules.preset].title;
+  const preset = presetText(rules.preset, lang).title;
   const target = rules.hands === null ? w.target(number(rules.target)) : w.hands(rules.hands);
   const hand = snap.view.hand;
   const match = snap.view.match;

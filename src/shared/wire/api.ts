@@ -1,5 +1,6 @@
 import { MOVE_CODES } from "../../engine/errors";
 import { LIMITS } from "../limits";
+import { QuickPhrase } from "./chat";
 import { ClockControl, ClockRequest } from "./clock";
 import { ComputerLevel, DealRecord, list, Name, RulesInput, Seat } from "./common";
 import { WireEvent } from "./events";
@@ -57,6 +58,9 @@ export const SERVICE_CODES = [
   "RATING_OUT_OF_RANGE",
   "TOO_MANY_SEEKS",
   "BAD_SEEK",
+  "BAD_MESSAGE",
+  "MESSAGE_TOO_LONG",
+  "MESSAGE_NOT_FOUND",
   "INTERNAL",
 ] as const;
 
@@ -106,6 +110,10 @@ export const CreateGameRequest = z
     rated: z.boolean().optional().openapi({
       description:
         "A rated match (docs/ratings.md): needs a clock and no computer player; rated when it ends if every seat was opened by a distinct player (a device with a player key).",
+    }),
+    spectatorChat: z.boolean().optional().openapi({
+      description:
+        "Spectators and embeds may read the table's chat (docs/chat.md): off by default; any seated player can close it later, and it is open only while every seat lets it be.",
     }),
     deals: z.array(DealRecord).max(LIMITS.preparedDeals).optional().openapi({
       description:
@@ -226,6 +234,18 @@ export const RecordMove = z.object({
   by: z.literal("computer").optional().openapi({ description: "The computer made this move for its seat." }),
 });
 
+/** A chat message in a record: after the first `after` moves of hand `hand` (docs/record.md). */
+export const RecordChat = z
+  .object({
+    hand: z.int().min(0),
+    after: z.int().min(0),
+    seat: Seat,
+    text: z.string().optional(),
+    phrase: QuickPhrase.optional(),
+    at: z.string().optional(),
+  })
+  .openapi("RecordChat");
+
 /** How a match ended outside play (docs/record.md): a team lost on time, or it was aborted with no result. */
 export const MatchEnding = z
   .discriminatedUnion("reason", [
@@ -243,6 +263,9 @@ export const GameRecord = z
     hands: list(z.object({ deal: DealRecord, moves: list(RecordMove), commitment: z.string().optional(), salt: z.string().optional() })),
     clock: ClockControl.optional().openapi({ description: "The game's correspondence clock, if it had one." }),
     end: MatchEnding.optional().openapi({ description: "Only for a match that ended on time or was aborted, after the last move." }),
+    chat: z.array(RecordChat).optional().openapi({
+      description: "The table's chat in the record's hands, as the caller may read it (docs/record.md); replaying ignores it.",
+    }),
     id: z.string().optional(),
     started: z.string().optional(),
     ended: z.string().optional(),
@@ -263,3 +286,4 @@ export type SeatLinkRequest = z.input<typeof SeatLinkRequest>;
 export type MyGame = z.infer<typeof MyGame>;
 export type MyGamesResponse = z.infer<typeof MyGamesResponse>;
 export type GameRecord = z.infer<typeof GameRecord>;
+export type RecordChat = z.infer<typeof RecordChat>;

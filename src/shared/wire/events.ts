@@ -1,3 +1,4 @@
+import { ChatAudience, QuickPhrase } from "./chat";
 import { ClockControl } from "./clock";
 import { CardText, ComputerLevel, DealRecord, HandEnd, list, Name, RulesInput, Seat, TableMeld, Team, TeamScore } from "./common";
 import { orNull, z } from "./z";
@@ -54,6 +55,21 @@ const seatReissued = kind("seatReissued", {
   seat: Seat.openapi({
     description: "The creator gave this seat a fresh link, its player having been away too long: the old link no longer opens it.",
   }),
+});
+const message = kind("message", {
+  seat: Seat.openapi({ description: "Who wrote it." }),
+  text: z.string().optional().openapi({ description: "Free text (docs/chat.md)." }),
+  phrase: QuickPhrase.optional(),
+});
+const mute = kind("mute", {
+  seat: Seat.openapi({ description: "The seat that muted (only it sees this event)." }),
+  muted: Seat,
+  on: z.boolean(),
+});
+const chatAudience = kind("chatAudience", {
+  seat: Seat,
+  open: z.boolean().openapi({ description: "This seat lets spectators read the chat, or no longer does." }),
+  audience: ChatAudience,
 });
 const handStarted = kind(
   "handStarted",
@@ -148,6 +164,9 @@ export const WireEvent = z
     absenceCancelled.wire,
     computer.wire,
     seatReissued.wire,
+    message.wire,
+    mute.wire,
+    chatAudience.wire,
   ])
   .openapi("Event");
 

@@ -16,7 +16,17 @@ import { z } from "./z";
  * NOTIFY_EVENTS (notify/types.ts). The routes pass events both ways between
  * the two, so the type checker refuses any difference.
  */
-export const NOTIFY_EVENT_NAMES = ["turn", "reminder", "timedOut", "claimed", "handEnded", "gameOver", "invited", "started"] as const;
+export const NOTIFY_EVENT_NAMES = [
+  "turn",
+  "reminder",
+  "timedOut",
+  "claimed",
+  "handEnded",
+  "gameOver",
+  "invited",
+  "message",
+  "started",
+] as const;
 
 /** How a subscription is reached. */
 export const NOTIFY_CHANNELS = ["email", "webhook", "push"] as const;
@@ -47,12 +57,12 @@ export const EMAIL_ADDRESS =
 
 export const NotifyEventName = z.enum(NOTIFY_EVENT_NAMES).openapi({
   description:
-    "`turn` (it is your move), `reminder` (the clock's reminders), `timedOut` (a seat ran out of time: the computer plays it, or its opponents may claim the match), `claimed` (a match was claimed on time), `handEnded`, `gameOver`, `invited` (someone invites you to a game).",
+    "`turn` (it is your move), `reminder` (the clock's reminders), `timedOut` (a seat ran out of time: the computer plays it, or its opponents may claim the match), `claimed` (a match was claimed on time), `handEnded`, `gameOver`, `invited` (someone invites you to a game), `message` (a message at your table: never by default; at most one email per game and hour, never while you have the table open; docs/chat.md).",
 });
 
 const Events = z
   .array(NotifyEventName)
-  .min(1, "events must name at least one of turn, reminder, timedOut, claimed, handEnded, gameOver, invited")
+  .min(1, "events must name at least one of turn, reminder, timedOut, claimed, handEnded, gameOver, invited, message")
   .max(NOTIFY_EVENT_NAMES.length * 2);
 
 export const NotifyLanguage = z.enum(LANGUAGES).openapi({ description: "The language of every message: English or Italian." });

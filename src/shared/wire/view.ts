@@ -1,3 +1,4 @@
+import { ChatState } from "./chat";
 import { ClockView } from "./clock";
 import { CardText, ComputerLevel, DealRecord, HandEnd, list, Name, Rules, Seat, TableMeld, TeamScore } from "./common";
 import { PublicPlayerId } from "./ratings";
@@ -106,6 +107,7 @@ export const GameSnapshot = z
     fairness: list(HandFairness),
     clock: orNull(ClockView).openapi({ description: "The correspondence clock; null in a game without one." }),
     view: GameView,
+    chat: ChatState.openapi({ description: "The table's chat: who reads it, and the seats the caller muted (docs/chat.md)." }),
     rematch: z.string().optional().openapi({
       description: "Once a seat has asked for a rematch of the finished match (POST /api/games/{id}/rematch): the new game's id.",
     }),

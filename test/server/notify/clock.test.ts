@@ -5,7 +5,7 @@ import { confirmEmail } from "../../../src/server/notify/index";
 import { notificationsOf } from "../../../src/server/room/notifications";
 import { PLAYER_DEFAULT_EVENTS } from "../../../src/shared/wire/notifications";
 import { alarm, DAY, HOUR, playTurn, realTime, setTime, T0 } from "../clock-helpers";
-import { call, createGame, type PeopleGame, trueTable } from "../helpers";
+import { call, computerPlays, createGame, type PeopleGame, trueTable } from "../helpers";
 import { browserSubscription, hook, mailTo, pushesTo, received, settle, subscribe, unique, until } from "./helpers";
 
 /**
@@ -61,7 +61,7 @@ describe("a timeout's notifications", () => {
     const otherEars = await listen(game, other);
     // Nobody acted on the reminders' times: the room wakes after the deadline, with the reminders and the timeout all due.
     setTime(T0 + 2 * DAY + 1);
-    await alarm(game.id);
+    await computerPlays(game.id);
 
     const mail = await mailAbout(lateEars.address, /time ran out/);
     expect(mail.subject).toBe("Burraco: your time ran out");

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { inject } from "vitest";
 import { newToken } from "../../../src/server/auth";
+import { shardDatabase, shardNames } from "../../../src/server/db/shards";
 import { notifyConfig } from "../../../src/server/notify/config";
 import { createSubscription, type NewSubscription } from "../../../src/server/notify/subscriptions";
 import type { GameNotification, PublicMove } from "../../../src/server/notify/types";
@@ -91,16 +92,34 @@ export function turnFor(gameId: string, players: (string | null)[], seq = 10, ex
   } as GameNotification;
 }
 
-export async function deliveryRow(key: string) {
-  return env.DB.prepare("SELECT * FROM notification_deliveries WHERE key = ?").bind(key).first<Record<string, unknown>>();
+/** Where deliveries may be: the main database, then each log shard (a game's are in its shard, the rest in the main one). */
+export const deliveryPlaces = () => [...new Set(["DB", ...shardNames(env)])];
+
+/** A delivery's row, wherever it is (`place`: the binding holding it). */
+export async function deliveryRow(key: string): Promise<(Record<string, unknown> & { place: string }) | null> {
+  for (const place of deliveryPlaces()) {
+    const row = await shardDatabase(env, place)
+      .prepare("SELECT * FROM notification_deliveries WHERE key = ?")
+      .bind(key)
+      .first<Record<string, unknown>>();
+    if (row) return { ...row, place };
+  }
+  return null;
 }
 
+/** A subscription's attempts in every database, in the order they were made. */
 export async function attemptsOf(subscriptionId: string) {
-  return (
-    await env.DB.prepare("SELECT * FROM notification_attempts WHERE subscription_id = ? ORDER BY id")
-      .bind(subscriptionId)
-      .all<Record<string, unknown>>()
-  ).results;
+  const all: Record<string, unknown>[] = [];
+  for (const place of deliveryPlaces())
+    all.push(
+      ...(
+        await shardDatabase(env, place)
+          .prepare("SELECT * FROM notification_attempts WHERE subscription_id = ? ORDER BY id")
+          .bind(subscriptionId)
+          .all<Record<string, unknown>>()
+      ).results,
+    );
+  return all.sort((a, b) => Number(a.at) - Number(b.at));
 }
 
 export async function subscriptionRow(id: string) {

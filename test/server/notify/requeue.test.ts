@@ -21,11 +21,7 @@ async function lostDelivery(state: "pending" | "sending" = "pending") {
   const notification = turnFor(gameId, [null, null]);
   const key = deliveryKey(notification, made.subscription.id);
   const message: Delivery = { key, subscriptionId: made.subscription.id, notice: { type: "game", notification }, createdAt: Date.now() };
-  await insertDeliveries(
-    env.DB,
-    [{ key, subscriptionId: made.subscription.id, event: "turn", gameId, seq: notification.seq, message: JSON.stringify(message) }],
-    Date.now(),
-  );
+  await insertDeliveries(env.DB, [{ key, subscriptionId: made.subscription.id, message: JSON.stringify(message) }], Date.now());
   if (state === "sending")
     // Claimed by a Worker that died before it recorded anything: its lease runs out.
     await env.DB.prepare("UPDATE notification_deliveries SET state = 'sending', attempts = 1, lease_until = ? WHERE key = ?")

@@ -21,7 +21,7 @@ describe("retry schedule", () => {
     const notification = turnFor(gameId, [null, null], 20);
     const key = deliveryKey(notification, made.subscription.id);
     const start = Date.UTC(2026, 0, 1);
-    await insertDeliveries(env.DB, [{ key, subscriptionId: made.subscription.id, event: "turn", gameId, seq: 20 }], start);
+    await insertDeliveries(env.DB, [{ key, subscriptionId: made.subscription.id }], start);
     const delivery: Delivery = { key, subscriptionId: made.subscription.id, notice: { type: "game", notification }, createdAt: start };
     const realTime: Env = { ...env, DELIVERY_DELAY_SCALE: "1" };
     let clock = start;
@@ -64,7 +64,7 @@ describe("retry schedule", () => {
     const notification = turnFor(gameId, [null, null], 21);
     const key = deliveryKey(notification, made.subscription.id);
     const now = Date.now();
-    await insertDeliveries(env.DB, [{ key, subscriptionId: made.subscription.id, event: "turn", gameId, seq: 21 }], now);
+    await insertDeliveries(env.DB, [{ key, subscriptionId: made.subscription.id }], now);
     const delivery: Delivery = { key, subscriptionId: made.subscription.id, notice: { type: "game", notification }, createdAt: now };
     // Two copies of one message in one batch (a redelivery racing the original).
     const batch = createMessageBatch<Delivery>("burraco-deliveries", [

@@ -83,7 +83,7 @@ describe("subscriptions", () => {
       [unique("old"), now - 31 * day],
       [unique("new"), now - 29 * day],
     ] as const) {
-      await insertDeliveries(env.DB, [{ key, subscriptionId: id, event: "turn", gameId: null, seq: null }], at);
+      await insertDeliveries(env.DB, [{ key, subscriptionId: id }], at);
       await env.DB.prepare("UPDATE notification_deliveries SET state = 'sent' WHERE key = ?").bind(key).run();
       await env.DB.prepare(
         "INSERT INTO notification_attempts (delivery_key, subscription_id, event, attempt, status, at) VALUES (?, ?, 'turn', 1, 'sent', ?)",
@@ -91,10 +91,10 @@ describe("subscriptions", () => {
         .bind(key, id, at)
         .run();
     }
-    expect(await recentAttempts(env.DB, owner, id)).toHaveLength(2);
-    expect(await recentAttempts(env.DB, hashToken("stranger"), id)).toBeNull();
-    expect(await pruneDeliveryLog(env.DB, now)).toBeGreaterThanOrEqual(2);
-    const left = await recentAttempts(env.DB, owner, id);
+    expect(await recentAttempts(env, owner, id)).toHaveLength(2);
+    expect(await recentAttempts(env, hashToken("stranger"), id)).toBeNull();
+    expect(await pruneDeliveryLog(env, now)).toBeGreaterThanOrEqual(2);
+    const left = await recentAttempts(env, owner, id);
     expect(left).toHaveLength(1);
     expect(left![0]!.key).toMatch(/^new/);
   });
@@ -106,9 +106,9 @@ describe("subscriptions", () => {
     const day = 86_400_000;
     const now = Date.now();
     const keys = { finished: unique("finished"), recent: unique("recent"), failing: unique("failing") };
-    await insertDeliveries(env.DB, [{ key: keys.finished, subscriptionId: id, event: "turn", gameId: null, seq: null }], now - 15 * day);
-    await insertDeliveries(env.DB, [{ key: keys.failing, subscriptionId: id, event: "turn", gameId: null, seq: null }], now - 15 * day);
-    await insertDeliveries(env.DB, [{ key: keys.recent, subscriptionId: id, event: "turn", gameId: null, seq: null }], now - 13 * day);
+    await insertDeliveries(env.DB, [{ key: keys.finished, subscriptionId: id }], now - 15 * day);
+    await insertDeliveries(env.DB, [{ key: keys.failing, subscriptionId: id }], now - 15 * day);
+    await insertDeliveries(env.DB, [{ key: keys.recent, subscriptionId: id }], now - 13 * day);
     await env.DB.prepare("UPDATE notification_deliveries SET state = 'sent' WHERE key IN (?, ?)").bind(keys.finished, keys.recent).run();
     await env.DB.prepare("UPDATE notification_deliveries SET state = 'failed' WHERE key = ?").bind(keys.failing).run();
     for (let i = 0; i < 60; i++)
@@ -117,8 +117,8 @@ describe("subscriptions", () => {
       )
         .bind(`${keys.recent}-${i}`, id, now - (60 - i) * 60_000)
         .run();
-    await pruneDeliveryLog(env.DB, now);
-    const left = await recentAttempts(env.DB, owner, id, 100);
+    await pruneDeliveryLog(env, now);
+    const left = await recentAttempts(env, owner, id, 100);
     expect(left).toHaveLength(ATTEMPTS_KEPT);
     expect(left![0]!.key).toBe(`${keys.recent}-59`);
     const states = await env.DB.prepare("SELECT key FROM notification_deliveries WHERE subscription_id = ? ORDER BY key")

@@ -1,4 +1,4 @@
-import type { Language } from "../../../src/shared/language";
+import { isLanguage, type Language, languageOf } from "../../../src/shared/language";
 import type { Catalog } from "./en";
 
 /**
@@ -23,18 +23,15 @@ export const LANGUAGE_KEY = "burraco.lang";
 export function storedLanguage(): Lang | null {
   try {
     const value = localStorage.getItem(LANGUAGE_KEY);
-    return value === "en" || value === "it" ? value : null;
+    return isLanguage(value) ? value : null;
   } catch {
     return null;
   }
 }
 
+/** The browser's preferred languages in order, read as the server reads an Accept-Language header. */
 export function browserLanguage(): Lang {
-  for (const tag of navigator.languages ?? [navigator.language]) {
-    if (/^it\b/i.test(tag)) return "it";
-    if (/^en\b/i.test(tag)) return "en";
-  }
-  return "en";
+  return languageOf((navigator.languages ?? [navigator.language]).join(","));
 }
 
 /** The language chosen with the switch, else the browser's. */

@@ -1,6 +1,6 @@
 import { h, type JSX } from "preact";
 import { PRESETS, type PresetName } from "../../../src/engine/rules";
-import { PRESET_INFO, PRESET_LIST } from "../../../src/shared/presets";
+import { PRESET_LIST, presetText } from "../../../src/shared/presets";
 import type { ComputerLevel } from "../../../src/shared/wire/common";
 import { type ClockKind, clockFieldset, seatKind, versusComputer } from "../clock/lobby";
 import { teamLetter, teamOf } from "../describe";
@@ -57,7 +57,7 @@ function seatRow(seat: number, players: number, state: CreateState, act: CreateA
 }
 
 export function createForm(state: CreateState, act: CreateActions): JSX.Element {
-  const info = (name: PresetName) => (lang === "it" ? PRESET_INFO[name].it : PRESET_INFO[name]);
+  const info = (name: PresetName) => presetText(name, lang);
   return h(
     "form",
     {

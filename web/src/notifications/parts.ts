@@ -1,6 +1,6 @@
 import { h, type JSX } from "preact";
 import type { DeliveryAttempt, NotifyEventName, SubscriptionView } from "../../../src/shared/api";
-import type { Language } from "../../../src/shared/language";
+import { isLanguage, type Language } from "../../../src/shared/language";
 import { dateTime, lang, t, when } from "../i18n/index";
 
 /**
@@ -19,6 +19,7 @@ export const EVENTS = [
   "gameOver",
   "invited",
   "started",
+  "message",
 ] as const satisfies readonly NotifyEventName[];
 /** What a player's subscription hears when nothing else is chosen (the server's PLAYER_DEFAULT_EVENTS). */
 export const PLAYER_EVENTS: readonly NotifyEventName[] = ["turn", "reminder", "timedOut", "claimed", "gameOver", "invited", "started"];
@@ -85,7 +86,8 @@ export function readChoices(form: HTMLFormElement): { events: NotifyEventName[];
   const data = new FormData(form);
   const events = data.getAll("events").map(String) as NotifyEventName[];
   if (events.length === 0) return null;
-  return { events, language: data.get("language") === "it" ? "it" : "en" };
+  const language = data.get("language");
+  return { events, language: isLanguage(language) ? language : "en" };
 }
 
 function hostOf(url: string): string {

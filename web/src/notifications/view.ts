@@ -1,5 +1,5 @@
 import { h, type JSX } from "preact";
-import type { SubscriptionView } from "../../../src/shared/api";
+import type { NotifyChannel, SubscriptionView } from "../../../src/shared/api";
 import { header } from "../header";
 import { t } from "../i18n/index";
 import { digestFields, subscriptionCard, TIME_ZONES } from "./card";
@@ -15,7 +15,7 @@ import { timeZones } from "./subscribe";
  * and, for a game created in this browser, the game's group chat.
  */
 
-export type Channel = "email" | "push" | "webhook";
+export type Channel = NotifyChannel;
 
 export interface PrefsView {
   readonly gameId: string | null;

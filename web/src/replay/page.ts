@@ -1,5 +1,5 @@
 import { render } from "preact";
-import type { GameSnapshot } from "../../../src/shared/api";
+import type { GameRecord, GameSnapshot } from "../../../src/shared/api";
 import { api } from "../api";
 import { teamCount } from "../describe";
 import { t } from "../i18n/index";
@@ -15,6 +15,8 @@ import { replayView } from "./view";
  */
 export class ReplayPage {
   private hands: ReplayHand[] = [];
+  /** What was said at the table, at its place among the moves (docs/record.md `chat`). */
+  private chat: NonNullable<GameRecord["chat"]> = [];
   private snap: GameSnapshot | null = null;
   private hand = 0;
   private move = 0;
@@ -35,11 +37,12 @@ export class ReplayPage {
     const token = rememberedSeats()[this.gameId]?.token ?? null;
     try {
       const [record, snap] = await Promise.all([
-        api.record(this.gameId),
+        api.record(this.gameId, token).catch(() => api.record(this.gameId)),
         api.snapshot(this.gameId, token).catch(() => api.snapshot(this.gameId, null)),
       ]);
       this.snap = snap;
       this.hands = recordHands(record);
+      this.chat = record.chat ?? [];
       const inPlay = snap.view.hand;
       if (inPlay && inPlay.end === null && !this.hands.some((h) => h.number === inPlay.number)) {
         const viewer = snap.viewer;
@@ -109,6 +112,7 @@ export class ReplayPage {
           gameId: this.gameId,
           snap: this.snap,
           hands: this.hands,
+          chat: this.chat,
           hand: this.hand,
           move: this.move,
           loaded: this.loaded,

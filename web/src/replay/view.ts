@@ -1,5 +1,5 @@
 import { h, type JSX } from "preact";
-import type { GameSnapshot, SeenEvent } from "../../../src/shared/api";
+import type { GameRecord, GameSnapshot, SeenEvent } from "../../../src/shared/api";
 import { cardView, sortBySuit } from "../cards";
 import { describeEvent, seatName, teamCount, teamName } from "../describe";
 import { header, type MenuItem } from "../header";
@@ -15,6 +15,8 @@ export interface ReplayState {
   readonly gameId: string;
   readonly snap: GameSnapshot | null;
   readonly hands: readonly ReplayHand[];
+  /** The record's chat: each message after `after` moves of hand `hand`. */
+  readonly chat: NonNullable<GameRecord["chat"]>;
   readonly hand: number;
   readonly move: number;
   readonly loaded: boolean;
@@ -32,6 +34,24 @@ function moveText(events: readonly SeenEvent[], seats: GameSnapshot["seats"], pl
     .map((e) => describeEvent({ ...e, seq: 0, at: "" } as never, seats, null, players))
     .filter((line): line is string => line !== null);
   return lines.join(" ");
+}
+
+/** The messages written at this point of the hand (after this move, before the next), in the reader's language. */
+function saidHere(state: ReplayState, hand: number, snap: GameSnapshot): JSX.Element | null {
+  const said = state.chat.filter((m) => m.hand === hand && m.after === state.move);
+  if (said.length === 0) return null;
+  return h(
+    "ul",
+    { class: "replay-chat", "data-testid": "replay-chat", "aria-label": t.chat.title },
+    said.map((m, i) =>
+      h(
+        "li",
+        { key: i },
+        h("strong", null, `${seatName(snap.seats, m.seat)}: `),
+        m.phrase ? h("em", null, t.chat.phrase[m.phrase]) : (m.text ?? ""),
+      ),
+    ),
+  );
 }
 
 export function replayView(state: ReplayState, act: ReplayActions): JSX.Element {
@@ -124,6 +144,7 @@ export function replayView(state: ReplayState, act: ReplayActions): JSX.Element 
         state.move === 0 ? t.replay.deal : moveText(position.events, snap.seats, players),
         position.computer ? h("span", { class: "computer-mark", title: t.clock.byComputerLong }, ` ${t.clock.byComputer}`) : null,
       ),
+      saidHere(state, current.number, snap),
       piles(position.hand, NOTHING_FRESH),
       teams(snap.seats, players, position.hand, null, null, NOTHING_FRESH),
       h(

@@ -23,6 +23,8 @@ import {
   rememberVersion,
   seenCommitments,
 } from "../store";
+import { TableChat } from "./chat";
+import { chatButton, chatSheet } from "./chat-view";
 import { HandEnds } from "./hand-ends";
 import { type Highlights, highlight, noHighlights } from "./highlights";
 import { TableLayout } from "./layout";
@@ -90,6 +92,8 @@ export class TablePage {
   readonly controls: SeatControls;
   readonly clock = new ClockControls(this);
   readonly rematch: Rematch;
+  /** The table's chat: its button and sheet (chat.ts). */
+  readonly chat: TableChat;
   private live: Live | null = null;
   private closed = false;
   private ticker: ReturnType<typeof setInterval> | null = null;
@@ -111,6 +115,7 @@ export class TablePage {
     this.ends = new HandEnds(this);
     this.layout = new TableLayout(root);
     this.rematch = new Rematch(this, (route) => this.reopen(route));
+    this.chat = new TableChat(this);
   }
 
   get me(): number | null {
@@ -208,6 +213,8 @@ export class TablePage {
     }
     const snap = this.snap!;
     const fresh = update.events.filter((e) => e.seq > this.lastSeq);
+    this.chat.sync(snap);
+    this.chat.heard(fresh);
     for (const event of fresh) this.lastSeq = Math.max(this.lastSeq, event.seq);
     if (fresh.length) {
       this.events = [...this.events, ...fresh].slice(-60);
@@ -349,6 +356,7 @@ export class TablePage {
           },
           seatWanted: this.route.seatWanted ?? null,
           rematch: this.rematch.box,
+          chat: { button: chatButton(this.chat), sheet: chatSheet(this.chat, this.snap, this.me) },
         },
         {
           ...this.controls.actions,
@@ -366,6 +374,7 @@ export class TablePage {
       this.root,
     );
     this.layout.fit();
+    this.chat.afterRender(this.root);
     this.controls.afterRender();
     this.clock.afterRender();
   }

@@ -1,6 +1,7 @@
 import { h, type JSX } from "preact";
+import type { PresetName } from "../../../src/engine/rules";
 import type { GameSnapshot } from "../../../src/shared/api";
-import { PRESET_INFO } from "../../../src/shared/presets";
+import { presetText } from "../../../src/shared/presets";
 import type { TeamScore } from "../../../src/shared/wire/common";
 import { SCORE_PARTS, scorePartName, teamCount, teamName } from "../describe";
 import { lang, num, t } from "../i18n/index";
@@ -9,8 +10,8 @@ import { lang, num, t } from "../i18n/index";
 
 export const teamsOf = (players: number): number[] => Array.from({ length: teamCount(players) }, (_, team) => team);
 
-export function presetTitle(preset: keyof typeof PRESET_INFO): string {
-  return lang === "it" ? PRESET_INFO[preset].it.title : PRESET_INFO[preset].title;
+export function presetTitle(preset: PresetName): string {
+  return presetText(preset, lang).title;
 }
 
 /** A hand's score, part by part, per team. */

@@ -58,6 +58,8 @@ export interface TableView {
   readonly clock: { readonly claim: ClaimBox; readonly handover: HandoverBox; readonly announce: string };
   /** The rematch being asked for (match-end.ts). */
   readonly rematch: RematchBox;
+  /** The chat's button (top bar) and its sheet when open (chat.ts); null where the viewer may not read it. */
+  readonly chat: { readonly button: JSX.Element | null; readonly sheet: JSX.Element | null };
 }
 
 export interface TableActions {
@@ -85,7 +87,8 @@ export function connectionPill(connection: Connection): JSX.Element {
 
 export function tableView(v: TableView, act: TableActions): JSX.Element {
   const embed = v.mode === "embed";
-  const top = embed ? null : header({ connection: v.snap ? connectionPill(v.connection) : null, menu: v.menu });
+  const tools = v.snap ? h("span", { class: "top-tools" }, v.chat.button, connectionPill(v.connection)) : null;
+  const top = embed ? null : header({ connection: tools, menu: v.menu });
   const live = h("p", { class: "visually-hidden", "aria-live": "polite", id: "announce" }, embed ? "" : v.announcement);
   if (v.fatal) {
     return h(
@@ -148,6 +151,7 @@ export function tableView(v: TableView, act: TableActions): JSX.Element {
                   "div",
                   { class: "embed-bar" },
                   connectionPill(v.connection),
+                  v.chat.button,
                   h("a", { href: `/game/${snap.id}`, target: "_blank", rel: "noopener" }, t.embed.open),
                 )
               : null,
@@ -196,6 +200,7 @@ export function tableView(v: TableView, act: TableActions): JSX.Element {
     v.handEnd && !embed
       ? handEndDialog(snap, v.handEnd, act.closeHandEnd, matchEnd(snap, v.me, v.rematch, act.rematch, "hand-end-match"))
       : null,
+    v.chat.sheet,
     v.toast ? h("p", { class: "toast", role: "status" }, v.toast) : null,
     live,
     embed ? null : h("p", { class: "visually-hidden", "aria-live": "polite", id: "countdown-announce" }, v.clock.announce),

@@ -1,0 +1,146 @@
+/**
+ * `npm run bench -- floor [N]`: our runtime CPU per accepted move beside the
+ * platform's floor (bench/echo.ts), for the service as deployed with nobody
+ * subscribed to notifications, and where it goes. It plays N two-player
+ * matches of one hand over HTTP, then over WebSocket, in the Workers
+ * runtime, reading the runtime's CPU from /proc (bench/cpu.ts); measures
+ * parts of a move alone, each repeated many times in one request in the
+ * same runtime (bench/floor-worker.ts); then plays the matches again on a
+ * runtime whose rooms drain nothing to D1, whose difference is the drain's
+ * cost (two runtimes' runs compared: on a loaded machine that difference is
+ * noisy, the parts measured alone much less). The cost benchmark prints the same ratio among everything else it
+ * measures (`-- cost`); this is the quicker one, to see a change's effect
+ * and where the rest goes. A CPU profile by function: `-- profile`.
+ */
+import { startRuntime } from "../scripts/local-runtime";
+import { removeDir } from "../scripts/local-service";
+import type { CreateGameResponse } from "../src/shared/api";
+import { CountingWebSocket, idleMsPerSecond, type Phase, playPhase, setIdle } from "./cost";
+import { runtimeCpuSeconds } from "./cpu";
+import { echoFloor } from "./echo";
+import type { Part } from "./floor-worker";
+
+const phaseOf = (transport: "http" | "ws", matches: number): Phase => ({
+  name: `2p ${transport === "http" ? "HTTP" : "WS"} quiet`,
+  players: 2,
+  transport,
+  notify: false,
+  matches,
+  accepted: 0,
+  refused: 0,
+  errors: 0,
+  cpuMs: 0,
+  counters: {} as Phase["counters"],
+  d1Bytes: 0,
+  frames: 0,
+});
+
+/** Parts measured apart, and how many times each a move needs (per transport). */
+const PARTS: { part: Part; n: number; label: string; http: number; ws: number }[] = [
+  { part: "route", n: 300, label: "a request through the Worker to the room and back (a stale move, refused)", http: 2, ws: 0 },
+  { part: "notFound", n: 300, label: "…of which the Worker's routing and headers (an API path no route serves)", http: 0, ws: 0 },
+  { part: "rpc", n: 1000, label: "…of which the call to the room (an RPC doing nothing)", http: 0, ws: 0 },
+  { part: "zod", n: 20_000, label: "…of which the move request's schema (zod)", http: 0, ws: 0 },
+  { part: "socketMessage", n: 20_000, label: "a socket's message read (JSON and zod)", http: 0, ws: 1 },
+  { part: "engine", n: 20_000, label: "the rules engine applies a move", http: 1, ws: 1 },
+  { part: "events", n: 2_000, label: "a viewer's events and view, built and serialised", http: 2, ws: 2 },
+  { part: "view", n: 2_000, label: "…of which the view", http: 0, ws: 0 },
+  { part: "sqlite", n: 5_000, label: "a row written to the room's SQLite in a transaction", http: 1, ws: 1 },
+  { part: "drain", n: 2_000, label: "a drain's own work (2 entries and the index row; its D1 batches sent nowhere)", http: 0, ws: 0 },
+  {
+    part: "identify",
+    n: 300,
+    label: "a device's lookup in D1 (X-Player-Key), which moves and long polls no longer make",
+    http: 0,
+    ws: 0,
+  },
+  { part: "d1", n: 300, label: "a D1 batch from the room (a drain makes two), the local D1's work included", http: 0, ws: 0 },
+];
+
+async function partCost(url: string, body: object): Promise<number> {
+  const from = runtimeCpuSeconds();
+  const started = performance.now();
+  const answer = await fetch(`${url}/api/bench/parts`, { method: "POST", body: JSON.stringify(body) });
+  if (!answer.ok) throw new Error(`parts: ${answer.status} ${await answer.text()}`);
+  await answer.text();
+  return (runtimeCpuSeconds() - from) * 1000 - idleMsPerSecond * ((performance.now() - started) / 1000);
+}
+
+/** `partsOnly`: the parts alone, without the matches (quick). */
+export async function floorBench(matches = 6, partsOnly = false): Promise<void> {
+  (globalThis as { WebSocket: typeof WebSocket }).WebSocket = CountingWebSocket as unknown as typeof WebSocket;
+  const entry = "bench/floor-worker.ts";
+  const plain = [phaseOf("http", matches), phaseOf("ws", matches)];
+  const undrained = [phaseOf("http", matches), phaseOf("ws", matches)];
+  const parts = new Map<Part, number>();
+  const service = await startRuntime({ entry });
+  try {
+    await playPhase(service, "", { ...phaseOf("http", 1), name: "warm-up" }, false);
+    await playPhase(service, "", { ...phaseOf("ws", 1), name: "warm-up" }, false);
+    const idleFrom = runtimeCpuSeconds();
+    await new Promise((r) => setTimeout(r, 10_000));
+    setIdle((runtimeCpuSeconds() - idleFrom) * 100);
+    if (!partsOnly) for (const p of plain) await playPhase(service, "", p, false);
+    // A fresh game's first turn: each part on it.
+    const game = (await (
+      await fetch(`${service.url}/api/games`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ players: 2, rules: { preset: "classic", hands: 1 } }),
+      })
+    ).json()) as CreateGameResponse;
+    const token = game.seats[0]!.token!;
+    const view = (await (await fetch(`${service.url}/api/games/${game.id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+      view: { hand: { turn: number } };
+    };
+    const seat = view.view.hand.turn;
+    for (const { part, n } of PARTS) {
+      await partCost(service.url, { game: game.id, seat, part, n: Math.ceil(n / 10), token }); // warm
+      parts.set(part, (await partCost(service.url, { game: game.id, seat, part, n, token })) / n);
+    }
+  } finally {
+    await service.stop();
+    await removeDir(service.persistTo);
+  }
+  if (partsOnly) {
+    for (const { part, label } of PARTS) console.log(`  ${label.padEnd(84)} ${(parts.get(part)! * 1000).toFixed(1).padStart(8)} µs`);
+    return;
+  }
+  // The same without the drain to D1 (the drain's JavaScript and its D1 batches are measured apart above).
+  const other = await startRuntime({ entry, overrides: { bindings: { FLOOR_NO_DRAIN: "1" } } });
+  try {
+    await playPhase(other, "", { ...phaseOf("http", 1), name: "warm-up" }, false, false);
+    await playPhase(other, "", { ...phaseOf("ws", 1), name: "warm-up" }, false, false);
+    for (const p of undrained) await playPhase(other, "", p, false, false);
+  } finally {
+    await other.stop();
+    await removeDir(other.persistTo);
+  }
+  const floor = await echoFloor(matches * 2);
+  console.log(
+    `\nThe floor with ${matches * 2} clients: ${floor.httpMs.toFixed(3)} ms CPU per HTTP request, ${floor.wsMs.toFixed(3)} ms per WebSocket exchange`,
+  );
+  console.log("\nParts of a move, each measured alone in the same runtime (µs of CPU each time):");
+  for (const { part, label } of PARTS) console.log(`  ${label.padEnd(84)} ${(parts.get(part)! * 1000).toFixed(1).padStart(8)}`);
+  for (const [i, p] of plain.entries()) {
+    const ours = p.cpuMs / p.accepted;
+    const units = p.transport === "http" ? p.requests! / p.accepted : p.frames / 2 / p.accepted;
+    const need = units * (p.transport === "http" ? floor.httpMs : floor.wsMs);
+    const without = undrained[i]!.cpuMs / undrained[i]!.accepted;
+    console.log(
+      `\n${p.name}: ${p.accepted} moves (${p.errors} errors), ${ours.toFixed(3)} ms per move against a floor of ${need.toFixed(3)} ms (${units.toFixed(2)} ${p.transport === "http" ? "requests" : "exchanges"} a move): ${(ours / need).toFixed(2)}x`,
+    );
+    console.log(
+      `  without the drain to D1: ${without.toFixed(3)} ms a move (${(without / need).toFixed(2)}x); the drain: ${(ours - without).toFixed(3)} ms a move`,
+    );
+    let named = 0;
+    for (const { part, label, http, ws } of PARTS) {
+      const times = p.transport === "http" ? http : ws;
+      if (times === 0) continue;
+      const ms = times * parts.get(part)!;
+      named += ms;
+      console.log(`  ${times} × ${label}: ${ms.toFixed(3)} ms`);
+    }
+    console.log(`  the rest (the runtime's requests, frames and calls, the floor's share included): ${(without - named).toFixed(3)} ms`);
+  }
+}

@@ -1,0 +1,316 @@
+import { and, count, eq, gt, gte, inArray, lt, lte, min, or, sql } from "drizzle-orm";
+import type { Env } from "../env";
+import { attempts, deliveries, type SubscriptionRow, sendLimits, subscriptions } from "./notifications";
+import { IDS_PER_STATEMENT } from "./notify-sql";
+import { database } from "./queries";
+import { MAIN, shardDatabase, shardNames } from "./shards";
+
+/**
+ * The notifications' delivery bookkeeping in D1, through drizzle: each
+ * delivery's row (its idempotency and its state) and the log of its
+ * attempts, beside each other in one database — the game's log shard for a
+ * game's deliveries, the main database for the rest (confirmations,
+ * sign-in links, tests, digests) — while the subscriptions stay in the main
+ * database. notify/store.ts says what the states mean and which database
+ * each step goes to; the statements drizzle cannot say are in notify-sql.ts.
+ */
+
+export type DeliveryState = (typeof deliveries.$inferSelect)["state"];
+
+/** Every database that may hold deliveries: the main one, then each log shard (the requeue, the pruning and the delivery log visit them all). */
+export function deliveryDatabases(env: Env): D1Database[] {
+  return [...new Set([MAIN, ...shardNames(env)])].map((name) => shardDatabase(env, name));
+}
+
+export interface NewDeliveryRow {
+  readonly key: string;
+  readonly subscriptionId: string;
+  /** The queue message as JSON (requeue.ts). */
+  readonly message: string | null;
+}
+
+/** Rows per INSERT: D1 binds at most 100 values to a statement, ten per row. */
+const ROWS_PER_INSERT = 9;
+
+/**
+ * Inserts the deliveries that do not exist yet and answers the keys still
+ * never attempted (the caller queues those), in one round trip.
+ */
+export async function insertDeliveryRows(d1: D1Database, rows: readonly NewDeliveryRow[], now: number): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const db = database(d1);
+  const inserts = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+    inserts.push(
+      db
+        .insert(deliveries)
+        .values(
+          rows.slice(i, i + ROWS_PER_INSERT).map((r) => ({
+            key: r.key,
+            subscriptionId: r.subscriptionId,
+            state: "pending" as const,
+            nextAt: now,
+            createdAt: now,
+            message: r.message,
+          })),
+        )
+        .onConflictDoNothing(),
+    );
+  const asks = [];
+  for (let i = 0; i < rows.length; i += IDS_PER_STATEMENT)
+    asks.push(
+      db
+        .select({ key: deliveries.key })
+        .from(deliveries)
+        .where(
+          and(
+            eq(deliveries.state, "pending"),
+            inArray(
+              deliveries.key,
+              rows.slice(i, i + IDS_PER_STATEMENT).map((r) => r.key),
+            ),
+          ),
+        ),
+    );
+  const results = await db.batch([inserts[0]!, ...inserts.slice(1), ...asks]);
+  const pending = new Set<string>();
+  for (const found of results.slice(inserts.length) as { key: string }[][]) for (const row of found) pending.add(row.key);
+  return pending;
+}
+
+/**
+ * Takes the delivery for one attempt (state `sending`, a lease until
+ * `leaseUntil`) if it is free to take: pending or failed and due, or sending
+ * with its lease run out; and only by the live copy (`generation`). Answers
+ * the attempt's number, or null.
+ */
+export async function takeDelivery(
+  d1: D1Database,
+  key: string,
+  generation: number,
+  now: number,
+  leaseUntil: number,
+): Promise<number | null> {
+  const [taken] = await database(d1)
+    .update(deliveries)
+    .set({ state: "sending", attempts: sql`${deliveries.attempts} + 1`, leaseUntil })
+    .where(
+      and(
+        eq(deliveries.key, key),
+        eq(deliveries.generation, generation),
+        or(
+          and(inArray(deliveries.state, ["pending", "failed"]), lte(deliveries.nextAt, now)),
+          and(eq(deliveries.state, "sending"), lte(deliveries.leaseUntil, now)),
+        ),
+      ),
+    )
+    .returning({ attempts: deliveries.attempts });
+  return taken?.attempts ?? null;
+}
+
+/** A delivery's row as it stands; null when there is none. */
+export async function deliveryRow(d1: D1Database, key: string) {
+  const [row] = await database(d1).select().from(deliveries).where(eq(deliveries.key, key));
+  return row ?? null;
+}
+
+/** The subscription a delivery goes through (main database); null once removed. */
+export async function subscriptionRow(d1: D1Database, id: string): Promise<SubscriptionRow | null> {
+  const [row] = await database(d1).select().from(subscriptions).where(eq(subscriptions.id, id));
+  return row ?? null;
+}
+
+export type AttemptRecord = {
+  readonly key: string;
+  readonly subscriptionId: string;
+  readonly event: string;
+  readonly attempt: number;
+  readonly status: "sent" | "failed" | "gone" | "refused" | "dead";
+  readonly httpStatus: number | null;
+  readonly error: string | null;
+};
+
+/** How an attempt ends its delivery's row: sent, failed (to be tried at `nextAt`), or over for good (dead, skipped). */
+export type DeliveryEnd =
+  | { readonly state: "sent" }
+  | { readonly state: "failed"; readonly nextAt: number; readonly error: string | null }
+  | { readonly state: "dead" | "skipped"; readonly error: string | null };
+
+/**
+ * Writes how an attempt ended, and logs it (`attempt`; none for a delivery
+ * skipped before any attempt), in one batch to the delivery's database. A
+ * delivery already sent is never marked dead or skipped.
+ */
+export async function endAttempt(d1: D1Database, key: string, end: DeliveryEnd, attempt: AttemptRecord | null, now: number): Promise<void> {
+  const db = database(d1);
+  const row =
+    end.state === "sent"
+      ? db.update(deliveries).set({ state: "sent", leaseUntil: null, lastError: null, message: null }).where(eq(deliveries.key, key))
+      : end.state === "failed"
+        ? db
+            .update(deliveries)
+            .set({ state: "failed", nextAt: end.nextAt, leaseUntil: null, lastError: end.error })
+            .where(eq(deliveries.key, key))
+        : db
+            .update(deliveries)
+            .set({ state: end.state, leaseUntil: null, lastError: end.error, message: null })
+            .where(and(eq(deliveries.key, key), sql`${deliveries.state} != 'sent'`));
+  if (!attempt) {
+    await row;
+    return;
+  }
+  await db.batch([
+    row,
+    db.insert(attempts).values({
+      deliveryKey: attempt.key,
+      subscriptionId: attempt.subscriptionId,
+      event: attempt.event,
+      attempt: attempt.attempt,
+      status: attempt.status,
+      httpStatus: attempt.httpStatus,
+      error: attempt.error,
+      at: now,
+    }),
+  ]);
+}
+
+/**
+ * What an attempt changes in its subscription (main database): failures in
+ * a row counted (`failed`) or started again (`reset`), and the subscription
+ * switched off with a reason (`disable`). Nothing is sent when nothing changes.
+ */
+export async function touchSubscription(
+  d1: D1Database,
+  id: string,
+  change: { readonly failed?: boolean; readonly reset?: boolean; readonly disable?: string | null },
+  now: number,
+): Promise<void> {
+  const db = database(d1);
+  const statements = [];
+  if (change.reset)
+    statements.push(
+      db
+        .update(subscriptions)
+        .set({ failures: 0 })
+        .where(and(eq(subscriptions.id, id), gt(subscriptions.failures, 0))),
+    );
+  if (change.failed)
+    statements.push(
+      db
+        .update(subscriptions)
+        .set({ failures: sql`${subscriptions.failures} + 1` })
+        .where(eq(subscriptions.id, id)),
+    );
+  if (change.disable != null)
+    statements.push(
+      db
+        .update(subscriptions)
+        .set({ disabledAt: now, disabledReason: change.disable, updatedAt: now })
+        .where(and(eq(subscriptions.id, id), sql`${subscriptions.disabledAt} IS NULL`)),
+    );
+  const [first, ...rest] = statements;
+  if (first) await db.batch([first, ...rest]);
+}
+
+/** How many deliveries whose key starts with `prefix` were made after `since`, and the first of them. */
+export async function deliveriesSince(d1: D1Database, prefix: string, since: number): Promise<{ count: number; first: number | null }> {
+  // A range on the primary key: every key with the prefix sorts between it and the prefix with its last "/" raised to "0".
+  const [row] = await database(d1)
+    .select({ n: count(), first: min(deliveries.createdAt) })
+    .from(deliveries)
+    .where(and(gte(deliveries.key, prefix), lt(deliveries.key, `${prefix.slice(0, -1)}0`), gt(deliveries.createdAt, since)));
+  return { count: row?.n ?? 0, first: row?.first ?? null };
+}
+
+/**
+ * Deliveries that should have been attempted by `before` and were not:
+ * pending or failed whose time passed, or sending whose lease ran out
+ * (requeue.ts). Two scans, each along its partial index (migration 0009);
+ * the conditions are written as the indexes' own (literal states, not bound
+ * values), or SQLite could not use them.
+ */
+export async function overdueDeliveries(d1: D1Database, before: number, limit: number): Promise<{ key: string; generation: number }[]> {
+  const db = database(d1);
+  const pick = { key: deliveries.key, generation: deliveries.generation };
+  const [waiting, leased] = await db.batch([
+    db
+      .select(pick)
+      .from(deliveries)
+      .where(and(sql`${deliveries.state} IN ('pending', 'failed')`, lte(deliveries.nextAt, before), sql`${deliveries.message} IS NOT NULL`))
+      .limit(limit),
+    db
+      .select(pick)
+      .from(deliveries)
+      .where(and(sql`${deliveries.state} = 'sending'`, lte(deliveries.leaseUntil, before), sql`${deliveries.message} IS NOT NULL`))
+      .limit(limit),
+  ]);
+  return [...waiting, ...leased].slice(0, limit);
+}
+
+/**
+ * Moves each overdue delivery to its next generation, where nothing else
+ * moved it meanwhile (a late copy that claimed it), and answers the queue
+ * messages to send again with their new generation.
+ */
+export async function nextGenerations(
+  d1: D1Database,
+  lost: readonly { key: string; generation: number }[],
+  before: number,
+): Promise<{ key: string; generation: number; message: string }[]> {
+  if (lost.length === 0) return [];
+  const db = database(d1);
+  const bumps = lost.map((r) =>
+    db
+      .update(deliveries)
+      .set({ generation: sql`${deliveries.generation} + 1` })
+      .where(
+        and(
+          eq(deliveries.key, r.key),
+          eq(deliveries.generation, r.generation),
+          sql`${deliveries.message} IS NOT NULL`,
+          or(
+            and(inArray(deliveries.state, ["pending", "failed"]), lte(deliveries.nextAt, before)),
+            and(eq(deliveries.state, "sending"), lte(deliveries.leaseUntil, before)),
+          ),
+        ),
+      )
+      .returning({ key: deliveries.key, generation: deliveries.generation, message: deliveries.message }),
+  );
+  const results = await db.batch([bumps[0]!, ...bumps.slice(1)]);
+  return results.flat().flatMap((r) => (r.message === null ? [] : [{ key: r.key, generation: r.generation, message: r.message }]));
+}
+
+/** Removes, in one database, attempts from before `attemptsBefore` and finished deliveries made before `finishedBefore`; returns how many rows. */
+export async function pruneByAge(d1: D1Database, attemptsBefore: number, finishedBefore: number): Promise<number> {
+  const db = database(d1);
+  const [a, d] = await db.batch([
+    db.delete(attempts).where(lt(attempts.at, attemptsBefore)),
+    db.delete(deliveries).where(and(lt(deliveries.createdAt, finishedBefore), inArray(deliveries.state, ["sent", "dead", "skipped"]))),
+  ]);
+  return (a.meta.changes ?? 0) + (d.meta.changes ?? 0);
+}
+
+/** Counted actions in a sending limit's bucket since `since` (the latest `count` at most), and the oldest of them. */
+export async function sendLimitCount(
+  d1: D1Database,
+  bucket: string,
+  since: number,
+  limit: number,
+): Promise<{ n: number; first: number | null }> {
+  const db = database(d1);
+  const latest = db
+    .select({ at: sendLimits.at })
+    .from(sendLimits)
+    .where(and(eq(sendLimits.bucket, bucket), gt(sendLimits.at, since)))
+    .orderBy(sql`${sendLimits.at} DESC`)
+    .limit(limit)
+    .as("latest");
+  const [row] = await db.select({ n: count(), first: min(latest.at) }).from(latest);
+  return { n: row?.n ?? 0, first: row?.first ?? null };
+}
+
+/** The sending limits' counts from before `before` (of no use past the longest window); returns how many went. */
+export async function pruneSendLimitRows(d1: D1Database, before: number): Promise<number> {
+  const gone = await database(d1).delete(sendLimits).where(lt(sendLimits.at, before));
+  return gone.meta.changes ?? 0;
+}

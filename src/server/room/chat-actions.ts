@@ -1,0 +1,153 @@
+import type { Viewer } from "../../shared/api";
+import { CHAT_LIMITS, type QuickPhrase } from "../../shared/chat";
+import { characters, checkPlayerText } from "../../shared/text";
+import type { ChatMessage, ChatResponse, ChatState } from "../../shared/wire/chat";
+import { done, fail, type Reply, rateLimited } from "../reply";
+import { type ChatBody, type MessageBody, messageOf } from "./chat";
+import { RateLimiter } from "./limits";
+import type { Room } from "./room";
+
+/**
+ * What a seat does with the table's chat (docs/chat.md): write, mute a
+ * seat, open or close the chat to spectators, point at a message to report.
+ * Each change is one log entry (chat.ts); a refusal writes nothing.
+ */
+
+export interface MessageRequest {
+  readonly text?: string;
+  readonly phrase?: QuickPhrase;
+  readonly id?: string;
+}
+
+/** Per seat: a few messages at once, then one every few seconds, and a ceiling per hour. Kept in the room's memory, like every rate (limits.ts). */
+export class ChatLimits {
+  private readonly pace = new RateLimiter({ burst: CHAT_LIMITS.burst, perSecond: 1 / CHAT_LIMITS.refillSeconds });
+  private readonly hourly = new RateLimiter({ burst: CHAT_LIMITS.perHour, perSecond: CHAT_LIMITS.perHour / 3600 });
+
+  /** 0 when the seat may write now (and takes its turn), else the seconds to wait. */
+  take(seat: number, now = Date.now()): number {
+    const key = `seat:${seat}`;
+    const wait = Math.max(this.pace.wait(key, now), this.hourly.wait(key, now));
+    if (wait > 0) return wait;
+    this.pace.take(key, now);
+    this.hourly.take(key, now);
+    return 0;
+  }
+}
+
+const stamp = (room: Room, seq: number) => ({ seq, at: new Date(room.table.entries[seq - 1]!.at).toISOString() });
+
+/** Every message `viewer` may read, oldest first, with where the chat stands. */
+export function chatOf(room: Room, viewer: Viewer): ChatResponse {
+  const { table } = room;
+  const messages: ChatMessage[] = [];
+  for (const entry of table.entries) {
+    if (entry.body.type === "message" && table.chat.reads(viewer, entry.body)) messages.push(messageOf(stamp(room, entry.seq), entry.body));
+  }
+  return { version: table.version, chat: table.chat.state(viewer), messages };
+}
+
+/** The message's text checked (text.ts) and bounded, or the refusal with its own code. */
+function checkedText(raw: string): { text: string } | ReturnType<typeof fail> {
+  const checked = checkPlayerText(raw, Number.MAX_SAFE_INTEGER);
+  if (!checked.ok) return fail(422, "BAD_MESSAGE", `The message ${checked.reason}.`);
+  if (checked.text === "") return fail(422, "BAD_MESSAGE", "The message is empty.");
+  const length = characters(checked.text);
+  if (length > CHAT_LIMITS.textLength)
+    return fail(422, "MESSAGE_TOO_LONG", `A message has at most ${CHAT_LIMITS.textLength} characters; this one has ${length}.`);
+  return { text: checked.text };
+}
+
+/** A seat writes: a retry under the same key gets the first message back; otherwise it is checked, paced and written. */
+export function postMessage(
+  room: Room,
+  seat: number,
+  request: MessageRequest,
+  limits: ChatLimits,
+  now: number,
+): { reply: Reply<{ version: number; message: ChatMessage }>; committed: boolean } {
+  const { table } = room;
+  if (request.id !== undefined) {
+    const earlier = table.chat.keyed(seat, request.id);
+    if (earlier !== null) {
+      const body = table.entries[earlier - 1]!.body as MessageBody;
+      return { reply: done({ version: table.version, message: messageOf(stamp(room, earlier), body) }), committed: false };
+    }
+  }
+  let said: { text: string } | { phrase: QuickPhrase };
+  if (request.text !== undefined) {
+    const checked = checkedText(request.text);
+    if ("ok" in checked) return { reply: checked, committed: false };
+    said = checked;
+  } else if (request.phrase !== undefined) said = { phrase: request.phrase };
+  else return { reply: fail(422, "BAD_MESSAGE", "A message is a text or a quick phrase."), committed: false };
+  const wait = limits.take(seat);
+  if (wait > 0) return { reply: rateLimited(wait, "messages"), committed: false };
+  const body: ChatBody = { type: "message", seat, ...said, audience: table.chat.audience, ...(request.id ? { id: request.id } : {}) };
+  const [row] = room.append([{ body }], now);
+  return { reply: done({ version: room.table.version, message: messageOf(stamp(room, row!.seq), body) }, 201), committed: true };
+}
+
+/** A seat mutes or unmutes another seat's messages for itself. Nothing is written when nothing changes. */
+export function muteSeat(
+  room: Room,
+  seat: number,
+  muted: number,
+  on: boolean,
+  now: number,
+): { reply: Reply<ChatState>; committed: boolean } {
+  const { table } = room;
+  if (muted === seat || muted >= table.created.players)
+    return {
+      reply: fail(400, "BAD_REQUEST", `seat: mute another seat of this game (0 to ${table.created.players - 1}, not yours).`),
+      committed: false,
+    };
+  if (table.chat.muted[seat]!.has(muted) === on) return { reply: done(table.chat.state(seat)), committed: false };
+  room.append([{ body: { type: "mute", seat, muted, on } }], now);
+  return { reply: done(room.table.chat.state(seat)), committed: true };
+}
+
+/** A seat lets spectators read the chat, or stops letting them. */
+export function chooseAudience(room: Room, seat: number, open: boolean, now: number): { reply: Reply<ChatState>; committed: boolean } {
+  const chat = room.table.chat;
+  if (chat.open[seat] === open) return { reply: done(chat.state(seat)), committed: false };
+  const audience = chat.open.every((o, s) => (s === seat ? open : o)) ? "everyone" : "players";
+  room.append([{ body: { type: "chatAudience", seat, open, audience } }], now);
+  return { reply: done(room.table.chat.state(seat)), committed: true };
+}
+
+/** What a report keeps: the message as written, who wrote it and who reports it. */
+export interface ReportedMessage {
+  readonly gameId: string;
+  readonly seq: number;
+  readonly at: number;
+  readonly author: number;
+  readonly authorName: string | null;
+  readonly authorPlayer: string | null;
+  readonly reporter: number;
+  readonly reporterPlayer: string | null;
+  readonly text: string | null;
+  readonly phrase: string | null;
+}
+
+/** The message a seat reports: one it can read, written by another seat. */
+export function reportedMessage(room: Room, seat: number, seq: number): Reply<ReportedMessage> {
+  const entry = room.table.entries[seq - 1];
+  const body = entry?.body;
+  if (!entry || body?.type !== "message" || !room.table.chat.reads(seat, body))
+    return fail(404, "MESSAGE_NOT_FOUND", `No message ${seq} at this table that you can read.`);
+  if (body.seat === seat) return fail(422, "BAD_MESSAGE", "A seat reports others' messages, not its own.");
+  const author = room.seats[body.seat];
+  return done({
+    gameId: room.table.id,
+    seq,
+    at: entry.at,
+    author: body.seat,
+    authorName: author?.name ?? null,
+    authorPlayer: author?.playerHash ?? null,
+    reporter: seat,
+    reporterPlayer: room.seats[seat]?.playerHash ?? null,
+    text: body.text ?? null,
+    phrase: body.phrase ?? null,
+  });
+}

@@ -1,0 +1,108 @@
+import type { Viewer, WireEvent } from "../../shared/api";
+import type { ChatAudience, QuickPhrase } from "../../shared/chat";
+import type { ChatMessage, ChatState } from "../../shared/wire/chat";
+
+/**
+ * The table's chat in the game's log (docs/chat.md). A message, a mute and
+ * a seat's choice of audience are log entries like the moves, so that they
+ * are ordered with them by seq, drained to D1 with them, rebuilt with them,
+ * and reach every viewer through the same pushes. They never change the
+ * cards: the engine never sees them.
+ */
+export type ChatBody =
+  | {
+      readonly type: "message";
+      readonly seat: number;
+      /** Free text, checked (text.ts) before it was written; or else a quick phrase's code. */
+      readonly text?: string;
+      readonly phrase?: QuickPhrase;
+      /** Who could read the chat when it was written: a message written among players stays among players. */
+      readonly audience: ChatAudience;
+      /** The writer's idempotency key, if any. */
+      readonly id?: string;
+    }
+  /** A seat mutes (or unmutes) another seat's messages, for itself only: only the muting seat sees this entry. */
+  | { readonly type: "mute"; readonly seat: number; readonly muted: number; readonly on: boolean }
+  /** A seat lets spectators read the chat, or stops letting them: the chat is public only while every seat lets it be. */
+  | {
+      readonly type: "chatAudience";
+      readonly seat: number;
+      readonly open: boolean;
+      /** Who reads the chat from then on (all seats' choices together), as the room worked it out when writing. */
+      readonly audience: ChatAudience;
+    };
+
+export type MessageBody = Extract<ChatBody, { type: "message" }>;
+
+const CHAT_TYPES: ReadonlySet<string> = new Set(["message", "mute", "chatAudience"]);
+
+export function isChatBody(body: { type: string }): body is ChatBody {
+  return CHAT_TYPES.has(body.type);
+}
+
+/** The chat's state as the log has it: each seat's choice of audience, each seat's mutes, the messages' keys. */
+export class Chat {
+  /** Per seat: whether it lets spectators read. Starts at the creator's choice. */
+  readonly open: boolean[];
+  /** Per seat: the seats it has muted. */
+  readonly muted: Set<number>[];
+  private readonly keys = new Map<string, number>();
+
+  constructor(players: number, spectators: boolean) {
+    this.open = Array.from({ length: players }, () => spectators);
+    this.muted = Array.from({ length: players }, () => new Set<number>());
+  }
+
+  get audience(): ChatAudience {
+    return this.open.every(Boolean) ? "everyone" : "players";
+  }
+
+  /** Follows one log entry (any kind: only the chat's change anything). */
+  follow(seq: number, body: { type: string }): void {
+    if (!isChatBody(body)) return;
+    if (body.type === "chatAudience") this.open[body.seat] = body.open;
+    else if (body.type === "mute") {
+      if (body.on) this.muted[body.seat]?.add(body.muted);
+      else this.muted[body.seat]?.delete(body.muted);
+    } else if (body.id !== undefined) this.keys.set(`${body.seat}:${body.id}`, seq);
+  }
+
+  /** The message a seat wrote under an idempotency key, if any. */
+  keyed(seat: number, key: string): number | null {
+    return this.keys.get(`${seat}:${key}`) ?? null;
+  }
+
+  /** Whether `viewer` reads a message: a seat unless it muted the writer; a spectator only while the chat is public and if it was when written. */
+  reads(viewer: Viewer, message: MessageBody): boolean {
+    if (viewer === null) return message.audience === "everyone" && this.audience === "everyone";
+    return viewer === message.seat || !this.muted[viewer]?.has(message.seat);
+  }
+
+  state(viewer: Viewer): ChatState {
+    const muted = viewer === null ? [] : [...(this.muted[viewer] ?? [])].sort((a, b) => a - b);
+    return { audience: this.audience, open: [...this.open], muted };
+  }
+}
+
+/** A message as a reader sees it. */
+export function messageOf(stamp: { seq: number; at: string }, body: MessageBody): ChatMessage {
+  return {
+    ...stamp,
+    type: "message",
+    seat: body.seat,
+    ...(body.text !== undefined ? { text: body.text } : {}),
+    ...(body.phrase !== undefined ? { phrase: body.phrase } : {}),
+  };
+}
+
+/** A chat entry's event as `viewer` may see it, or null. */
+export function chatEvent(chat: Chat, body: ChatBody, stamp: { seq: number; at: string }, viewer: Viewer): WireEvent | null {
+  switch (body.type) {
+    case "message":
+      return chat.reads(viewer, body) ? messageOf(stamp, body) : null;
+    case "mute":
+      return viewer === body.seat ? { ...stamp, type: "mute", seat: body.seat, muted: body.muted, on: body.on } : null;
+    case "chatAudience":
+      return { ...stamp, type: "chatAudience", seat: body.seat, open: body.open, audience: body.audience };
+  }
+}

@@ -1,0 +1,197 @@
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { botMove, type GameEvent, makeMove, parseRecord, replayRecord, seededRandom } from "../../src/engine/index";
+import { canDecide, computerMoves, INVOCATION_STEPS, newWork, type Work } from "../../src/server/room/computer";
+import type { Table } from "../../src/server/room/table";
+import { clockOf, DAY, publicEvents, realTime, setTime, T0 } from "./clock-helpers";
+import { call, computerPlays, move, openSocket, roomStub, trueTable, view } from "./helpers";
+
+/**
+ * A computer's turn spread over the room's invocations (src/server/room/computer.ts): each invocation plays
+ * within a budget of counted work, each move is its own log entry, and a restart in the middle of a turn
+ * resumes it from the log, with the same moves as a turn played at once.
+ */
+
+async function vsExpert(clock?: object) {
+  const body = { players: 2, rules: { hands: 1 }, seats: [{ name: "Anna" }, { computer: "expert" }], ...(clock ? { clock } : {}) };
+  const created = await call("/api/games", { body });
+  expect(created.status).toBe(201);
+  return created.body as { id: string; seats: { token: string | null }[] };
+}
+
+/** The hand's events up to the table's version (the whole truth, as the room keeps it). */
+function handEvents(table: Table): GameEvent[] {
+  const start = table.handStarts.at(-1) ?? 1;
+  return table.entries.slice(start - 1).flatMap((e) => e.events);
+}
+
+/** The computer's moves from the table at `version` with the work given, as the room chooses them. */
+function movesFrom(table: Table, version: number, work: Work) {
+  const at = table.at(version);
+  return computerMoves(at.state, handEvents(at), "expert", (i) => `${table.id}/${version + i}`, work).map((m) => makeMove(m.move));
+}
+
+/** A budget that never runs out: the turn as one invocation would play it with no limit. */
+const unlimited = (): Work => ({ steps: Number.NEGATIVE_INFINITY, moves: 0 });
+
+/** The computer's moves logged between two versions (the next hand's deal, if any, left out). */
+function logged(table: Table, from: number, to: number) {
+  return table.entries.slice(from, to).flatMap((e) => (e.body.type === "move" ? [e.body.move] : []));
+}
+
+/** Anna (seat 0) plays legal random moves until the computer is to play. */
+async function annaPlays(id: string, token: string, random: ReturnType<typeof seededRandom>): Promise<boolean> {
+  for (let i = 0; i < 40; i++) {
+    const table = await trueTable(id);
+    if (table.state.over) return false;
+    if (table.state.hand!.turn === 1) return true;
+    const answer = await move(id, token, makeMove(botMove(table.state, random).move), table.version);
+    expect(answer.status, answer.text).toBe(200);
+  }
+  throw new Error("Anna's turn did not end");
+}
+
+describe("a computer's turn over several invocations", () => {
+  // Time far ahead of the real clock: no alarm fires on its own, each invocation is the test's.
+  beforeEach(() => setTime(T0));
+  afterEach(() => realTime());
+
+  it("plays each invocation within the counted budget, spreads an expert's turn, and plays what one invocation would", async () => {
+    const game = await vsExpert();
+    const random = seededRandom("spread");
+    let spread = 0;
+    let turns = 0;
+    for (let turn = 0; turn < 6; turn++) {
+      if (!(await annaPlays(game.id, game.seats[0]!.token!, random))) break;
+      const start = (await trueTable(game.id)).version;
+      let invocations = 0;
+      for (let i = 0; i < 10; i++) {
+        const from = (await trueTable(game.id)).version;
+        await runDurableObjectAlarm(roomStub(game.id));
+        const table = await trueTable(game.id);
+        invocations++;
+        // This invocation's moves are the room's choice from the log at its start, within one invocation's work…
+        const work = newWork();
+        expect(logged(table, from, table.version)).toEqual(movesFrom(table, from, work));
+        expect(work.steps).toBeLessThanOrEqual(INVOCATION_STEPS);
+        const done = table.state.over || table.state.hand!.turn !== 1 || table.state.hand!.end !== null;
+        if (done) break;
+        // …and it stopped short of the turn's end only because the next decision would not have fitted.
+        expect(canDecide(work)).toBe(false);
+      }
+      const table = await trueTable(game.id);
+      expect(table.state.hand!.turn === 1 && !table.state.hand!.end, "the turn ended").toBe(false);
+      // Spread or not, the turn is the one a single unlimited invocation would have played.
+      expect(logged(table, start, table.version)).toEqual(movesFrom(table, start, unlimited()));
+      if (invocations > 1) spread++;
+      turns++;
+    }
+    expect(turns).toBeGreaterThanOrEqual(3);
+    // The expert searches its take and its discard: most of its turns take two invocations or more.
+    expect(spread).toBeGreaterThanOrEqual(1);
+  });
+
+  it("resumes a turn cut short by a restart, and by a rebuild from D1, from the log: the same moves, the turn once", async () => {
+    const game = await vsExpert();
+    const anna = game.seats[0]!.token!;
+    const random = seededRandom("crash");
+    let restarted = 0;
+    let rebuilt = 0;
+    for (let turn = 0; turn < 12 && rebuilt === 0; turn++) {
+      if (!(await annaPlays(game.id, anna, random))) break;
+      const start = (await trueTable(game.id)).version;
+      await runDurableObjectAlarm(roomStub(game.id));
+      const mid = await trueTable(game.id);
+      const midTurn = mid.state.hand!.turn === 1 && mid.state.hand!.end === null && mid.state.hand!.phase === "play";
+      if (midTurn && restarted === 0) {
+        // The platform restarts the room between two invocations of the computer's turn.
+        await evictDurableObject(roomStub(game.id));
+        restarted++;
+      } else if (midTurn) {
+        // The room's storage is lost: it is rebuilt from D1's copy of the log, as far as it was drained.
+        await runInDurableObject(roomStub(game.id), async (instance) => {
+          const room = (instance as unknown as { room: unknown }).room;
+          await (instance as unknown as { drain(room: unknown, now: number): Promise<void> }).drain(room, Date.now());
+        });
+        await runInDurableObject(roomStub(game.id), (_, state) => state.storage.deleteAll());
+        await evictDurableObject(roomStub(game.id));
+        const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
+        await view(game.id);
+        warned.mockRestore();
+        expect((await trueTable(game.id)).version).toBe(mid.version);
+        rebuilt++;
+      }
+      await computerPlays(game.id);
+      const table = await trueTable(game.id);
+      expect(table.state.hand!.turn !== 1 || table.state.hand!.end !== null || table.state.over).toBe(true);
+      // The turn, resumed, is the turn played at once: one take, one discard (or the hand's end), nothing twice.
+      const moves = logged(table, start, table.version);
+      expect(moves).toEqual(movesFrom(table, start, unlimited()));
+      expect(moves.filter((m) => m.type === "draw" || m.type === "pickup")).toHaveLength(1);
+    }
+    expect(restarted).toBe(1);
+    expect(rebuilt).toBe(1);
+    const record = (await call(`/api/games/${game.id}/record`)).body;
+    const parsed = parseRecord(record);
+    expect(parsed.ok && replayRecord(parsed.value).output.moves.every((m) => m.ok)).toBe(true);
+  });
+
+  it("charges the clock nothing for the time between its invocations: no timeout, and the person's bank untouched", async () => {
+    const game = await vsExpert({ bank: "1d", timeout: "computer" });
+    const random = seededRandom("clock");
+    for (let turn = 0; turn < 12; turn++) {
+      if (!(await annaPlays(game.id, game.seats[0]!.token!, random))) break;
+      const before = await clockOf(game.id);
+      await runDurableObjectAlarm(roomStub(game.id));
+      const mid = await trueTable(game.id);
+      if (mid.state.hand!.turn !== 1 || mid.state.hand!.phase !== "play") continue;
+      // The room is slow to come back for the rest of the turn: two days, twice the seat's whole bank.
+      setTime(T0 + 2 * DAY);
+      await computerPlays(game.id);
+      const after = await clockOf(game.id);
+      expect((await publicEvents(game.id)).map((e) => e.type)).not.toContain("timedOut");
+      expect((await trueTable(game.id)).state.hand!.turn).toBe(0);
+      // Its turn was charged up to its first move, at once: its bank is whole; Anna's is as she left it, her turn just begun.
+      expect(after.seats[1]!.bank).toBe(DAY);
+      expect(after.seats[0]!.bank).toBe(before.seats[0]!.bank);
+      expect(after.turn).toMatchObject({ seat: 0, since: new Date(T0 + 2 * DAY).toISOString() });
+      return;
+    }
+    throw new Error("no turn of the computer's took two invocations");
+  });
+
+  it("while someone watches live: a pause before its turn, none between its moves, each part sent to the table as played", async () => {
+    const game = await vsExpert();
+    const anna = game.seats[0]!.token!;
+    const random = seededRandom("live");
+    const socket = await openSocket(game.id, anna);
+    const due = async () =>
+      (
+        await runInDurableObject(roomStub(game.id), (_, state) =>
+          state.storage.sql.exec<{ at: number }>("SELECT at FROM deadlines WHERE kind = 'computer'").toArray(),
+        )
+      ).map((d) => d.at);
+    for (let turn = 0; turn < 12; turn++) {
+      if (!(await annaPlays(game.id, anna, random))) break;
+      const before = await trueTable(game.id);
+      const last = before.entries.at(-1)!.at;
+      // After Anna's move (not at the deal, made before she watched), the computer waits a second.
+      if (before.entries.at(-1)!.body.type === "move") expect(await due()).toEqual([last + 1000]);
+      setTime(last + 1000);
+      await runDurableObjectAlarm(roomStub(game.id));
+      const mid = await trueTable(game.id);
+      if (mid.state.hand!.turn !== 1 || mid.state.hand!.phase !== "play") continue;
+      // Its turn begun, the rest is due at once; the table has the first part already.
+      expect(await due()).toEqual([mid.entries.at(-1)!.at]);
+      const first = await socket.next((m) => m.type === "events" && m.version === mid.version, 0);
+      expect(first.events.some((e: { by?: string }) => e.by === "computer")).toBe(true);
+      await computerPlays(game.id);
+      const end = await trueTable(game.id);
+      expect(end.state.hand!.turn).toBe(0);
+      await socket.next((m) => m.type === "events" && m.version === end.version, 0);
+      socket.close();
+      return;
+    }
+    throw new Error("no turn of the computer's took two invocations");
+  });
+});
