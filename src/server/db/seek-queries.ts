@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { PresetName } from "../../engine/rules";
+import type { Language } from "../../shared/language";
 import type { ClockControl } from "../../shared/wire/clock";
 import { parseSeekClock } from "./columns";
 import { players } from "./players";
@@ -250,4 +251,14 @@ export async function ratingIn(d1: D1Database, player: string, preset: PresetNam
     .where(and(eq(ratings.playerId, player), eq(ratings.preset, preset), eq(ratings.players, n)))
     .limit(1);
   return rows[0]?.rating ?? null;
+}
+
+/** The player's stored name and language (they may have none yet). */
+export async function profileOf(d1: D1Database, player: string): Promise<{ name: string | null; language: Language | null }> {
+  const rows = await database(d1)
+    .select({ name: players.name, language: players.language })
+    .from(players)
+    .where(eq(players.id, player))
+    .limit(1);
+  return rows[0] ?? { name: null, language: null };
 }

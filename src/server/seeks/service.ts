@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { PresetName } from "../../engine/rules";
 import type { Language } from "../../shared/language";
 import type { ClockRequest } from "../../shared/wire/clock";
@@ -7,12 +6,11 @@ import type { z } from "../../shared/wire/z";
 import { base64url, newGameId, newToken } from "../auth";
 import type { ClockControl } from "../clock/clock";
 import { HOUR, MINUTE, parseDuration } from "../clock/time";
-import { players } from "../db/players";
-import { database } from "../db/queries";
 import {
   insertSeek,
   openSeekCount,
   openSeeks,
+  profileOf,
   ratingIn,
   type SeekRow,
   type StoredSeek,
@@ -46,16 +44,6 @@ const seekFull = (): Failure => fail(409, "SEEK_FULL", "Every seat of this seek 
 const newSeekId = () => base64url(crypto.getRandomValues(new Uint8Array(12)));
 export const SEEK_ID = /^[A-Za-z0-9_-]{16}$/;
 
-/** The player's stored name and language (they may have none yet). */
-async function profileOf(d1: D1Database, who: Identity): Promise<{ name: string | null; language: Language | null }> {
-  const rows = await database(d1)
-    .select({ name: players.name, language: players.language })
-    .from(players)
-    .where(eq(players.id, who.player))
-    .limit(1);
-  return rows[0] ?? { name: null, language: null };
-}
-
 type PublishInput = z.output<typeof PublishSeekRequest>;
 
 export interface Context {
@@ -88,7 +76,7 @@ export async function publishSeek(ctx: Context, input: PublishInput, expiresIn?:
   }
   if ((await openSeekCount(env.DB, who.player, now)) >= SEEK_LIMITS.openPerPlayer)
     return fail(409, "TOO_MANY_SEEKS", `A player may have ${SEEK_LIMITS.openPerPlayer} open seeks at once: withdraw one first.`);
-  const profile = await profileOf(env.DB, who);
+  const profile = await profileOf(env.DB, who.player);
   await enrol(env.DB, who, now, ctx.language);
   const row: SeekRow = {
     id: newSeekId(),
@@ -138,7 +126,7 @@ export async function joinSeek(ctx: Context, id: string, name: string | null | u
   if (seek.status === "full") return seekFull();
   if (!(await inRange(env.DB, seek, who.player)))
     return fail(403, "RATING_OUT_OF_RANGE", "Your rating in this seek's pool is outside the range its publisher asked for.");
-  const profile = await profileOf(env.DB, who);
+  const profile = await profileOf(env.DB, who.player);
   await enrol(env.DB, who, now, ctx.language);
   const link = await seal(newToken(), env.GAME_ID_KEY);
   const taken = await takeSeat(
