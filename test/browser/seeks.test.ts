@@ -82,18 +82,18 @@ describe("finding an opponent through the seek list", () => {
       expect(body).toContain("Anna");
       expect(body).toContain("Bruno");
     }
-    // TODO(lead): the in-game chat (branch `chat`) was not on main by 04:10. Once it is, the two players chat here in
-    // Italian (issue 18's test), with the chat's own test ids (test/browser/chat.test.ts on that branch):
-    //   await anna.getByTestId("chat-button").click();
-    //   await anna.getByTestId("chat-phrase-hello").click();
-    //   await bruno.getByTestId("chat-unread").waitFor();
-    //   await bruno.getByTestId("chat-button").click();
-    //   const sheet = bruno.getByTestId("chat-sheet");
-    //   await sheet.getByTestId("chat-message").filter({ hasText: italian.chat.phrase.hello }).waitFor();
-    //   await bruno.getByTestId("chat-input").fill("Ciao Anna, buona partita!");
-    //   await bruno.getByTestId("chat-send").click();
-    //   await anna.getByTestId("chat-sheet").getByTestId("chat-message").filter({ hasText: "buona partita" }).waitFor();
-    //   await screenshot(anna, "seeks-chat-it-phone");
+    // And they talk across the table in Italian (the chat: docs/chat.md): a quick phrase, then Bruno's own words.
+    await anna.getByTestId("chat-button").click();
+    await anna.getByTestId("chat-phrase-hello").click();
+    await bruno.getByTestId("chat-unread").waitFor();
+    await bruno.getByTestId("chat-button").click();
+    const sheet = bruno.getByTestId("chat-sheet");
+    await sheet.getByTestId("chat-message").filter({ hasText: italian.chat.phrase.hello }).waitFor();
+    await bruno.getByTestId("chat-input").fill("Ciao Anna, buona partita!");
+    await bruno.getByTestId("chat-send").click();
+    await anna.getByTestId("chat-sheet").getByTestId("chat-message").filter({ hasText: "buona partita" }).waitFor();
+    await screenshot(anna, "seeks-chat-it-phone");
+    await screenshot(bruno, "seeks-chat-bruno-it-phone");
   });
 });
 

@@ -66,6 +66,8 @@ describe("the data layer", () => {
   it("is the only place that builds queries", () => {
     const outside = server.filter((file) => !file.startsWith("src/server/db/"));
     expect(matches(outside, /from "drizzle-orm/).filter((line) => !pending(line))).toEqual([]);
+    // Nor sends statements to D1 itself (a batch is the data layer's, whoever built its statements).
+    expect(matches(outside, /\.batch\(/)).toEqual([]);
   });
 
   it("never calls into the game room (types only)", () => {
