@@ -41,7 +41,9 @@ function escapeHtml(text: string): string {
 function htmlLine(text: string, origin: string): string {
   return text
     .split(/(https?:\/\/\S+)/)
-    .map((part, i) => (i % 2 === 1 && originOf(part) === origin ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part)))
+    .map((part, i) =>
+      i % 2 === 1 && originOf(part) === origin ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part),
+    )
     .join("");
 }
 
