@@ -31,8 +31,12 @@ function movesFrom(table: Table, version: number, work: Work) {
   return computerMoves(at.state, handEvents(at), "expert", (i) => `${table.id}/${version + i}`, work).map((m) => makeMove(m.move));
 }
 
-/** A budget that never runs out: the turn as one invocation would play it with no limit. */
-const unlimited = (): Work => ({ steps: Number.NEGATIVE_INFINITY, moves: 0 });
+/**
+ * A budget that never runs out: the turn as one invocation would play it with no limit. Finite, so that each
+ * decision still counts its own work from where it starts (an infinite count would make that NaN, and the
+ * expert's search would then never stop at its own per-decision budget, as it does in the room).
+ */
+const unlimited = (): Work => ({ steps: -Number.MAX_SAFE_INTEGER, moves: 0 });
 
 /** The computer's moves logged between two versions (the next hand's deal, if any, left out). */
 function logged(table: Table, from: number, to: number) {
