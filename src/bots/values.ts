@@ -29,6 +29,12 @@ export interface Weights {
   readonly drawValue: number;
   /** A lone card on the pile that lays nowhere, beside a drawn card. */
   readonly singleJunk: number;
+  /**
+   * Racing for the pozzetto (RACE_THREAT): what a pile card that lays nowhere is worth while the seat's team
+   * has no pozzetto and an opponent nears closing; absent, no race (the pool's strategies: a yardstick
+   * must not move with the levels it measures).
+   */
+  readonly raceJunk?: number;
 }
 
 export const CLUB_WEIGHTS: Weights = {
@@ -67,8 +73,8 @@ export const TUNED_WEIGHTS: Weights = { ...CLUB_WEIGHTS, connection: 6.4, theirD
  * better with partners only.
  */
 export function weightsFor(rules: Rules, players: number): Weights {
-  if (!rules.sets && rules.discardPile === "open") return TUNED_WEIGHTS;
-  if (rules.discardPile === "open") return players === 4 ? CLUB_WEIGHTS : TUNED_WEIGHTS;
+  if (!rules.sets && rules.discardPile === "open") return LEVEL_TUNED;
+  if (rules.discardPile === "open") return players === 4 ? LEVEL_CLUB : LEVEL_TUNED;
   return players === 4 ? CLOSED_TUNED : CLOSED_CLUB;
 }
 
@@ -79,19 +85,27 @@ export function weightsFor(rules: Rules, players: number): Weights {
  * points per hand instead of +3 with 4; 55% against the frozen club player either way).
  */
 const CLOSED_PILE_FEED = { feedMeld: 30, feedKnown: 6 } as const satisfies Partial<Weights>;
-const CLOSED_CLUB: Weights = { ...CLUB_WEIGHTS, ...CLOSED_PILE_FEED };
-const CLOSED_TUNED: Weights = { ...TUNED_WEIGHTS, ...CLOSED_PILE_FEED };
+/** The levels race for the pozzetto when an opponent nears closing (pileGain). */
+const RACE = { raceJunk: -4 } as const satisfies Partial<Weights>;
+const LEVEL_CLUB: Weights = { ...CLUB_WEIGHTS, ...RACE };
+const LEVEL_TUNED: Weights = { ...TUNED_WEIGHTS, ...RACE };
+const CLOSED_CLUB: Weights = { ...CLUB_WEIGHTS, ...CLOSED_PILE_FEED, ...RACE };
+const CLOSED_TUNED: Weights = { ...TUNED_WEIGHTS, ...CLOSED_PILE_FEED, ...RACE };
 
 /** 0 early in the hand, 1 when it is about to end (few stock cards, or an opponent ready to close). */
 export function lateness(t: Table): number {
-  const stock = Math.max(0, 1 - t.stock / 30);
+  return Math.max(Math.max(0, 1 - t.stock / 30), closingThreat(t));
+}
+
+/** How near an opponent is to closing: 0 before any has its pozzetto, then more as its hand shrinks (1 at two cards or fewer). */
+export function closingThreat(t: Table): number {
   let threat = 0;
   for (let seat = 0; seat < t.players; seat++) {
     if (t.teamOf(seat) === t.team || !t.pozzettoTaken(t.teamOf(seat))) continue;
     const size = t.handSize(seat);
     threat = Math.max(threat, size <= 2 ? 1 : size <= 5 ? 0.6 : 0.3);
   }
-  return Math.max(stock, threat);
+  return threat;
 }
 
 export function keepValue(card: Card, t: Table, counts: Counts, w: Weights, late: number): number {
@@ -130,7 +144,9 @@ export function pileGain(t: Table, w: Weights, stage: "pozzetto" | "building" | 
   const all = countsOf([...t.cards, ...pile]);
   const melds = t.teamMelds();
   const short = Math.max(0, w.shortHand - t.cards.length);
-  const junk = stage === "building" ? w.junkBuilding : w.junkPile - w.junkShort * short;
+  // Still without its pozzetto while an opponent nears closing, a seat that takes loose cards may be
+  // caught with its hand full: every card that lays nowhere is one more to play out before the pozzetto.
+  const junk = stage === "building" ? w.junkBuilding : racing(t, w) ? w.raceJunk! : w.junkPile - w.junkShort * short;
   let gain = 0;
   for (const card of pile) {
     if (isWildCard(card)) gain += w.wildPile;
@@ -141,6 +157,14 @@ export function pileGain(t: Table, w: Weights, stage: "pozzetto" | "building" | 
     }
   }
   return gain - w.drawValue;
+}
+
+/** The opponent's threat (closingThreat) from which a seat without its pozzetto races for it: a hand of five cards or fewer. */
+const RACE_THREAT = 0.6;
+
+/** The team still goes for its pozzetto while an opponent nears closing, and the judgement races then (Weights.raceJunk). */
+export function racing(t: Table, w: Weights): boolean {
+  return w.raceJunk !== undefined && t.pozzettoWaiting() && closingThreat(t) >= RACE_THREAT;
 }
 
 /** Points a card in another player's hand is reckoned at when it cannot be seen. */
