@@ -16,6 +16,7 @@ import { pagesApp } from "./routes/pages";
 import { playersApi } from "./routes/players";
 import { pushKeyApi } from "./routes/push-key";
 import { leaderboardsApi, playerPagesApi } from "./routes/ratings";
+import { seeksApi } from "./routes/seeks";
 import { securityHeaders } from "./security";
 import { onError, validationHook } from "./validation";
 
@@ -56,6 +57,7 @@ app.route("/api/me", playersApi);
 app.route("/api/oembed", oembedApi);
 app.route("/api/players", playerPagesApi);
 app.route("/api/leaderboards", leaderboardsApi);
+app.route("/api/seeks", seeksApi);
 app.route("/api/notifications/vapid", pushKeyApi);
 app.route("/api/notifications", notificationLinksApi);
 describeApi(app);

@@ -1,9 +1,11 @@
 import { archiveFinishedGames } from "./db/archive";
 import { database, dueGames } from "./db/queries";
+import { pruneSeeks } from "./db/seek-queries";
 import type { Env } from "./env";
 import { pruneDeliveryLog, queueDigests } from "./notify/index";
 import { requeueLost } from "./notify/requeue";
 import { pruneSendLimits } from "./notify/send-limits";
+import { startLostSeeks } from "./seeks/start";
 
 /**
  * The Cron Trigger (every five minutes, wrangler.toml): the guard against
@@ -14,7 +16,8 @@ import { pruneSendLimits } from "./notify/send-limits";
  * and the notifications' daily chores: each player's morning digest
  * (checked every hour) and pruning the delivery log and the sending limits'
  * counts (once a day); and archiving finished games out of D1, a batch per
- * run (db/archive.ts).
+ * run (db/archive.ts); and the lobby's seeks (docs/seeks.md): a full seek whose
+ * game a stopped Worker did not make is made, and expired seeks are removed.
  */
 
 /** Rooms woken per run; a longer backlog waits five minutes. */
@@ -38,4 +41,6 @@ export async function scheduled(controller: ScheduledController, env: Env, _ctx:
     await pruneSendLimits(env.DB, now);
   }
   await archiveFinishedGames(env, now);
+  await startLostSeeks(env, now);
+  await pruneSeeks(env.DB, now);
 }

@@ -80,6 +80,16 @@ describe("one player on two devices", () => {
     const listed = desktop.locator(`:is(#your-turn, #my-games) li[data-game="${game.id}"] a:not(.game-notify)`).first();
     await listed.waitFor({ timeout: 25_000 });
     await screenshot(desktop, "devices-3-desktop-linked");
+    // A notification's link names the seat, never its secret (`?seat=N`): the desktop, which never opened that seat,
+    // opens it as one of its player's seats. A seat of the other player's stays theirs: the public table says so.
+    await desktop.goto(`${serviceUrl()}/game/${game.id}?seat=${other}`);
+    await desktop.locator("#seat-elsewhere").waitFor();
+    expect(await desktop.locator("#my-hand").count()).toBe(0);
+    await desktop.goto(`${serviceUrl()}/game/${game.id}?seat=${me}`);
+    await desktop.waitForURL(new RegExp(`/game/${game.id}#seat=${game.seats[me]!.token}$`));
+    await desktop.locator("#my-hand").waitFor();
+    await desktop.goto(`${serviceUrl()}/`);
+    await listed.waitFor({ timeout: 25_000 });
     await listed.click();
     await desktop.waitForURL(new RegExp(`/game/${game.id}#seat=`));
     await playTurn(desktop);

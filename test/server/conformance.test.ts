@@ -259,6 +259,39 @@ describe("the OpenAPI document against real answers", () => {
     await sample("/api/leaderboards/classic?players=9");
     await sample("/api/games", { body: { players: 2, rated: true } });
 
+    // Seeks (docs/seeks.md): publish, list, join (the last seat makes the game), mine, withdraw, play now, and their refusals.
+    const [publisher, joiner, third] = [playerKey(), playerKey(), playerKey()];
+    const published = await sample("/api/seeks", {
+      token: publisher,
+      body: { players: 2, clock: { perMove: "2d" }, rated: true, name: "Anna" },
+    });
+    const seekId = (published.body as { seek: { id: string } }).seek.id;
+    await sample("/api/seeks", { token: publisher, body: { players: 2, clock: "none" } });
+    await sample("/api/seeks", { token: publisher, body: { players: 2, clock: { perMove: "1d" }, expiresIn: "1m" } });
+    await sample("/api/seeks", { token: publisher, body: { players: 5, clock: { perMove: "1d" } } });
+    await sample("/api/seeks", { body: { players: 2, clock: { perMove: "1d" } } });
+    await sample("/api/seeks?players=2&preset=classic&rated=true&pace=correspondence&language=en", { token: publisher });
+    await sample("/api/seeks?players=9");
+    await sample("/api/seeks/mine", { token: publisher });
+    await sample("/api/seeks/mine");
+    await sample(`/api/seeks/${seekId}/join`, { token: publisher, body: {} });
+    await sample(`/api/seeks/${seekId}/join`, { token: joiner, body: { name: "Bruno" } });
+    await sample(`/api/seeks/${seekId}/join`, { token: third, body: {} });
+    await sample("/api/seeks/not-a-seek/join", { token: third, body: {} });
+    await sample("/api/seeks/AAAAAAAAAAAAAAAA/join", { token: third, body: {} });
+    await sample("/api/seeks/mine", { token: joiner });
+    const ranged = await sample("/api/seeks", { token: publisher, body: { players: 2, clock: { perMove: "1d" }, minRating: 2000 } });
+    const rangedId = (ranged.body as { seek: { id: string } }).seek.id;
+    await sample(`/api/seeks/${rangedId}/join`, { token: third, body: {} });
+    await sample(`/api/seeks/${rangedId}`, { token: third, method: "DELETE" });
+    await sample(`/api/seeks/${rangedId}`, { token: publisher, method: "DELETE" });
+    await sample(`/api/seeks/${rangedId}`, { token: publisher, method: "DELETE" });
+    await sample(`/api/seeks/${seekId}`, { token: publisher, method: "DELETE" });
+    await sample("/api/seeks/play-now", { token: third, body: { preset: "fibur" } });
+    await sample("/api/seeks/play-now", { token: third, body: { preset: "fibur" } });
+    await sample("/api/seeks/play-now", { token: joiner, body: { preset: "fibur" } });
+    await sample("/api/seeks/play-now", { token: joiner, body: { clock: { perMove: "3d" } } });
+
     // The links an email carries.
     await sample("/api/notifications/confirm", { body: { token: "q1w2e3r4t5y6u7i8o9p0aa" } });
     await sample("/api/notifications/confirm", { body: { token: "short" } });

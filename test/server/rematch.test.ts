@@ -75,8 +75,9 @@ describe("a rematch", () => {
     expect(after.created.deals).toEqual([]);
     const pub = await view(id);
     expect(pub.seats).toEqual([
-      { seat: 0, name: "Bruno", taken: true, computer: null },
-      { seat: 1, name: "Anna", taken: true, computer: null },
+      // Each seat names its player by their public id (their public page).
+      { seat: 0, name: "Bruno", taken: true, computer: null, player: expect.stringMatching(/^[0-9a-f]{20}$/) },
+      { seat: 1, name: "Anna", taken: true, computer: null, player: expect.stringMatching(/^[0-9a-f]{20}$/) },
     ]);
     expect(pub.rematch).toBeUndefined();
 

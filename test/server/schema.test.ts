@@ -5,6 +5,7 @@ import * as notifications from "../../src/server/db/notifications";
 import * as players from "../../src/server/db/players";
 import * as ratings from "../../src/server/db/ratings";
 import * as schema from "../../src/server/db/schema";
+import * as seeks from "../../src/server/db/seeks";
 import { shardDatabase, shardNames } from "../../src/server/db/shards";
 import { schemaVersion } from "../../src/server/db/version";
 
@@ -20,6 +21,7 @@ const tables: SQLiteTable[] = [
   ...Object.values(notifications),
   ...Object.values(players),
   ...Object.values(ratings),
+  ...Object.values(seeks),
 ];
 
 interface Column {

@@ -38,7 +38,7 @@ function matches(files: readonly string[], pattern: RegExp): string[] {
  * new one named here. drain.ts: every log entry of every game, always the
  * same three statements, faster prepared than built anew. notify-sql.ts:
  * window functions and a conditional multi-row insert.
- * seek-queries.ts (branch seeks): INSERT OR IGNORE ... SELECT, so that of two
+ * seek-queries.ts: INSERT OR IGNORE ... SELECT, so that of two
  * players racing for a seek's last seat exactly one gets it.
  */
 const RAW_SQL = ["src/server/db/drain.ts", "src/server/db/notify-sql.ts", "src/server/db/seek-queries.ts"];
@@ -66,6 +66,8 @@ describe("the data layer", () => {
   it("is the only place that builds queries", () => {
     const outside = server.filter((file) => !file.startsWith("src/server/db/"));
     expect(matches(outside, /from "drizzle-orm/).filter((line) => !pending(line))).toEqual([]);
+    // Nor sends statements to D1 itself (a batch is the data layer's, whoever built its statements).
+    expect(matches(outside, /\.batch\(/)).toEqual([]);
   });
 
   it("never calls into the game room (types only)", () => {

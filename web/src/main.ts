@@ -13,7 +13,9 @@ import { TablePage, type TableRoute } from "./table/page";
  * else the public table saying so; `/notifications` (`?game=ID`) the
  * notification preferences; `/notifications/confirm#token=` and
  * `/notifications/unsubscribe#token=` an email's links; `/link#code=` a code
- * that links this device to a player (identity/link-page.ts). Tokens live in
+ * that links this device to a player (identity/link-page.ts); `/player/{publicId}`
+ * a player's public page and `/leaderboard/{preset}?players=N` a leaderboard
+ * (seeks/ratings-pages.ts). Tokens live in
  * the fragment, which browsers never send.
  */
 
@@ -32,11 +34,17 @@ type Route =
   | { kind: "notifications" }
   | { kind: "emailLink"; link: "confirm" | "unsubscribe" }
   | { kind: "link" }
+  | { kind: "player"; publicId: string }
+  | { kind: "leaderboard"; preset: string }
   | { kind: "missing" };
 
 function routeOf(): Route {
   if (location.pathname === "/" || location.pathname === "/index.html") return { kind: "lobby" };
   if (/^\/link\/?$/.test(location.pathname)) return { kind: "link" };
+  const player = /^\/player\/([0-9a-f]{20})\/?$/.exec(location.pathname);
+  if (player) return { kind: "player", publicId: player[1]! };
+  const board = /^\/leaderboard\/([a-z-]{1,32})\/?$/.exec(location.pathname);
+  if (board) return { kind: "leaderboard", preset: board[1]! };
   const notify = /^\/notifications(?:\/(confirm|unsubscribe))?\/?$/.exec(location.pathname);
   if (notify) return notify[1] ? { kind: "emailLink", link: notify[1] as "confirm" | "unsubscribe" } : { kind: "notifications" };
   const match = /^\/game\/([A-Za-z0-9_-]{1,64})(\/replay)?\/?$/.exec(location.pathname);
@@ -122,6 +130,13 @@ function start(): void {
       const link = new LinkPage(root);
       page = link;
       link.open();
+    });
+  } else if (route.kind === "player" || route.kind === "leaderboard") {
+    void import("./seeks/ratings-pages").then(({ PlayerPage, LeaderboardPage }) => {
+      if (now !== opened) return;
+      const shown = route.kind === "player" ? new PlayerPage(root, route.publicId) : new LeaderboardPage(root, route.preset);
+      page = shown;
+      void shown.open();
     });
   } else if (route.kind === "emailLink") {
     void import("./notifications/email-links").then(({ EmailLinkPage }) => {

@@ -1,3 +1,4 @@
+import { ClockControl } from "../../shared/wire/clock";
 import { NotifyEventName } from "../../shared/wire/notifications";
 import { z } from "../../shared/wire/z";
 
@@ -27,3 +28,6 @@ export const parseNames = jsonText("games.names", z.array(z.string().nullable())
 
 /** notification_subscriptions.events: the events a subscription wants. */
 export const parseEvents = jsonText("notification_subscriptions.events", z.array(NotifyEventName));
+
+/** seeks.clock: the seek's time control as views show it. */
+export const parseSeekClock = jsonText("seeks.clock", ClockControl);

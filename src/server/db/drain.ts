@@ -67,3 +67,25 @@ export function indexStatement(d1: D1Database, r: IndexRow, logShard: string | n
       logShard,
     );
 }
+
+const batch = async (d1: D1Database, statements: D1PreparedStatement[]) => {
+  if (statements.length > 0) await d1.batch(statements);
+};
+
+/**
+ * Sends one step of a drain: the log's entries to its shard, then the seat
+ * and index rows to the main database. The shard first, so that the index
+ * never names a version whose entries D1 lacks; one batch when the game is
+ * from before the shards and both are one database.
+ */
+export async function sendDrain(
+  d1: { main: D1Database; log: D1Database },
+  logged: D1PreparedStatement[],
+  indexed: D1PreparedStatement[],
+): Promise<void> {
+  if (d1.log === d1.main) await batch(d1.main, [...logged, ...indexed]);
+  else {
+    await batch(d1.log, logged);
+    await batch(d1.main, indexed);
+  }
+}

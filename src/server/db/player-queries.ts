@@ -5,6 +5,7 @@ import { subscriptions } from "./notifications";
 import { deviceLinks, devices, players } from "./players";
 import { type Db, database } from "./queries";
 import { absences, seats } from "./schema";
+import { seekSeats, seeks } from "./seeks";
 
 /**
  * Players, their devices and the one-time codes that link a device
@@ -212,7 +213,7 @@ export async function gamesOfPlayer(d1: D1Database, player: string): Promise<str
 
 /**
  * Everything of `from` in the main database becomes `to`'s, in one batch:
- * seats, subscriptions (a duplicate of one `to` has goes), absences; `from`'s
+ * seats, subscriptions (a duplicate of one `to` has goes), absences, seeks; `from`'s
  * unused codes are spent and its row goes.
  */
 export async function mergePlayerRows(d1: D1Database, from: string, to: string, now: number): Promise<void> {
@@ -221,6 +222,18 @@ export async function mergePlayerRows(d1: D1Database, from: string, to: string, 
     db.update(seats).set({ playerHash: to }).where(eq(seats.playerHash, from)),
     ...moveSubscriptions(db, to, eq(subscriptions.ownerHash, from)),
     db.update(absences).set({ playerHash: to }).where(eq(absences.playerHash, from)),
+    // The lobby's seeks (docs/seeks.md): those published, and the seats taken, so that the game made from one seats `to`.
+    // A seek where both held a seat keeps `from`'s seat as it is (a seat number is never freed: seek-queries.ts).
+    db.update(seeks).set({ playerId: to }).where(eq(seeks.playerId, from)),
+    db
+      .update(seekSeats)
+      .set({ playerId: to })
+      .where(
+        and(
+          eq(seekSeats.playerId, from),
+          sql`NOT EXISTS (SELECT 1 FROM seek_seats t WHERE t.seek_id = seek_seats.seek_id AND t.player_id = ${to})`,
+        ),
+      ),
     db
       .update(deviceLinks)
       .set({ usedAt: now })

@@ -89,6 +89,12 @@ export const en = {
     onTimeWhy: (late: string, claimer: string) => `${late}'s time ran out and ${claimer} claimed the match.`,
     line: (team: string, total: number) => `${team}: ${total}`,
   },
+  started: {
+    title: (others: string) => `Your game of Burraco with ${others} has started`,
+    body: "Every seat is taken and the clock is running.",
+    yourTurn: "You play first: it is your turn.",
+    firstPlays: (name: string) => `${name} plays first; you will be told when it is your turn.`,
+  },
   invited: {
     title: (by: string | null) => `${by ?? "Someone"} invites you to a game of Burraco`,
     body: "Open the link, choose a name and take a free seat.",

@@ -84,6 +84,12 @@ export const it: Catalog = {
     onTimeWhy: (late, claimer) => `Il tempo di ${late} è scaduto e ${claimer} ha reclamato la partita.`,
     line: (team, total) => `${team}: ${total}`,
   },
+  started: {
+    title: (others) => `La tua partita a Burraco con ${others} è cominciata`,
+    body: "Tutti i posti sono presi e il tempo corre.",
+    yourTurn: "Giochi per primo: tocca a te.",
+    firstPlays: (name) => `Gioca per primo ${name}; ti avvisiamo quando tocca a te.`,
+  },
   invited: {
     title: (by) => `${by ?? "Qualcuno"} ti invita a una partita a Burraco`,
     body: "Apri il link, scegli un nome e prendi un posto libero.",

@@ -8,7 +8,7 @@ import type { NotifyChannel } from "../../shared/wire/notifications";
  */
 
 /** The events a subscription may choose. */
-export const NOTIFY_EVENTS = ["turn", "reminder", "timedOut", "claimed", "handEnded", "gameOver", "invited", "message"] as const;
+export const NOTIFY_EVENTS = ["turn", "reminder", "timedOut", "claimed", "handEnded", "gameOver", "invited", "message", "started"] as const;
 export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
 
 export { isLanguage, LANGUAGES, type Language } from "../../shared/language";
@@ -101,6 +101,12 @@ export type GameNotification =
       readonly totals: readonly number[];
       /** Set when the match did not end by play: cancelled (aborted) or won on time. */
       readonly ending?: MatchEndingFacts;
+    })
+  | (Base & {
+      /** A game whose seats came with their players (a seek's, a rematch's) has started: every seat's player hears it. */
+      readonly type: "started";
+      /** The seat that plays first. */
+      readonly first: number | null;
     })
   | (Base & {
       /**

@@ -144,6 +144,17 @@ export function gameMessage(n: GameNotification, lang: Language, link: string, n
       };
     case "gameOver":
       return gameOverMessage(n, c, lang, link);
+    case "started": {
+      const others = reader === null ? n.names.map((_, s) => seatName(n.names, s, lang)).join(", ") : opponents(n.names, reader, lang);
+      const first =
+        n.first === null ? null : n.first === reader ? c.started.yourTurn : c.started.firstPlays(seatName(n.names, n.first, lang));
+      return {
+        subject: c.started.title(others),
+        title: c.started.title(others),
+        paragraphs: [c.started.body, ...(first ? [first] : [])],
+        action: { label: n.first !== null && n.first === reader ? c.actions.play : c.actions.see, url: link },
+      };
+    }
     case "message":
       return chatMessage(n, c, lang, link);
     case "invited":

@@ -19,6 +19,7 @@ import type { Entry, Table } from "./table";
 
 /** Whether an entry notifies anyone (so that entries that do not cost the outbox nothing). */
 export function notifies(entry: Pick<Entry, "body" | "events">): boolean {
+  if (entry.body.type === "created") return true;
   if (entry.body.type === "message") return true;
   if (entry.body.type === "reminder") return !entry.body.live;
   if (entry.body.type === "timedOut") return true;
@@ -42,6 +43,11 @@ export function notificationsOf(table: Table, seats: readonly SeatRow[], seq: nu
   const teams = Array.from({ length: teamCount(players) }, (_, t) => seatsOf(t, players));
   const body = entry.body;
   const out: GameNotification[] = [];
+  // A game made with its players in their seats (a seek's, a rematch's): every one of them hears it started.
+  if (body.type === "created" && seats.some((s) => s.playerHash !== null)) {
+    const first = table.entries[1]?.events.find((e) => e.type === "turn");
+    out.push({ ...base, type: "started", first: first && "seat" in first ? first.seat : null });
+  }
   // A reminder is sent only while its turn is still waiting: never once the seat moved or its time ran out.
   if (body.type === "reminder" && !body.live && turnStillWaiting(table, seq, body.seat)) {
     out.push({ ...base, type: "reminder", seat: body.seat, which: body.which, deadline: deadlineOf(table, body.seat, null) });

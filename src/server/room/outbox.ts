@@ -1,11 +1,7 @@
-import { entryStatements, indexStatement, seatStatements } from "../db/drain";
+import { entryStatements, indexStatement, seatStatements, sendDrain } from "../db/drain";
 import { recordMatchEnd } from "../ratings/record";
 import { indexRow, shownOf } from "./index-row";
 import type { Room } from "./room";
-
-const batch = async (d1: D1Database, statements: D1PreparedStatement[]) => {
-  if (statements.length > 0) await d1.batch(statements);
-};
 
 /**
  * What the room owes D1, and its notifications: the log entries after the
@@ -73,12 +69,7 @@ export async function drainOutbox(
     const row = last ? indexRow(table, room.seats, room.inviteHash) : null;
     const shown = row ? shownOf(row, clockOffset, room.logShard) : null;
     if (row && shown !== room.indexShown) indexed.push(indexStatement(d1.main, row, room.logShard, clockOffset));
-    // The log's shard first: the index never names a version whose entries D1 lacks (a game from before the shards has one database).
-    if (d1.log === d1.main) await batch(d1.main, [...logged, ...indexed]);
-    else {
-      await batch(d1.log, logged);
-      await batch(d1.main, indexed);
-    }
+    await sendDrain(d1, logged, indexed);
     for (const item of items) if (item.kind === "notify") await notify(item.ref);
     // The match's result and ratings, once D1 has its last entry (recorded once: a second call finds it there). After the
     // notifications, so that a failure here delays none of them; before the acknowledgement, so that it is tried again.

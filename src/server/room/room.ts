@@ -71,6 +71,9 @@ export class Room {
     storage.init();
     storage.atomically(() => {
       storage.appendLog([first, dealt]);
+      // Seats that come with their players (a seek's, a rematch's) hear that the game started, and the first deal's turn like any later one.
+      if (seats.some((seat) => seat.playerHash !== null))
+        for (const row of [first, dealt]) if (notifies(table.entries[row.seq - 1]!)) storage.queueNotifications(row.seq);
       storage.setMeta("drained_seq", "0");
       for (const seat of seats) storage.writeSeat(seat);
       storage.setMeta("invite_hash", hashToken(invite));

@@ -1,5 +1,6 @@
 import { eventFor, teamCount, viewFor } from "../../engine/index";
 import type { GameSnapshot, HandFairness, SeatInfo, Viewer, WireEvent } from "../../shared/api";
+import { publicIdOf } from "../players/identity";
 import { chatEvent, isChatBody } from "./chat";
 import { clockView, controlView } from "./clock-view";
 import type { SeatRow } from "./storage";
@@ -11,7 +12,14 @@ import type { Entry, Table } from "./table";
  */
 
 export function seatInfo(seats: readonly SeatRow[], computers: Table["computers"]): SeatInfo[] {
-  return seats.map((s) => ({ seat: s.seat, name: s.name, taken: s.taken, computer: computers[s.seat]?.level ?? null }));
+  return seats.map((s) => ({
+    seat: s.seat,
+    name: s.name,
+    taken: s.taken,
+    computer: computers[s.seat]?.level ?? null,
+    // The seat's player by their public id (never their id): names at the table lead to their public page.
+    ...(s.playerHash === null ? {} : { player: publicIdOf(s.playerHash) }),
+  }));
 }
 
 /** Commitments of every hand; the salt only once that hand has ended. */

@@ -52,6 +52,11 @@ export function describeApi(app: OpenAPIHono<AppEnv>): void {
           "Email, webhook and Web Push subscriptions (a player's own, by player key), a game's own webhooks (by its creator), and the links in every email: confirm, one-click unsubscribe.",
       },
       {
+        name: "seeks",
+        description:
+          "The lobby's open games (docs/seeks.md): publish a seek, list them, join one with a tap, withdraw, and play now against someone.",
+      },
+      {
         name: "chat",
         description: "The table's chat: seated players write, mute a seat for themselves, open it to spectators, report a message.",
       },

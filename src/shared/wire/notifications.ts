@@ -16,7 +16,17 @@ import { z } from "./z";
  * NOTIFY_EVENTS (notify/types.ts). The routes pass events both ways between
  * the two, so the type checker refuses any difference.
  */
-export const NOTIFY_EVENT_NAMES = ["turn", "reminder", "timedOut", "claimed", "handEnded", "gameOver", "invited", "message"] as const;
+export const NOTIFY_EVENT_NAMES = [
+  "turn",
+  "reminder",
+  "timedOut",
+  "claimed",
+  "handEnded",
+  "gameOver",
+  "invited",
+  "message",
+  "started",
+] as const;
 
 /** How a subscription is reached. */
 export const NOTIFY_CHANNELS = ["email", "webhook", "push"] as const;
@@ -27,9 +37,10 @@ export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
  * claim decide what becomes of the player's own seat and match, like the
  * turn and its reminders: they are on by default (and were added to every
  * player subscription that heard of turns or reminders when they came in:
- * migrations/0007_timeout_events.sql).
+ * migrations/0007_timeout_events.sql). `started` (a seek's or a rematch's
+ * game has begun) is on for new subscriptions and off in those made before it.
  */
-export const PLAYER_DEFAULT_EVENTS = ["turn", "reminder", "timedOut", "claimed", "gameOver", "invited"] as const;
+export const PLAYER_DEFAULT_EVENTS = ["turn", "reminder", "timedOut", "claimed", "gameOver", "invited", "started"] as const;
 /** Events a game's own webhook hears when it names none: the table's life, for a group chat. */
 export const GAME_DEFAULT_EVENTS = ["invited", "turn", "reminder", "timedOut", "claimed", "handEnded", "gameOver"] as const;
 

@@ -1,6 +1,7 @@
 import { ChatState } from "./chat";
 import { ClockView } from "./clock";
 import { CardText, ComputerLevel, DealRecord, HandEnd, list, Name, Rules, Seat, TableMeld, TeamScore } from "./common";
+import { PublicPlayerId } from "./ratings";
 import { orNull, z } from "./z";
 
 /**
@@ -77,6 +78,9 @@ export const SeatInfo = z
     computer: orNull(ComputerLevel).openapi({
       description:
         "The computer plays this seat, at this level: a computer player, or a seat it took over after a timeout or when its player handed it over (until they play again).",
+    }),
+    player: PublicPlayerId.nullable().optional().openapi({
+      description: "The public id of the seat's player (their public page: GET /api/players/{playerId}); absent while no player holds it.",
     }),
   })
   .openapi("SeatInfo");

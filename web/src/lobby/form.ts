@@ -147,6 +147,20 @@ export function createForm(state: CreateState, act: CreateActions): JSX.Element 
         h("label", { class: "choice" }, h("input", { type: "checkbox", id: "semi-clean", name: "semiClean" }), ` ${t.lobby.semiClean}`),
       ),
       clockFieldset(state.clock, act.clock),
+      // A rated match needs a clock and people only (docs/ratings.md): offered only then.
+      state.clock !== "none" && state.computers.slice(0, state.players).every((level) => level === null)
+        ? h(
+            "div",
+            { class: "field rated-field" },
+            h(
+              "label",
+              { class: "choice" },
+              h("input", { type: "checkbox", id: "rated", name: "rated", "aria-describedby": "rated-hint" }),
+              ` ${t.ratings.rated}`,
+            ),
+            h("p", { class: "hint", id: "rated-hint" }, t.ratings.ratedHint),
+          )
+        : null,
       h(
         "details",
         { class: "prepared" },

@@ -10,6 +10,7 @@ import { copyText, shareLink } from "../dom";
 import { header } from "../header";
 import { codeText, t } from "../i18n/index";
 import { Devices } from "../identity/devices";
+import { SeeksPanel } from "../seeks/panel";
 import { type CreatedGame, createdGames, rememberCreated, rememberedSeats, updateCreated } from "../store";
 import { type CreateState, createForm } from "./form";
 import { myGames } from "./games";
@@ -41,6 +42,11 @@ export class LobbyPage {
   private timer: ReturnType<typeof setInterval> | null = null;
   private stopped = false;
   private readonly holidays = new Holidays(() => this.render());
+  /** "Find an opponent": play now, the open seeks, publishing one (seeks/panel.ts). */
+  private readonly seeks = new SeeksPanel(
+    () => this.render(),
+    () => void this.versus(null),
+  );
   private readonly devices = new Devices(
     () => this.render(),
     () => void this.refresh(),
@@ -55,12 +61,14 @@ export class LobbyPage {
     void this.refresh();
     void this.holidays.load();
     void this.devices.load();
+    void this.seeks.load();
     // The list comes from the database, which may lag a move by a second or two.
     this.timer = setInterval(() => void this.refresh(), 20_000);
   }
 
   close(): void {
     this.stopped = true;
+    this.seeks.close();
     removeEventListener("beforeunload", this.warn);
     if (this.timer) clearInterval(this.timer);
     render(null, this.root);
@@ -115,6 +123,8 @@ export class LobbyPage {
       : { players: n, rules, names };
     const clock = clockRequest(this.form.clock, data);
     if (clock !== "none") request.clock = clock;
+    // Rated only where it may be (docs/ratings.md): a clock, people only; the form shows the box only then.
+    if (clock !== "none" && !computers.some((level) => level !== null) && data.get("rated") === "on") request.rated = true;
     const dealsText = String(data.get("deals") ?? "").trim();
     if (dealsText) {
       try {
@@ -279,6 +289,8 @@ export class LobbyPage {
             versus: (form) => void this.versus(form),
           }),
           fresh ? linksPanel(fresh, this.taken[fresh.id] ?? null, this.links, true, this.messages[fresh.id] ?? null) : null,
+          // Below the creation form, which a newcomer's first screen holds whole (test/browser/returning.test.ts).
+          this.seeks.view(),
           myGames(
             {
               mine: this.mine,

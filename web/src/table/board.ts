@@ -71,7 +71,12 @@ export function seatChip(ring: Ring, seat: number, place: Place): JSX.Element {
     h(
       "span",
       { class: "seat-name" },
-      own ? h("span", { class: "own-name" }, name) : name,
+      own
+        ? h("span", { class: "own-name" }, name)
+        : info.player
+          ? // The player's public page (ratings, games finished) opens beside the table, which stays live.
+            h("a", { href: `/player/${info.player}`, class: "player-link", target: "_blank", rel: "noopener" }, name)
+          : name,
       you ? h("span", { class: "you-tag" }, t.seats.you) : null,
     ),
     h(

@@ -143,6 +143,7 @@ export class TablePage {
   async open(): Promise<void> {
     this.render();
     const { gameId, mode, token } = this.route;
+    if (mode === "spectator" && this.route.seatWanted !== undefined && (await this.openOwnSeat(gameId, this.route.seatWanted))) return;
     let snap: GameSnapshot;
     try {
       // An invitation token reads the public view; the claim uses it.
@@ -160,6 +161,22 @@ export class TablePage {
     }
     if (this.closed) return;
     this.start(snap, mode, token);
+  }
+
+  /**
+   * A notification's `?seat=N` this browser holds no link for: the player's own seats (on any of their devices, "my
+   * games") may hold it. Opens it and says true if so; the public table otherwise.
+   */
+  private async openOwnSeat(gameId: string, seat: number): Promise<boolean> {
+    try {
+      const own = (await api.myGames()).games.find((g) => g.id === gameId && g.seat === seat && g.token !== null);
+      if (!own?.token || this.closed) return false;
+      history.replaceState(null, "", `/game/${encodeURIComponent(gameId)}#seat=${own.token}`);
+      this.reopen({ gameId, mode: "seat", token: own.token });
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private start(snap: GameSnapshot, mode: TableMode, token: string | null): void {

@@ -1,0 +1,264 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { PresetName } from "../../engine/rules";
+import type { Language } from "../../shared/language";
+import type { ClockControl } from "../../shared/wire/clock";
+import { parseSeekClock } from "./columns";
+import { players } from "./players";
+import { database } from "./queries";
+import { matchResults, ratings } from "./ratings";
+import { seekSeats, seeks } from "./seeks";
+
+/** Reading and writing seeks (docs/seeks.md): the lobby's list, a seat taken, withdrawn, started, pruned. */
+
+/** Whether a row is one the lobby lists at `now`. */
+const listable = (now: number) => sql`${seeks.status} = 'open' AND ${seeks.expiresAt} > ${now}`;
+
+export type SeekRow = typeof seeks.$inferSelect;
+export type SeekSeatRow = typeof seekSeats.$inferSelect;
+
+/** A seek as read, its clock parsed. */
+export interface StoredSeek extends Omit<SeekRow, "clock" | "preset"> {
+  readonly clock: ClockControl;
+  readonly preset: PresetName;
+}
+
+const stored = (row: SeekRow): StoredSeek => ({ ...row, clock: parseSeekClock(row.clock), preset: row.preset as PresetName });
+
+/** How long a full seek stays readable to its players (GET /api/seeks/mine) before the cron removes it. */
+export const KEPT_WHEN_FULL = 24 * 3600_000;
+
+export interface SeekFilter {
+  readonly preset?: string;
+  readonly players?: number;
+  readonly pace?: "live" | "correspondence";
+  readonly rated?: boolean;
+  readonly language?: string;
+}
+
+/** The open seeks the lobby lists, oldest first (the longest waiting are the first offered). */
+export async function openSeeks(d1: D1Database, filter: SeekFilter, now: number, limit: number): Promise<StoredSeek[]> {
+  const where = [listable(now)];
+  if (filter.preset) where.push(eq(seeks.preset, filter.preset));
+  if (filter.players) where.push(eq(seeks.players, filter.players));
+  if (filter.pace) where.push(eq(seeks.pace, filter.pace));
+  if (filter.rated !== undefined) where.push(eq(seeks.rated, filter.rated));
+  if (filter.language) where.push(eq(seeks.language, filter.language as SeekRow["language"]));
+  const rows = await database(d1)
+    .select()
+    .from(seeks)
+    .where(and(...where))
+    .orderBy(asc(seeks.createdAt))
+    .limit(limit);
+  return rows.map(stored);
+}
+
+export async function seekById(d1: D1Database, id: string): Promise<StoredSeek | null> {
+  const rows = await database(d1).select().from(seeks).where(eq(seeks.id, id)).limit(1);
+  return rows[0] ? stored(rows[0]) : null;
+}
+
+/** D1 binds at most 100 parameters per statement: lists of ids are read in slices of this many. */
+const SLICE = 80;
+
+function slices<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += SLICE) out.push(items.slice(i, i + SLICE));
+  return out;
+}
+
+/** The seats taken in these seeks, by seek, each in seat order. */
+export async function seatsOf(d1: D1Database, ids: readonly string[]): Promise<Map<string, SeekSeatRow[]>> {
+  const by = new Map<string, SeekSeatRow[]>(ids.map((id) => [id, []]));
+  const db = database(d1);
+  for (const part of slices(ids)) {
+    const rows = await db
+      .select()
+      .from(seekSeats)
+      .where(inArray(seekSeats.seekId, part))
+      .orderBy(asc(seekSeats.seekId), asc(seekSeats.seat));
+    for (const row of rows) by.get(row.seekId)?.push(row);
+  }
+  return by;
+}
+
+/** The seeks a player holds a seat in: open ones, and full ones not yet removed. */
+export async function seeksOf(d1: D1Database, player: string, now: number): Promise<StoredSeek[]> {
+  const rows = await database(d1)
+    .select({ seek: seeks })
+    .from(seekSeats)
+    .innerJoin(seeks, eq(seeks.id, seekSeats.seekId))
+    .where(and(eq(seekSeats.playerId, player), or(listable(now), eq(seeks.status, "full"))))
+    .orderBy(asc(seeks.createdAt))
+    .limit(50);
+  return rows.map((r) => stored(r.seek));
+}
+
+export async function openSeekCount(d1: D1Database, player: string, now: number): Promise<number> {
+  const [row] = await database(d1)
+    .select({ n: sql<number>`COUNT(*)` })
+    .from(seeks)
+    .where(and(eq(seeks.playerId, player), listable(now)));
+  return row?.n ?? 0;
+}
+
+/** A new seek and its publisher's seat, in one transaction. */
+export async function insertSeek(d1: D1Database, row: SeekRow, first: SeekSeatRow): Promise<void> {
+  const db = database(d1);
+  await db.batch([db.insert(seeks).values(row), db.insert(seekSeats).values(first)]);
+}
+
+/**
+ * Takes the next free seat of an open seek for a player, and, when that was
+ * the last one, marks the seek full with its game's id — one D1 transaction
+ * (a batch). Raw SQL because the insert is conditional on the seek's own
+ * row (open, not expired, a seat free) and numbers the seat from the seats
+ * already taken, which drizzle's insert cannot say. D1 runs one transaction
+ * at a time, and the primary key (seek, seat) and UNIQUE (seek, player)
+ * refuse a second taker of the same seat or a player's second seat: of two
+ * players racing for the last seat exactly one gets it, and only that
+ * one's batch marks the seek full.
+ */
+export async function takeSeat(
+  d1: D1Database,
+  seat: { seekId: string; playerId: string; name: string | null; link: string },
+  gameId: string,
+  now: number,
+): Promise<{ taken: boolean; filled: boolean }> {
+  const [insert, update] = await d1.batch([
+    d1
+      .prepare(
+        `INSERT OR IGNORE INTO seek_seats (seek_id, seat, player_id, name, link_sealed, joined_at)
+         SELECT s.id, (SELECT COUNT(*) FROM seek_seats t WHERE t.seek_id = s.id), ?, ?, ?, ?
+           FROM seeks s
+          WHERE s.id = ? AND s.status = 'open' AND s.expires_at > ?
+            AND (SELECT COUNT(*) FROM seek_seats t WHERE t.seek_id = s.id) < s.players`,
+      )
+      .bind(seat.playerId, seat.name, seat.link, now, seat.seekId, now),
+    d1
+      .prepare(
+        `UPDATE seeks SET status = 'full', game_id = ?
+          WHERE id = ? AND status = 'open' AND (SELECT COUNT(*) FROM seek_seats t WHERE t.seek_id = seeks.id) = players`,
+      )
+      .bind(gameId, seat.seekId),
+  ]);
+  return { taken: (insert?.meta.changes ?? 0) > 0, filled: (update?.meta.changes ?? 0) > 0 };
+}
+
+/** Withdraws an open seek of its publisher's: the seek and its seats go. Whether it did. */
+export async function withdrawSeek(d1: D1Database, id: string, player: string): Promise<boolean> {
+  const db = database(d1);
+  const mine = and(eq(seeks.id, id), eq(seeks.playerId, player), eq(seeks.status, "open"));
+  // Seats first, while the seek still says whose it is and that it is open; the same transaction removes the seek.
+  const [, removed] = await db.batch([
+    db.delete(seekSeats).where(and(eq(seekSeats.seekId, id), sql`EXISTS (SELECT 1 FROM seeks WHERE ${mine})`)),
+    db.delete(seeks).where(mine).returning({ id: seeks.id }),
+  ]);
+  return removed.length > 0;
+}
+
+export async function markStarted(d1: D1Database, id: string, now: number): Promise<void> {
+  await database(d1)
+    .update(seeks)
+    .set({ startedAt: now })
+    .where(and(eq(seeks.id, id), isNull(seeks.startedAt)));
+}
+
+/** Full seeks whose game is still to make (a Worker stopped between filling and making it). */
+export async function unstarted(d1: D1Database, limit: number): Promise<StoredSeek[]> {
+  const rows = await database(d1)
+    .select()
+    .from(seeks)
+    .where(and(eq(seeks.status, "full"), isNull(seeks.startedAt)))
+    .limit(limit);
+  return rows.map(stored);
+}
+
+/** Removes expired open seeks and full ones started over a day ago, with their seats. Returns how many seeks went. */
+export async function pruneSeeks(d1: D1Database, now: number): Promise<number> {
+  const db = database(d1);
+  const gone = or(
+    and(eq(seeks.status, "open"), lte(seeks.expiresAt, now)),
+    and(eq(seeks.status, "full"), lte(seeks.startedAt, now - KEPT_WHEN_FULL)),
+  );
+  const [, removed] = await db.batch([
+    db.delete(seekSeats).where(sql`${seekSeats.seekId} IN (SELECT ${seeks.id} FROM ${seeks} WHERE ${gone})`),
+    db.delete(seeks).where(gone).returning({ id: seeks.id }),
+  ]);
+  return removed.length;
+}
+
+export interface PlayerFacts {
+  readonly name: string | null;
+  readonly rating: { rating: number; rd: number; games: number } | null;
+  readonly finished: number;
+  readonly lostOnTime: number;
+}
+
+/** What the lobby shows of players: their name, rating in a pool, matches finished and lost on time. */
+export async function playerFacts(
+  d1: D1Database,
+  ids: readonly string[],
+  pools: readonly { preset: string; players: number }[],
+): Promise<{ facts: (player: string, preset: string, players: number) => PlayerFacts }> {
+  const unique = [...new Set(ids)];
+  const presets = [...new Set(pools.map((p) => p.preset))];
+  const db = database(d1);
+  const named: { id: string; name: string | null }[] = [];
+  const rated: (typeof ratings.$inferSelect)[] = [];
+  const counted: { id: string | null; finished: number; lost: number }[] = [];
+  for (const part of slices(unique)) {
+    const [n, r, c] = await db.batch([
+      db.select({ id: players.id, name: players.name }).from(players).where(inArray(players.id, part)),
+      db
+        .select()
+        .from(ratings)
+        .where(and(inArray(ratings.playerId, part), inArray(ratings.preset, presets as PresetName[]))),
+      db
+        .select({
+          id: matchResults.playerId,
+          finished: sql<number>`COUNT(*)`,
+          lost: sql<number>`COALESCE(SUM(${matchResults.how} = 'timeout' AND ${matchResults.result} = 'loss'), 0)`,
+        })
+        .from(matchResults)
+        .where(inArray(matchResults.playerId, part))
+        .groupBy(matchResults.playerId),
+    ]);
+    named.push(...n);
+    rated.push(...r);
+    counted.push(...c);
+  }
+  const names = new Map(named.map((r) => [r.id, r.name]));
+  const counts = new Map(counted.map((r) => [r.id, r]));
+  return {
+    facts: (player, preset, n) => {
+      const r = rated.find((x) => x.playerId === player && x.preset === preset && x.players === n);
+      const c = counts.get(player);
+      return {
+        name: names.get(player) ?? null,
+        rating: r ? { rating: r.rating, rd: r.rd, games: r.games } : null,
+        finished: c?.finished ?? 0,
+        lostOnTime: c?.lost ?? 0,
+      };
+    },
+  };
+}
+
+/** A player's rating in one pool, or null before their first rated match in it. */
+export async function ratingIn(d1: D1Database, player: string, preset: PresetName, n: number): Promise<number | null> {
+  const rows = await database(d1)
+    .select({ rating: ratings.rating })
+    .from(ratings)
+    .where(and(eq(ratings.playerId, player), eq(ratings.preset, preset), eq(ratings.players, n)))
+    .limit(1);
+  return rows[0]?.rating ?? null;
+}
+
+/** The player's stored name and language (they may have none yet). */
+export async function profileOf(d1: D1Database, player: string): Promise<{ name: string | null; language: Language | null }> {
+  const rows = await database(d1)
+    .select({ name: players.name, language: players.language })
+    .from(players)
+    .where(eq(players.id, player))
+    .limit(1);
+  return rows[0] ?? { name: null, language: null };
+}

@@ -1,0 +1,206 @@
+import type { PresetName } from "../../engine/rules";
+import type { Language } from "../../shared/language";
+import type { ClockRequest } from "../../shared/wire/clock";
+import { type JoinedSeek, type PlayNowRequest, type PublishSeekRequest, SEEK_LIMITS } from "../../shared/wire/seeks";
+import type { z } from "../../shared/wire/z";
+import { base64url, newGameId, newToken } from "../auth";
+import type { ClockControl } from "../clock/clock";
+import { HOUR, MINUTE, parseDuration } from "../clock/time";
+import {
+  insertSeek,
+  openSeekCount,
+  openSeeks,
+  profileOf,
+  ratingIn,
+  type SeekRow,
+  type StoredSeek,
+  seatsOf,
+  seekById,
+  takeSeat,
+} from "../db/seek-queries";
+import type { Env } from "../env";
+import { enrol, type Identity } from "../players/identity";
+import { GLICKO } from "../ratings/glicko";
+import { done, type Failure, fail, isFailure, type Reply } from "../reply";
+import { controlView } from "../room/clock-view";
+import { seal } from "../seal";
+import { clockControl } from "../validate";
+import { startSeekGame } from "./start";
+import { seekGame, seekViews } from "./view";
+
+/** Publishing, joining and "play now" (docs/seeks.md). */
+
+/** A clock at most this long per turn (or for the whole bank) is a live game's. */
+const LIVE = 2 * HOUR;
+
+const paceOf = (control: ClockControl): SeekRow["pace"] =>
+  (control.kind === "perMove" ? control.perMove : control.bank) <= LIVE ? "live" : "correspondence";
+
+export const seekNotFound = (): Failure =>
+  fail(404, "SEEK_NOT_FOUND", "No open seek with this id: it was withdrawn, has expired, or never was.");
+const seekFull = (): Failure => fail(409, "SEEK_FULL", "Every seat of this seek is taken.");
+
+/** A seek's id: 16 base64url characters (96 random bits). */
+const newSeekId = () => base64url(crypto.getRandomValues(new Uint8Array(12)));
+export const SEEK_ID = /^[A-Za-z0-9_-]{16}$/;
+
+type PublishInput = z.output<typeof PublishSeekRequest>;
+
+export interface Context {
+  readonly env: Env;
+  readonly who: Identity;
+  readonly origin: string;
+  readonly now: number;
+  /** The language the request prefers, for a player with none stored. */
+  readonly language: Language;
+}
+
+/** A seek as its players see it, with their game once made. */
+export async function joinedView(ctx: Context, seek: StoredSeek): Promise<JoinedSeek> {
+  const [view] = await seekViews(ctx.env.DB, [seek], ctx.who.player);
+  const seats = (await seatsOf(ctx.env.DB, [seek.id])).get(seek.id) ?? [];
+  return { seek: view!, game: await seekGame(seek, seats, ctx.who.player, ctx.origin, ctx.env.GAME_ID_KEY) };
+}
+
+export async function publishSeek(ctx: Context, input: PublishInput, expiresIn?: number): Promise<Reply<JoinedSeek>> {
+  const { env, who, now } = ctx;
+  const control = clockControl(input.clock as ClockRequest);
+  if (isFailure(control)) return control;
+  if (control === null) return fail(422, "BAD_CLOCK", "A seek needs a clock.");
+  let life = expiresIn ?? parseDuration(SEEK_LIMITS.defaultExpiry)!;
+  if (input.expiresIn !== undefined) {
+    const asked = parseDuration(input.expiresIn);
+    if (asked === null || asked < SEEK_LIMITS.minExpiryMinutes * MINUTE || asked > SEEK_LIMITS.maxExpiryDays * 24 * HOUR)
+      return fail(422, "BAD_SEEK", `expiresIn must be from ${SEEK_LIMITS.minExpiryMinutes}m to ${SEEK_LIMITS.maxExpiryDays}d, e.g. "7d".`);
+    life = asked;
+  }
+  if ((await openSeekCount(env.DB, who.player, now)) >= SEEK_LIMITS.openPerPlayer)
+    return fail(409, "TOO_MANY_SEEKS", `A player may have ${SEEK_LIMITS.openPerPlayer} open seeks at once: withdraw one first.`);
+  const profile = await profileOf(env.DB, who.player);
+  await enrol(env.DB, who, now, ctx.language);
+  const row: SeekRow = {
+    id: newSeekId(),
+    playerId: who.player,
+    preset: input.preset ?? "classic",
+    players: input.players,
+    clock: JSON.stringify(controlView(control)),
+    pace: paceOf(control),
+    rated: input.rated ?? false,
+    language: input.language ?? profile.language ?? ctx.language,
+    minRating: input.minRating ?? null,
+    maxRating: input.maxRating ?? null,
+    status: "open",
+    gameId: null,
+    startedAt: null,
+    createdAt: now,
+    expiresAt: now + life,
+  };
+  const first = {
+    seekId: row.id,
+    seat: 0,
+    playerId: who.player,
+    name: input.name ?? profile.name,
+    link: await seal(newToken(), env.GAME_ID_KEY),
+    joinedAt: now,
+  };
+  await insertSeek(env.DB, row, first);
+  const seek = (await seekById(env.DB, row.id))!;
+  return done(await joinedView(ctx, seek), 201);
+}
+
+/** Whether a player's rating in the seek's pool (a new player's 1500 before their first rated match) is within its range. */
+async function inRange(d1: D1Database, seek: StoredSeek, player: string): Promise<boolean> {
+  if (seek.minRating === null && seek.maxRating === null) return true;
+  const rating = (await ratingIn(d1, player, seek.preset, seek.players)) ?? GLICKO.initial.rating;
+  return (seek.minRating === null || rating >= seek.minRating) && (seek.maxRating === null || rating <= seek.maxRating);
+}
+
+/** Takes a seat in an open seek; the last seat makes the game. */
+export async function joinSeek(ctx: Context, id: string, name: string | null | undefined): Promise<Reply<JoinedSeek>> {
+  const { env, who, now } = ctx;
+  const seek = SEEK_ID.test(id) ? await seekById(env.DB, id) : null;
+  if (!seek || (seek.status === "open" && seek.expiresAt <= now)) return seekNotFound();
+  const seats = (await seatsOf(env.DB, [seek.id])).get(seek.id) ?? [];
+  if (seats.some((s) => s.playerId === who.player))
+    return fail(409, "ALREADY_JOINED", "You hold a seat in this seek already: the game starts when every seat is taken.");
+  if (seek.status === "full") return seekFull();
+  if (!(await inRange(env.DB, seek, who.player)))
+    return fail(403, "RATING_OUT_OF_RANGE", "Your rating in this seek's pool is outside the range its publisher asked for.");
+  const profile = await profileOf(env.DB, who.player);
+  await enrol(env.DB, who, now, ctx.language);
+  const link = await seal(newToken(), env.GAME_ID_KEY);
+  const taken = await takeSeat(
+    env.DB,
+    { seekId: seek.id, playerId: who.player, name: name ?? profile.name, link },
+    newGameId(env.GAME_ID_KEY),
+    now,
+  );
+  const after = await seekById(env.DB, seek.id);
+  if (!taken.taken) {
+    // Someone else was quicker (the last seat), the seek went (withdrawn, expired), or this player's other request took a seat.
+    if (!after) return seekNotFound();
+    const again = (await seatsOf(env.DB, [seek.id])).get(seek.id) ?? [];
+    if (again.some((s) => s.playerId === who.player))
+      return fail(409, "ALREADY_JOINED", "You hold a seat in this seek already: the game starts when every seat is taken.");
+    return after.status === "full" ? seekFull() : seekNotFound();
+  }
+  if (taken.filled && after) {
+    try {
+      await startSeekGame(env, after, now);
+    } catch (error) {
+      // The seat is the joiner's and the seek full: the cron makes the game (seeks/start.ts); the players find it then.
+      console.error(`seek ${after.id}: its game could not be made now: ${String(error)}`);
+    }
+    return done(await joinedView(ctx, (await seekById(env.DB, seek.id)) ?? after));
+  }
+  return done(await joinedView(ctx, after ?? seek));
+}
+
+type PlayNowInput = z.output<typeof PlayNowRequest>;
+
+/** "Play now"'s clock when the player names none: an hour's bank and a minute more a turn, a live game. */
+const PLAY_NOW_CLOCK = { bank: "1h", increment: "1m" } as const;
+
+/**
+ * "Play now against someone": the oldest open live seek the player may join
+ * (same preset, players and rating), else the player's own waiting one,
+ * else a new live seek of theirs that lives a few minutes (the client then
+ * offers the computer).
+ */
+export async function playNow(ctx: Context, input: PlayNowInput): Promise<Reply<JoinedSeek>> {
+  const { env, who, now } = ctx;
+  const preset: PresetName = input.preset ?? "classic";
+  const n = input.players ?? 2;
+  const rated = input.rated ?? false;
+  const clock = input.clock ?? PLAY_NOW_CLOCK;
+  const control = clockControl(clock as ClockRequest);
+  if (isFailure(control)) return control;
+  if (control === null || paceOf(control) !== "live")
+    return fail(422, "BAD_CLOCK", "Play now is for live games: a clock of at most two hours per turn or bank.");
+  const candidates = await openSeeks(env.DB, { preset, players: n, pace: "live", rated }, now, 20);
+  const seats = await seatsOf(
+    env.DB,
+    candidates.map((s) => s.id),
+  );
+  const waiting = candidates.find((s) => seats.get(s.id)?.some((t) => t.playerId === who.player));
+  if (waiting) return done(await joinedView(ctx, waiting));
+  for (const seek of candidates) {
+    if (!(await inRange(env.DB, seek, who.player))) continue;
+    const joined = await joinSeek(ctx, seek.id, input.name);
+    // Another player took it first: the next one.
+    if (joined.ok || !["SEEK_FULL", "SEEK_NOT_FOUND"].includes(joined.body.error.code)) return joined;
+  }
+  const published = await publishSeek(
+    ctx,
+    {
+      players: n,
+      preset,
+      clock,
+      rated,
+      ...(input.language ? { language: input.language } : {}),
+      ...(input.name !== undefined ? { name: input.name } : {}),
+    },
+    SEEK_LIMITS.playNowMinutes * MINUTE,
+  );
+  return published;
+}

@@ -1,0 +1,128 @@
+import { h, type JSX } from "preact";
+import { PRESET_LIST } from "../../../src/shared/presets";
+import { PER_MOVE } from "../clock/lobby";
+import { durationMs, span } from "../clock/time";
+import { lang, t } from "../i18n/index";
+import { presetTitle } from "./view";
+
+/** The form that publishes a seek (docs/seeks.md): folded under its title, its fields the browser's own, read when sent. */
+export function publishForm(busy: string | null, name: string, publish: (form: HTMLFormElement) => void): JSX.Element {
+  const s = t.seeks;
+  const field = (id: string, label: string, control: JSX.Element) => h("div", { class: "field" }, h("label", { for: id }, label), control);
+  const options = (values: readonly [string, string][], chosen: string) =>
+    values.map(([v, text]) => h("option", { key: v, value: v, selected: v === chosen }, text));
+  return h(
+    "details",
+    { class: "publish-seek", id: "publish-seek" },
+    h("summary", null, s.publishTitle),
+    h(
+      "form",
+      {
+        id: "seek-form",
+        onSubmit: (e: Event) => {
+          e.preventDefault();
+          publish(e.currentTarget as HTMLFormElement);
+        },
+      },
+      h("p", { class: "hint" }, s.publishHint),
+      field(
+        "seek-name",
+        s.name,
+        h("input", { id: "seek-name", name: "seek-name", maxLength: 40, autocomplete: "nickname", defaultValue: name }),
+      ),
+      field(
+        "seek-players",
+        t.lobby.players,
+        h(
+          "select",
+          { id: "seek-players", name: "seek-players" },
+          options(
+            [2, 3, 4].map((n) => [String(n), s.players(n)]),
+            "2",
+          ),
+        ),
+      ),
+      field(
+        "seek-rules",
+        s.rules,
+        h(
+          "select",
+          { id: "seek-rules", name: "seek-rules" },
+          options(
+            PRESET_LIST.map((p) => [p, presetTitle(p)]),
+            "classic",
+          ),
+        ),
+      ),
+      field(
+        "seek-clock",
+        s.clock,
+        h(
+          "select",
+          { id: "seek-clock", name: "seek-clock" },
+          options(
+            PER_MOVE.map((d) => [d, span(durationMs(d))]),
+            "2d",
+          ),
+        ),
+      ),
+      h(
+        "div",
+        { class: "field" },
+        h(
+          "label",
+          { class: "choice" },
+          h("input", { type: "checkbox", id: "seek-rated", name: "seek-rated", "aria-describedby": "seek-rated-hint" }),
+          ` ${s.ratedOption}`,
+        ),
+        h("p", { class: "hint", id: "seek-rated-hint" }, s.ratedHint),
+      ),
+      h(
+        "div",
+        { class: "rating-range" },
+        field(
+          "seek-min",
+          s.minRating,
+          h("input", { id: "seek-min", name: "seek-min", type: "number", min: 0, max: 4000, step: 50, inputMode: "numeric" }),
+        ),
+        field(
+          "seek-max",
+          s.maxRating,
+          h("input", { id: "seek-max", name: "seek-max", type: "number", min: 0, max: 4000, step: 50, inputMode: "numeric" }),
+        ),
+      ),
+      field(
+        "seek-language",
+        s.language,
+        h(
+          "select",
+          { id: "seek-language", name: "seek-language" },
+          options(
+            [
+              ["it", s.languageName("it")],
+              ["en", s.languageName("en")],
+            ],
+            lang,
+          ),
+        ),
+      ),
+      field(
+        "seek-expires",
+        s.expires,
+        h(
+          "select",
+          { id: "seek-expires", name: "seek-expires" },
+          options(
+            ["1d", "3d", "7d", "14d"].map((d) => [d, span(durationMs(d))]),
+            "7d",
+          ),
+        ),
+      ),
+      h(
+        "button",
+        { type: "submit", class: "primary", id: "seek-publish", disabled: busy !== null },
+        busy === "publish" ? s.publishing : s.publish,
+      ),
+    ),
+  );
+}
