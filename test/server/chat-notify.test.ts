@@ -65,11 +65,15 @@ describe("notifications of the table's chat", () => {
     await expect(subscribe({ ...group, events: ["message", "turn"] })).rejects.toThrow(/do not hear its chat/);
     await subscribe({ ...group, events: ["turn", "handEnded"] });
 
-    await say(game, 1, { text: "ciao Anna, pronta?" });
+    await say(game, 1, { text: "ciao Anna, pronta? https://evil.example/login" });
     await drain(game);
     const [first] = await eventually(async () => ((await mailTo(address)).length === 1 ? mailTo(address) : null), "the first email");
     expect(first!.subject).toBe("Burraco: messaggi dalla partita con Bruno");
-    expect(first!.text).toContain("Bruno: ciao Anna, pronta?");
+    expect(first!.text).toContain("Bruno: ciao Anna, pronta? https://evil.example/login");
+    // A player's words are quoted, never made a link of ours; the email's own links still are.
+    expect(first!.html).toContain("pronta? https://evil.example/login");
+    expect(first!.html).not.toMatch(/<a[^>]+evil\.example/);
+    expect(first!.html).toMatch(new RegExp(`<a href="[^"]*/game/${game.id}`));
     await eventually(async () => ((await received(annaHook)).length === 1 ? true : null), "the first webhook");
 
     // Ten minutes later: a webhook at once, the email waits for the hour.

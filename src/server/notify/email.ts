@@ -33,12 +33,26 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#39" }[c]};`);
 }
 
-/** Linkifies the URLs of a text that is otherwise escaped. */
-function htmlLine(text: string): string {
+/**
+ * Escapes a paragraph and makes links of the service's own URLs in it. Only
+ * those: a paragraph may carry what players wrote (a name, a chat message),
+ * and a link a player typed must not become a button in our email.
+ */
+function htmlLine(text: string, origin: string): string {
   return text
     .split(/(https?:\/\/\S+)/)
-    .map((part, i) => (i % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part)))
+    .map((part, i) =>
+      i % 2 === 1 && originOf(part) === origin ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part),
+    )
     .join("");
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
 }
 
 export function composeEmail(message: Message, to: string, lang: Language, listId: string, links: EmailLinks): EmailParts {
@@ -61,7 +75,7 @@ export function composeEmail(message: Message, to: string, lang: Language, listI
 <html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(message.subject)}</title></head>
 <body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
 <h1 style="font-size:1.25em">${escapeHtml(message.title)}</h1>
-${message.paragraphs.map((p) => `<p>${htmlLine(p)}</p>`).join("\n")}
+${message.paragraphs.map((p) => `<p>${htmlLine(p, originOf(links.preferences) ?? "")}</p>`).join("\n")}
 ${action}
 <hr><p style="font-size:.85em;color:#555">${escapeHtml(footer.why)}<br>
 <a href="${escapeHtml(links.preferences)}">${escapeHtml(footer.preferences)}</a> · <a href="${escapeHtml(links.unsubscribePage)}">${escapeHtml(footer.unsubscribe)}</a></p>
