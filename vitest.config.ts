@@ -6,6 +6,53 @@ import { previewOutdir, previewWorker } from "./scripts/preview-worker.ts";
 /** Queue consumers as in wrangler.toml, but without the 5-second batching wait, so retries follow at once in tests. */
 const quickConsumer = { maxBatchSize: 10, maxBatchTimeout: 0.05 };
 
+/**
+ * The Worker's tests' runtime (Miniflare, through the Cloudflare vitest integration): wrangler.toml's bindings and
+ * what the tests add. A new one per project that uses it.
+ */
+function workerRuntime() {
+  return cloudflareTest(async () => ({
+    wrangler: { configPath: "./wrangler.toml" },
+    miniflare: {
+      bindings: {
+        // Read by test/server/apply-migrations.ts, which applies them to the test D1.
+        TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+        // The log shards' own migrations, applied to each of LOG_SHARDS.
+        TEST_LOG_MIGRATIONS: await readD1Migrations("./migrations-log"),
+        // Three log shards (one in wrangler.toml, two more below), so that games spread over several.
+        LOG_SHARDS: "LOG_1,LOG_2,LOG_3",
+        // Notifications go to the local receivers of test/server/notify/receivers.ts.
+        PUBLIC_URL: "https://burraco.test",
+        NOTIFY_ALLOW_LOCAL_HTTP: "1",
+        DNS_RESOLVER_URL: "",
+        // The retry schedule (three days) shrunk to about three seconds.
+        DELIVERY_DELAY_SCALE: "0.00001",
+        ...Object.fromEntries(
+          Object.entries(await vapidKeys()).map(([k, v]) => [k === "publicKey" ? "VAPID_PUBLIC_KEY" : "VAPID_PRIVATE_KEY", v]),
+        ),
+      },
+      d1Databases: { LOG_2: "burraco-log-2", LOG_3: "burraco-log-3" },
+      // The link-preview renderer, a Worker of its own behind the PREVIEW service binding (built as deployed).
+      workers: [await previewWorker(previewOutdir())],
+      queueConsumers: {
+        "burraco-deliveries": { ...quickConsumer, maxRetries: 20, deadLetterQueue: "burraco-deliveries-dlq" },
+        "burraco-deliveries-dlq": quickConsumer,
+      },
+    },
+  }));
+}
+
+/** The Worker's test files that read or sweep every row of a kind (the crons: lost deliveries, the archive's batch): alone in their runtime. */
+const SWEEPING = ["test/server/notify/requeue.test.ts", "test/server/notify/shards.test.ts", "test/server/archive.test.ts"];
+
+/** What both Worker projects run with. */
+const workerTest = {
+  // Whole games are played over HTTP in some tests: seconds each, more on a busy machine.
+  testTimeout: 30_000,
+  setupFiles: ["./test/server/apply-migrations.ts"],
+  globalSetup: ["./test/server/notify/receivers.ts"],
+};
+
 export default defineConfig({
   test: {
     // Use both cores: the default leaves one idle on a 2-core machine.
@@ -46,6 +93,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           environment: "node",
+          // Each file starts its own service and keeps its state in its own module: one Node process for all of them.
+          isolate: false,
           include: ["test/e2e/**/*.test.ts"],
           testTimeout: 180_000,
           hookTimeout: 60_000,
@@ -56,6 +105,9 @@ export default defineConfig({
         test: {
           name: "browser",
           environment: "node",
+          // Files keep their state in their own modules (helpers.ts's chromiumForFile): the Node process and its
+          // playwright-core are loaded once per vitest worker, not once per file.
+          isolate: false,
           include: ["test/browser/**/*.test.ts"],
           globalSetup: ["./test/browser/service.ts"],
           // A test takes 5-20 s on a quiet machine and three times that on a busy one, which must not fail it on time.
@@ -64,45 +116,23 @@ export default defineConfig({
         },
       },
       {
-        plugins: [
-          cloudflareTest(async () => ({
-            wrangler: { configPath: "./wrangler.toml" },
-            miniflare: {
-              bindings: {
-                // Read by test/server/apply-migrations.ts, which applies them to the test D1.
-                TEST_MIGRATIONS: await readD1Migrations("./migrations"),
-                // The log shards' own migrations, applied to each of LOG_SHARDS.
-                TEST_LOG_MIGRATIONS: await readD1Migrations("./migrations-log"),
-                // Three log shards (one in wrangler.toml, two more below), so that games spread over several.
-                LOG_SHARDS: "LOG_1,LOG_2,LOG_3",
-                // Notifications go to the local receivers of test/server/notify/receivers.ts.
-                PUBLIC_URL: "https://burraco.test",
-                NOTIFY_ALLOW_LOCAL_HTTP: "1",
-                DNS_RESOLVER_URL: "",
-                // The retry schedule (three days) shrunk to about three seconds.
-                DELIVERY_DELAY_SCALE: "0.00001",
-                ...Object.fromEntries(
-                  Object.entries(await vapidKeys()).map(([k, v]) => [k === "publicKey" ? "VAPID_PUBLIC_KEY" : "VAPID_PRIVATE_KEY", v]),
-                ),
-              },
-              d1Databases: { LOG_2: "burraco-log-2", LOG_3: "burraco-log-3" },
-              // The link-preview renderer, a Worker of its own behind the PREVIEW service binding (built as deployed).
-              workers: [await previewWorker(previewOutdir())],
-              queueConsumers: {
-                "burraco-deliveries": { ...quickConsumer, maxRetries: 20, deadLetterQueue: "burraco-deliveries-dlq" },
-                "burraco-deliveries-dlq": quickConsumer,
-              },
-            },
-          })),
-        ],
+        plugins: [workerRuntime()],
         test: {
+          ...workerTest,
           name: "worker",
-          // Whole games are played over HTTP in some tests: seconds each, more on a busy machine.
-          testTimeout: 30_000,
+          // One runtime (Miniflare) per vitest worker for all its files, not one per file: starting one costs about
+          // two seconds of CPU, and there are ~50 files. Files share its storage, so each makes its own games, players
+          // and subscriptions (fresh ids), never counts rows it did not make, and calls from a client address of its
+          // own (fileAddress in test/server/helpers.ts) so that limits per address are its own; apply-migrations.ts is
+          // idempotent. Files that sweep a whole table are in worker-alone.
+          isolate: false,
           include: ["test/server/**/*.test.ts"],
-          setupFiles: ["./test/server/apply-migrations.ts"],
-          globalSetup: ["./test/server/notify/receivers.ts"],
+          exclude: SWEEPING,
         },
+      },
+      {
+        plugins: [workerRuntime()],
+        test: { ...workerTest, name: "worker-alone", include: SWEEPING },
       },
     ],
   },

@@ -4,8 +4,9 @@
  * end-to-end tests and the load benchmark. Node only.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -138,6 +139,45 @@ export async function quickQueuesConfig(): Promise<string> {
 }
 
 /**
+ * Applies the D1 migrations to the local databases of `persistTo`, as
+ * `npm run db:migrate:local` does, but cheaply: each `wrangler d1
+ * migrations apply` is a process that costs seconds of CPU (it starts a
+ * runtime), and the tests start a service many times. So the migrations are
+ * applied once into a template directory, named by what decides its content
+ * (the migrations, wrangler.toml, wrangler's version), and a new storage
+ * directory gets a copy of its databases; a storage directory that has them
+ * already (a service restarted on it) is left as it is.
+ */
+export async function migrateLocal(persistTo: string): Promise<void> {
+  const d1 = join("v3", "d1");
+  if (existsSync(join(persistTo, d1))) return;
+  const template = join(tmpdir(), `burraco-migrated-${await migrationsKey()}`);
+  if (!existsSync(join(template, d1))) {
+    const fresh = await mkdtemp(join(tmpdir(), "burraco-migrating-"));
+    for (const binding of ["DB", ...logShards()])
+      await wranglerRun(["d1", "migrations", "apply", binding, "--local", "--persist-to", fresh]);
+    // Whole or not at all (a rename), so that services starting at once never copy half a template.
+    await rename(fresh, template).catch(async (error: NodeJS.ErrnoException) => {
+      await removeDir(fresh);
+      // Another process made the same template meanwhile: use that one.
+      if (!existsSync(join(template, d1))) throw error;
+    });
+  }
+  await cp(join(template, d1), join(persistTo, d1), { recursive: true });
+}
+
+/** What the migrated databases depend on, as a short hash: the migration files, wrangler.toml (the databases' ids), wrangler's version. */
+async function migrationsKey(): Promise<string> {
+  const hash = createHash("sha256");
+  for (const dir of ["migrations", "migrations-log"])
+    for (const file of (await readdir(join(root, dir))).sort())
+      hash.update(`${dir}/${file}\0`).update(await readFile(join(root, dir, file)));
+  hash.update(await readFile(join(root, "wrangler.toml")));
+  hash.update(await readFile(join(root, "node_modules/wrangler/package.json")));
+  return hash.digest("hex").slice(0, 16);
+}
+
+/**
  * Starts `wrangler dev` on a free port with storage in `persistTo` (a new
  * temporary directory unless given), after building the web client if
  * needed and applying the D1 migrations; `vars` are given to the Worker
@@ -155,8 +195,7 @@ export async function startLocalService(
 ): Promise<LocalService> {
   const persistTo = options.persistTo ?? (await newPersistDir());
   await ensureWebBuilt();
-  for (const binding of ["DB", ...logShards()])
-    await wranglerRun(["d1", "migrations", "apply", binding, "--local", "--persist-to", persistTo]);
+  await migrateLocal(persistTo);
   const port = options.port ?? (await freePort());
   // Its own inspector port too: two services starting at once would both pick the default 9229.
   const inspectorPort = await freePort();

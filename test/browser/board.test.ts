@@ -72,14 +72,17 @@ describe("one table layout that fits every screen", () => {
           await page.locator("#connection.live").waitFor();
           // Sized once the page has measured the screen.
           await page.waitForFunction(() => document.querySelector(".hand-cards")?.getAttribute("data-rows") !== null);
-          // The table fits itself again whenever a part changes size (a seat's clock appearing): let it settle.
+          // The table fits itself again whenever a part changes size (a seat's clock appearing), one frame later
+          // (web/src/table/layout.ts): settled once the card sizes stay the same over four frames, not after a fixed wait.
           await page.waitForFunction(
             () =>
               new Promise<boolean>((resolve) => {
                 const sizes = () =>
                   [...document.querySelectorAll<HTMLElement>(".meld-fit")].map((e) => e.style.getPropertyValue("--cw")).join();
                 const before = sizes();
-                setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve(sizes() === before))), 300);
+                const settle = (frames: number) =>
+                  requestAnimationFrame(() => (frames > 1 ? settle(frames - 1) : resolve(sizes() === before)));
+                settle(4);
               }),
           );
           await screenshot(page, `board-${stage.name}-${size}-${lang}`);

@@ -61,15 +61,17 @@ describe("restart durability", () => {
     const version = (await getView(service.url, game.id)).version;
     expect(version).toBeGreaterThanOrEqual(2 + 40);
 
-    // The outbox reaches D1 within seconds: every entry once, the moves exactly those accepted.
+    // The outbox reaches D1 within seconds: every entry once, the moves exactly those accepted. The log shard and
+    // the game index are two databases written one after the other: wait for both.
     let saved: { seq: number; kind: string }[] = [];
-    for (let i = 0; i < 60 && saved.length < version; i++) {
+    let index: { version: number; status: string }[] = [];
+    for (let i = 0; i < 60 && (saved.length < version || index[0]?.version !== version); i++) {
       await new Promise((r) => setTimeout(r, 250));
       saved = await d1Query(dir, `SELECT seq, kind FROM game_events WHERE game_id = '${game.id}' ORDER BY seq`, "logs");
+      index = await d1Query(dir, `SELECT version, status FROM games WHERE id = '${game.id}'`);
     }
     expect(saved.map((r) => r.seq)).toEqual(Array.from({ length: version }, (_, i) => i + 1));
     expect(saved.filter((r) => r.kind === "move")).toHaveLength(stats.accepted);
-    const index = await d1Query<{ version: number; status: string }>(dir, `SELECT version, status FROM games WHERE id = '${game.id}'`);
     expect(index).toEqual([expect.objectContaining({ version, status: "playing" })]);
   }, 180_000);
 });

@@ -1,5 +1,6 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
+import { expect } from "vitest";
 import { botMove, makeMove, type Random } from "../../src/engine/index";
 import { computerToPlay } from "../../src/server/room/due";
 import type { Table } from "../../src/server/room/table";
@@ -14,12 +15,26 @@ export interface Answer<T = any> {
   text: string;
 }
 
-/** Calls the Worker as a client would. */
+/**
+ * The client address (CF-Connecting-IP) of this test file's requests. The
+ * files of a vitest worker share one runtime and its storage (isolate: false
+ * in vitest.config.ts), and the limits count per client address (game
+ * creations, subscriptions, sign-in links...): each file gets an address of
+ * its own, from its path, so that it has the whole budget as if it ran alone.
+ * In 2001:db8::/32 (documentation), apart from the IPv4 addresses tests give.
+ */
+export function fileAddress(): string {
+  let hash = 0;
+  for (const ch of expect.getState().testPath ?? "") hash = (Math.imul(hash, 31) + ch.charCodeAt(0)) >>> 0;
+  return `2001:db8::${(hash >>> 16).toString(16)}:${(hash & 0xffff).toString(16)}`;
+}
+
+/** Calls the Worker as a client would (from this file's own address unless `headers` give one). */
 export async function call<T = any>(
   path: string,
   options: { method?: string; body?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer<T>> {
-  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  const headers: Record<string, string> = { "CF-Connecting-IP": fileAddress(), ...(options.headers ?? {}) };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   let body: string | undefined = options.raw;
   if (options.body !== undefined) {
