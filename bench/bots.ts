@@ -18,7 +18,8 @@
  * Options: `--deals N` paired deals per cell (default 50), `--hands N` hands
  * per self-play cell (default 20) or per older pairing, `--families
  * classic,chiuso,aperto,fibur`, `--players 2,4`, `--sides club,expert`,
- * `--opponents club-v1,expert-v1,clean,defensive`, `--search strong`.
+ * `--opponents club-v1,expert-v1,clean,defensive`, `--search strong`, `--from N`
+ * the first deal of each pool cell (default 0: another range of deals measures a change twice).
  *
  * `bench/index.ts` runs it bundled by esbuild as wrangler bundles the Worker
  * (no name-keeping helpers). Times are CPU time, so a busy machine inflates
@@ -102,6 +103,7 @@ export function botsBench(args: readonly string[]): void {
 
   if (parts.includes("pool")) {
     const deals = Number(option("--deals") ?? 50);
+    const from = Number(option("--from") ?? 0);
     const families = list("--families", Object.keys(FAMILIES));
     const counts = list("--players", ["2", "4"]).map(Number) as (2 | 4)[];
     const sides = list("--sides", ["club", "expert"]);
@@ -113,7 +115,7 @@ export function botsBench(args: readonly string[]): void {
         for (const side of sides) {
           for (const opponent of opponents) {
             if (opponent === side) continue;
-            const r = pairCell(player(side, side === "expert" ? expertOptions : undefined), player(opponent), family, players, deals);
+            const r = pairCell(player(side, side === "expert" ? expertOptions : undefined), player(opponent), family, players, deals, from);
             timings.push(...r.timings);
             const two = (x: [number, number], f: (v: number) => string) => `${f(x[0])} / ${f(x[1])}`;
             rows.push([

@@ -2,7 +2,7 @@ import { type Card, discardable, isWildCard, type Move, type Play } from "../eng
 import { findExit, naturalStep, type Step, wildSteps } from "./plan.js";
 import { cheapestWild, countsOf, extendsNaturally, naturalMelds, wildPairs } from "./shapes.js";
 import type { Table } from "./table.js";
-import { CLUB_WEIGHTS, feedValue, keepValue, lateness, pileGain, visibleLead, type Weights } from "./values.js";
+import { CLUB_WEIGHTS, feedValue, keepValue, lateness, pileGain, racing, visibleLead, type Weights } from "./values.js";
 
 /**
  * The club player: a solid heuristic player. It takes the pile when what it
@@ -131,7 +131,9 @@ function singleGain(t: Table, card: Card, w: Weights): number {
   if (isWildCard(card)) return w.wildPile - w.drawValue;
   if (t.teamMelds().some((m) => extendsNaturally(m, card))) return w.fitPile - w.drawValue;
   const melds = naturalMelds(countsOf([...t.cards, card]), t.rules.sets);
-  return melds.some((m) => m.includes(card)) ? w.meldPile + w.fitPile - w.drawValue : w.singleJunk;
+  if (melds.some((m) => m.includes(card))) return w.meldPile + w.fitPile - w.drawValue;
+  // Racing for the pozzetto (pileGain): a card that lays nowhere only slows the race.
+  return racing(t, w) ? Math.min(w.singleJunk, w.raceJunk!) : w.singleJunk;
 }
 
 /** With a closed pile: the play that takes it, laying its top card (natural plays first). */

@@ -14,7 +14,7 @@ import { evaluate } from "./evaluate.js";
 import type { Knowledge } from "./knowledge.js";
 import { sampleState } from "./sample.js";
 import { NO_MEMORY, Table } from "./table.js";
-import { CLUB_WEIGHTS, type Weights, weightsFor } from "./values.js";
+import { CLUB_WEIGHTS, expertWeightsFor, type Weights } from "./values.js";
 
 /**
  * The expert: determinized Monte Carlo search on top of the club player's
@@ -85,9 +85,9 @@ export const EXPERT_STRONG: SearchBudget = {
   confidence: 1.5,
 };
 
-/** The expert's judgement: the club player's for the table (values.ts, weightsFor). */
+/** The expert's judgement: the club player's for the table, racing for the pozzetto (values.ts, expertWeightsFor). */
 export function expertWeights(t: Table): Weights {
-  return weightsFor(t.rules, t.players);
+  return expertWeightsFor(t.rules, t.players);
 }
 export const EXPERT_STYLE: Style = { ...CLUB_STYLE };
 
