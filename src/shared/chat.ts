@@ -42,3 +42,38 @@ export const CHAT_LIMITS = {
   /** At most one email about a game's chat per reader and hour. */
   emailEverySeconds: 3600,
 } as const;
+
+/**
+ * What each quick phrase says, in each language: the table's chat (web/src/i18n) and the notifications
+ * (src/server/i18n) both show these, so they are written here once, in the players' own words.
+ */
+export const PHRASE_TEXTS: { readonly en: Record<QuickPhrase, string>; readonly it: Record<QuickPhrase, string> } = {
+  en: {
+    hello: "Hello!",
+    "your-turn": "Your turn!",
+    "nice-hand": "Nice hand!",
+    thanks: "Thanks!",
+    "good-luck": "Good luck!",
+    sorry: "Sorry!",
+    "see-you-tomorrow": "See you tomorrow!",
+    "well-played": "Well played!",
+    lucky: "How lucky!",
+    "one-moment": "One moment…",
+    "good-night": "Good night!",
+    rematch: "Rematch?",
+  },
+  it: {
+    hello: "Ciao!",
+    "your-turn": "Tocca a te!",
+    "nice-hand": "Bella mano!",
+    thanks: "Grazie!",
+    "good-luck": "Buona fortuna!",
+    sorry: "Scusate!",
+    "see-you-tomorrow": "A domani!",
+    "well-played": "Ben giocato!",
+    lucky: "Che fortuna!",
+    "one-moment": "Un attimo…",
+    "good-night": "Buonanotte!",
+    rematch: "La rivincita?",
+  },
+};

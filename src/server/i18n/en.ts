@@ -1,4 +1,4 @@
-import type { QuickPhrase } from "../../shared/chat";
+import { PHRASE_TEXTS } from "../../shared/chat";
 import { duration, list, plural } from "./intl";
 
 /**
@@ -130,20 +130,7 @@ export const en = {
   },
   /** The table's chat (docs/chat.md): what a reader is told of the players' messages. */
   chat: {
-    phrases: {
-      hello: "Hello!",
-      "your-turn": "Your turn!",
-      "nice-hand": "Nice hand!",
-      thanks: "Thanks!",
-      "good-luck": "Good luck!",
-      sorry: "Sorry!",
-      "see-you-tomorrow": "See you tomorrow!",
-      "well-played": "Well played!",
-      lucky: "How lucky!",
-      "one-moment": "One moment…",
-      "good-night": "Good night!",
-      rematch: "Rematch?",
-    } satisfies Record<QuickPhrase, string>,
+    phrases: PHRASE_TEXTS.en,
     /** A push or webhook: one message. */
     title: (who: string) => `${who} wrote at your table`,
     /** The hourly email. */

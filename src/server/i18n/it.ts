@@ -1,3 +1,4 @@
+import { PHRASE_TEXTS } from "../../shared/chat";
 import type { Catalog } from "./en";
 import { duration, list, plural } from "./intl";
 
@@ -123,20 +124,7 @@ export const it: Catalog = {
     action: "Entra",
   },
   chat: {
-    phrases: {
-      hello: "Ciao!",
-      "your-turn": "Tocca a te!",
-      "nice-hand": "Bella mano!",
-      thanks: "Grazie!",
-      "good-luck": "Buona fortuna!",
-      sorry: "Scusate!",
-      "see-you-tomorrow": "A domani!",
-      "well-played": "Ben giocato!",
-      lucky: "Che fortuna!",
-      "one-moment": "Un attimo…",
-      "good-night": "Buonanotte!",
-      rematch: "La rivincita?",
-    },
+    phrases: PHRASE_TEXTS.it,
     title: (who: string) => `${who} ti ha scritto al tavolo`,
     subject: (others: string) => `Burraco: messaggi dalla partita con ${others}`,
     digestTitle: (n: number) => plural(L, n, { one: "Un nuovo messaggio al tuo tavolo", other: "# nuovi messaggi al tuo tavolo" }),

@@ -2,6 +2,7 @@ import { CHAT_LIMITS } from "../../shared/chat";
 import { z } from "../../shared/wire/z";
 import type { ChatLine, GameNotification } from "../notify/types";
 import type { MessageBody } from "./chat";
+import { notificationBase } from "./notification-base";
 import type { Room } from "./room";
 import type { Deadline } from "./storage";
 
@@ -149,15 +150,7 @@ export function chatNotifications(room: Room, seq: number, live: (seat: number) 
   const entry = table.entries[seq - 1];
   if (entry?.body.type !== "message") return [];
   const body = entry.body;
-  const base = {
-    gameId: table.id,
-    seq,
-    at: entry.at,
-    names: seats.map((s) => s.name),
-    players: seats.map((s) => s.playerHash),
-    links: seats.map((s) => s.link ?? null),
-    ...(clockOffset ? { clockOffset } : {}),
-  };
+  const base = notificationBase(table, seats, seq, clockOffset);
   const out: GameNotification[] = [];
   for (const seat of seats) {
     const reader = seat.seat;

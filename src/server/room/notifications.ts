@@ -5,6 +5,7 @@ import { publicMove } from "../notify/facts";
 import { fanOut, type SkipDelivery } from "../notify/index";
 import type { GameNotification, PublicMove } from "../notify/types";
 import { chatNotifications } from "./chat-notify";
+import { notificationBase } from "./notification-base";
 import type { Room } from "./room";
 import type { SeatRow } from "./storage";
 import type { Entry, Table } from "./table";
@@ -30,15 +31,7 @@ export function notifies(entry: Pick<Entry, "body" | "events">): boolean {
 export function notificationsOf(table: Table, seats: readonly SeatRow[], seq: number, clockOffset = 0): GameNotification[] {
   const entry = table.entries[seq - 1];
   if (!entry) return [];
-  const base = {
-    gameId: table.id,
-    seq,
-    at: entry.at,
-    names: seats.map((s) => s.name),
-    players: seats.map((s) => s.playerHash),
-    links: seats.map((s) => s.link ?? null),
-    ...(clockOffset ? { clockOffset } : {}),
-  };
+  const base = notificationBase(table, seats, seq, clockOffset);
   const players = table.state.players;
   const teams = Array.from({ length: teamCount(players) }, (_, t) => seatsOf(t, players));
   const body = entry.body;

@@ -1,4 +1,5 @@
 import type { ErrorCode } from "../../../src/shared/api";
+import { PHRASE_TEXTS } from "../../../src/shared/chat";
 import { plural } from "./plural";
 
 /**
@@ -423,20 +424,7 @@ export const en = {
     placeholder: "Write to the table…",
     send: "Send",
     phrases: "Quick phrases",
-    phrase: {
-      hello: "Hello!",
-      "your-turn": "Your turn!",
-      "nice-hand": "Nice hand!",
-      thanks: "Thanks!",
-      "good-luck": "Good luck!",
-      sorry: "Sorry!",
-      "see-you-tomorrow": "See you tomorrow!",
-      "well-played": "Well played!",
-      lucky: "How lucky!",
-      "one-moment": "One moment…",
-      "good-night": "Good night!",
-      rematch: "Rematch?",
-    },
+    phrase: PHRASE_TEXTS.en,
     you: "You",
     mute: (who: string) => `Mute ${who}`,
     unmute: (who: string) => `Unmute ${who}`,

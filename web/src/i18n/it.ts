@@ -1,3 +1,4 @@
+import { PHRASE_TEXTS } from "../../../src/shared/chat";
 import type { Catalog } from "./en";
 import { plural } from "./plural";
 
@@ -422,20 +423,7 @@ export const it: Catalog = {
     placeholder: "Scrivi al tavolo…",
     send: "Invia",
     phrases: "Frasi veloci",
-    phrase: {
-      hello: "Ciao!",
-      "your-turn": "Tocca a te!",
-      "nice-hand": "Bella mano!",
-      thanks: "Grazie!",
-      "good-luck": "Buona fortuna!",
-      sorry: "Scusate!",
-      "see-you-tomorrow": "A domani!",
-      "well-played": "Ben giocato!",
-      lucky: "Che fortuna!",
-      "one-moment": "Un attimo…",
-      "good-night": "Buonanotte!",
-      rematch: "La rivincita?",
-    },
+    phrase: PHRASE_TEXTS.it,
     you: "Tu",
     mute: (who: string) => `Silenzia ${who}`,
     unmute: (who: string) => `Riattiva ${who}`,
