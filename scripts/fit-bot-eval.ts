@@ -4,14 +4,19 @@
  * of each team are recorded with how the hand ended for it, and a ridge
  * regression finds the weights. Prints them as TypeScript.
  *
- *   npx tsx scripts/fit-bot-eval.ts [hands per preset and player count] [player counts]
+ *   npx tsx scripts/fit-bot-eval.ts [hands per preset and player count] [player counts] [presets] [judgement]
  *
  * e.g. `npx tsx scripts/fit-bot-eval.ts 800 4` for the weights the expert
  * uses with partners, `… 150 2,3` for the others (all three by default).
+ * Presets default to all; the judgement is what the hands are played with:
+ * `club` (the default), `table` (the expert's own for the table,
+ * expertWeightsFor) or `mixed` (one team the expert's, the others the club's,
+ * as its look-ahead plays them).
  */
 import { clubMove } from "../src/bots/club.js";
 import { FEATURE_NAMES, FEATURES, teamFeatures } from "../src/bots/features.js";
 import { Table } from "../src/bots/table.js";
+import { CLUB_WEIGHTS, expertWeightsFor } from "../src/bots/values.js";
 import {
   dealFromSeed,
   type GameState,
@@ -19,6 +24,7 @@ import {
   type PlayerCount,
   PRESET_NAMES,
   PRESETS,
+  type PresetName,
   play,
   startHand,
   teamCount,
@@ -28,6 +34,10 @@ import {
 const HANDS = Number(process.argv[2] ?? 150);
 const PLAYERS = (process.argv[3] ?? "2,3,4").split(",").map(Number) as PlayerCount[];
 if (PLAYERS.some((n) => n !== 2 && n !== 3 && n !== 4)) throw new Error("player counts are 2, 3 or 4, e.g. 2,3");
+const FIT_PRESETS = (process.argv[4]?.split(",") ?? PRESET_NAMES) as PresetName[];
+if (FIT_PRESETS.some((p) => !PRESET_NAMES.includes(p))) throw new Error(`presets: ${PRESET_NAMES.join(", ")}`);
+const JUDGEMENT = process.argv[5] ?? "club";
+if (!["club", "table", "mixed"].includes(JUDGEMENT)) throw new Error("judgement: club, table or mixed");
 const DIM = 2 * FEATURES + 1;
 
 /** One row per team: its features, the mean of the others', whether it is to play. */
@@ -60,7 +70,7 @@ const xtx = new Float64Array(DIM * DIM);
 const xty = new Float64Array(DIM);
 const test: { row: Float64Array; y: number }[] = [];
 let n = 0;
-for (const preset of PRESET_NAMES) {
+for (const preset of FIT_PRESETS) {
   for (const players of PLAYERS) {
     const rules = PRESETS[preset];
     for (let h = 0; h < HANDS; h++) {
@@ -71,7 +81,10 @@ for (const preset of PRESET_NAMES) {
       for (let guard = 0; guard < 3000 && !state.hand!.end; guard++) {
         if (state.hand!.phase === "take") seen.push({ state });
         const seat = state.hand!.turn;
-        const result = play(state, seat, clubMove(new Table(state, seat)));
+        // Mixed: one team (in turn from hand to hand) plays the expert's judgement, the others the club's, as in its look-ahead.
+        const own = JUDGEMENT === "table" || (JUDGEMENT === "mixed" && teamOf(seat, players) === h % 2);
+        const w = own ? expertWeightsFor(rules, players) : CLUB_WEIGHTS;
+        const result = play(state, seat, clubMove(new Table(state, seat), w));
         if (!result.ok) throw new Error(result.error.message);
         state = result.value.state;
       }
