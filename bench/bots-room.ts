@@ -133,11 +133,32 @@ function percentile(sorted: readonly number[], p: number): number {
 
 const ms = (x: number) => `${x < 1 ? x.toFixed(3) : x.toFixed(2)} ms`;
 
+/**
+ * An experiment (`--prime`): what warming the players up at an isolate's start would cost and save. It plays
+ * the first turns of a fixed hand with the expert on a small search, so that V8 compiles the engine, the
+ * judgement and the search before the first real decision, whose invocation no longer pays for that.
+ */
+export function primePlayers(): void {
+  const game = newGame(PRESETS.classic, 2);
+  const started = startHand(game, dealFromSeed("prime", 2, 0, game.rules.jokers));
+  if (!started.ok) throw new Error(started.error);
+  let state: GameState = started.value.state;
+  const events: GameEvent[] = [...started.value.events];
+  const small: Decide = (lvl, input, seed, meter) => chooseMove(lvl, input, seed, { meter, search: { steps: 30 } });
+  for (let n = 0; n < 4 && !state.hand!.end; n++) {
+    const moves = computerMoves(state, events, "expert", (i) => `prime/${n}/${i}`, newWork(), small);
+    for (const m of moves) events.push(...m.outcome.events);
+    state = moves.at(-1)!.outcome.state;
+  }
+}
+
 /** What a fresh process reports for one level (bench/bots-fresh.ts): the hands played cold, then again warm. */
 export interface FreshRoom {
   readonly node: string;
   /** CPU of evaluating the players' modules (the engine, the players, the room's computer turns): a part of an isolate's startup. */
   readonly startup: { readonly ms: number; readonly thread: number };
+  /** With `--prime`: the warm-up's CPU, before the cold pass. */
+  readonly prime?: { readonly ms: number; readonly thread: number };
   readonly cold: RoomCosts;
   readonly warm: RoomCosts;
   /** The process's garbage collections (perf_hooks): start and wall-clock duration on the marks' clock, and V8's kind. */
@@ -216,6 +237,7 @@ export function printCold(level: string, fresh: FreshRoom): void {
   console.log(
     `\n${level}, cold (a fresh process, Node ${fresh.node}): evaluating the engine's, the players' and the room's modules took ${both(fresh.startup)} ms (thread / process), part of an isolate's startup`,
   );
+  if (fresh.prime) console.log(`  then a warm-up (--prime, primePlayers) took ${both(fresh.prime)} ms (thread / process)`);
   console.log(
     `  its first invocations, thread / process ms: ${cold.invocations
       .slice(0, 6)
