@@ -2,8 +2,9 @@
  * The computer's turns as the room plays them (`npm run bench -- bots room`):
  * every seat a computer of one level, each turn played over the room's
  * invocations with the room's own code (src/server/room/computer.ts: a budget
- * of counted work per invocation), each invocation and each decision timed in
- * CPU. Prints p50 / p99 / max per decision, per invocation (one alarm) and per
+ * of counted work per invocation, and a fresh isolate's warm-ups before its
+ * first expert decision, each an invocation with no move), each invocation and
+ * each decision timed in CPU. Prints p50 / p99 / max per decision, per invocation (one alarm) and per
  * whole turn, in CPU and in counted work, and what a counted step costs on
  * this machine: the budget's mapping from steps to milliseconds.
  *

@@ -4,6 +4,7 @@ import { botMove, type GameEvent, makeMove, parseRecord, replayRecord, seededRan
 import {
   canDecide,
   computerMoves,
+  DECISION_STEPS,
   INVOCATION_STEPS,
   invocationMoves,
   newWork,
@@ -263,6 +264,8 @@ describe("a computer's turn over several invocations", () => {
       expect(invocationMoves(at.state, events, "expert", seedOf, work)).toEqual([]);
       // Nothing more is decided in an invocation that warmed up: its work is the warm-up's.
       expect(work).toMatchObject({ warmUp: true, moves: 0 });
+      expect(work.steps).toBeGreaterThan(0);
+      expect(work.steps).toBeLessThanOrEqual(DECISION_STEPS);
       expect(canDecide(work)).toBe(false);
     }
     const after = invocationMoves(at.state, events, "expert", seedOf, newWork()).map((m) => makeMove(m.move));

@@ -140,8 +140,9 @@ export function setExpertWarm(warm: boolean): void {
 
 /**
  * In a fresh isolate, the next of the warm-ups before its first expert decision (above): true when one ran, and
- * the invocation then plays no move. Its decision is the seat's, from its view of the same position, with a seed
- * and a meter of its own: the game's moves (seeded by the game and version) are the same with or without it.
+ * the invocation then plays no move (its work is counted in `work`, well within one decision's). Its decision is
+ * the seat's, from its view of the same position, with a seed of its own: the game's moves (seeded by the game
+ * and version) are the same with or without it.
  */
 export function warmUp(start: GameState, events: readonly GameEvent[], level: ComputerLevel, work: Work): boolean {
   if (level !== "expert" || warmUpsDone >= WARM_UP.length) return false;
@@ -151,7 +152,7 @@ export function warmUp(start: GameState, events: readonly GameEvent[], level: Co
   work.warmUp = true;
   const seat = start.hand!.turn;
   const seen = events.map((e) => eventFor(e, seat, start.rules)).filter((e) => e !== null);
-  chooseMove("expert", { view: viewFor(start, seat), history: seen }, "warm-up", { meter: { steps: 0 }, search });
+  chooseMove("expert", { view: viewFor(start, seat), history: seen }, "warm-up", { meter: work, search });
   return true;
 }
 
