@@ -6,9 +6,9 @@
  * the same hands again warm (with `prime`, after the warm-up primePlayers), and writes what it measured to stdout as JSON
  * (a FreshRoom). `npm run bench -- bots room` runs it once per level, so no
  * level's cold figures are warmed by another's. The cold pass's first expert
- * invocation warms up and plays no move, as a fresh isolate's room does
- * (src/server/room/computer.ts); with `no-warm-up` it decides at once, as
- * before the warm-up.
+ * invocations warm up and play no move, as a fresh isolate's room's do
+ * (src/server/room/computer.ts); with `no-warm-up` the first decides at once,
+ * as before the warm-ups.
  */
 import { type PerformanceEntry, PerformanceObserver } from "node:perf_hooks";
 import type { ComputerLevel } from "../src/shared/wire/common.js";

@@ -14,8 +14,8 @@
  *   cold then warm: CPU (the process's and the thread's) and work per
  *   decision, per invocation and per turn, where the cold invocations' CPU
  *   goes, and what a counted step costs on this machine. A fresh process's
- *   first expert invocation warms up as the room's does (src/server/room/computer.ts);
- *   `--no-warm-up` leaves that out, to compare.
+ *   first expert invocations warm up as a fresh isolate's room's do
+ *   (src/server/room/computer.ts); `--no-warm-up` leaves them out, to compare.
  * The older pairings between levels run by name: `club-beginner`,
  * `club-beginner-4p`, `expert-club`, `expert-club-4p`.
  *
