@@ -5,14 +5,18 @@
  * isolate's startup), plays every preset with 2, 3 and 4 players cold, then
  * the same hands again warm (with `prime`, after the warm-up primePlayers), and writes what it measured to stdout as JSON
  * (a FreshRoom). `npm run bench -- bots room` runs it once per level, so no
- * level's cold figures are warmed by another's.
+ * level's cold figures are warmed by another's. The cold pass's first expert
+ * invocations warm up and play no move, as a fresh isolate's room's do
+ * (src/server/room/computer.ts); with `no-warm-up` the first decides at once,
+ * as before the warm-ups.
  */
 import { type PerformanceEntry, PerformanceObserver } from "node:perf_hooks";
 import type { ComputerLevel } from "../src/shared/wire/common.js";
 import type { FreshRoom } from "./bots-room.js";
 import { cpuNow } from "./cpu.js";
 
-const [level, hands, prime] = process.argv.slice(2);
+const [level, hands, ...asked] = process.argv.slice(2);
+const prime = asked.includes("prime") ? "prime" : "";
 const gcs: { start: number; duration: number; kind: number }[] = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries())
@@ -27,6 +31,7 @@ const before = cpuNow();
 // Bundled, this import evaluates the modules here, not at the process's start.
 const { primePlayers, roomPass } = await import("./bots-room.js");
 const after = cpuNow();
+if (asked.includes("no-warm-up")) (await import("../src/server/room/computer.js")).setExpertWarm(true);
 const startup = { ms: after.process - before.process, thread: after.thread - before.thread };
 if (prime === "prime") primePlayers();
 const primed = cpuNow();

@@ -2,8 +2,9 @@
  * The computer's turns as the room plays them (`npm run bench -- bots room`):
  * every seat a computer of one level, each turn played over the room's
  * invocations with the room's own code (src/server/room/computer.ts: a budget
- * of counted work per invocation), each invocation and each decision timed in
- * CPU. Prints p50 / p99 / max per decision, per invocation (one alarm) and per
+ * of counted work per invocation, and a fresh isolate's warm-ups before its
+ * first expert decision, each an invocation with no move), each invocation and
+ * each decision timed in CPU. Prints p50 / p99 / max per decision, per invocation (one alarm) and per
  * whole turn, in CPU and in counted work, and what a counted step costs on
  * this machine: the budget's mapping from steps to milliseconds.
  *
@@ -31,7 +32,7 @@ import {
   type PresetName,
   startHand,
 } from "../src/engine/index.js";
-import { computerMoves, DECISION_STEPS, type Decide, INVOCATION_STEPS, newWork } from "../src/server/room/computer.js";
+import { computerMoves, DECISION_STEPS, type Decide, INVOCATION_STEPS, invocationMoves, newWork } from "../src/server/room/computer.js";
 import type { ComputerLevel } from "../src/shared/wire/common.js";
 import { cpuNow } from "./cpu.js";
 
@@ -54,6 +55,8 @@ export interface Mark {
 export interface RoomCosts {
   readonly decisions: Cost[];
   readonly invocations: Cost[];
+  /** The invocations (their places in `invocations`) that warmed the players up and played no move (computer.ts). */
+  readonly warmUps: number[];
   /** One per invocation, in the order played. */
   readonly marks: Mark[];
   readonly turns: Cost[];
@@ -68,7 +71,7 @@ function since(start: { process: number; thread: number }): { ms: number; thread
   return { ms: now.process - start.process, thread: now.thread - start.thread };
 }
 
-export const newRoomCosts = (): RoomCosts => ({ decisions: [], invocations: [], marks: [], turns: [], spread: [], hands: 0 });
+export const newRoomCosts = (): RoomCosts => ({ decisions: [], invocations: [], warmUps: [], marks: [], turns: [], spread: [], hands: 0 });
 
 /** Plays `hands` hands of `preset` with every seat `level`, as the room does; returns what each part cost. */
 export function roomHands(level: ComputerLevel, preset: PresetName, players: PlayerCount, hands: number, into?: RoomCosts): RoomCosts {
@@ -100,14 +103,16 @@ export function roomHands(level: ComputerLevel, preset: PresetName, players: Pla
         const heapBefore = getHeapStatistics().used_heap_size;
         const wall = performance.now();
         const start = cpuNow();
-        const moves = computerMoves(state, events, level, (i) => `${seed}/${at + i}`, work, decide);
+        // As the room plays it: a fresh process's first expert invocation warms up and plays no move (computer.ts).
+        const moves = invocationMoves(state, events, level, (i) => `${seed}/${at + i}`, work, decide);
         const cost = { ...since(start), steps: work.steps };
         out.marks.push({ hand: seed, start: wall, end: performance.now(), heapBefore, heapAfter: getHeapStatistics().used_heap_size });
-        if (moves.length === 0) throw new Error(`${seed}: an invocation with no move`);
-        for (const m of moves) events.push(...m.outcome.events);
-        state = moves.at(-1)!.outcome.state;
-        version += moves.length;
         out.invocations.push(cost);
+        if (work.warmUp) out.warmUps.push(out.invocations.length - 1);
+        else if (moves.length === 0) throw new Error(`${seed}: an invocation with no move`);
+        for (const m of moves) events.push(...m.outcome.events);
+        state = moves.at(-1)?.outcome.state ?? state;
+        version += moves.length;
         turn.ms += cost.ms;
         turn.thread += cost.thread;
         turn.steps += cost.steps;
@@ -238,10 +243,11 @@ export function printCold(level: string, fresh: FreshRoom): void {
     `\n${level}, cold (a fresh process, Node ${fresh.node}): evaluating the engine's, the players' and the room's modules took ${both(fresh.startup)} ms (thread / process), part of an isolate's startup`,
   );
   if (fresh.prime) console.log(`  then a warm-up (--prime, primePlayers) took ${both(fresh.prime)} ms (thread / process)`);
+  const warmUp = (i: number) => (cold.warmUps.includes(i) ? " (the warm-up: no move)" : "");
   console.log(
     `  its first invocations, thread / process ms: ${cold.invocations
       .slice(0, 6)
-      .map((c) => both(c))
+      .map((c, i) => both(c) + warmUp(i))
       .join(", ")}`,
   );
   for (const clock of ["thread", "ms"] as const) {
@@ -254,7 +260,7 @@ export function printCold(level: string, fresh: FreshRoom): void {
       const m = cold.marks[i]!;
       const collected = within(m).map((g) => `${GC_KINDS[g.kind] ?? g.kind} ${g.duration.toFixed(1)} ms`);
       console.log(
-        `    invocation ${i + 1} of the process (${m.hand}): ${both(c)} ms, ${c.steps} counted moves, heap ${mb(m.heapBefore)} → ${mb(m.heapAfter)} MB, ` +
+        `    invocation ${i + 1} of the process${warmUp(i)} (${m.hand}): ${both(c)} ms, ${c.steps} counted moves, heap ${mb(m.heapBefore)} → ${mb(m.heapAfter)} MB, ` +
           `garbage collections within: ${collected.length ? `${collected.join(", ")} (wall)` : "none"}`,
       );
     }

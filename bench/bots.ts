@@ -13,7 +13,9 @@
  *   (bench/bots-room.ts), each level in a fresh process (bench/bots-fresh.ts),
  *   cold then warm: CPU (the process's and the thread's) and work per
  *   decision, per invocation and per turn, where the cold invocations' CPU
- *   goes, and what a counted step costs on this machine.
+ *   goes, and what a counted step costs on this machine. A fresh process's
+ *   first expert invocations warm up as a fresh isolate's room's do
+ *   (src/server/room/computer.ts); `--no-warm-up` leaves them out, to compare.
  * The older pairings between levels run by name: `club-beginner`,
  * `club-beginner-4p`, `expert-club`, `expert-club-4p`.
  *
@@ -209,7 +211,8 @@ export function botsBench(args: readonly string[], fresh?: string): void {
       // V8 as workerd sets it up: without incremental marking (src/workerd/jsg/setup.c++), so a full
       // garbage collection is one pause on the isolate's thread, as it would be in a Worker.
       const flags = ["--no-incremental-marking"];
-      const out = execFileSync(process.execPath, [...flags, fresh, level, String(hands), args.includes("--prime") ? "prime" : ""], {
+      const asked = [...(args.includes("--prime") ? ["prime"] : []), ...(args.includes("--no-warm-up") ? ["no-warm-up"] : [])];
+      const out = execFileSync(process.execPath, [...flags, fresh, level, String(hands), ...asked], {
         maxBuffer: 1 << 30,
         stdio: ["ignore", "pipe", "inherit"],
       });
