@@ -1,10 +1,15 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { vapidKeys } from "./scripts/dev-vars.mjs";
 import { previewOutdir, previewWorker } from "./scripts/preview-worker.ts";
 
-/** Queue consumers as in wrangler.toml, but without the 5-second batching wait, so retries follow at once in tests. */
-const quickConsumer = { maxBatchSize: 10, maxBatchTimeout: 0.05 };
+/**
+ * Queue consumers as in wrangler.toml, but without the 5-second batching wait, so retries follow at once in tests,
+ * and with batches of up to 100: the local runtime has one batch in flight at a time where Cloudflare runs many
+ * consumers at once, so with batches of 10 the emails a file waits for queue behind every other file's.
+ */
+const quickConsumer = { maxBatchSize: 100, maxBatchTimeout: 0.05 };
 
 /**
  * The Worker's tests' runtime (Miniflare, through the Cloudflare vitest integration): wrangler.toml's bindings and
@@ -42,8 +47,17 @@ function workerRuntime() {
   }));
 }
 
-/** The Worker's test files that read or sweep every row of a kind (the crons: lost deliveries, the archive's batch): alone in their runtime. */
-const SWEEPING = ["test/server/notify/requeue.test.ts", "test/server/notify/shards.test.ts", "test/server/archive.test.ts"];
+/**
+ * The Worker's test files that run alone in their runtime: those that read or sweep every row of a kind (the crons:
+ * lost deliveries, the archive's batch), and the text fuzz, whose hundred-odd confirmation emails would otherwise
+ * queue ahead of the emails other files wait for (a runtime has one delivery queue).
+ */
+const ALONE = [
+  "test/server/notify/requeue.test.ts",
+  "test/server/notify/shards.test.ts",
+  "test/server/archive.test.ts",
+  "test/server/text-fuzz.test.ts",
+];
 
 /** What both Worker projects run with. */
 const workerTest = {
@@ -53,10 +67,28 @@ const workerTest = {
   globalSetup: ["./test/server/notify/receivers.ts"],
 };
 
+/**
+ * The order files start in. Vitest runs the projects one after another in the order of their names, each one's
+ * longest files first: the computer players' CPU-bound files then held both cores while the browser's long files
+ * waited, and the Worker's many short files came last. Here the browser's files start first (the longest, and mostly
+ * waiting on the browser and the service), the end-to-end and the players' next, and the short files fill the end.
+ */
+const PROJECT_ORDER = ["browser", "e2e", "bots", "worker-alone", "worker", "engine", "web"];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => PROJECT_ORDER.indexOf(file.project.name);
+    // Within a project the base order stays (the longest first, by the last run's times); the sort is stable.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 export default defineConfig({
   test: {
-    // Use both cores: the default leaves one idle on a 2-core machine.
-    maxWorkers: 2,
+    // Three files at a time on a 2-core machine: the browser's and the end-to-end files spend much of their time
+    // waiting (on pages, the service, its queue), and with two at a time the cores were idle half the run.
+    maxWorkers: 3,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
@@ -124,15 +156,15 @@ export default defineConfig({
           // two seconds of CPU, and there are ~50 files. Files share its storage, so each makes its own games, players
           // and subscriptions (fresh ids), never counts rows it did not make, and calls from a client address of its
           // own (fileAddress in test/server/helpers.ts) so that limits per address are its own; apply-migrations.ts is
-          // idempotent. Files that sweep a whole table are in worker-alone.
+          // idempotent. Files that sweep a whole table, or flood the queue, are in worker-alone.
           isolate: false,
           include: ["test/server/**/*.test.ts"],
-          exclude: SWEEPING,
+          exclude: ALONE,
         },
       },
       {
         plugins: [workerRuntime()],
-        test: { ...workerTest, name: "worker-alone", include: SWEEPING },
+        test: { ...workerTest, name: "worker-alone", include: ALONE },
       },
     ],
   },

@@ -2,8 +2,9 @@
  * The computer's turns as the room plays them (`npm run bench -- bots room`):
  * every seat a computer of one level, each turn played over the room's
  * invocations with the room's own code (src/server/room/computer.ts: a budget
- * of counted work per invocation), each invocation and each decision timed in
- * CPU. Prints p50 / p99 / max per decision, per invocation (one alarm) and per
+ * of counted work per invocation, and a fresh isolate's warm-ups before its
+ * first expert decision, each an invocation with no move), each invocation and
+ * each decision timed in CPU. Prints p50 / p99 / max per decision, per invocation (one alarm) and per
  * whole turn, in CPU and in counted work, and what a counted step costs on
  * this machine: the budget's mapping from steps to milliseconds.
  *
@@ -11,7 +12,14 @@
  * and judgement), the seat's view and events, and the engine applying each
  * move — not the room's storage write or its messages to sockets (their CPU is
  * the room's move path's, `npm run bench -- profile`).
+ *
+ * Every figure is taken on two clocks (bench/cpu.ts): the process's CPU
+ * (every thread, V8's background compilers and garbage collector helpers
+ * included) and the calling thread's, which is what the Workers runtime
+ * charges an invocation. Each level is played in a fresh process of its
+ * own (bench/bots-fresh.ts), first cold, then warm.
  */
+import { getHeapStatistics } from "node:v8";
 import { chooseMove } from "../src/bots/index.js";
 import {
   dealFromSeed,
@@ -19,41 +27,60 @@ import {
   type GameState,
   newGame,
   type PlayerCount,
+  PRESET_NAMES,
   PRESETS,
   type PresetName,
   startHand,
 } from "../src/engine/index.js";
-import { computerMoves, DECISION_STEPS, type Decide, INVOCATION_STEPS, newWork } from "../src/server/room/computer.js";
+import { computerMoves, DECISION_STEPS, type Decide, INVOCATION_STEPS, invocationMoves, newWork } from "../src/server/room/computer.js";
 import type { ComputerLevel } from "../src/shared/wire/common.js";
+import { cpuNow } from "./cpu.js";
 
-/** CPU milliseconds so far, of the whole process: it counts V8's helper threads too, so it errs high. */
-function cpuNow(): number {
-  const used = process.cpuUsage();
-  return (used.user + used.system) / 1000;
+/** CPU milliseconds, the process's and the thread's, and counted work. */
+export interface Cost {
+  readonly ms: number;
+  readonly thread: number;
+  readonly steps: number;
 }
 
-interface Cost {
-  readonly ms: number;
-  readonly steps: number;
+/** Where an invocation ran: its hand, its wall-clock span (to find the garbage collections within it) and the heap in use around it. */
+export interface Mark {
+  readonly hand: string;
+  readonly start: number;
+  readonly end: number;
+  readonly heapBefore: number;
+  readonly heapAfter: number;
 }
 
 export interface RoomCosts {
   readonly decisions: Cost[];
   readonly invocations: Cost[];
+  /** The invocations (their places in `invocations`) that warmed the players up and played no move (computer.ts). */
+  readonly warmUps: number[];
+  /** One per invocation, in the order played. */
+  readonly marks: Mark[];
   readonly turns: Cost[];
   /** Invocations per turn. */
   readonly spread: number[];
   hands: number;
 }
 
+/** CPU spent since `start`, on both clocks. */
+function since(start: { process: number; thread: number }): { ms: number; thread: number } {
+  const now = cpuNow();
+  return { ms: now.process - start.process, thread: now.thread - start.thread };
+}
+
+export const newRoomCosts = (): RoomCosts => ({ decisions: [], invocations: [], warmUps: [], marks: [], turns: [], spread: [], hands: 0 });
+
 /** Plays `hands` hands of `preset` with every seat `level`, as the room does; returns what each part cost. */
 export function roomHands(level: ComputerLevel, preset: PresetName, players: PlayerCount, hands: number, into?: RoomCosts): RoomCosts {
-  const out = into ?? { decisions: [], invocations: [], turns: [], spread: [], hands: 0 };
+  const out = into ?? newRoomCosts();
   const decide: Decide = (lvl, input, seed, meter) => {
     const start = cpuNow();
     const before = meter.steps;
     const move = chooseMove(lvl, input, seed, { meter });
-    out.decisions.push({ ms: cpuNow() - start, steps: meter.steps - before });
+    out.decisions.push({ ...since(start), steps: meter.steps - before });
     return move;
   };
   for (let h = 0; h < hands; h++) {
@@ -67,22 +94,28 @@ export function roomHands(level: ComputerLevel, preset: PresetName, players: Pla
     for (let turns = 0; !state.hand!.end; turns++) {
       if (turns > 1000) throw new Error(`${seed}: no end`);
       const seat = state.hand!.turn;
-      const turn = { ms: 0, steps: 0 };
+      const turn = { ms: 0, thread: 0, steps: 0 };
       let invocations = 0;
       while (!state.hand!.end && state.hand!.turn === seat) {
         if (++invocations > 60) throw new Error(`${seed}: a turn that never ends`);
         const work = newWork();
         const at = version;
+        const heapBefore = getHeapStatistics().used_heap_size;
+        const wall = performance.now();
         const start = cpuNow();
-        const moves = computerMoves(state, events, level, (i) => `${seed}/${at + i}`, work, decide);
-        const ms = cpuNow() - start;
-        if (moves.length === 0) throw new Error(`${seed}: an invocation with no move`);
+        // As the room plays it: a fresh process's first expert invocation warms up and plays no move (computer.ts).
+        const moves = invocationMoves(state, events, level, (i) => `${seed}/${at + i}`, work, decide);
+        const cost = { ...since(start), steps: work.steps };
+        out.marks.push({ hand: seed, start: wall, end: performance.now(), heapBefore, heapAfter: getHeapStatistics().used_heap_size });
+        out.invocations.push(cost);
+        if (work.warmUp) out.warmUps.push(out.invocations.length - 1);
+        else if (moves.length === 0) throw new Error(`${seed}: an invocation with no move`);
         for (const m of moves) events.push(...m.outcome.events);
-        state = moves.at(-1)!.outcome.state;
+        state = moves.at(-1)?.outcome.state ?? state;
         version += moves.length;
-        out.invocations.push({ ms, steps: work.steps });
-        turn.ms += ms;
-        turn.steps += work.steps;
+        turn.ms += cost.ms;
+        turn.thread += cost.thread;
+        turn.steps += cost.steps;
       }
       out.turns.push(turn);
       out.spread.push(invocations);
@@ -92,20 +125,61 @@ export function roomHands(level: ComputerLevel, preset: PresetName, players: Pla
   return out;
 }
 
+/** Every preset with 2, 3 and 4 players, `hands` hands each: one pass of the room part. */
+export function roomPass(level: ComputerLevel, hands: number): RoomCosts {
+  const out = newRoomCosts();
+  for (const preset of PRESET_NAMES) for (const players of [2, 3, 4] as PlayerCount[]) roomHands(level, preset, players, hands, out);
+  return out;
+}
+
 function percentile(sorted: readonly number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN;
 }
 
 const ms = (x: number) => `${x < 1 ? x.toFixed(3) : x.toFixed(2)} ms`;
 
-/** The table of a level's costs (warm, and the invocations cold), and the targets on the expert's invocations, warm. */
-export function printRoomCosts(level: string, c: RoomCosts, cold: RoomCosts, verdicts: string[]): string[][] {
-  const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-  const three = (xs: number[], f: (x: number) => string) => {
-    const s = sorted(xs);
-    return [f(percentile(s, 50)), f(percentile(s, 99)), f(s.at(-1)!)].join(" / ");
-  };
-  const row = (what: string, costs: Cost[]) => [
+/**
+ * An experiment (`--prime`): what warming the players up at an isolate's start would cost and save. It plays
+ * the first turns of a fixed hand with the expert on a small search, so that V8 compiles the engine, the
+ * judgement and the search before the first real decision, whose invocation no longer pays for that.
+ */
+export function primePlayers(): void {
+  const game = newGame(PRESETS.classic, 2);
+  const started = startHand(game, dealFromSeed("prime", 2, 0, game.rules.jokers));
+  if (!started.ok) throw new Error(started.error);
+  let state: GameState = started.value.state;
+  const events: GameEvent[] = [...started.value.events];
+  const small: Decide = (lvl, input, seed, meter) => chooseMove(lvl, input, seed, { meter, search: { steps: 30 } });
+  for (let n = 0; n < 4 && !state.hand!.end; n++) {
+    const moves = computerMoves(state, events, "expert", (i) => `prime/${n}/${i}`, newWork(), small);
+    for (const m of moves) events.push(...m.outcome.events);
+    state = moves.at(-1)!.outcome.state;
+  }
+}
+
+/** What a fresh process reports for one level (bench/bots-fresh.ts): the hands played cold, then again warm. */
+export interface FreshRoom {
+  readonly node: string;
+  /** CPU of evaluating the players' modules (the engine, the players, the room's computer turns): a part of an isolate's startup. */
+  readonly startup: { readonly ms: number; readonly thread: number };
+  /** With `--prime`: the warm-up's CPU, before the cold pass. */
+  readonly prime?: { readonly ms: number; readonly thread: number };
+  readonly cold: RoomCosts;
+  readonly warm: RoomCosts;
+  /** The process's garbage collections (perf_hooks): start and wall-clock duration on the marks' clock, and V8's kind. */
+  readonly gcs: readonly { readonly start: number; readonly duration: number; readonly kind: number }[];
+}
+
+const sorted = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
+const three = (xs: readonly number[], f: (x: number) => string) => {
+  const s = sorted(xs);
+  return [f(percentile(s, 50)), f(percentile(s, 99)), f(s.at(-1)!)].join(" / ");
+};
+
+/** The table of a level's costs (warm, and the invocations cold) on both clocks, and the targets on the expert's invocations. */
+export function printRoomCosts(level: string, fresh: FreshRoom, verdicts: string[]): string[][] {
+  const { warm, cold } = fresh;
+  const row = (what: string, costs: readonly Cost[]) => [
     level,
     what,
     String(costs.length),
@@ -114,32 +188,107 @@ export function printRoomCosts(level: string, c: RoomCosts, cold: RoomCosts, ver
       ms,
     ),
     three(
+      costs.map((x) => x.thread),
+      ms,
+    ),
+    three(
       costs.map((x) => x.steps),
       String,
     ),
   ];
   const rows = [
-    row("decision", c.decisions),
-    row("invocation", c.invocations),
-    row("turn", c.turns),
+    row("decision", warm.decisions),
+    row("invocation", warm.invocations),
+    row("turn", warm.turns),
     row("invocation, cold", cold.invocations),
   ];
-  rows.push([level, "invocations per turn", String(c.spread.length), three(c.spread, String), ""]);
+  rows.push([level, "invocations per turn", String(warm.spread.length), "", "", three(warm.spread, String)]);
   if (level === "expert") {
-    const invocation = sorted(c.invocations.map((x) => x.ms));
-    const p99 = percentile(invocation, 99);
-    const max = invocation.at(-1)!;
-    verdicts.push(`${p99 < 5 ? "met   " : "MISSED"}  expert: ${ms(p99)} per invocation at p99, warm (target < 5 ms)`);
-    verdicts.push(`${max < 10 ? "met   " : "MISSED"}  expert: ${ms(max)} per invocation at the most, warm (target < 10 ms)`);
+    for (const [costs, when] of [
+      [warm, "warm"],
+      [cold, "cold"],
+    ] as const) {
+      for (const clock of ["thread", "ms"] as const) {
+        const times = sorted(costs.invocations.map((x) => x[clock]));
+        const p99 = percentile(times, 99);
+        const max = times.at(-1)!;
+        const what = `${when}, ${clock === "ms" ? "the process's CPU" : "the thread's CPU"}`;
+        verdicts.push(`${p99 < 5 ? "met   " : "MISSED"}  expert: ${ms(p99)} per invocation at p99, ${what} (target < 5 ms)`);
+        verdicts.push(`${max < 10 ? "met   " : "MISSED"}  expert: ${ms(max)} per invocation at the most, ${what} (target < 10 ms)`);
+      }
+    }
   }
   return rows;
 }
 
-/** Microseconds per counted step, over the invocations with enough work to tell (the rest of an invocation's cost included). */
-export function stepCost(costs: readonly Cost[]): { p50: number; p99: number } | null {
+const GC_KINDS: Record<number, string> = {
+  1: "scavenge",
+  2: "minor mark-sweep",
+  4: "mark-compact",
+  8: "incremental marking",
+  16: "weak callbacks",
+};
+
+/**
+ * Where a level's cold costs go: what evaluating its modules cost, its first invocations, its slowest (with
+ * their place in the process's life, the heap around them and any garbage collection within them), and the
+ * invocations with a garbage collection against those without, cold and warm.
+ */
+export function printCold(level: string, fresh: FreshRoom): void {
+  const { cold, warm, gcs } = fresh;
+  const within = (m: Mark) => gcs.filter((g) => g.start < m.end && g.start + g.duration > m.start);
+  const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+  const both = (c: { ms: number; thread: number }) => `${c.thread.toFixed(2)} / ${c.ms.toFixed(2)}`;
+  console.log(
+    `\n${level}, cold (a fresh process, Node ${fresh.node}): evaluating the engine's, the players' and the room's modules took ${both(fresh.startup)} ms (thread / process), part of an isolate's startup`,
+  );
+  if (fresh.prime) console.log(`  then a warm-up (--prime, primePlayers) took ${both(fresh.prime)} ms (thread / process)`);
+  const warmUp = (i: number) => (cold.warmUps.includes(i) ? " (the warm-up: no move)" : "");
+  console.log(
+    `  its first invocations, thread / process ms: ${cold.invocations
+      .slice(0, 6)
+      .map((c, i) => both(c) + warmUp(i))
+      .join(", ")}`,
+  );
+  for (const clock of ["thread", "ms"] as const) {
+    const worst = cold.invocations
+      .map((c, i) => ({ c, i }))
+      .sort((a, b) => b.c[clock] - a.c[clock])
+      .slice(0, 4);
+    console.log(`  the slowest on the ${clock === "ms" ? "process's" : "thread's"} clock:`);
+    for (const { c, i } of worst) {
+      const m = cold.marks[i]!;
+      const collected = within(m).map((g) => `${GC_KINDS[g.kind] ?? g.kind} ${g.duration.toFixed(1)} ms`);
+      console.log(
+        `    invocation ${i + 1} of the process${warmUp(i)} (${m.hand}): ${both(c)} ms, ${c.steps} counted moves, heap ${mb(m.heapBefore)} → ${mb(m.heapAfter)} MB, ` +
+          `garbage collections within: ${collected.length ? `${collected.join(", ")} (wall)` : "none"}`,
+      );
+    }
+  }
+  for (const [costs, when] of [
+    [cold, "cold"],
+    [warm, "warm"],
+  ] as const) {
+    const withGc = costs.invocations.filter((_, i) => within(costs.marks[i]!).length > 0);
+    const without = costs.invocations.filter((_, i) => within(costs.marks[i]!).length === 0);
+    const threads = (xs: readonly Cost[]) =>
+      xs.length
+        ? three(
+            xs.map((x) => x.thread),
+            ms,
+          )
+        : "none";
+    console.log(
+      `  ${when}: ${withGc.length} of ${costs.invocations.length} invocations had a garbage collection within: thread ${threads(withGc)}; the others ${threads(without)} (p50 / p99 / max)`,
+    );
+  }
+}
+
+/** Microseconds per counted step on one clock, over the invocations with enough work to tell (the rest of an invocation's cost included). */
+export function stepCost(costs: readonly Cost[], clock: "ms" | "thread" = "ms"): { p50: number; p99: number } | null {
   const rates = costs
     .filter((x) => x.steps >= 100)
-    .map((x) => (1000 * x.ms) / x.steps)
+    .map((x) => (1000 * x[clock]) / x.steps)
     .sort((a, b) => a - b);
   return rates.length ? { p50: percentile(rates, 50), p99: percentile(rates, 99) } : null;
 }
@@ -155,7 +304,7 @@ export function noiseFloor(runs = 2000): { p50: number; p99: number; max: number
   for (let r = 0; r < runs; r++) {
     const start = cpuNow();
     for (let i = 0; i < 300_000; i++) sink += Math.sqrt(i + r);
-    times.push(cpuNow() - start);
+    times.push(since(start).thread);
   }
   if (sink < 0) console.log(sink);
   times.sort((a, b) => a - b);
@@ -163,18 +312,20 @@ export function noiseFloor(runs = 2000): { p50: number; p99: number; max: number
 }
 
 export function printStepCost(c: RoomCosts): void {
-  const rate = stepCost(c.invocations);
   console.log(
     `\nThe room's budget: one decision is at most ${DECISION_STEPS} counted steps, one invocation at most ${INVOCATION_STEPS} (src/server/room/computer.ts).`,
   );
-  if (!rate) return;
   const at = (us: number) => ms((INVOCATION_STEPS * us) / 1000);
-  console.log(
-    `On this machine now, a counted step costs ${rate.p50.toFixed(2)} µs at the median and ${rate.p99.toFixed(2)} µs at p99 (an invocation's CPU over its steps, invocations of 100 steps or more): ` +
-      `a full invocation of ${INVOCATION_STEPS} steps is ${at(rate.p50)} at the median rate, ${at(rate.p99)} at the p99 rate.`,
-  );
+  for (const clock of ["thread", "ms"] as const) {
+    const rate = stepCost(c.invocations, clock);
+    if (!rate) return;
+    console.log(
+      `On this machine now, on the ${clock === "ms" ? "process's" : "thread's"} clock, a counted step costs ${rate.p50.toFixed(2)} µs at the median and ${rate.p99.toFixed(2)} µs at p99 (an invocation's CPU over its steps, invocations of 100 steps or more): ` +
+        `a full invocation of ${INVOCATION_STEPS} steps is ${at(rate.p50)} at the median rate, ${at(rate.p99)} at the p99 rate.`,
+    );
+  }
   const noise = noiseFloor();
   console.log(
-    `The machine's noise: one fixed job with no allocation, timed the same way 2,000 times: ${ms(noise.p50)} / ${ms(noise.p99)} / ${ms(noise.max)} (p50 / p99 / max).`,
+    `The machine's noise: one fixed job with no allocation, timed on the thread's clock 2,000 times: ${ms(noise.p50)} / ${ms(noise.p99)} / ${ms(noise.max)} (p50 / p99 / max).`,
   );
 }

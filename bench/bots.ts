@@ -10,8 +10,12 @@
  *   of each level at its default, from the moves of the parts run;
  * - `room`: hands of every preset with 2, 3 and 4 players played as the room
  *   plays a computer's turn, over invocations within its counted budget
- *   (bench/bots-room.ts): CPU and work per decision, per invocation and per
- *   turn, and what a counted step costs on this machine.
+ *   (bench/bots-room.ts), each level in a fresh process (bench/bots-fresh.ts),
+ *   cold then warm: CPU (the process's and the thread's) and work per
+ *   decision, per invocation and per turn, where the cold invocations' CPU
+ *   goes, and what a counted step costs on this machine. A fresh process's
+ *   first expert invocations warm up as a fresh isolate's room's do
+ *   (src/server/room/computer.ts); `--no-warm-up` leaves them out, to compare.
  * The older pairings between levels run by name: `club-beginner`,
  * `club-beginner-4p`, `expert-club`, `expert-club-4p`.
  *
@@ -25,12 +29,13 @@
  * (no name-keeping helpers). Times are CPU time, so a busy machine inflates
  * them less; the work counts are the same on every machine.
  */
+import { execFileSync } from "node:child_process";
 import { EXPERT_DEFAULT, EXPERT_STRONG } from "../src/bots/expert.js";
 import { BOT_LEVELS, type BotLevel } from "../src/bots/index.js";
 import { type PlayerCount, PRESET_NAMES } from "../src/engine/index.js";
 import type { MoveTiming } from "../test/bots/driver.js";
 import { FAMILIES, POOL, pairCell, player, selfPlay } from "./bots-pool.js";
-import { printRoomCosts, printStepCost, type RoomCosts, roomHands } from "./bots-room.js";
+import { type FreshRoom, printCold, printRoomCosts, printStepCost } from "./bots-room.js";
 import { handPairing, matchPairing, type PairingResult, type Side } from "./bots-run.js";
 
 interface Pairing {
@@ -81,7 +86,8 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const ms = (x: number) => `${x < 1 ? x.toFixed(3) : x.toFixed(2)} ms`;
 const signed = (x: number) => `${x >= 0 ? "+" : ""}${x.toFixed(0)}`;
 
-export function botsBench(args: readonly string[]): void {
+/** `fresh`: the bundled bench/bots-fresh.ts, the room part's fresh process per level. */
+export function botsBench(args: readonly string[], fresh?: string): void {
   const option = (name: string) => {
     const at = args.indexOf(name);
     return at >= 0 ? args[at + 1] : undefined;
@@ -194,27 +200,33 @@ export function botsBench(args: readonly string[]): void {
     // The room plays each level at its default (the search options above are the other parts' experiments).
     const hands = Number(option("--hands") ?? 2);
     const levels = list("--sides", ["club", "expert"]) as BotLevel[];
+    if (!fresh) throw new Error("the room part runs through bench/index.ts, which bundles its fresh process");
     console.log(
       `\nAs the room plays them: ${hands} hands per preset and player count, every seat the level, each turn over the room's invocations;` +
-        " all of it twice, the first time cold (a fresh process compiling as it goes), the second warm, as a Worker's isolate is after its first requests",
+        " each level in a fresh process of its own, all of it twice: first cold (compiling as it goes, as a Worker's new isolate), then warm",
     );
     const rows: string[][] = [];
-    let expert: RoomCosts | null = null;
-    const all = (level: BotLevel) => {
-      let costs: RoomCosts | undefined;
-      for (const preset of PRESET_NAMES)
-        for (const players of [2, 3, 4] as PlayerCount[]) costs = roomHands(level, preset, players, hands, costs);
-      return costs!;
-    };
+    const runs = new Map<BotLevel, FreshRoom>();
     for (const level of levels) {
-      const cold = all(level);
-      const warm = all(level);
-      rows.push(...printRoomCosts(level, warm, cold, verdicts));
-      if (level === "expert") expert = warm;
+      // V8 as workerd sets it up: without incremental marking (src/workerd/jsg/setup.c++), so a full
+      // garbage collection is one pause on the isolate's thread, as it would be in a Worker.
+      const flags = ["--no-incremental-marking"];
+      const asked = [...(args.includes("--prime") ? ["prime"] : []), ...(args.includes("--no-warm-up") ? ["no-warm-up"] : [])];
+      const out = execFileSync(process.execPath, [...flags, fresh, level, String(hands), ...asked], {
+        maxBuffer: 1 << 30,
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      const run = JSON.parse(out.toString()) as FreshRoom;
+      runs.set(level, run);
+      rows.push(...printRoomCosts(level, run, verdicts));
     }
-    console.log("CPU (the process's) and work (engine moves tried), warm unless said: p50 / p99 / max");
-    table(["level", "per", "count", "CPU", "work"], rows);
-    if (expert) printStepCost(expert);
+    console.log(
+      "CPU, the process's (all its threads) and the thread's (what Workers counts), and work (engine moves tried), warm unless said: p50 / p99 / max",
+    );
+    table(["level", "per", "count", "CPU, process", "CPU, thread", "work"], rows);
+    for (const [level, run] of runs) printCold(level, run);
+    const expert = runs.get("expert");
+    if (expert) printStepCost(expert.warm);
   }
 
   console.log("\nTargets");

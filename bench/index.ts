@@ -9,7 +9,7 @@
  * [matches | parts]` (our CPU per move beside the floor, and where it goes)
  * and `-- scale` (the log shards under 10,000 rooms' moves) run only when asked.
  */
-import { importBundled } from "./bundle.js";
+import { bundleFile, importBundled } from "./bundle.js";
 import { costBench } from "./cost.js";
 import { deliveriesBench } from "./deliveries.js";
 import { firstTapBench } from "./first-tap.js";
@@ -28,7 +28,7 @@ if (!only || only === "engine") {
 }
 if (!only || only === "bots") {
   const { botsBench } = await importBundled<typeof import("./bots.js")>("bench/bots.ts");
-  botsBench(only ? rest : []);
+  botsBench(only ? rest : [], await bundleFile("bench/bots-fresh.ts"));
 }
 if (!only || only === "wake") {
   const wake = await wakeBench();

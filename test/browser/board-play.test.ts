@@ -50,6 +50,7 @@ describe("a turn at the table", () => {
     for (const card of ["3H", "4H", "5H"]) await anna.locator(`#my-hand button.card[data-card="${card}"]`).tap();
     await anna.locator("#act-meld").tap();
     await anna.locator('.team[data-team="0"] .meld').waitFor();
+    await handCount(anna, 9);
     await anna.locator('#my-hand button.card[data-card="9D"]').tap();
     await anna.locator("#act-discard").tap();
     await anna.locator('#discard .card.top[data-card="9D"]').waitFor();
@@ -64,6 +65,8 @@ describe("a turn at the table", () => {
     for (const card of ["3H", "4H", "5H"]) await anna.locator(`#my-hand button.card[data-card="${card}"]`).click();
     await anna.locator('#my-hand button.card[data-card="4H"]').dragTo(anna.locator('.team[data-team="0"] .meld-fit'));
     await anna.locator('.team[data-team="0"] .meld').waitFor();
+    // The hand laid out again without the meld's cards: a drag started before would grab a card that then moves.
+    await handCount(anna, 9);
     await anna.locator('#my-hand button.card[data-card="9D"]').dragTo(anna.locator("#discard"));
     await anna.locator('#discard .card.top[data-card="9D"]').waitFor();
     await waitText(anna, "#status .turn-text", /Bruno/);

@@ -5,11 +5,11 @@
  * (which checks the VAPID token and decrypts every push with its own
  * http_ece), and the `.eml` files wrangler's local `send_email` writes.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import PostalMime from "postal-mime";
+import { mailIn, type SentMail } from "../sent-mail";
 import { listen, readBody, pushService as startPushService } from "../server/notify/receivers";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -64,22 +64,13 @@ export async function pushService() {
 }
 
 /** Every message wrangler's local `send_email` wrote for an address (`.wrangler/tmp/email/<session>/email/*.eml`), parsed. */
-export async function sentMail(to: string): Promise<{ subject: string; text: string; headers: Record<string, string> }[]> {
+export async function sentMail(to: string): Promise<SentMail[]> {
   const base = join(root, ".wrangler/tmp/email");
-  const found = [];
-  for (const session of await readdir(base).catch(() => [] as string[])) {
-    const dir = join(base, session, "email");
-    for (const file of (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".eml"))) {
-      const mail = await PostalMime.parse(await readFile(join(dir, file)));
-      if (!mail.to?.some((a) => a.address?.toLowerCase() === to.toLowerCase())) continue;
-      found.push({
-        subject: mail.subject ?? "",
-        text: mail.text ?? "",
-        headers: Object.fromEntries(mail.headers.map((h) => [h.key, h.value])),
-      });
-    }
-  }
-  return found;
+  const sessions = await readdir(base).catch(() => [] as string[]);
+  return mailIn(
+    sessions.map((session) => join(base, session, "email")),
+    to,
+  );
 }
 
 /** Waits until `probe` gives something (polling), or fails after `ms`. */

@@ -1,7 +1,17 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { botMove, type GameEvent, makeMove, parseRecord, replayRecord, seededRandom } from "../../src/engine/index";
-import { canDecide, computerMoves, INVOCATION_STEPS, newWork, type Work } from "../../src/server/room/computer";
+import {
+  canDecide,
+  computerMoves,
+  DECISION_STEPS,
+  INVOCATION_STEPS,
+  invocationMoves,
+  newWork,
+  setExpertWarm,
+  WARM_UP,
+  type Work,
+} from "../../src/server/room/computer";
 import type { Table } from "../../src/server/room/table";
 import { clockOf, DAY, publicEvents, realTime, setTime, T0 } from "./clock-helpers";
 import { call, computerPlays, move, openSocket, roomStub, trueTable, view } from "./helpers";
@@ -56,9 +66,16 @@ async function annaPlays(id: string, token: string, random: ReturnType<typeof se
 }
 
 describe("a computer's turn over several invocations", () => {
-  // Time far ahead of the real clock: no alarm fires on its own, each invocation is the test's.
-  beforeEach(() => setTime(T0));
-  afterEach(() => realTime());
+  // Time far ahead of the real clock: no alarm fires on its own, each invocation is the test's. The files share one
+  // runtime, whose first expert decision warms up (computer.ts): whichever file comes first, here the isolate is warm.
+  beforeEach(() => {
+    setTime(T0);
+    setExpertWarm(true);
+  });
+  afterEach(() => {
+    realTime();
+    setExpertWarm(true);
+  });
 
   it("plays each invocation within the counted budget, spreads an expert's turn, and plays what one invocation would", async () => {
     const game = await vsExpert();
@@ -197,5 +214,62 @@ describe("a computer's turn over several invocations", () => {
       return;
     }
     throw new Error("no turn of the computer's took two invocations");
+  });
+
+  it("in a fresh isolate, warms the expert up first: no move, the alarm back at once, then the moves it would have played", async () => {
+    const game = await vsExpert();
+    expect(await annaPlays(game.id, game.seats[0]!.token!, seededRandom("warm-up"))).toBe(true);
+    // The room's table itself (the same isolate): its version read now, before it moves on.
+    const start = (await trueTable(game.id)).version;
+    const dueAt = (await trueTable(game.id)).entries.at(-1)!.at;
+    const armed = () =>
+      runInDurableObject(roomStub(game.id), async (_, state) => ({
+        alarm: await state.storage.getAlarm(),
+        due: state.storage.sql.exec<{ at: number }>("SELECT at FROM deadlines WHERE kind = 'computer'").toArray(),
+      }));
+    setExpertWarm(false);
+    expect(WARM_UP.length).toBeGreaterThan(0);
+    for (const _ of WARM_UP) {
+      await runDurableObjectAlarm(roomStub(game.id));
+      // A warm-up plays nothing: the log is as it was, the computer's turn still due, and the alarm set for it (due already).
+      const table = await trueTable(game.id);
+      expect(table.version).toBe(start);
+      expect(table.state.hand!.turn).toBe(1);
+      expect(await armed()).toEqual({ alarm: dueAt, due: [{ at: dueAt }] });
+    }
+    // Then it decides: the moves it would have played with no warm-up, and the turn goes on as any.
+    await runDurableObjectAlarm(roomStub(game.id));
+    const played = await trueTable(game.id);
+    expect(played.version).toBeGreaterThan(start);
+    expect(logged(played, start, played.version)).toEqual(movesFrom(played, start, newWork()));
+    await computerPlays(game.id);
+    const end = await trueTable(game.id);
+    expect(end.state.hand!.turn !== 1 || end.state.hand!.end !== null || end.state.over).toBe(true);
+    expect(logged(end, start, end.version)).toEqual(movesFrom(end, start, unlimited()));
+  });
+
+  it("warms up for the expert alone, each warm-up once: a club player decides at once, and so does the expert after its warm-ups", async () => {
+    const game = await vsExpert();
+    expect(await annaPlays(game.id, game.seats[0]!.token!, seededRandom("club first"))).toBe(true);
+    const table = await trueTable(game.id);
+    const at = table.at(table.version);
+    const events = handEvents(at);
+    const seedOf = (i: number) => `${table.id}/${table.version + i}`;
+    setExpertWarm(false);
+    const club = newWork();
+    expect(invocationMoves(at.state, events, "club", seedOf, club).length).toBeGreaterThan(0);
+    expect(club.warmUp).toBeUndefined();
+    for (const _ of WARM_UP) {
+      const work = newWork();
+      expect(invocationMoves(at.state, events, "expert", seedOf, work)).toEqual([]);
+      // Nothing more is decided in an invocation that warmed up: its work is the warm-up's.
+      expect(work).toMatchObject({ warmUp: true, moves: 0 });
+      expect(work.steps).toBeGreaterThan(0);
+      expect(work.steps).toBeLessThanOrEqual(DECISION_STEPS);
+      expect(canDecide(work)).toBe(false);
+    }
+    const after = invocationMoves(at.state, events, "expert", seedOf, newWork()).map((m) => makeMove(m.move));
+    expect(after.length).toBeGreaterThan(0);
+    expect(after).toEqual(movesFrom(table, table.version, newWork()));
   });
 });

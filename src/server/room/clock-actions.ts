@@ -18,7 +18,8 @@ export type NewEntry = { readonly body: LogBody; readonly outcome?: Outcome };
 /**
  * The first thing due at `now`, as entries: a computer's moves, a timeout, or a reminder. The computer plays
  * within the invocation's `work` (computer.ts): when its moves are due and the invocation has no room left
- * for them, nothing is returned, and the room's alarm comes back for them at once.
+ * for them, or a fresh isolate warmed its players up instead, nothing is returned, and the room's alarm comes
+ * back for them at once.
  */
 export function dueEntries(table: Table, now: number, live: (seat: number) => boolean, work: Work): NewEntry[] {
   const dueNow = gameDue(table, false).filter((d) => d.at <= now);

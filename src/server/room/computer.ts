@@ -1,4 +1,4 @@
-import { chooseMove, EXPERT_DEFAULT, type Meter, type MoveNotation } from "../../bots/index";
+import { chooseMove, EXPERT_DEFAULT, type Meter, type MoveNotation, type SearchBudget } from "../../bots/index";
 import {
   applyMove,
   eventFor,
@@ -52,16 +52,17 @@ export const DECISION_STEPS = 2 * EXPERT_DEFAULT.steps + 200;
  */
 export const INVOCATION_STEPS = DECISION_STEPS + 100;
 
-/** The work done so far in one invocation: counted steps, and the moves played. */
+/** The work done so far in one invocation: counted steps, the moves played, and whether it warmed the expert up instead (below). */
 export interface Work extends Meter {
   moves: number;
+  warmUp?: boolean;
 }
 
 export const newWork = (): Work => ({ steps: 0, moves: 0 });
 
-/** Whether another decision fits in the invocation: the first always does. */
+/** Whether another decision fits in the invocation: the first always does, unless the invocation warmed up instead (below). */
 export function canDecide(work: Work): boolean {
-  return work.moves === 0 || work.steps + DECISION_STEPS <= INVOCATION_STEPS;
+  return !work.warmUp && (work.moves === 0 || work.steps + DECISION_STEPS <= INVOCATION_STEPS);
 }
 
 /** How the players choose (the bench times each decision through it). */
@@ -110,11 +111,68 @@ export function computerMoves(
   return played;
 }
 
-/** The room's computer moves for the seat to play, within the invocation's `work`. */
+/**
+ * How far this isolate has warmed the expert up. A fresh isolate's first
+ * expert decision is its costliest invocation by far (10–15 ms of thread CPU
+ * on a loaded machine, against under 3 ms warm): V8 compiles our code on
+ * first use and runs it in its interpreter until it is hot. So the first
+ * invocations of an isolate that would make an expert decision make smaller
+ * ones instead (WARM_UP, their results thrown away) and play no move: the
+ * turn is still due, the room's alarm comes back for it at once, and the
+ * invocation after them makes the real decision with the code compiled.
+ * Module state, as V8's compiled code is: one per isolate (not per room).
+ */
+let warmUpsDone = 0;
+
+/**
+ * The warm-ups' searches, one per invocation, on the same position as the real decision so that they run its
+ * code (the judgement, the candidates, sampled deals, the rollouts and their evaluation): the smallest search
+ * there is (one deal, each candidate's own turn rolled out), then a third of the expert's. One warm-up split a
+ * fresh isolate's cost in two halves of which the second, the real decision, still reached 10 ms at times;
+ * two keep every invocation well under it (`npm run bench -- bots room`, docs/computer-players.md).
+ */
+export const WARM_UP: readonly Partial<SearchBudget>[] = [{ steps: 1 }, { steps: 100 }];
+
+/** Tests share one runtime across files: they mark the isolate's expert warm, or cold again to see the warm-up. */
+export function setExpertWarm(warm: boolean): void {
+  warmUpsDone = warm ? WARM_UP.length : 0;
+}
+
+/**
+ * In a fresh isolate, the next of the warm-ups before its first expert decision (above): true when one ran, and
+ * the invocation then plays no move (its work is counted in `work`, well within one decision's). Its decision is
+ * the seat's, from its view of the same position, with a seed of its own: the game's moves (seeded by the game
+ * and version) are the same with or without it.
+ */
+export function warmUp(start: GameState, events: readonly GameEvent[], level: ComputerLevel, work: Work): boolean {
+  if (level !== "expert" || warmUpsDone >= WARM_UP.length) return false;
+  const search = WARM_UP[warmUpsDone]!;
+  // Counted first: whatever the warm-up does, it is never run twice, so an invocation with no move cannot recur.
+  warmUpsDone++;
+  work.warmUp = true;
+  const seat = start.hand!.turn;
+  const seen = events.map((e) => eventFor(e, seat, start.rules)).filter((e) => e !== null);
+  chooseMove("expert", { view: viewFor(start, seat), history: seen }, "warm-up", { meter: work, search });
+  return true;
+}
+
+/** One invocation's computer moves for the seat to play: none when it warms up (above), else computerMoves within `work`. */
+export function invocationMoves(
+  start: GameState,
+  events: readonly GameEvent[],
+  level: ComputerLevel,
+  seedOf: (i: number) => string,
+  work: Work,
+  decide: Decide = decideByLevel,
+): { move: Move; outcome: Outcome }[] {
+  return warmUp(start, events, level, work) ? [] : computerMoves(start, events, level, seedOf, work, decide);
+}
+
+/** The room's computer moves for the seat to play, within the invocation's `work` (none when it warms up). */
 export function computerTurn(table: Table, level: ComputerLevel, work: Work): { move: Move; outcome: Outcome }[] {
   const start = table.handStarts[table.handStarts.length - 1] ?? 1;
   const events: GameEvent[] = table.entries.slice(start - 1).flatMap((e) => e.events);
-  return computerMoves(table.state, events, level, (i) => `${table.id}/${table.version + i}`, work);
+  return invocationMoves(table.state, events, level, (i) => `${table.id}/${table.version + i}`, work);
 }
 
 /** Draw (unless drawn already), lay nothing, and discard the card that costs least to give away (a natural card before a wild, the lowest first). */

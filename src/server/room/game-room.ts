@@ -386,7 +386,7 @@ export class GameRoom extends DurableObject<Env> {
    * Everything due at `now`: the clock's timeouts and reminders, a computer's moves, then the outbox's drain; then
    * re-arms. Computer moves are played within one invocation's counted work (computer.ts: a Free-plan invocation
    * has 10 ms of CPU); a turn not finished is due again at once, and the alarm comes back for it in an invocation
-   * of its own.
+   * of its own. So does a turn a fresh isolate's warm-up put off (computer.ts: it plays no move, the turn stays due).
    */
   protected async handleDue(room: Room, now: number): Promise<void> {
     const work = newWork();
@@ -395,8 +395,8 @@ export class GameRoom extends DurableObject<Env> {
       if (entries.length === 0) break;
       await this.commit(room, entries, now, false);
     }
-    // In the middle of a computer's turn, what is owed waits for its drain's own time (or the turn's end).
-    const goesOn = work.moves > 0 && computerToPlay(room.table) !== null;
+    // In the middle of a computer's turn (or after its warm-up, computer.ts), what is owed waits for its drain's own time (or the turn's end).
+    const goesOn = (work.moves > 0 || work.warmUp === true) && computerToPlay(room.table) !== null;
     if (this.alarms.drainDue(now) || (owes(room) && !goesOn)) await this.drain(room, now);
     await this.sendDigests(room, now);
     await this.alarms.arm(this.due(room));

@@ -5,6 +5,7 @@ import { shardDatabase, shardNames } from "../../../src/server/db/shards";
 import { notifyConfig } from "../../../src/server/notify/config";
 import { createSubscription, type NewSubscription } from "../../../src/server/notify/subscriptions";
 import type { GameNotification, PublicMove } from "../../../src/server/notify/types";
+import type { SentMail } from "../../sent-mail";
 import type { Received } from "./receivers";
 
 export const receiverUrl = () => inject("receiverUrl");
@@ -24,15 +25,6 @@ export async function hook(name: string, options: { secret?: string | null; scri
 
 export async function received(name: string): Promise<Received[]> {
   return (await fetch(`${receiverUrl()}/received/${name}`)).json();
-}
-
-export interface SentMail {
-  file: string;
-  from: { address: string; name: string };
-  subject: string;
-  text: string;
-  html: string;
-  headers: Record<string, string>;
 }
 
 /** The messages the local send_email binding wrote for an address. */

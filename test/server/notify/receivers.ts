@@ -7,14 +7,14 @@
  * (aes128gcm) with its own implementation (http_ece); and a reader of the
  * `.eml` files that the local `send_email` binding writes.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import PostalMime from "postal-mime";
 import { Webhook } from "standardwebhooks";
 import type { TestProject } from "vitest/node";
+import { mailIn } from "../../sent-mail";
 
 const require = createRequire(import.meta.url);
 
@@ -44,32 +44,16 @@ export function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-/** Every message the local send_email binding wrote (`<tmp>/miniflare-*\/email/email/*.eml`), parsed. */
-async function sentMail(to: string) {
-  const found = [];
-  for (const dir of (await readdir(tmpdir())).filter((d) => d.startsWith("miniflare-"))) {
-    const emails = join(tmpdir(), dir, "email", "email");
-    const files = await readdir(emails).catch(() => [] as string[]);
-    for (const file of files.filter((f) => f.endsWith(".eml"))) {
-      // Another test run on the machine may remove its own miniflare folder meanwhile: skip what is gone.
-      const raw = await readFile(join(emails, file)).catch(() => null);
-      if (!raw) continue;
-      const mail = await PostalMime.parse(raw);
-      if (!mail.to?.some((a) => a.address?.toLowerCase() === to.toLowerCase())) continue;
-      found.push({
-        file,
-        from: mail.from,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        headers: Object.fromEntries(mail.headers.map((h) => [h.key, h.value])),
-      });
-    }
-  }
-  return found;
+/**
+ * The `.eml` folders of this run's runtimes (`<tmp>/miniflare-*\/email/email`): those made after the receivers
+ * started, not the earlier runs' left in the temporary folder.
+ */
+async function mailFolders(earlier: ReadonlySet<string>): Promise<string[]> {
+  const runtimes = (await readdir(tmpdir())).filter((d) => d.startsWith("miniflare-") && !earlier.has(d));
+  return runtimes.map((d) => join(tmpdir(), d, "email", "email"));
 }
 
-function webhookReceiver(): Server {
+function webhookReceiver(earlier: ReadonlySet<string>): Server {
   const hooks = new Map<string, Hook>();
   return createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -85,7 +69,7 @@ function webhookReceiver(): Server {
       return json(200, { ok: true });
     }
     if (kind === "received" && name) return json(200, hooks.get(name)?.received ?? []);
-    if (kind === "mail") return json(200, await sentMail(url.searchParams.get("to") ?? ""));
+    if (kind === "mail") return json(200, await mailIn(await mailFolders(earlier), url.searchParams.get("to") ?? ""));
     if (kind === "hooks" && name) {
       const hook = hooks.get(name) ?? { secret: null, script: [], after: 200, received: [] };
       hooks.set(name, hook);
@@ -136,7 +120,8 @@ export async function pushService(): Promise<{ url: string; stop: () => Promise<
 }
 
 export default async function setup(project: TestProject) {
-  const receiver = webhookReceiver();
+  const earlier = new Set((await readdir(tmpdir())).filter((d) => d.startsWith("miniflare-")));
+  const receiver = webhookReceiver(earlier);
   const port = await listen(receiver);
   const push = await pushService();
   project.provide("receiverUrl", `http://localhost:${port}`);
