@@ -9,6 +9,7 @@ import {
   call,
   chromiumForFile,
   createGame,
+  drainNow,
   drawAndDiscard,
   literal,
   newPage,
@@ -174,7 +175,9 @@ describe("the clock at the table", () => {
 
 describe("computer players", () => {
   it("plays against the computer from the lobby in one click, to the end of a hand, its moves marked", async () => {
-    const p = await page();
+    // With reduced motion, the computer's moves show at once rather than played back one by one (board-play.test.ts
+    // and returning.test.ts test the playback): a whole hand of it would be a minute of waiting.
+    const p = await page({ reducedMotion: true });
     await p.goto(serviceUrl());
     await p.locator("#name-0").fill("Anna");
     // The deal is prepared, so that the hand ends in a few turns (a choice folded under "More choices").
@@ -309,7 +312,8 @@ describe("the lobby", () => {
     const tab = await p.context().newPage();
     await tab.goto(await p.locator(`#seat-link-${first}`).inputValue());
     await tab.locator("#countdown").waitFor();
-    // First the service: D1 has the seat linked to this browser's player key, with the deadline (on a busy machine the drain runs late).
+    // First the service: D1 has the seat linked to this browser's player key, with the deadline, once the room drained.
+    await drainNow(perMove);
     const key = await p.evaluate(() => JSON.parse(localStorage.getItem("burraco.playerKey") ?? "null") as string);
     await expect
       .poll(

@@ -3,7 +3,19 @@ import { describe, expect, it } from "vitest";
 import type { GameSnapshot } from "../../src/shared/api";
 import { en } from "../../web/src/i18n/en";
 import { it as italian } from "../../web/src/i18n/it";
-import { axeScan, call, chromiumForFile, createGame, drawAndDiscard, literal, newPage, screenshot, serviceUrl, waitText } from "./helpers";
+import {
+  axeScan,
+  call,
+  chromiumForFile,
+  createGame,
+  drainNow,
+  drawAndDiscard,
+  literal,
+  newPage,
+  screenshot,
+  serviceUrl,
+  waitText,
+} from "./helpers";
 import { sentMail, until } from "./receivers";
 
 /**
@@ -71,7 +83,8 @@ describe("one player on two devices", () => {
     await phone.locator("#player-name button[type=submit]").click();
     await waitText(phone, "#devices", literal(italian.identity.nameSaved));
 
-    // The desktop types it, and finds the game in its list.
+    // The desktop types it, and finds the game in its list (D1's, once the room drained).
+    await drainNow(game.id);
     await desktop.goto(`${serviceUrl()}/`);
     await openDevices(desktop);
     await desktop.locator("#join-code").fill(code.toLowerCase());
@@ -186,6 +199,7 @@ describe("one player on two devices", () => {
     await laptop.goto(link);
     await laptop.locator("#link-confirm").click();
     await waitText(laptop, "#link-done", literal(en.identity.linked));
+    await drainNow(game.id);
     await laptop.locator("#link-lobby").click();
     const listed = laptop.locator(`:is(#your-turn, #my-games) li[data-game="${game.id}"] a:not(.game-notify)`).first();
     await listed.waitFor({ timeout: 25_000 });

@@ -4,7 +4,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { CreateGameResponse } from "../../src/shared/api";
 import { en } from "../../web/src/i18n/en";
-import { cardForms, chromiumForFile, everShown, knownDeal, newPage as open, screenshot, serviceUrl } from "./helpers";
+import { cardForms, chromiumForFile, drainNow, everShown, knownDeal, newPage as open, screenshot, serviceUrl } from "./helpers";
 
 /**
  * The web client in a real browser (Debian's Chromium) against the real
@@ -231,6 +231,7 @@ describe("web client", () => {
   });
 
   it("lists the game under My games in the lobby, with the seat link this browser remembers", async () => {
+    await drainNow(game.id);
     await anna.goto(serviceUrl());
     // Listed at the top ("your turn") when awaiting her move, else under My games.
     const entry = anna.locator(`:is(#your-turn, #my-games) li[data-game="${game.id}"] a:not(.game-notify)`);

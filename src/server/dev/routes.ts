@@ -7,11 +7,20 @@ import type { TimeTravelRoom } from "./time-travel";
 
 /**
  * `POST /api/dev/games/{id}/time` `{"advance": "2h"}` moves one game's time
- * on, so that a deadline passes without waiting. Only the local tests'
- * Worker (src/server/dev/index.ts) has it; the production Worker answers
- * 404 as for any unknown route, and it is not in the API's description.
+ * on, so that a deadline passes without waiting; `POST
+ * /api/dev/games/{id}/drain` has the room write what it owes D1 now rather
+ * than in the two to four seconds its outbox waits, so that a test of "my
+ * games" need not wait for it. Only the local tests' Worker
+ * (src/server/dev/index.ts) has them; the production Worker answers 404 as
+ * for any unknown route, and they are not in the API's description.
  */
 export const devApi = new Hono<AppEnv>();
+
+/** This Worker binds GAME_ROOM to the TimeTravelRoom (index.ts), which the production Env cannot say. */
+const room = (env: AppEnv["Bindings"], id: string) => {
+  const rooms = env.GAME_ROOM as unknown as DurableObjectNamespace<TimeTravelRoom>;
+  return rooms.get(rooms.idFromName(id));
+};
 
 devApi.post("/games/:id/time", async (c) => {
   const id = c.req.param("id");
@@ -20,7 +29,11 @@ devApi.post("/games/:id/time", async (c) => {
   const ms = typeof body?.advance === "string" ? parseDuration(body.advance) : null;
   if (ms === null || ms <= 0)
     return render(c, fail(422, "BAD_REQUEST", 'Send {"advance": "2h"}: a duration to move the game\'s time on by.'));
-  // This Worker binds GAME_ROOM to the TimeTravelRoom (index.ts), which the production Env cannot say.
-  const rooms = c.env.GAME_ROOM as unknown as DurableObjectNamespace<TimeTravelRoom>;
-  return render(c, await rooms.get(rooms.idFromName(id)).devAdvanceTime(id, ms));
+  return render(c, await room(c.env, id).devAdvanceTime(id, ms));
+});
+
+devApi.post("/games/:id/drain", async (c) => {
+  const id = c.req.param("id");
+  if (!isGameId(id, c.env.GAME_ID_KEY)) return render(c, gameNotFound());
+  return render(c, await room(c.env, id).devDrain(id));
 });
