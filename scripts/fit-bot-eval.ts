@@ -4,11 +4,10 @@
  * of each team are recorded with how the hand ended for it, and a ridge
  * regression finds the weights. Prints them as TypeScript.
  *
- *   npx tsx scripts/fit-bot-eval.ts [hands per preset and player count] [player counts] [presets]
+ *   npx tsx scripts/fit-bot-eval.ts [hands per preset and player count] [player counts]
  *
  * e.g. `npx tsx scripts/fit-bot-eval.ts 800 4` for the weights the expert
- * uses with partners, `… 150 2,3` for the others (all three by default);
- * `… 800 2,3 chiuso,chiuso-stcl,chiuso-sporco` for those of a closed pile.
+ * uses with partners, `… 150 2,3` for the others (all three by default).
  */
 import { clubMove } from "../src/bots/club.js";
 import { FEATURE_NAMES, FEATURES, teamFeatures } from "../src/bots/features.js";
@@ -29,10 +28,6 @@ import {
 const HANDS = Number(process.argv[2] ?? 150);
 const PLAYERS = (process.argv[3] ?? "2,3,4").split(",").map(Number) as PlayerCount[];
 if (PLAYERS.some((n) => n !== 2 && n !== 3 && n !== 4)) throw new Error("player counts are 2, 3 or 4, e.g. 2,3");
-const CHOSEN: readonly string[] = process.argv[4]?.split(",") ?? PRESET_NAMES;
-const UNKNOWN = CHOSEN.filter((p) => !(PRESET_NAMES as readonly string[]).includes(p));
-if (UNKNOWN.length) throw new Error(`presets: ${PRESET_NAMES.join(", ")}`);
-const CHOSEN_PRESETS = PRESET_NAMES.filter((p) => CHOSEN.includes(p));
 const DIM = 2 * FEATURES + 1;
 
 /** One row per team: its features, the mean of the others', whether it is to play. */
@@ -65,7 +60,7 @@ const xtx = new Float64Array(DIM * DIM);
 const xty = new Float64Array(DIM);
 const test: { row: Float64Array; y: number }[] = [];
 let n = 0;
-for (const preset of CHOSEN_PRESETS) {
+for (const preset of PRESET_NAMES) {
   for (const players of PLAYERS) {
     const rules = PRESETS[preset];
     for (let h = 0; h < HANDS; h++) {
