@@ -88,8 +88,10 @@ export function weightsFor(rules: Rules, players: number): Weights {
  * player (49% instead of 52%, 300 deals), so it keeps its judgement; racing from the moment an opponent
  * has its pozzetto (not only once its hand is down to five) cut the club's missed pozzetti from 44% to
  * 12% of hands and still won no more pairs: missing the pozzetto is not where those hands are lost.
+ * With a closed pile it guards the pile's top card harder than the club player (CLOSED_PILE_GUARD).
  */
 export function expertWeightsFor(rules: Rules, players: number): Weights {
+  if (rules.discardPile === "closed") return players === 4 ? GUARDED_TUNED : GUARDED_CLUB;
   if (rules.discardPile !== "open" || !rules.sets) return weightsFor(rules, players);
   return players === 4 ? RACING_CLUB : RACING_TUNED;
 }
@@ -101,8 +103,16 @@ export function expertWeightsFor(rules: Rules, players: number): Weights {
  * points per hand instead of +3 with 4; 55% against the frozen club player either way).
  */
 const CLOSED_PILE_FEED = { feedMeld: 30, feedKnown: 6 } as const satisfies Partial<Weights>;
+/**
+ * The expert guards the closed pile's top card harder still (halfway to the defensive discarder's weights):
+ * chiuso, 400 deals on two ranges (0–199, 1000–1199), with its search of wild plays (expert.ts): about 1 more
+ * paired hand in 100, +1.5 and +2.5 on the second range with 2 players (the club keeps CLOSED_PILE_FEED).
+ */
+const CLOSED_PILE_GUARD = { feedMeld: 45, feedKnown: 9 } as const satisfies Partial<Weights>;
 const CLOSED_CLUB: Weights = { ...CLUB_WEIGHTS, ...CLOSED_PILE_FEED };
 const CLOSED_TUNED: Weights = { ...TUNED_WEIGHTS, ...CLOSED_PILE_FEED };
+const GUARDED_CLUB: Weights = { ...CLOSED_CLUB, ...CLOSED_PILE_GUARD };
+const GUARDED_TUNED: Weights = { ...CLOSED_TUNED, ...CLOSED_PILE_GUARD };
 /** Racing for the pozzetto when an opponent nears closing (pileGain): a loose pile card costs as much as a card short of a hand. */
 const RACE = { raceJunk: -4 } as const satisfies Partial<Weights>;
 const RACING_CLUB: Weights = { ...CLUB_WEIGHTS, ...RACE };
