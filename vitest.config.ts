@@ -12,6 +12,12 @@ import { previewOutdir, previewWorker } from "./scripts/preview-worker.ts";
 const quickConsumer = { maxBatchSize: 100, maxBatchTimeout: 0.05 };
 
 /**
+ * The link-preview renderer, built once per run: the integration asks for a runtime's options each time it starts
+ * one (a runtime per vitest worker, and one per file in worker-alone), and each build is a wrangler process.
+ */
+let preview: ReturnType<typeof previewWorker> | undefined;
+
+/**
  * The Worker's tests' runtime (Miniflare, through the Cloudflare vitest integration): wrangler.toml's bindings and
  * what the tests add. A new one per project that uses it.
  */
@@ -38,7 +44,7 @@ function workerRuntime() {
       },
       d1Databases: { LOG_2: "burraco-log-2", LOG_3: "burraco-log-3" },
       // The link-preview renderer, a Worker of its own behind the PREVIEW service binding (built as deployed).
-      workers: [await previewWorker(previewOutdir())],
+      workers: [await (preview ??= previewWorker(previewOutdir()))],
       queueConsumers: {
         "burraco-deliveries": { ...quickConsumer, maxRetries: 20, deadLetterQueue: "burraco-deliveries-dlq" },
         "burraco-deliveries-dlq": quickConsumer,
