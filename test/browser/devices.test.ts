@@ -120,6 +120,8 @@ describe("one player on two devices", () => {
     await screenshot(phone, "devices-5-phone-again");
     const [phoneKey, desktopKey] = [await keyOf(phone), await keyOf(desktop)];
     expect(phoneKey).not.toBe(desktopKey);
+    // Both lists read D1 after the desktop's turn was drained there, not one before and one after.
+    await drainNow(game.id);
     const [mineOnPhone, mineOnDesktop] = [
       await call("/api/me/games", { token: phoneKey }),
       await call("/api/me/games", { token: desktopKey }),
