@@ -79,7 +79,7 @@ const workerTest = {
  * waited, and the Worker's many short files came last. Here the browser's files start first (the longest, and mostly
  * waiting on the browser and the service), the end-to-end and the players' next, and the short files fill the end.
  */
-const PROJECT_ORDER = ["browser", "e2e", "bots", "worker-alone", "worker", "engine", "web"];
+const PROJECT_ORDER = ["browser", "worker-alone", "worker", "e2e", "bots", "engine", "web"];
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -9,7 +9,7 @@ import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import type { CreateGameRequest, CreateGameResponse, EventsResponse, GameSnapshot } from "../../src/shared/api";
 import type { Language } from "../../src/shared/language";
 import { chromiumLaunchOptions } from "./chromium";
@@ -56,6 +56,12 @@ export interface ContextOptions {
   readonly timezoneId?: string;
   readonly bypassCSP?: boolean;
   readonly reducedMotion?: boolean;
+  /**
+   * Lets the app register its service worker (the offline shell, pushes). Off unless a test is about it: in each
+   * fresh profile the worker fetches and keeps the whole shell (some forty files), work for the browser and the
+   * service that the other tests do not need, hundreds of profiles over a run.
+   */
+  readonly serviceWorkers?: boolean;
 }
 
 /** A fresh browser profile of a given screen size and language (the browser's own, as a player's would be). */
@@ -69,22 +75,30 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     hasTouch: TOUCH.has(size),
     bypassCSP: options.bypassCSP ?? false,
     reducedMotion: options.reducedMotion ? "reduce" : "no-preference",
+    serviceWorkers: options.serviceWorkers ? "allow" : "block",
   });
 }
 
 /**
  * The shared Chromium (launched once by service.ts) for a test file: joined
- * before its tests; after them, every browser profile (context) the file
- * opened is closed and the file leaves the browser running for the others.
+ * before its tests. The browser profiles (contexts) a test opens are closed
+ * when it ends (`acrossTests`: when the file ends, for files whose tests go
+ * on with the pages of earlier ones): a page left open keeps its timers,
+ * its socket and its renderer busy while other files run. The file leaves
+ * the browser running for the others.
  */
-export function chromiumForFile(): { context(options?: ContextOptions): Promise<BrowserContext> } {
+export function chromiumForFile(options: { acrossTests?: boolean } = {}): { context(options?: ContextOptions): Promise<BrowserContext> } {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  const closeAll = async () => {
+    for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+  };
   beforeAll(async () => {
     browser = await chromium.connect(inject("chromiumEndpoint"));
   }, 60_000);
+  if (!options.acrossTests) afterEach(closeAll);
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
+    await closeAll();
     await browser?.close();
   });
   return {

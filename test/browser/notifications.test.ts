@@ -21,7 +21,8 @@ let push: Awaited<ReturnType<typeof pushService>>;
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 async function page(options: { size?: Size; lang?: Lang; axe?: boolean; permissions?: string[] } = {}): Promise<Page> {
-  const context = await chromium.context({ size: options.size, lang: options.lang, bypassCSP: options.axe });
+  // Pushes reach the page through the app's service worker.
+  const context = await chromium.context({ size: options.size, lang: options.lang, bypassCSP: options.axe, serviceWorkers: true });
   if (options.permissions) await context.grantPermissions(options.permissions, { origin: serviceUrl() });
   return newPage(context);
 }

@@ -155,7 +155,7 @@ describe("the lobby for a returning player", () => {
 describe("the app on a slow phone", () => {
   it("registers its service worker, keeps the shell, and opens a table offline after one visit", async () => {
     const game = await createGame({ players: 2, names: ["Anna", "Bruno"] });
-    const context = await chromium.context({ size: "phone", lang: "it" });
+    const context = await chromium.context({ size: "phone", lang: "it", serviceWorkers: true });
     const anna = await newPage(context);
     await anna.goto(seatUrl(game, 0));
     await anna.locator("#my-hand").waitFor();

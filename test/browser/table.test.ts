@@ -21,7 +21,8 @@ const DEAL = knownDeal({ dealer: 1, hands: [ANNA, BRUNO], discard: "QS", stockTo
 const ANNA_SECRETS = ["KS", "QD", "JC"];
 const BRUNO_SECRETS = ["8C", "7D", "10S", "4C"];
 
-const chromium = chromiumForFile();
+// Its tests go on with the pages (Anna's, Bruno's, a spectator's) of the earlier ones.
+const chromium = chromiumForFile({ acrossTests: true });
 
 async function newPage(options: { watch?: boolean; noWebSocket?: boolean } = {}): Promise<Page> {
   const context = await chromium.context({ size: "desktop", lang: "en" });
