@@ -76,8 +76,9 @@ const workerTest = {
 /**
  * The order files start in. Vitest runs the projects one after another in the order of their names, each one's
  * longest files first: the computer players' CPU-bound files then held both cores while the browser's long files
- * waited, and the Worker's many short files came last. Here the browser's files start first (the longest, and mostly
- * waiting on the browser and the service), the end-to-end and the players' next, and the short files fill the end.
+ * waited, and the Worker's runtimes were all started at once near the end, the cores idle meanwhile. Here the
+ * browser's files start first (the longest, and mostly waiting on the browser and the service), the Worker's next (its
+ * runtimes start while other files still run), then the end-to-end and the players', and the short files fill the end.
  */
 const PROJECT_ORDER = ["browser", "worker-alone", "worker", "e2e", "bots", "engine", "web"];
 
