@@ -1,5 +1,5 @@
 import type { QuickPhrase } from "../../shared/chat";
-import type { NotifyChannel } from "../../shared/wire/notifications";
+import { NOTIFY_EVENT_NAMES, type NotifyChannel } from "../../shared/wire/notifications";
 /**
  * What the notification pipeline carries. A game notification holds only
  * public facts — names, scores, the cards a move put on the table or the
@@ -7,8 +7,8 @@ import type { NotifyChannel } from "../../shared/wire/notifications";
  * no text built from it can leak a hidden card to any reader.
  */
 
-/** The events a subscription may choose. */
-export const NOTIFY_EVENTS = ["turn", "reminder", "timedOut", "claimed", "handEnded", "gameOver", "invited", "message", "started"] as const;
+/** The events a subscription may choose: the API's own list (one definition, src/shared/wire/notifications.ts). */
+export const NOTIFY_EVENTS = NOTIFY_EVENT_NAMES;
 export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
 
 export { isLanguage, LANGUAGES, type Language } from "../../shared/language";

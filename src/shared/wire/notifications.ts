@@ -12,9 +12,8 @@ import { z } from "./z";
  */
 
 /**
- * The events a subscription may choose: the same list as the server's
- * NOTIFY_EVENTS (notify/types.ts). The routes pass events both ways between
- * the two, so the type checker refuses any difference.
+ * The events a subscription may choose (the server's NOTIFY_EVENTS is this
+ * list).
  */
 export const NOTIFY_EVENT_NAMES = [
   "turn",
