@@ -18,6 +18,24 @@ const quickConsumer = { maxBatchSize: 100, maxBatchTimeout: 0.05 };
 let preview: ReturnType<typeof previewWorker> | undefined;
 
 /**
+ * Every fetch the Worker makes leaves through here: the local receivers (127.0.0.1) are reached, any other host gets
+ * an immediate 502. Tests subscribe real-looking targets (discord.com, example.org) whose deliveries are then tried;
+ * without this, each try waits on the machine's DNS, which on some machines takes seconds to fail, and the local
+ * queue, one batch at a time, holds every other file's deliveries behind it.
+ */
+const OUTBOUND = {
+  name: "outbound",
+  modules: true,
+  script: `export default {
+    fetch(request) {
+      const host = new URL(request.url).hostname;
+      if (host === "127.0.0.1" || host === "localhost") return fetch(request);
+      return new Response("no network in tests", { status: 502 });
+    },
+  };`,
+};
+
+/**
  * The Worker's tests' runtime (Miniflare, through the Cloudflare vitest integration): wrangler.toml's bindings and
  * what the tests add. A new one per project that uses it.
  */
@@ -44,7 +62,8 @@ function workerRuntime() {
       },
       d1Databases: { LOG_2: "burraco-log-2", LOG_3: "burraco-log-3" },
       // The link-preview renderer, a Worker of its own behind the PREVIEW service binding (built as deployed).
-      workers: [await (preview ??= previewWorker(previewOutdir()))],
+      workers: [await (preview ??= previewWorker(previewOutdir())), OUTBOUND],
+      outboundService: OUTBOUND.name,
       queueConsumers: {
         "burraco-deliveries": { ...quickConsumer, maxRetries: 20, deadLetterQueue: "burraco-deliveries-dlq" },
         "burraco-deliveries-dlq": quickConsumer,
