@@ -6,8 +6,9 @@
  *
  *   npx tsx scripts/fit-bot-eval.ts [hands per preset and player count] [player counts] [presets] [judgement]
  *
- * e.g. `npx tsx scripts/fit-bot-eval.ts 800 4` for the weights the expert
- * uses with partners, `… 150 2,3` for the others (all three by default).
+ * e.g. `npx tsx scripts/fit-bot-eval.ts 800 4 classic,aperto-sporco,fibur mixed`
+ * for the weights the expert uses with partners and an open pile with sets,
+ * `… 150 2,3` for the others (all three by default); evaluate.ts says which.
  * Presets default to all; the judgement is what the hands are played with:
  * `club` (the default), `table` (the expert's own for the table,
  * expertWeightsFor) or `mixed` (one team the expert's, the others the club's,

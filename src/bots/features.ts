@@ -9,6 +9,7 @@ import {
   seatsOf,
   stockSize,
   teamCount,
+  teamOf,
 } from "../engine/index.js";
 
 /**
@@ -35,6 +36,7 @@ export const FEATURE_NAMES = [
   "latePozzettoMissing",
   "closeReady",
   "bias",
+  "pileToTake",
 ] as const;
 
 export const FEATURES = FEATURE_NAMES.length;
@@ -82,6 +84,9 @@ export function teamFeatures(state: GameState, team: number, out: Float64Array, 
   const status = hand.pozzetti[team];
   const taken = status !== null && status !== "stock" ? 1 : 0;
   const canClose = taken && hasRequiredBurraco(hand, team, rules) ? 1 : 0;
+  // The discard pile the team may take now, if it is to play: with 4 players the look-ahead stops with an
+  // opponent to play, and what lies on the pile for them is the one thing of that turn the rest does not show.
+  const toTake = teamOf(hand.turn, state.players) === team && hand.phase === "take" ? hand.pile.length : 0;
   const values = [
     meldPoints / 100,
     bonus / 100,
@@ -101,6 +106,7 @@ export function teamFeatures(state: GameState, team: number, out: Float64Array, 
     late * (1 - taken),
     canClose / (1 + smallest),
     1,
+    toTake / 10,
   ];
   for (let i = 0; i < values.length; i++) out[offset + i] = values[i]!;
 }
