@@ -84,8 +84,8 @@ export function teamFeatures(state: GameState, team: number, out: Float64Array, 
   const status = hand.pozzetti[team];
   const taken = status !== null && status !== "stock" ? 1 : 0;
   const canClose = taken && hasRequiredBurraco(hand, team, rules) ? 1 : 0;
-  // The discard pile the team may take now, if it is to play: with 4 players the look-ahead stops with an
-  // opponent to play, and what lies on the pile for them is the one thing of that turn the rest does not show.
+  // The discard pile the team may take now, if it is to play: the expert's look-ahead stops with an opponent
+  // to play, and what lies on the pile for them is what the other features do not show of that turn.
   const toTake = teamOf(hand.turn, state.players) === team && hand.phase === "take" ? hand.pile.length : 0;
   const values = [
     meldPoints / 100,
