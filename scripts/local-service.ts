@@ -187,7 +187,8 @@ export async function startLocalService(
   options: {
     persistTo?: string;
     port?: number;
-    vars?: Readonly<Record<string, string>>;
+    /** Or made from the port it gets (a service whose links name its own address). */
+    vars?: Readonly<Record<string, string>> | ((port: number) => Readonly<Record<string, string>>);
     entry?: string;
     /** The queues' batching wait cut to 50 ms (quickQueuesConfig): for tests, which wait on every notification. */
     quickQueues?: boolean;
@@ -213,6 +214,7 @@ async function launch(
   persistTo: string,
   port: number,
 ): Promise<LocalService | "port taken"> {
+  const vars = typeof options.vars === "function" ? options.vars(port) : (options.vars ?? {});
   // Its own inspector port too: two services starting at once would both pick the default 9229.
   const inspectorPort = await freePort();
   const child = spawn(
@@ -242,7 +244,7 @@ async function launch(
       // /__scheduled runs the Cron Trigger on demand (test/e2e/lost-deliveries.test.ts), as `npm start` allows.
       "--test-scheduled",
       // Settings of its own over wrangler.toml's [vars] and .dev.vars (the browser tests' local receivers).
-      ...Object.entries(options.vars ?? {}).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
+      ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
     ],
     { cwd: root, env: ENV, detached: true, stdio: ["ignore", "pipe", "pipe"] },
   );
