@@ -187,7 +187,8 @@ export async function startLocalService(
   options: {
     persistTo?: string;
     port?: number;
-    vars?: Readonly<Record<string, string>>;
+    /** Or made from the port it gets (a service whose links name its own address). */
+    vars?: Readonly<Record<string, string>> | ((port: number) => Readonly<Record<string, string>>);
     entry?: string;
     /** The queues' batching wait cut to 50 ms (quickQueuesConfig): for tests, which wait on every notification. */
     quickQueues?: boolean;
@@ -196,7 +197,24 @@ export async function startLocalService(
   const persistTo = options.persistTo ?? (await newPersistDir());
   await ensureWebBuilt();
   await migrateLocal(persistTo);
-  const port = options.port ?? (await freePort());
+  // A free port can be taken by another process before wrangler binds it (other tests' runtimes and browsers bind
+  // ports all the time): then wrangler exits at once, and it is started again, on fresh ports unless the caller
+  // chose the port (a restarted service keeps its address; the old one's socket may linger a moment).
+  for (let attempt = 1; ; attempt++) {
+    const started = await launch(options, persistTo, options.port ?? (await freePort()));
+    if (started !== "port taken") return started;
+    if (attempt === 5) throw new Error("wrangler dev: its port was taken five times over");
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** One start of `wrangler dev` on `port` (see startLocalService), or "port taken" when it could not bind one of its ports. */
+async function launch(
+  options: Parameters<typeof startLocalService>[0] & {},
+  persistTo: string,
+  port: number,
+): Promise<LocalService | "port taken"> {
+  const vars = typeof options.vars === "function" ? options.vars(port) : (options.vars ?? {});
   // Its own inspector port too: two services starting at once would both pick the default 9229.
   const inspectorPort = await freePort();
   const child = spawn(
@@ -226,7 +244,7 @@ export async function startLocalService(
       // /__scheduled runs the Cron Trigger on demand (test/e2e/lost-deliveries.test.ts), as `npm start` allows.
       "--test-scheduled",
       // Settings of its own over wrangler.toml's [vars] and .dev.vars (the browser tests' local receivers).
-      ...Object.entries(options.vars ?? {}).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
+      ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
     ],
     { cwd: root, env: ENV, detached: true, stdio: ["ignore", "pipe", "pipe"] },
   );
@@ -251,11 +269,19 @@ export async function startLocalService(
   child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) {
+      process.removeListener("exit", endGroup);
+      // Its last words may still be in the pipes when it exits.
+      await Promise.race([closed, new Promise((r) => setTimeout(r, 1000))]);
+      if (/Address already in use|EADDRINUSE/i.test(output)) return "port taken";
+      throw new Error(`wrangler dev exited (${child.exitCode}):\n${output}`);
+    }
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      // Bounded: whatever else holds the port may accept and never answer.
+      if ((await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) })).ok) break;
     } catch {
       // Not listening yet.
     }

@@ -18,6 +18,11 @@ const FORBIDDEN = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\p{Noncharacter_Code_Point}\u202A-\u
 
 export type TextCheck = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
 
+/** Whether a text holds a character a player's text may not (an email address's local part is held to it too). */
+export function holdsForbidden(text: string): boolean {
+  return FORBIDDEN.test(text);
+}
+
 /** Characters (code points) in a text, not UTF-16 units. */
 export function characters(text: string): number {
   let n = 0;

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { CreateGameResponse } from "../../src/shared/api";
 import { en } from "../../web/src/i18n/en";
 import { it as italian } from "../../web/src/i18n/it";
+import { LONG } from "../sizes";
 import { makeStages, type Stages } from "./board-setup";
 import { asOnePlayer, axeScan, chromiumForFile, type Lang, literal, newPage, SIZES, type Size, screenshot, waitText } from "./helpers";
 
@@ -55,59 +56,74 @@ const STAGES: { name: keyof Stages; seat: number; melds: number; cards: number }
 
 const SIZE_NAMES: Size[] = ["phone", "smallPhone", "landscape", "tablet", "laptop"];
 
+/**
+ * Every size in both languages in `npm run test:long`; in `npm test` every size once and both languages, Italian,
+ * whose words are longer, on the two tightest screens (the small phone, and the phone on its side) and the laptop.
+ */
+const VARIANTS: [Size, Lang][] = LONG
+  ? SIZE_NAMES.flatMap((size): [Size, Lang][] => [
+      [size, "it"],
+      [size, "en"],
+    ])
+  : [
+      ["phone", "en"],
+      ["smallPhone", "it"],
+      ["landscape", "it"],
+      ["tablet", "en"],
+      ["laptop", "it"],
+    ];
+
 describe("one table layout that fits every screen", () => {
-  for (const size of SIZE_NAMES) {
-    for (const lang of ["it", "en"] as Lang[]) {
-      it(`${size} (${SIZES[size].width}×${SIZES[size].height}), ${lang}: every stage on one screen`, async () => {
-        const words = lang === "it" ? italian : en;
-        const page = await asOnePlayer(await newPage(await chromium.context({ size, lang, reducedMotion: true })));
-        const { width, height } = SIZES[size];
-        for (const stage of STAGES) {
-          const game: CreateGameResponse = stages[stage.name];
-          await page.goto(game.seats[stage.seat]!.url!);
-          await page
-            .locator("#my-hand h2")
-            .filter({ hasText: new RegExp(words.common.cards(stage.cards)) })
-            .waitFor();
-          await page.locator("#connection.live").waitFor();
-          // Sized once the page has measured the screen.
-          await page.waitForFunction(() => document.querySelector(".hand-cards")?.getAttribute("data-rows") !== null);
-          // The table fits itself again whenever a part changes size (a seat's clock appearing), one frame later
-          // (web/src/table/layout.ts): settled once the card sizes stay the same over four frames, not after a fixed wait.
-          await page.waitForFunction(
-            () =>
-              new Promise<boolean>((resolve) => {
-                const sizes = () =>
-                  [...document.querySelectorAll<HTMLElement>(".meld-fit")].map((e) => e.style.getPropertyValue("--cw")).join();
-                const before = sizes();
-                const settle = (frames: number) =>
-                  requestAnimationFrame(() => (frames > 1 ? settle(frames - 1) : resolve(sizes() === before)));
-                settle(4);
-              }),
-          );
-          await screenshot(page, `board-${stage.name}-${size}-${lang}`);
-          expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBe(0);
-          const found = await parts(page);
-          expect(found.filter(([name]) => name.startsWith("meld")).length, `${stage.name}: melds`).toBe(stage.melds);
-          for (const [name, box] of found) {
-            const where = `${stage.name} ${name} ${JSON.stringify(box)}`;
-            expect(box.width, where).toBeGreaterThan(0);
-            expect(box.x, where).toBeGreaterThanOrEqual(-0.5);
-            expect(box.y, where).toBeGreaterThanOrEqual(-0.5);
-            expect(box.x + box.width, where).toBeLessThanOrEqual(width + 0.5);
-            expect(box.y + box.height, where).toBeLessThanOrEqual(height + 0.5);
-          }
-          for (let i = 0; i < found.length; i++)
-            for (let j = i + 1; j < found.length; j++)
-              expect(overlaps(found[i]![1], found[j]![1]), `${stage.name}: ${found[i]![0]} and ${found[j]![0]} overlap`).toBe(false);
-          // On a 390-pixel phone an 11-card hand has cards at least 52 pixels wide.
-          if (size === "phone" && stage.cards <= 11) {
-            const card = (await page.locator("#my-hand .hand-cards .card").first().boundingBox())!;
-            expect(card.width).toBeGreaterThanOrEqual(52);
-          }
+  for (const [size, lang] of VARIANTS) {
+    it(`${size} (${SIZES[size].width}×${SIZES[size].height}), ${lang}: every stage on one screen`, async () => {
+      const words = lang === "it" ? italian : en;
+      const page = await asOnePlayer(await newPage(await chromium.context({ size, lang, reducedMotion: true })));
+      const { width, height } = SIZES[size];
+      for (const stage of STAGES) {
+        const game: CreateGameResponse = stages[stage.name];
+        await page.goto(game.seats[stage.seat]!.url!);
+        await page
+          .locator("#my-hand h2")
+          .filter({ hasText: new RegExp(words.common.cards(stage.cards)) })
+          .waitFor();
+        await page.locator("#connection.live").waitFor();
+        // Sized once the page has measured the screen.
+        await page.waitForFunction(() => document.querySelector(".hand-cards")?.getAttribute("data-rows") !== null);
+        // The table fits itself again whenever a part changes size (a seat's clock appearing), one frame later
+        // (web/src/table/layout.ts): settled once the card sizes stay the same over four frames, not after a fixed wait.
+        await page.waitForFunction(
+          () =>
+            new Promise<boolean>((resolve) => {
+              const sizes = () =>
+                [...document.querySelectorAll<HTMLElement>(".meld-fit")].map((e) => e.style.getPropertyValue("--cw")).join();
+              const before = sizes();
+              const settle = (frames: number) =>
+                requestAnimationFrame(() => (frames > 1 ? settle(frames - 1) : resolve(sizes() === before)));
+              settle(4);
+            }),
+        );
+        await screenshot(page, `board-${stage.name}-${size}-${lang}`);
+        expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBe(0);
+        const found = await parts(page);
+        expect(found.filter(([name]) => name.startsWith("meld")).length, `${stage.name}: melds`).toBe(stage.melds);
+        for (const [name, box] of found) {
+          const where = `${stage.name} ${name} ${JSON.stringify(box)}`;
+          expect(box.width, where).toBeGreaterThan(0);
+          expect(box.x, where).toBeGreaterThanOrEqual(-0.5);
+          expect(box.y, where).toBeGreaterThanOrEqual(-0.5);
+          expect(box.x + box.width, where).toBeLessThanOrEqual(width + 0.5);
+          expect(box.y + box.height, where).toBeLessThanOrEqual(height + 0.5);
         }
-      });
-    }
+        for (let i = 0; i < found.length; i++)
+          for (let j = i + 1; j < found.length; j++)
+            expect(overlaps(found[i]![1], found[j]![1]), `${stage.name}: ${found[i]![0]} and ${found[j]![0]} overlap`).toBe(false);
+        // On a 390-pixel phone an 11-card hand has cards at least 52 pixels wide.
+        if (size === "phone" && stage.cards <= 11) {
+          const card = (await page.locator("#my-hand .hand-cards .card").first().boundingBox())!;
+          expect(card.width).toBeGreaterThanOrEqual(52);
+        }
+      }
+    });
   }
 });
 

@@ -15,7 +15,7 @@ import { promisify } from "node:util";
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { vapidKeys } from "../../scripts/dev-vars.mjs";
-import { freePort, root, startLocalService } from "../../scripts/local-service";
+import { root, startLocalService } from "../../scripts/local-service";
 import { chromiumLaunchOptions } from "./chromium";
 
 declare module "vitest" {
@@ -27,19 +27,19 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const port = await freePort();
   const keys = await vapidKeys();
-  const vars = {
+  // Every link it sends names its own address, whichever free port it gets.
+  const vars = (port: number) => ({
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     NOTIFY_ALLOW_LOCAL_HTTP: "1",
     DNS_RESOLVER_URL: "",
     VAPID_PUBLIC_KEY: keys.publicKey,
     VAPID_PRIVATE_KEY: keys.privateKey,
-  };
+  });
   // The build writes each file whole (atomic rename), so wrangler dev may start beside it.
   const [, service, browser] = await Promise.all([
     promisify(execFile)(process.execPath, [join(root, "scripts/build-web.mjs")], { cwd: root }),
-    startLocalService({ port, vars, entry: "src/server/dev/index.ts", quickQueues: true }),
+    startLocalService({ vars, entry: "src/server/dev/index.ts", quickQueues: true }),
     // One Chromium for every file: each opens its own browser profiles (contexts) in it.
     chromium.launchServer(chromiumLaunchOptions()),
   ]);

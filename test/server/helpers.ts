@@ -46,7 +46,10 @@ export async function call<T = any>(
     headers,
     body,
   });
-  const text = await response.text();
+  // A picture's bytes are not text: read, not decoded (decoding warns, and no test reads them through here).
+  const picture = response.headers.get("Content-Type")?.startsWith("image/") ?? false;
+  if (picture) await response.arrayBuffer();
+  const text = picture ? "" : await response.text();
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -1,6 +1,6 @@
 import { LIMITS } from "../limits";
 import { NameInput } from "./api";
-import { EMAIL_ADDRESS, NotifyLanguage, TimeZone } from "./notifications";
+import { EmailAddress, NotifyLanguage, TimeZone } from "./notifications";
 import { playerText } from "./text";
 import { z } from "./z";
 
@@ -74,7 +74,7 @@ export const DeviceChanges = z
 
 export const SignInRequest = z
   .strictObject({
-    address: z.string().max(254).regex(EMAIL_ADDRESS, "address must be an email address"),
+    address: EmailAddress,
     language: NotifyLanguage.optional(),
   })
   .openapi("SignInRequest", { example: { address: "anna@example.org" } });

@@ -32,8 +32,8 @@ export async function mailTo(address: string): Promise<SentMail[]> {
   return (await fetch(`${receiverUrl()}/mail?to=${encodeURIComponent(address)}`)).json();
 }
 
-/** Polls until `check` returns something truthy (or fails after `ms`). */
-export async function until<T>(check: () => Promise<T>, ms = 15_000, what = "condition"): Promise<NonNullable<T>> {
+/** Polls until `check` returns something truthy (or fails after `ms`: most of the 30-second test timeout, for a busy queue). */
+export async function until<T>(check: () => Promise<T>, ms = 25_000, what = "condition"): Promise<NonNullable<T>> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await check();
