@@ -70,6 +70,11 @@ export type Decide = (level: ComputerLevel, input: Parameters<typeof chooseMove>
 
 const decideByLevel: Decide = (level, input, seed, meter) => chooseMove(level, input, seed, { meter });
 
+/** The hand's events as `seat` saw them (what its computer player may know of them). */
+function seenBy(events: readonly GameEvent[], seat: number, rules: GameState["rules"]) {
+  return events.map((e) => eventFor(e, seat, rules)).filter((e) => e !== null);
+}
+
 /**
  * The computer's next moves for the seat to play, as many as the
  * invocation's `work` allows, from the state and every event of the hand in
@@ -91,7 +96,7 @@ export function computerMoves(
 ): { move: Move; outcome: Outcome }[] {
   let state = start;
   const seat = state.hand!.turn;
-  const seen = events.map((e) => eventFor(e, seat, state.rules)).filter((e) => e !== null);
+  const seen = seenBy(events, seat, state.rules);
   const played: { move: Move; outcome: Outcome }[] = [];
   const ours = (s: GameState) => !s.over && s.hand !== null && s.hand.end === null && s.hand.turn === seat;
   // A turn is a take, some plays and a discard: far fewer moves than this, whatever happens.
@@ -102,10 +107,7 @@ export function computerMoves(
     if (!moved?.ok) return [...played, ...simpleTurn(state)];
     played.push({ move: moved.value.move, outcome: moved.value });
     work.moves++;
-    for (const e of moved.value.events) {
-      const mine = eventFor(e, seat, state.rules);
-      if (mine) seen.push(mine);
-    }
+    seen.push(...seenBy(moved.value.events, seat, state.rules));
     state = moved.value.state;
   }
   return played;
@@ -151,8 +153,7 @@ export function warmUp(start: GameState, events: readonly GameEvent[], level: Co
   warmUpsDone++;
   work.warmUp = true;
   const seat = start.hand!.turn;
-  const seen = events.map((e) => eventFor(e, seat, start.rules)).filter((e) => e !== null);
-  chooseMove("expert", { view: viewFor(start, seat), history: seen }, "warm-up", { meter: work, search });
+  chooseMove("expert", { view: viewFor(start, seat), history: seenBy(events, seat, start.rules) }, "warm-up", { meter: work, search });
   return true;
 }
 
