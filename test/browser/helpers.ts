@@ -12,19 +12,12 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import type { CreateGameRequest, CreateGameResponse, EventsResponse, GameSnapshot } from "../../src/shared/api";
 import type { Language } from "../../src/shared/language";
-import { chromiumLaunchOptions } from "./chromium";
+import { type ChromiumBuild, chromiumLaunchOptions } from "./chromium";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /** The service every browser test file shares (started by service.ts). */
 export const serviceUrl = (): string => inject("serviceUrl");
-
-export { CHROMIUM } from "./chromium";
-
-/** A Chromium of the caller's own, for a test that must own the browser process; others share one (chromiumForFile). */
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch(chromiumLaunchOptions());
-}
 
 /** Where the screenshots of the main screens go (git-ignored; docs/web-client.md). */
 export const SCREENSHOTS = join(root, "test/browser/screenshots");
@@ -85,16 +78,21 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
  * when it ends (`acrossTests`: when the file ends, for files whose tests go
  * on with the pages of earlier ones): a page left open keeps its timers,
  * its socket and its renderer busy while other files run. The file leaves
- * the browser running for the others.
+ * the browser running for the others. `build: "full"` launches the desktop
+ * Chromium of the file's own instead (chromium.ts: what the shared headless
+ * shell cannot do), closed when the file ends.
  */
-export function chromiumForFile(options: { acrossTests?: boolean } = {}): { context(options?: ContextOptions): Promise<BrowserContext> } {
+export function chromiumForFile(options: { acrossTests?: boolean; build?: ChromiumBuild } = {}): {
+  context(options?: ContextOptions): Promise<BrowserContext>;
+} {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   const closeAll = async () => {
     for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
   };
   beforeAll(async () => {
-    browser = await chromium.connect(inject("chromiumEndpoint"));
+    browser =
+      options.build === "full" ? await chromium.launch(chromiumLaunchOptions("full")) : await chromium.connect(inject("chromiumEndpoint"));
   }, 60_000);
   if (!options.acrossTests) afterEach(closeAll);
   afterAll(async () => {
