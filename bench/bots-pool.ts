@@ -8,7 +8,7 @@
  * its hands: burracos, closes, pozzetti missed, stalemates.
  */
 import { type BotLevel, type BotOptions, strategyMove } from "../src/bots/index.js";
-import { type GameState, type PlayerCount, PRESETS, type PresetName } from "../src/engine/index.js";
+import { type GameState, type PlayerCount, PRESETS, type PresetName, teamOf } from "../src/engine/index.js";
 import { type MoveTiming, newDriver, playHand, type Seating } from "../test/bots/driver.js";
 import { baselineMove } from "./baselines/index.js";
 
@@ -53,7 +53,7 @@ function teamHand(state: GameState, team: number): TeamHand {
   return {
     points: hand.scores![team]!.total,
     burracos: hand.melds.filter((m) => m.team === team && m.cards.length >= 7).length,
-    closed: hand.end!.reason === "closed" && closer !== null && closer % 2 === team,
+    closed: hand.end!.reason === "closed" && closer !== null && teamOf(closer, state.players) === team,
     pozzettoMissed: pozzetto === null || pozzetto === "stock",
   };
 }
@@ -73,8 +73,13 @@ export interface CellResult {
   readonly timings: MoveTiming[];
 }
 
-/** `deals` paired deals of the family between `a` (team 0, then team 1) and `b`. */
-export function pairCell(a: Seating, b: Seating, family: string, players: 2 | 4, deals: number, from = 0): CellResult {
+/**
+ * `deals` paired deals of the family between `a` and `b`. With 2 or 4 players each deal is played twice, the
+ * teams swapped; with 3 (no partners) three times, `a` in each seat in turn against two `b`s. A deal is won
+ * when `a`'s hands together score more than the other side's (with 3 players, than the mean of the two
+ * others': what an equal player wins half the time, as with 2 and 4), ties counting half.
+ */
+export function pairCell(a: Seating, b: Seating, family: string, players: PlayerCount, deals: number, from = 0): CellResult {
   const presets = FAMILIES[family];
   if (!presets) throw new Error(`families: ${Object.keys(FAMILIES).join(", ")}`);
   const leads: number[] = [];
@@ -84,29 +89,35 @@ export function pairCell(a: Seating, b: Seating, family: string, players: 2 | 4,
   const missed: [number, number] = [0, 0];
   let wins = 0;
   let stalemates = 0;
+  let hands = 0;
+  // Which team `a` holds in each playing of a deal; with partners, seats 0 and 2 are team 0.
+  const sittings = players === 3 ? [0, 1, 2] : [0, 1];
   for (let i = from; i < from + deals; i++) {
     const preset = presets[i % presets.length]!;
     let lead = 0;
-    for (const swapped of [false, true]) {
-      const d = newDriver(PRESETS[preset], players as PlayerCount, true);
-      const seats = Array.from({ length: players }, (_, s) => ((s % 2 === 0) !== swapped ? a : b));
+    for (const teamA of sittings) {
+      const d = newDriver(PRESETS[preset], players, true);
+      const seats = Array.from({ length: players }, (_, s) => (s % sittings.length === teamA ? a : b));
       playHand(d, seats, `pool ${preset} ${players} ${i}`, i % players);
-      const teamA = swapped ? 1 : 0;
-      const sides = [teamHand(d.state, teamA), teamHand(d.state, 1 - teamA)] as const;
-      lead += sides[0].points - sides[1].points;
-      sides.forEach((side, k) => {
-        burracos[k] += side.burracos;
-        closes[k] += side.closed ? 1 : 0;
-        missed[k] += side.pozzettoMissed ? 1 : 0;
-      });
+      const others = sittings.filter((t) => t !== teamA).map((t) => teamHand(d.state, t));
+      const mine = teamHand(d.state, teamA);
+      lead += mine.points - others.reduce((sum, o) => sum + o.points, 0) / others.length;
+      const tally = (k: 0 | 1, side: TeamHand, share: number) => {
+        burracos[k] += side.burracos * share;
+        closes[k] += (side.closed ? 1 : 0) * share;
+        missed[k] += (side.pozzettoMissed ? 1 : 0) * share;
+      };
+      tally(0, mine, 1);
+      // The other side's figures per team: with 3 players, the mean of the two.
+      for (const o of others) tally(1, o, 1 / others.length);
+      hands++;
       if (d.state.hand!.end!.reason === "stalemate") stalemates++;
       timings.push(...d.timings!);
     }
-    leads.push(lead / 2);
+    leads.push(lead / sittings.length);
     wins += lead > 0 ? 1 : lead === 0 ? 0.5 : 0;
   }
   const n = leads.length;
-  const hands = 2 * n;
   const mean = leads.reduce((s, x) => s + x, 0) / n;
   const sd = Math.sqrt(leads.reduce((s, x) => s + (x - mean) ** 2, 0) / Math.max(1, n - 1));
   const per = (pair: [number, number]): [number, number] => [pair[0] / hands, pair[1] / hands];

@@ -111,7 +111,7 @@ export function botsBench(args: readonly string[], fresh?: string): void {
     const deals = Number(option("--deals") ?? 50);
     const from = Number(option("--from") ?? 0);
     const families = list("--families", Object.keys(FAMILIES));
-    const counts = list("--players", ["2", "4"]).map(Number) as (2 | 4)[];
+    const counts = list("--players", ["2", "3", "4"]).map(Number) as PlayerCount[];
     const sides = list("--sides", ["club", "expert"]);
     const opponents = list("--opponents", POOL);
     console.log(`\nThe pool: ${deals} deals per cell, each played twice with the seats swapped (one-hand matches)`);
@@ -122,7 +122,7 @@ export function botsBench(args: readonly string[], fresh?: string): void {
           for (const opponent of opponents) {
             if (opponent === side) continue;
             const r = pairCell(player(side, side === "expert" ? expertOptions : undefined), player(opponent), family, players, deals, from);
-            timings.push(...r.timings);
+            for (const t of r.timings) timings.push(t);
             const two = (x: [number, number], f: (v: number) => string) => `${f(x[0])} / ${f(x[1])}`;
             rows.push([
               `${family} ${players}p`,
@@ -168,7 +168,7 @@ export function botsBench(args: readonly string[], fresh?: string): void {
         for (const players of counts) {
           const r = selfPlay(player(level, level === "expert" ? expertOptions : undefined), preset, players, hands);
           row.push(`${r.stalemates}/${r.hands}`);
-          timings.push(...r.timings);
+          for (const t of r.timings) timings.push(t);
           all += r.hands;
           stale += r.stalemates;
         }
@@ -182,7 +182,7 @@ export function botsBench(args: readonly string[], fresh?: string): void {
   for (const pairing of PAIRINGS.filter((p) => names.includes(p.name))) {
     const hands = Number(option("--hands") ?? 1000);
     const r = pairing.run(hands, { level: "expert", ...(expertOptions ? { options: expertOptions } : {}) });
-    timings.push(...r.timings);
+    for (const t of r.timings) timings.push(t);
     console.log(
       `\n${pairing.what}: ${r.hands} hands, pairs won ${pct(r.pairWins)}${r.matchWins === null ? "" : `, matches won ${pct(r.matchWins)}`}, points per hand ${signed(r.lead)} ± ${r.interval.toFixed(0)}`,
     );

@@ -83,7 +83,7 @@ for (const preset of FIT_PRESETS) {
         if (state.hand!.phase === "take") seen.push({ state });
         const seat = state.hand!.turn;
         // Mixed: one team (in turn from hand to hand) plays the expert's judgement, the others the club's, as in its look-ahead.
-        const own = JUDGEMENT === "table" || (JUDGEMENT === "mixed" && teamOf(seat, players) === h % 2);
+        const own = JUDGEMENT === "table" || (JUDGEMENT === "mixed" && teamOf(seat, players) === h % teamCount(players));
         const w = own ? expertWeightsFor(rules, players) : CLUB_WEIGHTS;
         const result = play(state, seat, clubMove(new Table(state, seat), w));
         if (!result.ok) throw new Error(result.error.message);

@@ -83,6 +83,42 @@ const OPEN_TWO: Fit = {
   toPlay: 16.7,
 };
 
+/**
+ * Three players (each alone, three pozzetti), fitted on 3-player hands alone, per family, played as the
+ * look-ahead plays them (one player with the expert's judgement for the table, in turn from hand to hand, the
+ * others the club's): `scripts/fit-bot-eval.ts 1500 3 <presets> mixed`. The fit of every table size (ANY) was
+ * fitted mostly on hands of 2 and 4 players, where a hand that takes every open pile and holds many cards
+ * early wins; with three players such a hand loses: the expert searching with ANY won 17% of deals against
+ * the frozen club player in classic, 23% in fibur and none in aperto (30 deals each, three sittings a deal).
+ * With an open pile and sets (classic, aperto-sporco, fibur; R² 0.28 on held-out hands): classic 68.5%, fibur
+ * 63.7% of deals against the frozen club player (200 deals).
+ */
+const THREE_OPEN: Fit = {
+  mine: [140.9, 84.7, 69.8, 19.8, 34.5, -3.1, 8.4, -64.7, -88.2, -27.4, 82.3, 8.4, 59.3, 33.6, -47, -75.7, 122.7, 3.2, 163.5],
+  theirs: [-140.9, -84.7, -69.8, -19.8, -34.5, 3.1, -8.4, 64.7, 88.2, 27.4, -82.3, -8.4, -59.3, -33.5, 46.9, 75.6, -122.6, 3.2, -163.3],
+  toPlay: -19.5,
+};
+/** Three players where the pile is closed and only a clean burraco closes (chiuso, chiuso-stcl; R² 0.41). */
+const THREE_CLEAN: Fit = {
+  mine: [178.3, 70.4, 55.6, 11.9, 13.5, 0.6, 11.7, -55.7, -40.2, 30.3, 179.8, 11.4, 15.3, 147.3, -221, -124.4, 273.1, 1.3, 49.4],
+  theirs: [
+    -178.3, -70.4, -55.6, -11.9, -13.5, -0.6, -11.6, 55.7, 40.2, -30.9, -179.1, -11.4, -15.7, -146, 219.7, 124.3, -271.5, 1.3, -49.4,
+  ],
+  toPlay: -7.9,
+};
+/** Three players in aperto (an open pile, sequences only; R² 0.40). */
+const THREE_APERTO: Fit = {
+  mine: [123, 103.8, 59.5, 21.9, 39.6, 8.3, 9.6, 142.3, 24, -1.9, 27.8, 20.9, 4.1, 56.6, -23.7, 46.5, 196.4, 3.7, 135.6],
+  theirs: [-123.1, -103.8, -59.5, -22, -39.6, -8.3, -9.6, -142.3, -24, 1.7, -27.6, -20.9, -4.4, -56.2, 23.3, -46.5, -194.3, 3.7, -135.4],
+  toPlay: -22.3,
+};
+/** Three players otherwise (chiuso-sporco): the fit of every preset's 3-player hands (R² 0.36). */
+const THREE: Fit = {
+  mine: [157.1, 89.4, 62.7, 20.3, 26.3, -2.6, 11.7, -65.2, -54.1, 1.2, 80.1, 14.4, 24.7, 83.8, -71, -130.9, 164.1, 0, 50.8],
+  theirs: [-157.1, -89.4, -62.7, -20.3, -26.3, 2.6, -11.7, 65.1, 54.1, -1.2, -80.1, -14.4, -24.7, -83.8, 71, 130.9, -164, 0, -50.7],
+  toPlay: 0.2,
+};
+
 const mine = new Float64Array(FEATURES);
 const theirs = new Float64Array(FEATURES);
 const other = new Float64Array(FEATURES);
@@ -93,6 +129,11 @@ function fitFor(state: GameState): Fit {
   if (state.players === 4) {
     if (openSets) return PARTNERS_OPEN;
     return rules.discardPile === "closed" && rules.closeRequires === "clean" ? PARTNERS_CLEAN : PARTNERS;
+  }
+  if (state.players === 3) {
+    if (openSets) return THREE_OPEN;
+    if (rules.discardPile === "open") return THREE_APERTO;
+    return rules.discardPile === "closed" && rules.closeRequires === "clean" ? THREE_CLEAN : THREE;
   }
   return state.players === 2 && openSets ? OPEN_TWO : ANY;
 }
