@@ -9,7 +9,7 @@ import { deliveryRow, mailTo, settle, subscribe, subscriptionRow, turnFor, uniqu
 
 /** Email through the real send_email binding: each test reads the .eml files the local runtime wrote. */
 
-async function confirmedEmail(language: Language, extra: Parameters<typeof subscribe>[0] extends infer T ? Partial<T> : never = {}) {
+async function confirmedEmail(language: Language, extra: Partial<Extract<Parameters<typeof subscribe>[0], { channel: "email" }>> = {}) {
   const address = `${unique("p")}@example.org`;
   const owner = hashToken(unique("key"));
   const made = await subscribe({ channel: "email", target: address, ownerHash: owner, language, events: ["turn", "gameOver"], ...extra });
