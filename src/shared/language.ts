@@ -10,6 +10,14 @@ export function isLanguage(value: unknown): value is Language {
   return (LANGUAGES as readonly unknown[]).includes(value);
 }
 
+/**
+ * The order a player is offered the languages in (the web client's switch
+ * and every picker): Italian first, the game's own, then the others in
+ * LANGUAGES' order. Derived rather than written out, so that a language
+ * added to LANGUAGES is offered everywhere with no other change.
+ */
+export const LANGUAGES_SHOWN: readonly Language[] = [...LANGUAGES].sort((a, b) => Number(b === "it") - Number(a === "it"));
+
 /** The reader's language from `Accept-Language`: the first of Italian or English by preference (q-values honoured), else English. */
 export function languageOf(header: string | undefined | null): Language {
   const tags = (header ?? "")

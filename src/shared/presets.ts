@@ -73,5 +73,11 @@ export const PRESET_LIST: readonly PresetName[] = PRESET_NAMES;
 
 /** A preset's title and sentence in a language: the one place that picks the language's words from PRESET_INFO. */
 export function presetText(name: PresetName, lang: Language): PresetText {
-  return lang === "it" ? PRESET_INFO[name].it : PRESET_INFO[name];
+  // A switch rather than a test of one language: a language added to LANGUAGES without its words here does not compile.
+  switch (lang) {
+    case "en":
+      return PRESET_INFO[name];
+    case "it":
+      return PRESET_INFO[name].it;
+  }
 }

@@ -2,8 +2,8 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { hashToken, newToken } from "../../src/server/auth";
+import type { SeatRow } from "../../src/server/db/room-rows";
 import { confirmEmail } from "../../src/server/notify/index";
-import type { SeatRow } from "../../src/server/room/storage";
 import { call, createGame, roomStub } from "./helpers";
 import { browserSubscription, mailsTo, mailTo, settle, unique } from "./notify/helpers";
 

@@ -13,7 +13,7 @@ import { schemaVersion } from "../../src/server/db/version";
  * The D1 database is made by migrations/*.sql; the code reads it through
  * drizzle's tables (src/server/db). Here the migrations, applied in order as
  * wrangler applies them, must produce exactly the tables, columns, keys and
- * indexes drizzle declares.
+ * indexes drizzle declares, and no table it does not.
  */
 
 const tables: SQLiteTable[] = [
@@ -35,8 +35,24 @@ async function columnsOf(table: string, d1: D1Database = env.DB): Promise<Column
   return (await d1.prepare('SELECT name, type, "notnull", pk FROM pragma_table_info(?)').bind(table).all<Column>()).results;
 }
 
-/** Each declared table as the migrations made it in `d1`: the same columns, types, nulls and keys, and the same indexes. */
+/** Tables that are not ours: D1's record of the migrations applied, SQLite's own (AUTOINCREMENT's counters), Cloudflare's. */
+const theirs = (name: string) => name === "d1_migrations" || name.startsWith("sqlite_") || name.startsWith("_cf_");
+
+/**
+ * The declared tables as the migrations made them in `d1`: exactly those tables (one no drizzle table declares
+ * is caught), each with the same columns, types, nulls and keys, and the same indexes.
+ */
 function sameTables(d1: () => D1Database, list: readonly SQLiteTable[]) {
+  it("has exactly the declared tables, and no other", async () => {
+    const made = await d1().prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all<{ name: string }>();
+    expect(
+      made.results
+        .map((r) => r.name)
+        .filter((name) => !theirs(name))
+        .sort(),
+    ).toEqual(list.map((t) => getTableConfig(t).name).sort());
+  });
+
   it.each(list.map((t) => [getTableConfig(t).name, t] as const))("%s: the same columns, types, nulls and keys", async (name, table) => {
     const config = getTableConfig(table);
     const composite = config.primaryKeys[0]?.columns.map((c) => c.name) ?? [];

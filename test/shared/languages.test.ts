@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fromBase64url, toBase64url } from "../../src/shared/base64url";
-import { languageOf } from "../../src/shared/language";
+import { LANGUAGES, LANGUAGES_SHOWN, languageOf } from "../../src/shared/language";
 
 describe("the reader's language from Accept-Language", () => {
   it.each([
@@ -17,6 +17,13 @@ describe("the reader's language from Accept-Language", () => {
     ["it;q=abc, en;q=0.1", "en"],
   ] as const)("%j → %s", (header, expected) => {
     expect(languageOf(header)).toBe(expected);
+  });
+});
+
+describe("the languages a player is offered", () => {
+  it("are every language once, Italian first", () => {
+    expect([...LANGUAGES_SHOWN].sort()).toEqual([...LANGUAGES].sort());
+    expect(LANGUAGES_SHOWN[0]).toBe("it");
   });
 });
 

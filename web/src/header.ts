@@ -1,5 +1,6 @@
 import { h, type JSX } from "preact";
-import { LANGUAGES, lang, setLanguage, t } from "./i18n/index";
+import { LANGUAGES_SHOWN } from "../../src/shared/language";
+import { lang, setLanguage, t } from "./i18n/index";
 
 /**
  * The top bar of every page: the brand (to the lobby), the page's menu and
@@ -20,7 +21,7 @@ export function languageSwitch(): JSX.Element {
   return h(
     "div",
     { class: "lang-switch", role: "group", "aria-label": t.language.label },
-    LANGUAGES.map((l) =>
+    LANGUAGES_SHOWN.map((l) =>
       h(
         "button",
         {

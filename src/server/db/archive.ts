@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import { z } from "../../shared/wire/z";
 import type { Env } from "../env";
-import type { LogRow } from "../room/table";
 import { LogRowSchema } from "./log-body";
+import type { LogRow } from "./log-entry";
 import { database } from "./queries";
 import { gameShard, shardLog } from "./saved-game";
 import { gameEvents, games } from "./schema";

@@ -1,6 +1,19 @@
-import type { ReportedMessage } from "../room/chat-actions";
 import { database } from "./queries";
 import { chatReports } from "./schema";
+
+/** What a report keeps: the message as written, who wrote it and who reports it. */
+export interface ReportedMessage {
+  readonly gameId: string;
+  readonly seq: number;
+  readonly at: number;
+  readonly author: number;
+  readonly authorName: string | null;
+  readonly authorPlayer: string | null;
+  readonly reporter: number;
+  readonly reporterPlayer: string | null;
+  readonly text: string | null;
+  readonly phrase: string | null;
+}
 
 /**
  * Keeps a reported chat message for the operator (docs/chat.md). A second

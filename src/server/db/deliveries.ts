@@ -1,6 +1,6 @@
 import { and, count, eq, gt, gte, inArray, lt, lte, min, or, sql } from "drizzle-orm";
 import type { Env } from "../env";
-import { attempts, deliveries, type SubscriptionRow, sendLimits, subscriptions } from "./notifications";
+import { type AttemptRow, attempts, deliveries, type SubscriptionRow, sendLimits, subscriptions } from "./notifications";
 import { IDS_PER_STATEMENT } from "./notify-sql";
 import { database } from "./queries";
 import { MAIN, shardDatabase, shardNames } from "./shards";
@@ -125,7 +125,7 @@ export type AttemptRecord = {
   readonly subscriptionId: string;
   readonly event: string;
   readonly attempt: number;
-  readonly status: "sent" | "failed" | "gone" | "refused" | "dead";
+  readonly status: AttemptRow["status"];
   readonly httpStatus: number | null;
   readonly error: string | null;
 };

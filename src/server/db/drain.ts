@@ -1,6 +1,5 @@
-import type { IndexRow } from "../room/index-row";
-import type { SeatRow } from "../room/storage";
-import type { Entry, Table } from "../room/table";
+import type { LogRow } from "./log-entry";
+import type { IndexRow, SeatRow } from "./room-rows";
 
 /**
  * The statements that bring D1 up to date with a room: log entries (ignored
@@ -28,12 +27,12 @@ const UPSERT_GAME = `INSERT INTO games (id, players, rules, names, status, turn,
   invite_hash = excluded.invite_hash, updated_at = excluded.updated_at, deadline = excluded.deadline, next_due = excluded.next_due,
   reminder = excluded.reminder, clock_offset = excluded.clock_offset`;
 
-/** Several entries to one statement: each statement costs D1 more than each row in it. */
-export function entryStatements(d1: D1Database, table: Table, entries: readonly Entry[]): D1PreparedStatement[] {
+/** Several entries of the game `game.id` to one statement: each statement costs D1 more than each row in it. */
+export function entryStatements(d1: D1Database, game: { readonly id: string }, entries: readonly LogRow[]): D1PreparedStatement[] {
   const statements: D1PreparedStatement[] = [];
   for (let i = 0; i < entries.length; i += ENTRIES_PER_STATEMENT) {
     const part = entries.slice(i, i + ENTRIES_PER_STATEMENT);
-    const values = part.flatMap((e) => [table.id, e.seq, e.body.type, JSON.stringify(e.body), e.at]);
+    const values = part.flatMap((e) => [game.id, e.seq, e.body.type, JSON.stringify(e.body), e.at]);
     statements.push(d1.prepare(insertEntries(part.length)).bind(...values));
   }
   return statements;

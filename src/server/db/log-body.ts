@@ -2,15 +2,15 @@ import { CHAT_AUDIENCES, QUICK_PHRASES } from "../../shared/chat";
 import { ComputerLevel, DealRecord, RulesInput } from "../../shared/wire/common";
 import { Move } from "../../shared/wire/move";
 import { z } from "../../shared/wire/z";
-import type { LogBody } from "../room/table";
+import type { LogBody } from "./log-entry";
 
 /**
  * A game's log entry as stored (D1's game_events.body, the room's own log,
  * the R2 archive), read through this schema rather than cast: a row changed
  * by hand or by an older version is named as such, never replayed as a
  * shape it does not have. Objects are loose: a field a later version adds
- * passes through to the room unchanged. The type is the room's (room/table.ts,
- * room/clock-log.ts); `satisfies` keeps the two in step.
+ * passes through to the room unchanged. The type is log-entry.ts's;
+ * `satisfies` keeps the two in step.
  */
 
 const seat = z.int().min(0).max(3);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { LANGUAGES } from "../../shared/language";
-import { NOTIFY_CHANNELS } from "../../shared/wire/notifications";
+import { ATTEMPT_STATUSES, DIGESTS, NOTIFY_CHANNELS, SUBSCRIPTION_SCOPES, WEBHOOK_FORMATS } from "../../shared/wire/notifications";
 
 /** Notification subscriptions (migrations/0004_notifications.sql says what each column holds). */
 export const subscriptions = sqliteTable(
@@ -10,18 +10,16 @@ export const subscriptions = sqliteTable(
     id: text("id").primaryKey(),
     ownerHash: text("owner_hash"),
     gameId: text("game_id"),
-    scope: text("scope", { enum: ["player", "game"] }).notNull(),
+    scope: text("scope", { enum: SUBSCRIPTION_SCOPES }).notNull(),
     channel: text("channel", { enum: NOTIFY_CHANNELS }).notNull(),
     target: text("target").notNull(),
-    format: text("format", { enum: ["standard", "discord", "slack"] }),
+    format: text("format", { enum: WEBHOOK_FORMATS }),
     pushP256dh: text("push_p256dh"),
     pushAuth: text("push_auth"),
     /** JSON array of events. */
     events: text("events").notNull(),
     language: text("language", { enum: LANGUAGES }).notNull().default("en"),
-    digest: text("digest", { enum: ["none", "daily"] })
-      .notNull()
-      .default("none"),
+    digest: text("digest", { enum: DIGESTS }).notNull().default("none"),
     timeZone: text("time_zone"),
     lastDigest: text("last_digest"),
     confirmed: integer("confirmed", { mode: "boolean" }).notNull().default(false),
@@ -94,7 +92,7 @@ export const attempts = sqliteTable(
     subscriptionId: text("subscription_id").notNull(),
     event: text("event").notNull(),
     attempt: integer("attempt").notNull(),
-    status: text("status", { enum: ["sent", "failed", "gone", "refused", "dead"] }).notNull(),
+    status: text("status", { enum: ATTEMPT_STATUSES }).notNull(),
     httpStatus: integer("http_status"),
     error: text("error"),
     at: integer("at").notNull(),

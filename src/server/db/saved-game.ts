@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import type { Env } from "../env";
-import type { SeatRow } from "../room/storage";
-import type { LogRow } from "../room/table";
 import { readArchive } from "./archive";
 import { parseLogBody } from "./log-body";
+import type { LogRow } from "./log-entry";
 import { database } from "./queries";
+import type { SeatRow } from "./room-rows";
 import { gameEvents, games, seats } from "./schema";
 import { shardDatabase } from "./shards";
 

@@ -16,8 +16,8 @@ const d1Migrations = sqliteTable("d1_migrations", {
  * The database's schema version: the newest migration applied, as D1 itself
  * records them (`wrangler d1 migrations apply` keeps the d1_migrations
  * table), e.g. "0009_send_limits". A new migration file needs no other step.
- * (The `meta` table's `schema_version` row was only ever set by the first two
- * migrations and is not read.)
+ * (The `meta` table the first two migrations kept a version in was never
+ * read; migration 0016 dropped it.)
  */
 export async function schemaVersion(d1: D1Database): Promise<string | null> {
   try {

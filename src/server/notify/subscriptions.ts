@@ -1,3 +1,4 @@
+import type { Digest, SubscriptionScope, SubscriptionView as WireSubscription } from "../../shared/wire/notifications";
 import { hashToken, newToken } from "../auth";
 import { parseEvents } from "../db/columns";
 import type { SubscriptionRow } from "../db/notifications";
@@ -22,42 +23,37 @@ import { newWebhookSecret, webhookFormat } from "./webhook";
  * that one owner never touches another's.
  */
 
-export interface NewSubscription {
+/**
+ * A subscription to make, from values the wire schema has taken
+ * (shared/wire/notifications.ts, the one definition of each field: at least
+ * one event, a language, a time zone, an address). What a channel needs is
+ * its shape here, as it is in the schema: a push subscription has its keys,
+ * and only an email may have a digest.
+ */
+export type NewSubscription = {
   readonly ownerHash: string | null;
   /** Null: every game of the owner. */
   readonly gameId: string | null;
   /** `game`: the game's own webhook, told of every event of that game (a group chat). */
-  readonly scope: "player" | "game";
-  readonly channel: Channel;
+  readonly scope: SubscriptionScope;
   /** Email address, webhook URL or push endpoint. */
   readonly target: string;
   readonly events: readonly NotifyEvent[];
   readonly language: Language;
-  readonly digest?: "none" | "daily";
-  readonly timeZone?: string | null;
-  /** Push only: the SHA-256 of the key of the device that subscribed (players/identity.ts). */
-  readonly deviceHash?: string | null;
-  /** Push only: the browser subscription's keys. */
-  readonly push?: { readonly p256dh: string; readonly auth: string };
-}
+} & (
+  | { readonly channel: "email"; readonly digest?: Digest; readonly timeZone?: string | null }
+  | { readonly channel: "webhook" }
+  | {
+      readonly channel: "push";
+      /** The browser subscription's keys. */
+      readonly push: { readonly p256dh: string; readonly auth: string };
+      /** The SHA-256 of the key of the device that subscribed (players/identity.ts). */
+      readonly deviceHash?: string | null;
+    }
+);
 
-/** A subscription as its owner sees it: never its secret or tokens. */
-export interface SubscriptionView {
-  readonly id: string;
-  readonly scope: "player" | "game";
-  readonly gameId: string | null;
-  readonly channel: Channel;
-  readonly target: string;
-  readonly format: WebhookFormat | null;
-  readonly events: NotifyEvent[];
-  readonly language: Language;
-  readonly digest: "none" | "daily";
-  readonly timeZone: string | null;
-  readonly confirmed: boolean;
-  readonly failures: number;
-  readonly disabled: { readonly at: string; readonly reason: string } | null;
-  readonly createdAt: string;
-}
+/** A subscription as its owner sees it, never its secret or tokens: the API's, before its latest deliveries are added (manage.ts). */
+export type SubscriptionView = Omit<WireSubscription, "deliveries">;
 
 /** Why a subscription is refused: a value the service cannot use, a target the URL policy refuses, or a duplicate. */
 export type Refusal = { readonly refused: string; readonly kind: "invalid" | "target" | "exists" };
@@ -84,29 +80,41 @@ export function viewOf(row: SubscriptionRow): SubscriptionView {
 }
 
 /**
- * Checks what the wire schema (shared/wire/notifications.ts, the one
- * definition of each field: events, language, time zone, address) cannot:
- * how the fields go together, and whether the target may be called at all.
- * Callers pass values the schema has taken.
+ * A daily digest goes by email at 08:00 in its subscriber's time zone
+ * (digest.ts). Checked here, for a new subscription and for a change alike,
+ * rather than in the wire schema: a change is checked against the
+ * subscription as stored, which the schema never sees, and the API answers
+ * both with 422 BAD_SUBSCRIPTION, where a schema's refusal is a 400
+ * BAD_REQUEST.
+ */
+function digestRefusal(channel: Channel, digest: Digest, timeZone: string | null | undefined): Refusal | null {
+  if (digest !== "daily") return null;
+  if (channel !== "email") return invalid("a daily digest is sent by email only");
+  if (!timeZone) return invalid("a daily digest needs a time zone");
+  return null;
+}
+
+/**
+ * Checks what the wire schema cannot, for a subscription it has taken: that
+ * a game's own subscription is a webhook of one game and never hears the
+ * chat, that a daily digest has its time zone (digestRefusal), and that the
+ * URL policy lets a webhook or push target be called at all; and gives a
+ * webhook's format, from its URL.
  */
 export async function checkSubscription(input: NewSubscription, policy: UrlPolicy): Promise<Refusal | { format: WebhookFormat | null }> {
-  if (input.events.length === 0) return invalid("events must name at least one of turn, reminder, handEnded, gameOver, invited");
   if (input.scope === "game" && (input.channel !== "webhook" || input.gameId === null))
     return invalid("a game's own subscription is a webhook of one game");
   // The table's chat is the players' (docs/chat.md): a game's group chat never hears it.
   if (input.scope === "game" && input.events.includes("message")) return invalid("a game's own webhooks do not hear its chat (message)");
-  if (input.channel !== "email" && input.digest === "daily") return invalid("a daily digest is sent by email only");
   switch (input.channel) {
     case "email":
-      if (input.digest === "daily" && !input.timeZone) return invalid("a daily digest needs a time zone");
-      return { format: null };
+      return digestRefusal(input.channel, input.digest ?? "none", input.timeZone) ?? { format: null };
     case "webhook": {
       const checked = await checkUrl(input.target, policy);
       if (!checked.ok) return { refused: `webhook URL refused: ${checked.reason}`, kind: "target" };
       return { format: webhookFormat(checked.url) };
     }
     case "push": {
-      if (!input.push) return invalid("a push subscription needs its keys (p256dh, auth)");
       const checked = await checkUrl(input.target, policy);
       if (!checked.ok) return { refused: `push endpoint refused: ${checked.reason}`, kind: "target" };
       return { format: null };
@@ -138,19 +146,19 @@ export async function createSubscription(
     channel: input.channel,
     target: input.channel === "email" ? input.target.toLowerCase() : input.target,
     format: input.channel === "webhook" ? checked.format : null,
-    pushP256dh: input.push?.p256dh ?? null,
-    pushAuth: input.push?.auth ?? null,
+    pushP256dh: input.channel === "push" ? input.push.p256dh : null,
+    pushAuth: input.channel === "push" ? input.push.auth : null,
     events: JSON.stringify([...new Set(input.events)]),
     language: input.language,
     digest: input.channel === "email" ? (input.digest ?? "none") : "none",
-    timeZone: input.timeZone ?? null,
+    timeZone: input.channel === "email" ? (input.timeZone ?? null) : null,
     confirmed: input.channel !== "email",
     confirmHash: confirmToken ? hashToken(confirmToken) : null,
     unsubscribeToken: newToken(),
     secret,
     createdAt: now,
     updatedAt: now,
-    deviceHash: input.deviceHash ?? null,
+    deviceHash: input.channel === "push" ? (input.deviceHash ?? null) : null,
   } as const;
   const inserted = await insertSubscription(d1, row);
   if (inserted === null) return { refused: "this subscription exists already", kind: "exists" };
@@ -183,7 +191,7 @@ export async function listSubscriptions(d1: D1Database, ownerHash: string, gameI
 export interface SubscriptionChanges {
   readonly events?: readonly NotifyEvent[];
   readonly language?: Language;
-  readonly digest?: "none" | "daily";
+  readonly digest?: Digest;
   readonly timeZone?: string | null;
   /** A game id: only that game; null: every game of the owner. */
   readonly gameId?: string | null;
@@ -201,10 +209,12 @@ export async function updateSubscription(
   // The subscription as it would stand is checked before anything is written.
   const current = await subscriptionOfOwner(d1, ownerHash, id);
   if (!current) return null;
-  const digest = changes.digest ?? current.digest;
-  const timeZone = changes.timeZone !== undefined ? changes.timeZone : current.timeZone;
-  if (digest === "daily" && current.channel !== "email") return invalid("a daily digest is sent by email only");
-  if (digest === "daily" && !timeZone) return invalid("a daily digest needs a time zone");
+  const refused = digestRefusal(
+    current.channel,
+    changes.digest ?? current.digest,
+    changes.timeZone !== undefined ? changes.timeZone : current.timeZone,
+  );
+  if (refused) return refused;
   const set: SubscriptionUpdate = { updatedAt: now };
   if (changes.events) set.events = JSON.stringify([...new Set(changes.events)]);
   if (changes.language) set.language = changes.language;

@@ -15,8 +15,8 @@ export { isLanguage, LANGUAGES, type Language } from "../../shared/language";
 
 export type Channel = NotifyChannel;
 
-/** How a webhook receiver is spoken to, decided from its URL when it is subscribed. */
-export type WebhookFormat = "standard" | "discord" | "slack";
+/** How a webhook receiver is spoken to: the API's own list (src/shared/wire/notifications.ts). */
+export type { WebhookFormat } from "../../shared/wire/notifications";
 
 /** What one seat did on its last turn, as everyone at the table saw it. Cards in docs/record.md notation. */
 export interface PublicMove {

@@ -1,7 +1,7 @@
 import { teamOf } from "../../engine/index";
 import { type MatchResultRow, matchRecorded, type PoolRatingRow, poolRatings, storeMatch } from "../db/rating-queries";
+import type { SeatRow } from "../db/room-rows";
 import { publicIdOf } from "../players/identity";
-import type { SeatRow } from "../room/storage";
 import type { Table } from "../room/table";
 import { aged, GLICKO, idlePeriods, type MatchResult, type Rating, ratingsAfterMatch } from "./glicko";
 

@@ -2,8 +2,10 @@ import type { Viewer } from "../../shared/api";
 import { CHAT_LIMITS, type QuickPhrase } from "../../shared/chat";
 import { characters, checkPlayerText } from "../../shared/text";
 import type { ChatMessage, ChatResponse, ChatState } from "../../shared/wire/chat";
+import type { ReportedMessage } from "../db/chat";
+import type { ChatBody } from "../db/log-entry";
 import { done, fail, type Reply, rateLimited } from "../reply";
-import { type ChatBody, type MessageBody, messageOf } from "./chat";
+import { type MessageBody, messageOf } from "./chat";
 import { RateLimiter } from "./limits";
 import type { Room } from "./room";
 
@@ -114,20 +116,6 @@ export function chooseAudience(room: Room, seat: number, open: boolean, now: num
   const audience = chat.open.every((o, s) => (s === seat ? open : o)) ? "everyone" : "players";
   room.append([{ body: { type: "chatAudience", seat, open, audience } }], now);
   return { reply: done(room.table.chat.state(seat)), committed: true };
-}
-
-/** What a report keeps: the message as written, who wrote it and who reports it. */
-export interface ReportedMessage {
-  readonly gameId: string;
-  readonly seq: number;
-  readonly at: number;
-  readonly author: number;
-  readonly authorName: string | null;
-  readonly authorPlayer: string | null;
-  readonly reporter: number;
-  readonly reporterPlayer: string | null;
-  readonly text: string | null;
-  readonly phrase: string | null;
 }
 
 /** The message a seat reports: one it can read, written by another seat. */

@@ -1,36 +1,13 @@
 import type { Viewer, WireEvent } from "../../shared/api";
-import type { ChatAudience, QuickPhrase } from "../../shared/chat";
+import type { ChatAudience } from "../../shared/chat";
 import type { ChatMessage, ChatState } from "../../shared/wire/chat";
+import type { ChatBody } from "../db/log-entry";
 
 /**
- * The table's chat in the game's log (docs/chat.md). A message, a mute and
- * a seat's choice of audience are log entries like the moves, so that they
- * are ordered with them by seq, drained to D1 with them, rebuilt with them,
- * and reach every viewer through the same pushes. They never change the
- * cards: the engine never sees them.
+ * The table's chat (docs/chat.md) as the game's log has it: its entries (a
+ * message, a mute, a seat's choice of audience: db/log-entry.ts, ChatBody)
+ * followed in order, and what each viewer is shown of them.
  */
-export type ChatBody =
-  | {
-      readonly type: "message";
-      readonly seat: number;
-      /** Free text, checked (text.ts) before it was written; or else a quick phrase's code. */
-      readonly text?: string;
-      readonly phrase?: QuickPhrase;
-      /** Who could read the chat when it was written: a message written among players stays among players. */
-      readonly audience: ChatAudience;
-      /** The writer's idempotency key, if any. */
-      readonly id?: string;
-    }
-  /** A seat mutes (or unmutes) another seat's messages, for itself only: only the muting seat sees this entry. */
-  | { readonly type: "mute"; readonly seat: number; readonly muted: number; readonly on: boolean }
-  /** A seat lets spectators read the chat, or stops letting them: the chat is public only while every seat lets it be. */
-  | {
-      readonly type: "chatAudience";
-      readonly seat: number;
-      readonly open: boolean;
-      /** Who reads the chat from then on (all seats' choices together), as the room worked it out when writing. */
-      readonly audience: ChatAudience;
-    };
 
 export type MessageBody = Extract<ChatBody, { type: "message" }>;
 

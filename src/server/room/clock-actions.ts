@@ -1,10 +1,11 @@
 import { makeMove, needsDeal, type Outcome, teamOf } from "../../engine/index";
 import { timeoutAction } from "../clock/clock";
+import type { LogBody } from "../db/log-entry";
 import { type Failure, fail } from "../reply";
 import { canDecide, computerTurn, type Work } from "./computer";
 import { computerToPlay, gameDue } from "./due";
 import { nextDeal } from "./fairness";
-import type { LogBody, Table } from "./table";
+import type { Table } from "./table";
 
 /**
  * What the room writes when its clock has something due, or when a player

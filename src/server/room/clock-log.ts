@@ -1,49 +1,16 @@
 import type { GameEvent } from "../../engine/index";
-import type { ComputerLevel } from "../../shared/wire/common";
-import type { ClockControl, ClockStep, Reminder, Timeout } from "../clock/clock";
+import type { ClockStep } from "../clock/clock";
+import type { LogBody } from "../db/log-entry";
 
 /**
- * The clock's entries in a game's log. They are written by the room (its
- * alarm, a claim, a player's absence), each with the time it happened, so
- * that replaying the log rebuilds the clock exactly.
+ * The clock as the game's log tells it: each entry, the clock's own
+ * (db/log-entry.ts, ClockBody: written by the room's alarm, a claim, a
+ * player's absence, each with the time it happened) and the moves, as a
+ * step of the clock, so that replaying the log rebuilds the clock exactly.
  */
-export type ClockBody =
-  | {
-      /** A "your move" reminder: `live` when the player had the table open (nothing is sent then). */
-      readonly type: "reminder";
-      readonly seat: number;
-      readonly which: Reminder;
-      readonly live: boolean;
-    }
-  | { readonly type: "timedOut"; readonly seat: number; readonly action: Timeout }
-  | { readonly type: "claimed"; readonly seat: number; readonly late: number }
-  | { readonly type: "aborted"; readonly late: number }
-  | { readonly type: "absence"; readonly seat: number; readonly from: number; readonly until: number }
-  /** `at`: when it was cancelled (the room may learn of it later). */
-  | { readonly type: "absenceCancelled"; readonly seat: number; readonly from: number; readonly at: number }
-  /** A player hands their seat to the computer (`on`), or takes it back. */
-  | {
-      readonly type: "computer";
-      readonly seat: number;
-      readonly on: boolean;
-      readonly reason: "handover" | "player";
-      readonly level?: ComputerLevel;
-    };
-
-export type { ClockControl };
 
 /** What a log entry tells the clock; null for the game's creation. */
-export function clockStepOf(
-  body:
-    | ClockBody
-    | { readonly type: "created" }
-    | { readonly type: "dealt" }
-    | { readonly type: "move"; readonly seat: number; readonly by?: "computer" }
-    | { readonly type: "seatReissued" }
-    | { readonly type: "message" | "mute" | "chatAudience" },
-  events: readonly GameEvent[],
-  at: number,
-): ClockStep | null {
+export function clockStepOf(body: LogBody, events: readonly GameEvent[], at: number): ClockStep | null {
   switch (body.type) {
     case "created":
       return null;

@@ -12,7 +12,7 @@ import {
 } from "../../engine/index";
 import { commitmentText } from "../../shared/fairness";
 import { randomBytes, sha256Hex } from "../auth";
-import type { CreatedBody, DealtBody } from "./table";
+import type { CreatedBody, DealtBody } from "../db/log-entry";
 
 /**
  * Fair deals: a uniformly random permutation from the platform's

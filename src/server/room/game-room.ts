@@ -6,6 +6,8 @@ import type { ComputerLevel } from "../../shared/wire/common";
 import type { z } from "../../shared/wire/z";
 import { hashToken, newToken } from "../auth";
 import { gameNow } from "../clock/time";
+import type { ReportedMessage } from "../db/chat";
+import type { CreatedBody } from "../db/log-entry";
 import { loadSavedGame } from "../db/saved-game";
 import { shardDatabase, shardFor } from "../db/shards";
 import type { Env } from "../env";
@@ -13,16 +15,7 @@ import { fanOut } from "../notify/index";
 import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
 import { unseal } from "../seal";
 import { Alarm } from "./alarm";
-import {
-  ChatLimits,
-  chatOf,
-  chooseAudience,
-  type MessageRequest,
-  muteSeat,
-  postMessage,
-  type ReportedMessage,
-  reportedMessage,
-} from "./chat-actions";
+import { ChatLimits, chatOf, chooseAudience, type MessageRequest, muteSeat, postMessage, reportedMessage } from "./chat-actions";
 import { chatMailDue, dueDigests } from "./chat-notify";
 import { absenceEntries, claimEntries, dueEntries, type NewEntry } from "./clock-actions";
 import { newWork } from "./computer";
@@ -52,7 +45,6 @@ import {
 import { Snapshots } from "./snapshots";
 import { acceptSocket, attachmentOf, broadcast, catchUp, connected, onMessage } from "./sockets";
 import { Storage } from "./storage";
-import type { CreatedBody } from "./table";
 
 /** A new game as the Worker checked it. */
 export type GameInit = Omit<CreatedBody, "type" | "firstDealer" | "hostHash">;

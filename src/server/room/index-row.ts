@@ -1,12 +1,12 @@
+import type { IndexRow, SeatRow } from "../db/room-rows";
 import { indexTimes } from "./due";
-import type { SeatRow } from "./storage";
 import type { Table } from "./table";
 
 /**
  * The game index row (D1's `games`) as the room's table stands now: the room
  * knows its clock's times, so it makes the row and the data layer only writes it.
  */
-export function indexRow(table: Table, seatRows: readonly SeatRow[], inviteHash: string) {
+export function indexRow(table: Table, seatRows: readonly SeatRow[], inviteHash: string): IndexRow {
   const hand = table.state.hand;
   return {
     id: table.id,
@@ -23,8 +23,6 @@ export function indexRow(table: Table, seatRows: readonly SeatRow[], inviteHash:
     ...indexTimes(table),
   };
 }
-
-export type IndexRow = ReturnType<typeof indexRow>;
 
 /**
  * What the index row shows, as one string to compare drains by: the main

@@ -2,11 +2,11 @@ import { applyMove, makeMove, needsDeal, type Outcome } from "../../engine/index
 import type { EventsResponse } from "../../shared/api";
 import type { Move } from "../../shared/wire/move";
 import { sha256Hex } from "../auth";
+import type { LogBody } from "../db/log-entry";
 import { done, type Failure, fail, type Json, type Reply } from "../reply";
 import { isChatBody } from "./chat";
 import { nextDeal } from "./fairness";
 import type { Room } from "./room";
-import type { LogBody } from "./table";
 
 /** A move request, its shape already checked by the wire schema; the move itself is the engine's to judge. */
 export interface MoveRequest {

@@ -1,4 +1,4 @@
-import type { SeatRow } from "./storage";
+import type { SeatRow } from "../db/room-rows";
 import type { Table } from "./table";
 
 /** What every notification of log entry `seq` says of its game: its seats' names, players and links. */

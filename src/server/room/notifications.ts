@@ -1,5 +1,6 @@
 import { type GameEvent, handsOf, seatsOf, teamCount } from "../../engine/index";
 import { dueOf } from "../clock/clock";
+import type { SeatRow } from "../db/room-rows";
 import type { Env } from "../env";
 import { publicMove } from "../notify/facts";
 import { fanOut, type SkipDelivery } from "../notify/index";
@@ -7,7 +8,6 @@ import type { GameNotification, PublicMove } from "../notify/types";
 import { chatNotifications } from "./chat-notify";
 import { notificationBase } from "./notification-base";
 import type { Room } from "./room";
-import type { SeatRow } from "./storage";
 import type { Entry, Table } from "./table";
 
 /**

@@ -1,8 +1,8 @@
 import { makeRecord } from "../../engine/index";
 import type { GameRecord, Viewer } from "../../shared/api";
 import type { RecordChat } from "../../shared/wire/api";
+import type { SeatRow } from "../db/room-rows";
 import { controlView } from "./clock-view";
-import type { SeatRow } from "./storage";
 import type { Table } from "./table";
 
 /**

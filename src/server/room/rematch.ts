@@ -1,11 +1,12 @@
 import type { ComputerLevel } from "../../shared/wire/common";
 import { z } from "../../shared/wire/z";
 import { hashToken, newGameId, newToken } from "../auth";
+import type { SeatRow } from "../db/room-rows";
 import type { Env } from "../env";
 import { seal, unseal } from "../seal";
 import type { GameInit } from "./game-room";
 import type { Room } from "./room";
-import type { SeatRow, Storage } from "./storage";
+import type { Storage } from "./storage";
 import type { Table } from "./table";
 
 /**

@@ -1,10 +1,12 @@
 import type { Outcome } from "../../engine/index";
 import { hashToken, newToken } from "../auth";
+import type { CreatedBody, LogBody, LogRow } from "../db/log-entry";
+import type { SeatRow } from "../db/room-rows";
 import { nextDeal } from "./fairness";
 import { notifies } from "./notifications";
 import { type CarriedSeat, readRematch } from "./rematch";
-import type { SeatRow, Storage } from "./storage";
-import { type CreatedBody, type LogBody, type LogRow, Table } from "./table";
+import type { Storage } from "./storage";
+import { Table } from "./table";
 
 /** A loaded game: its replayed table, its seats and invitation, and its storage. */
 export class Room {

@@ -1,8 +1,9 @@
 import type { Viewer } from "../../shared/api";
 import { z } from "../../shared/wire/z";
 import { hashToken, newToken } from "../auth";
+import type { SeatRow } from "../db/room-rows";
 import { type Failure, fail } from "../reply";
-import type { SeatRow, Storage } from "./storage";
+import type { Storage } from "./storage";
 import type { Table } from "./table";
 
 /** Who is asking, as the Worker saw the request. Raw secrets never reach the room, only their hashes. */

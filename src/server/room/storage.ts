@@ -1,4 +1,5 @@
-import type { LogBody, LogRow } from "./table";
+import type { LogBody, LogRow } from "../db/log-entry";
+import type { SeatRow } from "../db/room-rows";
 
 /**
  * The room's own SQLite: the authoritative log, the seats, the outbox
@@ -20,19 +21,6 @@ CREATE TABLE IF NOT EXISTS deadlines (kind TEXT PRIMARY KEY, at INTEGER NOT NULL
 export interface Deadline {
   readonly kind: string;
   readonly at: number;
-}
-
-export interface SeatRow {
-  seat: number;
-  tokenHash: string;
-  taken: boolean;
-  name: string | null;
-  /** The seat's player (players/identity.ts), once the seat was opened with a device of theirs. */
-  playerHash: string | null;
-  /** The seat's token sealed for its player's notifications (seal.ts), once used with a player key. */
-  link?: string | null;
-  /** When the seat was last used (ms, to the nearest ten minutes); null before this was kept. Kept in the room only. */
-  seenAt?: number | null;
 }
 
 /** What the outbox still owes D1: a log entry (by seq) or a seat's row (by seat). */

@@ -5,88 +5,22 @@ import {
   type GameState,
   newGame,
   type Outcome,
-  type PlayerCount,
   parseDeal,
   parseRules,
   startHand,
   teamOf,
 } from "../../engine/index";
-import type { ComputerLevel, DealRecord, RulesInput } from "../../shared/wire/common";
-import type { Move as MoveText } from "../../shared/wire/move";
 import { type Clock, clockAfter, startClock } from "../clock/clock";
-import { Chat, type ChatBody } from "./chat";
-import { type ClockBody, type ClockControl, clockStepOf } from "./clock-log";
+import type { CreatedBody, DealtBody, LogBody, LogRow } from "../db/log-entry";
+import { Chat } from "./chat";
+import { clockStepOf } from "./clock-log";
 import { type Computers, computersAfter, startComputers } from "./computers";
 
-/**
- * The game's log, as stored in the room's SQLite and copied to D1. Entries
- * are numbered by a gapless `seq`; the game's version is the last seq. The
- * engine's events are not stored: replaying the log gives them again.
- */
-export type LogBody =
-  | {
-      readonly type: "created";
-      readonly id: string;
-      /** Preset plus overrides, as given. */
-      readonly rules: RulesInput;
-      readonly players: PlayerCount;
-      readonly names: readonly (string | null)[];
-      readonly firstDealer: number;
-      /** Prepared deals (docs/record.md form), used for the first hands. Private. */
-      readonly deals: readonly DealRecord[];
-      /** The correspondence clock, or none (absent in games made before clocks). */
-      readonly clock?: ClockControl | null;
-      /** Per seat: a computer player's level, or null for a person (absent: people only). */
-      readonly computers?: readonly (ComputerLevel | null)[];
-      /** SHA-256 of the creator's secret, which issues fresh links for seats not yet taken. Kept in the log so that it survives a rebuild from D1. */
-      readonly hostHash?: string;
-      /** A rated match (docs/ratings.md): rated when it ends if it has a clock and every seat a distinct identified player (absent: not rated). */
-      readonly rated?: boolean;
-      /** Spectators and embeds may read the chat (docs/chat.md) from the start, if every seat still lets them (absent: no). */
-      readonly spectatorChat?: boolean;
-    }
-  | {
-      readonly type: "dealt";
-      readonly hand: number;
-      /** The deal (docs/record.md form). Private until the hand ends. */
-      readonly deal: DealRecord;
-      readonly commitment: string;
-      /** Private until the hand ends. */
-      readonly salt: string;
-      readonly prepared: boolean;
-    }
-  | {
-      readonly type: "move";
-      readonly seat: number;
-      /** The move in docs/record.md notation. */
-      readonly move: MoveText;
-      /** The client's idempotency key, if any. */
-      readonly id: string | null;
-      /** With a key: a hash of the request as sent, to tell a retry from another move under the same key. */
-      readonly request?: string;
-      /** The computer made this move for the seat. */
-      readonly by?: "computer";
-    }
-  /** The creator gave a fresh link to a seat whose player had been away too long: the old link no longer opens it (room/seats.ts). */
-  | { readonly type: "seatReissued"; readonly seat: number }
-  | ClockBody
-  | ChatBody;
-
-export type CreatedBody = Extract<LogBody, { type: "created" }>;
-export type DealtBody = Extract<LogBody, { type: "dealt" }>;
-
-export interface LogRow {
-  readonly seq: number;
-  /** Milliseconds since the epoch. */
-  readonly at: number;
-  readonly body: LogBody;
-}
+// The log entry's types are the data layer's (db/log-entry.ts); bench/ still reads these two from here.
+export type { CreatedBody, LogRow };
 
 /** One log entry in memory, with the engine events it produced. */
-export interface Entry {
-  readonly seq: number;
-  readonly at: number;
-  readonly body: LogBody;
+export interface Entry extends LogRow {
   readonly events: readonly GameEvent[];
 }
 

@@ -1,9 +1,9 @@
 import { eventFor, teamCount, viewFor } from "../../engine/index";
 import type { GameSnapshot, HandFairness, SeatInfo, Viewer, WireEvent } from "../../shared/api";
+import type { SeatRow } from "../db/room-rows";
 import { publicIdOf } from "../players/identity";
 import { chatEvent, isChatBody } from "./chat";
 import { clockView, controlView } from "./clock-view";
-import type { SeatRow } from "./storage";
 import type { Entry, Table } from "./table";
 
 /**

@@ -32,6 +32,20 @@ export const NOTIFY_EVENT_NAMES = [
 export const NOTIFY_CHANNELS = ["email", "webhook", "push"] as const;
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
 
+/** Whose a subscription is: a player's own, or a game's own webhook (a group chat's). */
+export const SUBSCRIPTION_SCOPES = ["player", "game"] as const;
+export type SubscriptionScope = (typeof SUBSCRIPTION_SCOPES)[number];
+
+/** How a webhook receiver is spoken to, decided from its URL when it is subscribed (server/notify/webhook.ts). */
+export const WEBHOOK_FORMATS = ["standard", "discord", "slack"] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+
+/** How an email subscription hears of its turns: a message each, or one daily digest. */
+export const DIGESTS = ["none", "daily"] as const;
+
+/** How one delivery attempt ended, as the delivery log shows it. */
+export const ATTEMPT_STATUSES = ["sent", "failed", "gone", "refused", "dead"] as const;
+
 /**
  * Events a player's subscription hears when it names none. A timeout and a
  * claim decide what becomes of the player's own seat and match, like the
@@ -79,7 +93,7 @@ const Events = z
 
 export const NotifyLanguage = z.enum(LANGUAGES).openapi({ description: "The language of every message: English or Italian." });
 
-export const Digest = z.enum(["none", "daily"]).openapi({
+export const Digest = z.enum(DIGESTS).openapi({
   description:
     "Email only: `daily` sends one message at 08:00 in `timeZone` listing the games awaiting your move, instead of turn messages.",
 });
@@ -176,7 +190,7 @@ export const DeliveryAttempt = z
     key: z.string().openapi({ description: "The delivery's idempotency key (a webhook's `webhook-id`)." }),
     event: z.string().openapi({ description: "A notify event, or `confirm`, `digest`, `test`." }),
     attempt: z.int(),
-    status: z.enum(["sent", "failed", "gone", "refused", "dead"]),
+    status: z.enum(ATTEMPT_STATUSES),
     httpStatus: z.int().nullable(),
     error: z.string().nullable(),
     at: Instant,
@@ -186,13 +200,13 @@ export const DeliveryAttempt = z
 export const SubscriptionView = z
   .object({
     id: z.string(),
-    scope: z.enum(["player", "game"]).openapi({ description: "A player's own, or a game's own webhook." }),
+    scope: z.enum(SUBSCRIPTION_SCOPES).openapi({ description: "A player's own, or a game's own webhook." }),
     gameId: z.string().nullable(),
     channel: z.enum(NOTIFY_CHANNELS),
     target: z.string().openapi({
       description: "The address, webhook URL or push endpoint; a game's webhook URL is shown shortened (it may itself be a secret).",
     }),
-    format: z.enum(["standard", "discord", "slack"]).nullable().openapi({ description: "How a webhook is spoken to." }),
+    format: z.enum(WEBHOOK_FORMATS).nullable().openapi({ description: "How a webhook is spoken to." }),
     events: list(NotifyEventName),
     language: NotifyLanguage,
     digest: Digest,
@@ -258,6 +272,7 @@ export const UnsubscribeParams = z.object({
 });
 
 export type NotifyEventName = z.infer<typeof NotifyEventName>;
+export type Digest = z.infer<typeof Digest>;
 export type CreateSubscriptionRequest = z.input<typeof CreateSubscriptionRequest>;
 export type UpdateSubscriptionRequest = z.input<typeof UpdateSubscriptionRequest>;
 export type GameWebhookRequest = z.input<typeof GameWebhookRequest>;

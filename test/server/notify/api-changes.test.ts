@@ -111,6 +111,10 @@ describe("changing and removing", () => {
       [{ channel: "email", address: "a@example.org", gameId: "A".repeat(24) }, 404, "GAME_NOT_FOUND"],
       [{ channel: "email", address: `${unique("p")}@example.org`, digest: "daily" }, 422, "BAD_SUBSCRIPTION"],
       [{ channel: "webhook", url: "https://example.org/hook", events: ["turn", "checkmate"] }, 400, "BAD_REQUEST"],
+      // What each channel needs is the schema's shape (notify/subscriptions.ts checks only what it cannot).
+      [{ channel: "email", address: "a@example.org", events: [] }, 400, "BAD_REQUEST"],
+      [{ channel: "push", endpoint: "https://push.example.org/x" }, 400, "BAD_REQUEST"],
+      [{ channel: "webhook", url: "https://example.org/hook", digest: "daily", timeZone: "Europe/Rome" }, 400, "BAD_REQUEST"],
     ];
     for (const [body, status, code] of cases) {
       expect(await call(ME, { token: key, body }), JSON.stringify(body)).toMatchObject({ status, body: { error: { code } } });

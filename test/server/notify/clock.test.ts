@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { hashToken } from "../../../src/server/auth";
 import { confirmEmail } from "../../../src/server/notify/index";
 import { notificationsOf } from "../../../src/server/room/notifications";
+import type { Language } from "../../../src/shared/language";
 import { PLAYER_DEFAULT_EVENTS } from "../../../src/shared/wire/notifications";
 import { alarm, DAY, HOUR, playTurn, realTime, setTime, T0 } from "../clock-helpers";
 import { call, computerPlays, createGame, type PeopleGame, trueTable } from "../helpers";
@@ -23,7 +24,7 @@ interface Listener {
 }
 
 /** Links the seat to a fresh player, who listens by webhook and by a confirmed email address, with the default events. */
-async function listen(game: PeopleGame, seat: number, language: "en" | "it" = "en"): Promise<Listener> {
+async function listen(game: PeopleGame, seat: number, language: Language = "en"): Promise<Listener> {
   const key = unique("player-key-0123456789-");
   await call(`/api/games/${game.id}`, { token: game.seats[seat]!.token, headers: { "X-Player-Key": key } });
   const owner = hashToken(key);

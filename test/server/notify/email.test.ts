@@ -4,11 +4,12 @@ import { hashToken } from "../../../src/server/auth";
 import { digestDue, digestOrder, gamesAwaitingFromIndex, localTime, queueDigests } from "../../../src/server/notify/digest";
 import { confirmEmail, enqueueNotice, fanOut, unsubscribe } from "../../../src/server/notify/index";
 import type { DigestGame } from "../../../src/server/notify/types";
+import type { Language } from "../../../src/shared/language";
 import { deliveryRow, mailTo, settle, subscribe, subscriptionRow, turnFor, unique, until } from "./helpers";
 
 /** Email through the real send_email binding: each test reads the .eml files the local runtime wrote. */
 
-async function confirmedEmail(language: "en" | "it", extra: Parameters<typeof subscribe>[0] extends infer T ? Partial<T> : never = {}) {
+async function confirmedEmail(language: Language, extra: Partial<Extract<Parameters<typeof subscribe>[0], { channel: "email" }>> = {}) {
   const address = `${unique("p")}@example.org`;
   const owner = hashToken(unique("key"));
   const made = await subscribe({ channel: "email", target: address, ownerHash: owner, language, events: ["turn", "gameOver"], ...extra });

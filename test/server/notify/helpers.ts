@@ -48,7 +48,11 @@ export const settle = (ms = 1500) => new Promise((r) => setTimeout(r, ms));
 
 export const policy = () => notifyConfig(env).urlPolicy;
 
-export async function subscribe(input: Partial<NewSubscription> & Pick<NewSubscription, "channel" | "target">) {
+/** A subscription to make, each channel's own fields as NewSubscription has them, and these left to their defaults. */
+type Defaulted = "ownerHash" | "gameId" | "scope" | "events" | "language";
+type SubscribeInput<S = NewSubscription> = S extends NewSubscription ? Omit<S, Defaulted> & Partial<Pick<S, Defaulted>> : never;
+
+export async function subscribe(input: SubscribeInput) {
   const made = await createSubscription(
     env.DB,
     { ownerHash: null, gameId: null, scope: "player", events: ["turn"], language: "en", ...input },

@@ -4,6 +4,7 @@ import { publicMove } from "../../../src/server/notify/facts";
 import { render } from "../../../src/server/notify/render";
 import type { GameNotification } from "../../../src/server/notify/types";
 import { webhookBody } from "../../../src/server/notify/webhook";
+import { LANGUAGES } from "../../../src/shared/language";
 import { createGame, playRandomMoves, trueTable } from "../helpers";
 import { cardsIn, history, secretsAt } from "../secrets";
 
@@ -55,7 +56,7 @@ describe("notifications never show a hidden card", () => {
           deadline: null,
         };
         const hidden = secretsAt(after, null, []);
-        for (const lang of ["en", "it"] as const) {
+        for (const lang of LANGUAGES) {
           const sub = { scope: "game", ownerHash: null, language: lang, gameId: game.id } as never;
           const { message, event } = render({ type: "game", notification: n }, sub, "https://burraco.test", entry.at);
           const texts = [

@@ -881,7 +881,8 @@ export const en = {
     publishing: "Publishing…",
     published: "Your game is in the lobby. We will tell you here when someone joins.",
     leaderboards: "Leaderboards",
-    languageName: (code: string): string => (code === "it" ? "Italian" : "English"),
+    /** Each language's name in this catalog's, as a seek shows the language it is played in. */
+    languageNames: { en: "English", it: "Italian" },
   },
   ratings: {
     rated: "Rated game",

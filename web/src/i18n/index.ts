@@ -11,7 +11,7 @@ import type { Catalog } from "./en";
 
 export type { Lang } from "./choice";
 export { browserLanguage } from "./choice";
-export const LANGUAGES: readonly Lang[] = ["it", "en"];
+
 const loaded: Partial<Record<Lang, Catalog>> = {};
 
 export let lang: Lang = "en";

@@ -889,7 +889,7 @@ export const it: Catalog = {
     publishing: "Pubblico…",
     published: "La tua partita è nella sala. Ti avvisiamo qui appena qualcuno entra.",
     leaderboards: "Classifiche",
-    languageName: (code: string) => (code === "it" ? "italiano" : "inglese"),
+    languageNames: { en: "inglese", it: "italiano" },
   },
   ratings: {
     rated: "Valida per la classifica",

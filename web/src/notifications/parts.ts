@@ -1,6 +1,6 @@
 import { h, type JSX } from "preact";
 import type { DeliveryAttempt, NotifyEventName, SubscriptionView } from "../../../src/shared/api";
-import { isLanguage, type Language } from "../../../src/shared/language";
+import { isLanguage, LANGUAGES_SHOWN, type Language } from "../../../src/shared/language";
 import { dateTime, lang, t, when } from "../i18n/index";
 
 /**
@@ -70,7 +70,7 @@ export function languageField(chosen: string = lang): JSX.Element {
     "fieldset",
     { class: "language" },
     h("legend", null, t.notify.language),
-    (["it", "en"] as const).map((l) =>
+    LANGUAGES_SHOWN.map((l) =>
       h(
         "label",
         { key: l, class: "choice", lang: l },

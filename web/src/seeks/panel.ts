@@ -1,5 +1,6 @@
 import { h, type JSX } from "preact";
 import type { PresetName } from "../../../src/engine/rules";
+import { isLanguage } from "../../../src/shared/language";
 import { LIMITS } from "../../../src/shared/limits";
 import { checkPlayerText } from "../../../src/shared/text";
 import type { JoinedSeek, PublishSeekRequest, Seek } from "../../../src/shared/wire/seeks";
@@ -154,12 +155,13 @@ export class SeeksPanel {
       const text = String(data.get(field) ?? "").trim();
       return text === "" ? undefined : Number(text);
     };
+    const chosenLanguage = data.get("seek-language");
     const request: PublishSeekRequest = {
       players: Number(data.get("seek-players") ?? 2) as 2 | 3 | 4,
       preset: String(data.get("seek-rules") ?? "classic") as PresetName,
       clock: { perMove: String(data.get("seek-clock") ?? "2d") },
       rated: data.get("seek-rated") === "on",
-      language: String(data.get("seek-language") ?? lang) as "en" | "it",
+      language: isLanguage(chosenLanguage) ? chosenLanguage : lang,
       expiresIn: String(data.get("seek-expires") ?? "7d"),
       ...(checked.text ? { name: checked.text } : {}),
       ...(number("seek-min") !== undefined ? { minRating: number("seek-min") } : {}),

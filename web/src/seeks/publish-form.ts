@@ -1,4 +1,5 @@
 import { h, type JSX } from "preact";
+import { LANGUAGES_SHOWN } from "../../../src/shared/language";
 import { PRESET_LIST } from "../../../src/shared/presets";
 import { PER_MOVE } from "../clock/lobby";
 import { durationMs, span } from "../clock/time";
@@ -98,10 +99,7 @@ export function publishForm(busy: string | null, name: string, publish: (form: H
           "select",
           { id: "seek-language", name: "seek-language" },
           options(
-            [
-              ["it", s.languageName("it")],
-              ["en", s.languageName("en")],
-            ],
+            LANGUAGES_SHOWN.map((l) => [l, s.languageNames[l]]),
             lang,
           ),
         ),

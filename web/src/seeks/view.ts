@@ -1,6 +1,7 @@
 import { h, type JSX } from "preact";
 import type { PresetName } from "../../../src/engine/rules";
-import { PRESET_INFO, PRESET_LIST } from "../../../src/shared/presets";
+import { LANGUAGES_SHOWN } from "../../../src/shared/language";
+import { PRESET_LIST, presetText } from "../../../src/shared/presets";
 import type { ClockControl } from "../../../src/shared/wire/clock";
 import type { JoinedSeek, Seek, SeekPlayer } from "../../../src/shared/wire/seeks";
 import { durationMs, span } from "../clock/time";
@@ -9,7 +10,7 @@ import type { SeekFilter } from "./api";
 
 /** The lobby's seeks drawn: filters, the list of open games with their players' facts, the player's started games. */
 
-export const presetTitle = (name: PresetName) => (lang === "it" ? PRESET_INFO[name].it : PRESET_INFO[name]).title;
+export const presetTitle = (name: PresetName) => presetText(name, lang).title;
 
 export function clockText(c: ClockControl): string {
   return "perMove" in c
@@ -50,7 +51,7 @@ function seekRow(seek: Seek, busy: string | null, act: RowActions): JSX.Element 
     s.players(seek.players),
     clockText(seek.clock),
     seek.rated ? s.rated : s.unrated,
-    s.languageName(seek.language),
+    s.languageNames[seek.language],
     ...(seek.minRating !== null || seek.maxRating !== null ? [s.range(seek.minRating, seek.maxRating)] : []),
   ];
   const action = seek.mine
@@ -146,11 +147,7 @@ export function filters(filter: SeekFilter, change: (next: SeekFilter) => void):
       "filter-language",
       s.anyLanguage,
       filter.language,
-      [
-        ["", s.anyLanguage],
-        ["it", s.languageName("it")],
-        ["en", s.languageName("en")],
-      ],
+      [["", s.anyLanguage], ...LANGUAGES_SHOWN.map((l): [string, string] => [l, s.languageNames[l]])],
       (language) => change({ ...filter, language }),
     ),
   );
