@@ -1,6 +1,7 @@
 import { botMove, makeMove, needsDeal, seededRandom } from "../src/engine/index";
+import type { CreatedBody } from "../src/server/db/log-entry";
 import { nextDeal } from "../src/server/room/fairness";
-import { type CreatedBody, Table } from "../src/server/room/table";
+import { Table } from "../src/server/room/table";
 
 /**
  * Moves in a whole match to 2005 (the classic preset), played by the

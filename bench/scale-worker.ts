@@ -8,7 +8,7 @@
 import { entryStatements } from "../src/server/db/drain";
 import { shardDatabase, shardFor } from "../src/server/db/shards";
 import type { Env } from "../src/server/env";
-import type { Entry, Table } from "../src/server/room/table";
+import type { Entry } from "../src/server/room/table";
 
 /** A typical move's log body (a discard; melds are longer, draws shorter). */
 const body = (seat: number) => ({ type: "move", seat, move: { type: "discard", card: "7D" }, id: `k-${seat}` });
@@ -35,7 +35,7 @@ export default {
           { length: entries },
           (_, i) => ({ seq: from + i, at: now, body: body((from + i) % 2) }) as unknown as Entry,
         );
-        const logged = await shardDatabase(env, shard).batch(entryStatements(shardDatabase(env, shard), { id } as Table, list));
+        const logged = await shardDatabase(env, shard).batch(entryStatements(shardDatabase(env, shard), { id }, list));
         add(
           shard,
           logged.reduce((n, r) => n + (r.meta.duration ?? 0), 0),

@@ -12,8 +12,9 @@ import { startRuntime } from "../scripts/local-runtime";
 import { newPersistDir, removeDir } from "../scripts/local-service";
 import { botMove, makeMove, needsDeal, seededRandom } from "../src/engine/index";
 import { hashToken, newGameId, newToken } from "../src/server/auth";
+import type { CreatedBody, LogRow } from "../src/server/db/log-entry";
 import { nextDeal } from "../src/server/room/fairness";
-import { type CreatedBody, type LogRow, Table } from "../src/server/room/table";
+import { Table } from "../src/server/room/table";
 import { runtimeCpuSeconds } from "./cpu";
 
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;

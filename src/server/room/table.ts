@@ -16,9 +16,6 @@ import { Chat } from "./chat";
 import { clockStepOf } from "./clock-log";
 import { type Computers, computersAfter, startComputers } from "./computers";
 
-// The log entry's types are the data layer's (db/log-entry.ts); bench/ still reads these two from here.
-export type { CreatedBody, LogRow };
-
 /** One log entry in memory, with the engine events it produced. */
 export interface Entry extends LogRow {
   readonly events: readonly GameEvent[];
