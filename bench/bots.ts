@@ -96,9 +96,11 @@ export function botsBench(args: readonly string[], fresh?: string): void {
   const strong = option("--search") === "strong";
   const names = args.filter((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--"));
   const parts = names.length ? names : ["pool", "selfplay", "cpu", "room"];
-  // `--steps N`, `--horizon N`, `--iterations N`: the expert's search over the setting chosen (experiments).
+  // `--steps N`, `--horizon N`, `--iterations N`, `--discards N`, `--confidence X`: the expert's search over the setting chosen (experiments).
   const overrides = Object.fromEntries(
-    (["steps", "horizon", "iterations"] as const).flatMap((k) => (option(`--${k}`) ? [[k, Number(option(`--${k}`))]] : [])),
+    (["steps", "horizon", "iterations", "discards", "confidence"] as const).flatMap((k) =>
+      option(`--${k}`) ? [[k, Number(option(`--${k}`))]] : [],
+    ),
   );
   const search = { ...(strong ? EXPERT_STRONG : EXPERT_DEFAULT), ...overrides };
   const custom = strong || Object.keys(overrides).length > 0;

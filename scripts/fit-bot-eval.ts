@@ -38,6 +38,8 @@ if (PLAYERS.some((n) => n !== 2 && n !== 3 && n !== 4)) throw new Error("player 
 const FIT_PRESETS = (process.argv[4]?.split(",") ?? PRESET_NAMES) as PresetName[];
 if (FIT_PRESETS.some((p) => !PRESET_NAMES.includes(p))) throw new Error(`presets: ${PRESET_NAMES.join(", ")}`);
 const JUDGEMENT = process.argv[5] ?? "club";
+/** Where the hands' deals start (the same command with another offset fits on other hands). */
+const OFFSET = Number(process.argv[6] ?? 0);
 if (!["club", "table", "mixed"].includes(JUDGEMENT)) throw new Error("judgement: club, table or mixed");
 const DIM = 2 * FEATURES + 1;
 
@@ -74,7 +76,7 @@ let n = 0;
 for (const preset of FIT_PRESETS) {
   for (const players of PLAYERS) {
     const rules = PRESETS[preset];
-    for (let h = 0; h < HANDS; h++) {
+    for (let h = OFFSET; h < OFFSET + HANDS; h++) {
       const started = startHand(newGame(rules, players), dealFromSeed(`fit ${preset} ${players} ${h}`, players, h % players, rules.jokers));
       if (!started.ok) throw new Error(started.error);
       let state = started.value.state;

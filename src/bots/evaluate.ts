@@ -3,9 +3,17 @@ import { FEATURES, teamFeatures } from "./features.js";
 
 /**
  * The expected lead of a team at the end of the hand, from where the hand
- * stands now: a linear function of the features of features.ts, fitted on
- * hands between club players by scripts/fit-bot-eval.ts (which prints these
- * weights). Used where the expert's look-ahead stops before the hand ends.
+ * stands now: a linear function of the features of features.ts, fitted by
+ * scripts/fit-bot-eval.ts (which prints these weights) on hands of the
+ * table size and presets it is used for. Used where the expert's look-ahead
+ * stops before the hand ends.
+ *
+ * Every fit below is the command given beside it, run when the features last
+ * changed (what a team's hands can lay and link, its burracos and melds:
+ * features.ts); a fit is worth its recipe, not its luck: the same commands
+ * on other hands (`… mixed 50000`) won the same against the pool. Which
+ * table each fit serves, and what it won when it came, is in
+ * docs/computer-players.md ("The evaluation").
  */
 interface Fit {
   /** Weights of the features in order; a fit made before a feature was added has none for it (it counts 0). */
@@ -14,109 +22,137 @@ interface Fit {
   readonly toPlay: number;
 }
 
-/** Fitted on hands of every preset with 2, 3 and 4 players. */
+/** 2 players where no fit of the presets' own serves (chiuso, chiuso-stcl, chiuso-sporco, aperto): `150 2,3,4` (every preset, club players). */
 const ANY: Fit = {
-  mine: [193.2, 64.3, 63.7, 22.9, 19.2, 7.1, 22.1, -175.9, -166.6, 264.2, 121.6, -32, 81.4, -124, 34, -213.9, 250.2, 5.1],
-  theirs: [-211.9, -59.8, -64.7, -25.7, -10.3, 2.6, -25.5, 211.6, 186, -254.3, -171.1, 53.8, -105.7, 151.4, -76.9, 243.7, -188.2, 5.1],
-  toPlay: 17.4,
+  mine: [
+    76.9, 81.5, 79.7, 30.6, 48.2, 22.4, 16.9, -166.5, -139, 289.5, 33.8, -17.5, 78.8, -126.2, 70.4, -242.2, 252.4, 7.9, 51.2, 32.4, -13.8,
+    -5.3, 6, 236.7,
+  ],
+  theirs: [
+    -73.9, -83.2, -84.1, -33.2, -39.9, -17.9, -16.7, 197.9, 154.9, -288.8, -55.3, 34.8, -99.5, 146.6, -107.8, 284.5, -214.2, 7.9, -70.5, -4,
+    4.9, 14.2, -13.1, -279.4,
+  ],
+  toPlay: -0.8,
 };
 
 /**
- * Fitted on 4-player hands only (800 per preset; the same regression as
- * `scripts/fit-bot-eval.ts 800 4`, before pileToTake): partners play the hand
- * differently (a team holds two hands, and the pile passes an opponent
- * between partners), and the expert searching with the fit of every table
- * size won hardly more paired 4-player hands against the club player (about 52%) than the club player itself.
- * Used with 4 players where no fit of the presets' own does better (aperto, chiuso-sporco).
+ * 4 players where no fit of the presets' own serves (aperto, chiuso-sporco): `800 4` (every preset, club players).
+ * Partners play the hand differently (a team holds two hands, and the pile passes an opponent between partners).
  */
 const PARTNERS: Fit = {
-  mine: [165.2, 78.2, 66.9, 33.1, 13.4, 3.2, 23, -58, -72.5, -7.5, 63.3, 10.2, 27.3, 280.3, -49.2, -188.8, 286.7, -8.1],
-  theirs: [-165.2, -78.2, -66.9, -33.1, -13.4, -3.2, -23, 58, 72.5, 7.5, -63.3, -10.2, -27.3, -280.3, 49.2, 188.8, -286.7, -8.1],
-  toPlay: 32.5,
+  mine: [
+    86.6, 83, 80.1, 35.4, 48.7, 17.8, 22.2, -122.1, -69.8, -78.9, 82.1, 24.3, 52.6, 340, -134.6, -256.7, 279.3, -3.6, 49, 118.9, 36.9, 29.1,
+    -12.6, 165.8,
+  ],
+  theirs: [
+    -86.6, -83, -80.1, -35.4, -48.7, -17.8, -22.2, 122.1, 69.8, 78.9, -82.1, -24.3, -52.6, -340, 134.6, 256.7, -279.3, -3.6, -49, -118.9,
+    -36.9, -29.1, 12.6, -165.8,
+  ],
+  toPlay: 14.3,
 };
 
 /**
- * 4 players with an open pile and sets (classic, aperto-sporco, fibur), fitted on those presets alone, on hands
- * played as the look-ahead plays them (one team the expert's judgement, the other the club's), with the pile the
- * team to play may take (pileToTake): `scripts/fit-bot-eval.ts 800 4 classic,aperto-sporco,fibur mixed`, R² 0.25
- * on held-out hands. Against the frozen club player and the defensive discarder in classic and fibur, 300 deals
- * per cell on each of two ranges (5000–5299, 6000–6299): +5.1 paired hands in 100 on average over the eight
- * cells (−2.8 to +8.7; 60.4% → 65.5%), +22 points per hand. The same fit without the pile won +2.9 on the first
- * range where this one won +5.2, and PARTNERS refitted with the pile feature (club judgement, every preset) +2.5
- * and +0.5 on the two ranges. The gain is these weights': the same command on 1600 hands per preset won 4.5
- * fewer paired hands in 100 than they do (deals 5000–5299), so measure a refit before it replaces them.
+ * 4 players with an open pile and sets (classic, aperto-sporco, fibur): `800 4 classic,aperto-sporco,fibur mixed`,
+ * on those presets' hands played as the look-ahead plays them (one team with the expert's judgement, the other the
+ * club's).
  */
 const PARTNERS_OPEN: Fit = {
-  mine: [146.4, 73.2, 67.2, 27.1, 21.8, -8.1, 10.6, -7.2, 0, -34.1, 104.3, 5.8, 20, 37, -29.8, 46, 241.6, -6, 40.3],
-  theirs: [-146.4, -73.2, -67.2, -27.1, -21.8, 8.1, -10.6, 7.2, 0, 34.1, -104.3, -5.8, -20, -37, 29.8, -46, -241.6, -6, -40.4],
-  toPlay: 24,
+  mine: [
+    101.7, 146.8, 87.4, 37.5, 59.2, 17.5, 12.9, -105.9, 0, -104.2, 82.9, 22, 103.7, -100.1, -18, -29.9, 139.4, -3.7, 79.3, 208.4, 51.8,
+    -49.3, -62.9, 73.3,
+  ],
+  theirs: [
+    -101.7, -146.8, -87.4, -37.5, -59.2, -17.5, -12.9, 105.9, 0, 104.2, -82.9, -22, -103.7, 100.1, 18, 29.9, -139.4, -3.7, -79.4, -208.4,
+    -51.8, 49.3, 62.9, -73.3,
+  ],
+  toPlay: 14.7,
 };
 
-/**
- * 4 players where the pile is closed and only a clean burraco closes (chiuso, chiuso-stcl), fitted the same way
- * on those presets' hands, before pileToTake (`scripts/fit-bot-eval.ts 800 4 chiuso,chiuso-stcl mixed` without
- * it; R² 0.34). Against the frozen club player and the defensive discarder, 300 deals per cell on three ranges
- * (5000–5299, 6000–6299, 7000–7299): +2.1 paired hands in 100 on average over the six cells (−1.3 to +5), about
- * the same points per hand (+4). With pileToTake the fit won +0.7.
- */
+/** 4 players where the pile is closed and only a clean burraco closes (chiuso, chiuso-stcl): `800 4 chiuso,chiuso-stcl mixed`. */
 const PARTNERS_CLEAN: Fit = {
-  mine: [187.7, 73, 82.2, 16, 15.5, 6.3, 12.6, -114.9, -21.7, -111.3, 192.8, 21.5, 82.5, 418.7, -311.7, -209.2, 181, -8.3],
-  theirs: [-187.7, -73, -82.2, -16, -15.5, -6.3, -12.6, 114.9, 21.7, 111.3, -192.8, -21.5, -82.5, -418.7, 311.7, 209.2, -181, -8.3],
-  toPlay: 33.3,
+  mine: [
+    99.5, 77.2, 98.2, 21.5, 33.8, 17.4, 9.4, -169.4, -29.6, -158, 173, 33.9, 90.4, 417.2, -345.3, -264.5, 170.7, -2.7, 40.5, 120.1, 49.2,
+    30.4, -11.2, 172.2,
+  ],
+  theirs: [
+    -99.5, -77.2, -98.2, -21.5, -33.8, -17.4, -9.4, 169.4, 29.6, 158, -173, -33.9, -90.4, -417.2, 345.3, 264.5, -170.7, -2.7, -40.5, -120.1,
+    -49.2, -30.4, 11.2, -172.2,
+  ],
+  toPlay: 10.7,
 };
 
 /**
- * Two players with an open pile and sets (classic, aperto-sporco, fibur), fitted on those presets alone and on
- * hands played as the look-ahead plays them: one team with the expert's judgement for the table, the other the
- * club's (`scripts/fit-bot-eval.ts 600 2 classic,aperto-sporco,fibur mixed`; R² 0.46 on held-out hands). The fit
- * of every preset weighs these hands with chiuso's and aperto's, whose hands go otherwise: here a pozzetto left
- * in the stock at the end costs far more (−402 against −167), and a hand is worth less. Classic with
- * 2 players against the frozen club player, 200 deals on each of two seed ranges: 67% of paired hands instead of
- * 61.5% (deals 3000–3199, +62 ± 28 points per hand) and 67.3% instead of 60.3% (deals 4000–4199, +42 ± 27).
- * Refitted with pileToTake (the same command; the other weights barely moved): +0.95 paired hands in 100 over
- * classic and fibur against the frozen club player and the defensive discarder, 300 deals per cell on deals
- * 5000–5299 and 6000–6299 (0 to +1.7 in each of the eight cells), +3 points per hand.
+ * 2 players with an open pile and sets (classic, aperto-sporco, fibur): `600 2 classic,aperto-sporco,fibur mixed`.
+ * Here a pozzetto left in the stock costs the team far more than the fit of every preset says.
  */
 const OPEN_TWO: Fit = {
-  mine: [169.1, 59, 72.6, 19.3, 49.3, 4.4, 7.8, -71.6, -402.2, 70.7, 44.2, -86.6, 97.7, 143.9, 87.5, 179.7, 93.6, -4.2, 17.2],
-  theirs: [-169.1, -59, -72.6, -19.3, -49.3, -4.4, -7.8, 71.6, 402.2, -70.7, -44.2, 86.6, -97.7, -143.9, -87.5, -179.7, -93.6, -4.2, -17.2],
-  toPlay: 16.7,
+  mine: [
+    68.4, -146.2, 80.8, 21.8, 83, 26, 2.7, -57.7, -376.2, 145.5, -4.6, -79.5, 137.8, -30.1, 154.4, 179.5, 65.8, -10.1, -56.1, 87, -10.5,
+    222.7, 223.9, 194.4,
+  ],
+  theirs: [
+    -68.4, 146.2, -80.8, -21.8, -83, -26, -2.7, 57.7, 376.2, -145.5, 4.6, 79.5, -137.8, 30.2, -154.4, -179.5, -65.8, -10.1, 56.1, -87, 10.5,
+    -222.7, -223.9, -194.4,
+  ],
+  toPlay: 40.2,
 };
 
 /**
- * Three players (each alone, three pozzetti), fitted on 3-player hands alone, per family, played as the
- * look-ahead plays them (one player with the expert's judgement for the table, in turn from hand to hand, the
- * others the club's): `scripts/fit-bot-eval.ts 1500 3 <presets> mixed`. The fit of every table size (ANY) was
- * fitted mostly on hands of 2 and 4 players, where a hand that takes every open pile and holds many cards
- * early wins; with three players such a hand loses: the expert searching with ANY won 17% of deals against
- * the frozen club player in classic, 23% in fibur and none in aperto (30 deals each, three sittings a deal).
- * With an open pile and sets (classic, aperto-sporco, fibur; R² 0.28 on held-out hands): classic 68.5%, fibur
- * 63.7% of deals against the frozen club player (200 deals).
+ * Three players (each alone, three pozzetti), fitted on 3-player hands alone, per family: the fit of every table
+ * size (ANY), fitted mostly on hands of 2 and 4 players, prizes a hand that takes every open pile and holds many
+ * cards early; with three players such a hand loses: the expert searching with ANY won 17% of deals against the
+ * frozen club player in classic, 23% in fibur and none in aperto (30 deals each, three sittings a deal).
+ * With an open pile and sets: `1500 3 classic,aperto-sporco,fibur mixed`.
  */
 const THREE_OPEN: Fit = {
-  mine: [140.9, 84.7, 69.8, 19.8, 34.5, -3.1, 8.4, -64.7, -88.2, -27.4, 82.3, 8.4, 59.3, 33.6, -47, -75.7, 122.7, 3.2, 163.5],
-  theirs: [-140.9, -84.7, -69.8, -19.8, -34.5, 3.1, -8.4, 64.7, 88.2, 27.4, -82.3, -8.4, -59.3, -33.5, 46.9, 75.6, -122.6, 3.2, -163.3],
-  toPlay: -19.5,
-};
-/** Three players where the pile is closed and only a clean burraco closes (chiuso, chiuso-stcl; R² 0.41). */
-const THREE_CLEAN: Fit = {
-  mine: [178.3, 70.4, 55.6, 11.9, 13.5, 0.6, 11.7, -55.7, -40.2, 30.3, 179.8, 11.4, 15.3, 147.3, -221, -124.4, 273.1, 1.3, 49.4],
-  theirs: [
-    -178.3, -70.4, -55.6, -11.9, -13.5, -0.6, -11.6, 55.7, 40.2, -30.9, -179.1, -11.4, -15.7, -146, 219.7, 124.3, -271.5, 1.3, -49.4,
+  mine: [
+    120.5, 23.7, 79.2, 24.4, 49.3, 7.9, 8.3, -91.7, -85.9, -91.5, 78.8, 16.6, 87.9, 36.6, -57.8, -79.5, 83.6, 3, 161.8, 171.4, 31.7, 67.5,
+    74, 47.5,
   ],
-  toPlay: -7.9,
+  theirs: [
+    -120.5, -23.9, -79.2, -24.4, -49.3, -7.9, -8.3, 91.6, 85.9, 91.5, -78.7, -16.6, -87.9, -36.5, 57.7, 79.5, -83.6, 3, -161.6, -171.4,
+    -31.7, -67.3, -73.8, -47.4,
+  ],
+  toPlay: -18.1,
 };
-/** Three players in aperto (an open pile, sequences only; R² 0.40). */
+
+/** Three players where the pile is closed and only a clean burraco closes: `1500 3 chiuso,chiuso-stcl mixed`. */
+const THREE_CLEAN: Fit = {
+  mine: [
+    79.6, 112.5, 69, 17.3, 33.8, 12.6, 8.6, -70.4, -47.7, -11.3, 166.8, 21.3, 14, 175.4, -263.4, -139.4, 259.7, 1.2, 48.6, 66.3, 41.6,
+    -13.6, -41.8, 182.3,
+  ],
+  theirs: [
+    -79.6, -112.4, -69, -17.3, -33.8, -12.6, -8.6, 70.4, 47.6, 10.6, -166, -21.3, -14.4, -173.9, 261.7, 139.3, -258.2, 1.2, -48.6, -66.2,
+    -41.6, 13.6, 41.7, -182.2,
+  ],
+  toPlay: -7,
+};
+
+/** Three players in aperto (an open pile, sequences only): `1500 3 aperto mixed`. */
 const THREE_APERTO: Fit = {
-  mine: [123, 103.8, 59.5, 21.9, 39.6, 8.3, 9.6, 142.3, 24, -1.9, 27.8, 20.9, 4.1, 56.6, -23.7, 46.5, 196.4, 3.7, 135.6],
-  theirs: [-123.1, -103.8, -59.5, -22, -39.6, -8.3, -9.6, -142.3, -24, 1.7, -27.6, -20.9, -4.4, -56.2, 23.3, -46.5, -194.3, 3.7, -135.4],
-  toPlay: -22.3,
+  mine: [
+    51.6, 82.9, 75.1, 30.9, 60.6, 21.6, 12, 132.5, 26.3, -39, 18.4, 28.5, 17.6, 56.6, -33.7, 47.9, 177.8, 3.5, 133.2, 125.2, 38.9, 58.6,
+    1.7, 125,
+  ],
+  theirs: [
+    -51.7, -82.9, -75.1, -30.9, -60.6, -21.6, -12, -132.4, -26.3, 38.8, -18.2, -28.5, -17.9, -56.2, 33.2, -47.9, -176, 3.5, -132.9, -125,
+    -38.9, -58.6, -1.7, -124.9,
+  ],
+  toPlay: -21,
 };
-/** Three players otherwise (chiuso-sporco): the fit of every preset's 3-player hands (R² 0.36). */
+
+/** Three players otherwise (chiuso-sporco): `1500 3` on every preset's hands, `mixed`. */
 const THREE: Fit = {
-  mine: [157.1, 89.4, 62.7, 20.3, 26.3, -2.6, 11.7, -65.2, -54.1, 1.2, 80.1, 14.4, 24.7, 83.8, -71, -130.9, 164.1, 0, 50.8],
-  theirs: [-157.1, -89.4, -62.7, -20.3, -26.3, 2.6, -11.7, 65.1, 54.1, -1.2, -80.1, -14.4, -24.7, -83.8, 71, 130.9, -164, 0, -50.7],
-  toPlay: 0.2,
+  mine: [
+    93.1, 98.9, 73.3, 24.7, 47.1, 11.5, 10.1, -79.8, -58, -33.3, 71.2, 21.9, 41.1, 103, -97.7, -132.9, 145.8, -0.2, 49.6, 121.8, 28.1, 12.9,
+    -15.4, 125.4,
+  ],
+  theirs: [
+    -93.1, -98.9, -73.3, -24.7, -47.1, -11.5, -10.1, 79.8, 58, 33.3, -71.2, -21.9, -41.1, -103, 97.6, 132.9, -145.7, -0.2, -49.6, -121.8,
+    -28.1, -12.9, 15.4, -125.4,
+  ],
+  toPlay: 1.3,
 };
 
 const mine = new Float64Array(FEATURES);

@@ -185,8 +185,18 @@ export function candidatesOf(t: Table, budget: SearchBudget): Move[] {
   const discards = clubDiscardRanking(t, expertWeights(t));
   if (!next && budget.discards <= 1)
     return discards.length ? [{ type: "discard", card: discards[0]! }] : [clubMove(t, expertWeights(t), EXPERT_STYLE)];
-  for (const card of discards.slice(0, Math.max(1, budget.discards))) add({ type: "discard", card });
+  for (const card of discards.slice(0, Math.max(1, discardsCompared(t, budget)))) add({ type: "discard", card });
   return out;
+}
+
+/**
+ * With three players, each alone, a discard is seen by two opponents and the next may take it: the
+ * judgement's third best discard is compared too. Against the pool, 300 deals per cell (deals
+ * 20000–20299): +4.6 deals in 100 on average over the twelve 3-player cells (−0.4 to +8.7; aperto
+ * +8.5), where with 2 and 4 players a third discard won nothing (−1.1 and −0.5).
+ */
+function discardsCompared(t: Table, budget: SearchBudget): number {
+  return t.players === 3 && budget.discards > 1 ? budget.discards + 1 : budget.discards;
 }
 
 /**
