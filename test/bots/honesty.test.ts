@@ -94,7 +94,7 @@ describe.each(PLAYERS)("$name decides from what its seat may know", { timeout: B
   it.each(PRESET_NAMES)("%s: the same move whatever the hidden cards, and a different one when its own cards differ", (preset) => {
     let checked = 0;
     let changed = 0;
-    for (const players of [2, 4] as PlayerCount[]) {
+    for (const players of [2, 3, 4] as PlayerCount[]) {
       const all = positions(preset, players, level === "expert" ? 1 : 2);
       // The expert searches: every third position is enough (every fourth, and every other one of
       // the others, in `npm test`; all of them in `npm run test:long`).
