@@ -21,9 +21,11 @@
  *
  * Options: `--deals N` paired deals per cell (default 50), `--hands N` hands
  * per self-play cell (default 20) or per older pairing, `--families
- * classic,chiuso,aperto,fibur`, `--players 2,4`, `--sides club,expert`,
+ * classic,chiuso,aperto,fibur`, `--players 2,3,4`, `--sides club,expert`,
  * `--opponents club-v1,expert-v1,clean,defensive`, `--search strong`, `--from N`
- * the first deal of each pool cell (default 0: another range of deals measures a change twice).
+ * the first deal of each pool cell (default 0: another range of deals measures a change twice),
+ * and for experiments the expert's search over its default: `--steps N`, `--horizon N`,
+ * `--iterations N`, `--discards N`, `--confidence X`.
  *
  * `bench/index.ts` runs it bundled by esbuild as wrangler bundles the Worker
  * (no name-keeping helpers). Times are CPU time, so a busy machine inflates
