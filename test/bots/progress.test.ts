@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BOT_LEVELS, type BotLevel, STRATEGY_NAMES, strategyMove } from "../../src/bots/index.js";
-import { type PlayerCount, PRESET_NAMES, PRESETS, type PresetName } from "../../src/engine/index.js";
+import { type GameState, type PlayerCount, PRESET_NAMES, PRESETS, type PresetName } from "../../src/engine/index.js";
 import { newDriver, playHand, playMatch, type Seating } from "./driver.js";
 
 /**
@@ -47,6 +47,13 @@ describe("self-play hands end in play, not in a stalemate", () => {
   });
 });
 
+/** The match reached its target, in fewer hands than a run of stalemates (which score little) would take. */
+function expectEnded(end: GameState, preset: PresetName): void {
+  expect(end.over).toBe(true);
+  expect(Math.max(...end.totals)).toBeGreaterThanOrEqual(PRESETS[preset].target);
+  expect(end.past.length + 1).toBeLessThan(40);
+}
+
 describe("matches between computer players end", () => {
   // The settings where two experts' matches never ended, then every preset at a smaller search.
   const matches: [PresetName, BotLevel, boolean][] = [
@@ -58,9 +65,23 @@ describe("matches between computer players end", () => {
   it.each(matches)("%s: %s against itself (a small search: %s), 2 players, to the target", (preset, level, small) => {
     const d = newDriver(PRESETS[preset], 2);
     const end = playMatch(d, [seatOf(level, small), seatOf(level, small)], `match ${preset} ${level} ${small}`);
-    expect(end.over).toBe(true);
-    expect(Math.max(...end.totals)).toBeGreaterThanOrEqual(PRESETS[preset].target);
-    // Hands that end in stalemates score little: a match of them would take far longer than this.
-    expect(end.past.length + 1).toBeLessThan(40);
+    expectEnded(end, preset);
+  });
+
+  // With 3 players (each alone) and with partners, where the expert judges the table with fits of their own.
+  const tables: [PresetName, PlayerCount][] = [
+    ["classic", 3],
+    ["aperto", 3],
+    ["chiuso", 4],
+    ["fibur", 4],
+  ];
+  it.each(tables)("%s: experts (a small search) with %i players, to the target", (preset, players) => {
+    const d = newDriver(PRESETS[preset], players);
+    const end = playMatch(
+      d,
+      Array.from({ length: players }, () => seatOf("expert", true)),
+      `match ${preset} expert ${players}`,
+    );
+    expectEnded(end, preset);
   });
 });
