@@ -65,11 +65,23 @@ export function discardBlock(hand: HandState, seat: Seat, card: Card, rules: Rul
 }
 
 /**
- * After a meld or an addition leaves one card, that card must be one the
- * player may discard, or their turn could not end (docs/rules.md §5).
+ * After a meld or an addition, the hand must keep a card the player may
+ * discard, or their turn could not end (docs/rules.md §5). With one card
+ * left, that card; with more, only the single card picked up can be barred,
+ * so the hand is stuck only when every card left is that card (a pile's lone
+ * joker picked up, the pozzetto taken al volo with another, and everything
+ * else laid).
  */
 export function lastCardBlock(hand: HandState, seat: Seat, rules: Rules, players: PlayerCount): MoveError | null {
-  const last = hand.hands[seat]![0]!;
+  const cards = hand.hands[seat]!;
+  if (cards.length > 1) {
+    if (hand.picked === null || cards.some((c) => c !== hand.picked)) return null;
+    return {
+      code: "NO_DISCARD_LEFT",
+      message: `every card left would be ${makeCard(hand.picked)}, the single card you picked up, which you may not discard this turn`,
+    };
+  }
+  const last = cards[0]!;
   const block = discardBlock(hand, seat, last, rules, players);
   if (!block) return null;
   let why: string;

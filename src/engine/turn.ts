@@ -108,7 +108,7 @@ export function playCards(t: Turn, seat: Seat, play: Play): Step {
     if (ruling === "pozzetto") takePozzetto(t, seat, true);
     else if (ruling === "close") d.end = { reason: "closed", closedBy: seat };
     else return { ok: false, error: ruling };
-  } else if (d.hands[seat]!.length === 1) {
+  } else {
     const block = lastCardBlock(d, seat, t.rules, t.players);
     if (block) return { ok: false, error: block };
   }

@@ -67,6 +67,22 @@ describe("the single-card pickup (docs/rules.md §5)", () => {
   });
 });
 
+describe("a play that would leave no card to discard (docs/rules.md §5)", () => {
+  // A lone joker picked up, the hand laid down al volo to the pozzetto, which holds two more jokers: with
+  // everything else laid, both jokers are "the card picked up" this turn, and the turn could not end.
+  const spec = { hands: ["3H 4H 5H 6H 7H 8H 9H 10C 10D 10S 10H"], pozzetti: ["JK JK 4D 5D 6D QS QS QH 3C 4C 5C"], discard: "JK" };
+  const toPozzetto = ["0 pickup", "0 meld 3H 4H 5H 6H 7H 8H 9H JK", "0 meld 10C 10D 10S 10H", "0 meld 4D 5D 6D", "0 meld QS QS QH"];
+
+  it("is refused when every card left would be the single card just picked up", () => {
+    const state = playAll(position(spec), ...toPozzetto);
+    expect(handOf(state, 0).sort()).toEqual(["3C", "4C", "5C", "JK", "JK"]);
+    const message = expectRefused(state, "0 meld 3C 4C 5C", "NO_DISCARD_LEFT");
+    expect(message).toMatch(/JK/);
+    // Keeping a card that may be discarded is fine: the jokers go on a meld, and 5C is thrown.
+    playAll(state, "0 meld 3C 4C JK", "0 discard 5C");
+  });
+});
+
 describe("the closed discard pile (docs/rules.md §5, discardPile: closed)", () => {
   const closed = { rules: { preset: "chiuso" }, hands: ["QH QC 3S 4S 6D 7D 8D 9D 10D JD KC"], discard: "QS" };
 
