@@ -83,21 +83,25 @@ export function weightsFor(rules: Rules, players: number): Weights {
 
 /**
  * The expert's judgement: the club player's, racing for the pozzetto (Weights.raceJunk) where that was
- * measured to help it, with an open pile and sets (classic, aperto-sporco, fibur). Classic with 2 players,
- * 500 deals on three seed ranges: 62% of paired hands against the frozen club player instead of 58%
- * (+109 points per hand instead of +79 on the largest range, 300 deals), its pozzetto missed in 32% of
- * hands instead of 40%; against the defensive discarder no change (67.5% and 67%). With 4 players no
- * change beyond the noise. The club player racing the same way won fewer pairs against the frozen club
- * player (49% instead of 52%, 300 deals), so it keeps its judgement; racing from the moment an opponent
- * has its pozzetto (not only once its hand is down to five) cut the club's missed pozzetti from 44% to
- * 12% of hands and still won no more pairs: missing the pozzetto is not where those hands are lost.
- * With a closed pile it guards the pile's top card harder than the club player (CLOSED_PILE_GUARD). With
- * three players it races as the club player's judgement for them would (CLUB_WEIGHTS): never takes every pile.
+ * measured to help it, with an open pile and sets (classic, aperto-sporco, fibur). There it does not take
+ * every pile, even with 2 players where the club player does (TUNED_WEIGHTS): taking every pile scored more
+ * points per hand but won fewer hands, its pozzetto missed in 26–28% of them against 10–13% for the frozen club
+ * player. With the club's weights, classic and fibur with 2 players, against the frozen club player and the
+ * defensive discarder: +2.2 deals in 100 on average over the four cells on deals 21000–21399 (all four up), +3.2
+ * over the six cells of deals 22000–22599 (the clean specialist's too; against the first two +2.6 to +5.4), the
+ * points per hand about the same or more. The racing itself: classic with 2 players, 500 deals on three seed
+ * ranges, 62% of paired hands against the frozen club player instead of 58%, its pozzetto missed in 32% of hands
+ * instead of 40% (then still taking every pile); the club player racing the same way won fewer pairs (49%
+ * instead of 52%, 300 deals), so it keeps its judgement.
+ * With a closed pile it guards the pile's top card harder than the club player (CLOSED_PILE_GUARD), and with 2
+ * or 4 players takes more of the pile (the tuned judgement): chiuso with 2 players, +1.7 deals in 100 over
+ * two opponents on deals 21000–21399 and +1.3 over three on deals 22000–22599 (every cell up); with 3 players,
+ * −2.5 and +2.1, so it keeps the club's there.
  */
 export function expertWeightsFor(rules: Rules, players: number): Weights {
-  if (rules.discardPile === "closed") return players === 4 ? GUARDED_TUNED : GUARDED_CLUB;
+  if (rules.discardPile === "closed") return players === 3 ? GUARDED_CLUB : GUARDED_TUNED;
   if (rules.discardPile !== "open" || !rules.sets) return weightsFor(rules, players);
-  return players === 2 ? RACING_TUNED : RACING_CLUB;
+  return RACING_CLUB;
 }
 
 /**
@@ -120,7 +124,6 @@ const GUARDED_TUNED: Weights = { ...CLOSED_TUNED, ...CLOSED_PILE_GUARD };
 /** Racing for the pozzetto when an opponent nears closing (pileGain): a loose pile card costs as much as a card short of a hand. */
 const RACE = { raceJunk: -4 } as const satisfies Partial<Weights>;
 const RACING_CLUB: Weights = { ...CLUB_WEIGHTS, ...RACE };
-const RACING_TUNED: Weights = { ...TUNED_WEIGHTS, ...RACE };
 
 /** 0 early in the hand, 1 when it is about to end (few stock cards, or an opponent ready to close). */
 export function lateness(t: Table): number {
