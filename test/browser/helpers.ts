@@ -236,10 +236,16 @@ export interface KnownDeal {
 
 /**
  * A classic deal (108 cards) for 2, 3 or 4 players: the given hands, discard and top of
- * the stock; every other card goes, in a fixed order, to the pozzetti and
- * the rest of the stock.
+ * the stock (and, when given, the first cards of each pozzetto); every other card goes, in a fixed order, to the
+ * pozzetti and the rest of the stock.
  */
-export function knownDeal(options: { dealer: number; hands: string[][]; discard: string; stockTop: string[] }): KnownDeal {
+export function knownDeal(options: {
+  dealer: number;
+  hands: string[][];
+  discard: string;
+  stockTop: string[];
+  pozzetti?: string[][];
+}): KnownDeal {
   const deck: string[] = [];
   for (let copy = 0; copy < 2; copy++) for (const s of SUITS) for (const r of RANKS) deck.push(r + s);
   deck.push("JK", "JK", "JK", "JK");
@@ -252,7 +258,8 @@ export function knownDeal(options: { dealer: number; hands: string[][]; discard:
   const hands = options.hands.map((hand) => hand.map(take));
   const discard = [take(options.discard)];
   const top = options.stockTop.map(take);
-  const pozzetti = [deck.splice(0, 11), deck.splice(0, 11)];
+  const chosen = [0, 1].map((i) => (options.pozzetti?.[i] ?? []).map(take));
+  const pozzetti = chosen.map((cards) => [...cards, ...deck.splice(0, 11 - cards.length)]);
   return { dealer: options.dealer, hands, pozzetti, discard, stock: [...top, ...deck] };
 }
 

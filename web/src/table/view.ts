@@ -138,7 +138,7 @@ export function tableView(v: TableView, act: TableActions): JSX.Element {
       top,
       h(
         "main",
-        { class: `board${hand ? "" : " no-hand"}`, id: "table-middle", style: felt?.weights },
+        { class: `board${hand ? "" : " no-hand"}`, id: "table-middle" },
         // The banner and the piles: in the felt's flow on a phone upright, a column of their own on one on its side.
         h(
           "div",
