@@ -615,7 +615,7 @@ export const en = {
     title: "Notifications",
     titleGame: (names: string) => `Notifications: ${names}`,
     intro:
-      "Be told when it is your turn: by email, in this browser (push) or through a webhook. They come for the games you play from this browser: each seat you open here is tied to this browser's own player key, and so are these notifications.",
+      "Be told when it is your turn: by email, in this browser (push) or through a webhook. Notifications belong to your player: they come for the games you play from any of your linked devices (a push goes to the browser that turned it on).",
     introGame: "Notifications for this game only; those for all your games cover it too.",
     backToTable: "Back to the table",
     all: "All your notifications",
@@ -641,8 +641,10 @@ export const en = {
       gameOver: "the match ends",
       invited: "I am invited to a game",
       started: "a game from the lobby starts",
-      message: "a player writes to me at the table (at most one email an hour per game)",
+      message: "a player writes to me at the table",
     },
+    /** Said beside an event only where it is true of the channel (email). */
+    emailOnly: { message: "by email, at most one message an hour per game, with everything written since" } as Record<string, string>,
     eventName: {
       turn: "your turn",
       reminder: "reminder",

@@ -1,12 +1,13 @@
 import { PHRASE_TEXTS } from "../../../src/shared/chat";
+import { prep } from "../../../src/shared/italian";
 import type { Catalog } from "./en";
 import { plural } from "./plural";
 
 /** Il catalogo italiano: le stesse chiavi di en.ts, con le parole dei giocatori di burraco. */
 
 const N = (n: number) => n.toLocaleString("it");
-/** "a Bruno", "ad Anna": the preposition takes a d before a name starting with a. */
-const A = (who: string) => (/^a/i.test(who) ? `ad ${who}` : `a ${who}`);
+/** "a Bruno", "ad Anna", "al Giocatore 2" (src/shared/italian.ts). */
+const A = (who: string) => prep("a", who);
 /** "al 12 maggio", "all'8 maggio", "all'11 maggio": the article elides before a vowel sound. */
 const AL = (date: string) => (/^(8|11)\b/.test(date) ? `all'${date}` : `al ${date}`);
 const DAL = (date: string) => (/^(8|11)\b/.test(date) ? `dall'${date}` : `dal ${date}`);
@@ -84,7 +85,8 @@ export const it: Catalog = {
     DEVICE_REMOVED:
       "Questo dispositivo è stato rimosso dal tuo giocatore: collegalo di nuovo con un codice da un dispositivo che usi, o entra con l'email.",
     DEVICE_NOT_FOUND: "Quel dispositivo non è (più) tuo.",
-    LINK_CODE_INVALID: "Questo codice non funziona: è sbagliato, è già stato usato o è scaduto. Chiedine uno nuovo all'altro dispositivo.",
+    LINK_CODE_INVALID:
+      "Questo codice o link non vale più: è sbagliato, è già stato usato o è scaduto. Su un dispositivo dove giochi già apri «I tuoi dispositivi» e mostra un codice nuovo, oppure fatti mandare un nuovo link di accesso all'email delle notifiche.",
     IDEMPOTENCY_KEY_REUSED: "Questa mossa era già stata inviata come un'altra mossa.",
     BODY_TOO_LARGE: "La richiesta è troppo grande.",
     UNSUPPORTED_MEDIA_TYPE: "La richiesta è stata inviata nel formato sbagliato.",
@@ -106,7 +108,7 @@ export const it: Catalog = {
     MUST_DRAW_FIRST: "Prima pesca dal tallone o raccogli gli scarti.",
     ALREADY_DREW: "Hai già pescato in questo turno.",
     CARD_NOT_IN_HAND: "Quella carta non è nella tua mano.",
-    INVALID_MELD: "Queste carte non formano una combinazione valida.",
+    INVALID_MELD: "Queste carte non formano un gioco valido.",
     TOO_MANY_WILDS: "Un gioco può avere una sola matta (jolly o pinella).",
     SETS_NOT_ALLOWED: "Con queste regole si calano solo scale, niente combinazioni.",
     DUPLICATE_SET: "La tua squadra ha già una combinazione di questo valore: attacca le carte a quella.",
@@ -168,7 +170,7 @@ export const it: Catalog = {
     inviteHint: "Mettilo in una chat di gruppo: chi lo apre per primo scrive il nome e prende un posto libero senza nome.",
     inviteNamed: "Nessun invito: ogni posto ha un nome e il suo link. Manda a ciascuno il suo.",
     inviteFull: "Non resta nessun posto per l'invito: tutti i posti senza nome sono stati presi.",
-    spectators: "Spettatori (pubblico, mai una mano)",
+    spectators: "Spettatori (vista pubblica: le mani non si vedono)",
     playHere: "Gioca questo posto ↗",
     watch: "Guarda ↗",
     notCopied: "Alcuni link non sono ancora stati copiati o condivisi: restano in questo browser in «Partite create qui».",
@@ -261,11 +263,12 @@ export const it: Catalog = {
     noMelds: "Ancora nessun gioco calato.",
     yourMelds: "I tuoi giochi",
     yourTeam: (names: string) => `La tua squadra (${names})`,
-    theirMelds: (names: string, two: boolean) => (two ? `I giochi di ${names}` : names),
+    theirMelds: (names: string, two: boolean) => (two ? `I giochi ${prep("di", names)}` : names),
     pozzettoWaiting: "pozzetto ancora da prendere",
     pozzettoNone: "nessun pozzetto rimasto",
     pozzettoStock: "pozzetto finito sotto il tallone",
-    pozzettoTaken: (who: string, direct: boolean) => `pozzetto preso da ${who} ${direct ? "al volo" : "in seconda (con lo scarto)"}`,
+    pozzettoTaken: (who: string, direct: boolean) =>
+      `pozzetto preso ${prep("da", who)} ${direct ? "al volo" : "in seconda (con lo scarto)"}`,
     set: "Combinazione",
     sequence: "Scala",
     meldOf: (kind: string, n: number) => `${kind} di ${N(n)}`,
@@ -390,7 +393,7 @@ export const it: Catalog = {
   handEnd: {
     title: (hand: number, how: string) => `Fine della smazzata ${hand}: ${how}`,
     melds: "I giochi sul tavolo",
-    held: (who: string) => `In mano a ${who}`,
+    held: (who: string) => `In mano ${A(who)}`,
     noCards: "nessuna carta",
     score: "Il punteggio della smazzata",
     match: "La partita",
@@ -429,7 +432,7 @@ export const it: Catalog = {
     unmute: (who: string) => `Riattiva ${who}`,
     muted: (who: string) => `Hai silenziato ${who}: non vedi i suoi messaggi.`,
     report: "Segnala",
-    reportLabel: (who: string) => `Segnala questo messaggio di ${who}`,
+    reportLabel: (who: string) => `Segnala questo messaggio ${prep("di", who)}`,
     reported: "Segnalato, grazie. Il messaggio resta a disposizione del gestore.",
     settings: "Silenzia un giocatore, spettatori",
     spectators: "Gli spettatori possono leggere la chat",
@@ -464,17 +467,17 @@ export const it: Catalog = {
     perMoveOf: (span: string) => `${span} per mossa`,
     bankOf: (bank: string, increment: string) => `riserva di ${bank}, + ${increment} a mossa`,
     noClock: "senza orologio: la partita aspetta quanto serve",
-    timeoutClaim: "allo scadere gli altri possono rivendicare la partita",
+    timeoutClaim: "allo scadere gli altri possono reclamare la partita",
     timeoutComputer: "allo scadere il computer gioca al posto del ritardatario",
-    lateClaimable: (who: string) => `${who} ha finito il tempo: la partita può essere rivendicata.`,
-    lateYou: "Hai finito il tempo: gli avversari possono rivendicare la partita. Gioca ora e la partita continua.",
+    lateClaimable: (who: string) => `${who} ha finito il tempo: la partita può essere reclamata.`,
+    lateYou: "Hai finito il tempo: gli avversari possono reclamare la partita. Gioca ora e la partita continua.",
     lateComputer: (who: string) => `${who} ha finito il tempo: il computer gioca al suo posto finché non torna.`,
-    claim: "Rivendica la partita",
+    claim: "Reclama la partita",
     claimQuestion: (who: string) =>
-      `Rivendicare la partita? ${who} ha finito il tempo: la partita finisce ora e la sua squadra perde. (Senza rivendicazione può ancora giocare.)`,
-    claimYes: "Sì, rivendica",
+      `Reclamare la partita? ${who} ha finito il tempo: la partita finisce ora e la sua squadra perde. (Finché nessuno la reclama può ancora giocare.)`,
+    claimYes: "Sì, reclamala",
     cancel: "Annulla",
-    claimedBy: (who: string, late: string) => `${who} ha rivendicato la partita: ${late} ha finito il tempo.`,
+    claimedBy: (who: string, late: string) => `${who} ha reclamato la partita: ${late} ha finito il tempo.`,
     aborted: (late: string) => `La partita è stata annullata senza risultato: ${late} ha finito il tempo prima che tutti avessero giocato.`,
     overTimeout: (late: string, winner: string | null) =>
       `La partita è finita: ${late} ha finito il tempo${winner ? `; ha vinto ${winner}` : ""}.`,
@@ -484,7 +487,7 @@ export const it: Catalog = {
     timedOut: (who: string) => `${who} ha finito il tempo.`,
     absence: (who: string, from: string, until: string) => `${who} sarà in vacanza ${DAL(from)} ${AL(until)}.`,
     absenceCancelled: (who: string) => `${who} ha annullato una vacanza.`,
-    computerOn: (who: string) => `Il computer gioca al posto di ${who}.`,
+    computerOn: (who: string) => `Il computer gioca al posto ${prep("di", who)}.`,
     computerOff: (who: string) => `${who} ha ripreso il suo posto.`,
     countdownLabel: "Tempo rimasto per la mossa",
   },
@@ -516,9 +519,9 @@ export const it: Catalog = {
     days: (n: number) => `${N(n)} ${plural(n, "giorno", "giorni")}`,
     none0: "niente",
     timeout: "Quando qualcuno finisce il tempo",
-    claim: "Gli altri possono rivendicare la partita",
+    claim: "Gli altri possono reclamare la partita",
     claimHint:
-      "Il ritardatario perde se un avversario rivendica; fino ad allora può ancora giocare. (Prima che tutti abbiano giocato, la partita viene semplicemente annullata.)",
+      "Il ritardatario perde se un avversario reclama la partita; fino ad allora può ancora giocare. (Prima che tutti abbiano giocato, la partita viene semplicemente annullata.)",
     computerTakes: "Il computer gioca al suo posto",
     computerTakesHint: "Il computer gioca i turni del ritardatario finché non torna e gioca.",
     seatKind: (seat: number) => `Chi gioca al posto ${seat}`,
@@ -526,7 +529,7 @@ export const it: Catalog = {
     computer: (level: string) => `Computer: ${level}`,
     vsComputer: "Gioca contro il computer",
     vsComputerHint: "Subito una partita a 2, tu contro il computer (giocatore di circolo).",
-    vsComputerBusy: "Si dà le carte…",
+    vsComputerBusy: "Distribuisco le carte…",
     allComputers: "Almeno un posto deve essere giocato da una persona.",
   },
   holidays: {
@@ -561,23 +564,23 @@ export const it: Catalog = {
     reminder: { "80%": "promemoria: usato l'80% del tempo", "1h": "promemoria: manca un'ora" } as Record<string, string>,
   },
   fairness: {
-    summary: "Smazzate eque: impegni",
+    summary: "Smazzate senza trucchi: verificale",
     prepared: " (questa partita usa smazzate preparate)",
     intro:
-      "Ogni smazzata è mescolata dal server, che si impegna su di essa quando la distribuisce: l'impegno è lo SHA-256 di un sale segreto, due punti e la smazzata. A fine smazzata il sale e le carte vengono rivelati, e il tuo browser può verificare che la smazzata sia proprio quella.",
+      "Ogni smazzata è mescolata dal server, che quando la distribuisce ne mostra l'impronta: lo SHA-256 di un sale segreto, due punti e la smazzata. A fine smazzata il sale e le carte vengono rivelati, e il tuo browser può verificare che la smazzata giocata sia proprio quella dell'impronta.",
     hand: (n: number) => `Smazzata ${n}`,
     preparedHand: " (preparata da chi ha creato la partita, non mescolata)",
-    commitment: "Impegno: ",
+    commitment: "Impronta: ",
     salt: "Sale: ",
     verify: "Verifica",
-    differs: "Questo non è l'impegno che questo browser ha visto durante la smazzata!",
+    differs: "Questa non è l'impronta che questo browser ha visto durante la smazzata!",
     saltLater: "Il sale si rivela a fine smazzata.",
     checking: "Verifica in corso…",
     secureOnly: "Il browser può verificarlo solo su una pagina sicura (https).",
-    mismatch: "NON CORRISPONDE: la smazzata rivelata non corrisponde al suo impegno.",
-    mismatchSeen: "NON CORRISPONDE: l'impegno è diverso da quello visto da questo browser durante la smazzata.",
-    okSeen: "✓ La smazzata corrisponde all'impegno che questo browser ha visto quando è stata distribuita.",
-    ok: "✓ La smazzata corrisponde al suo impegno.",
+    mismatch: "NON CORRISPONDE: la smazzata rivelata non corrisponde alla sua impronta.",
+    mismatchSeen: "NON CORRISPONDE: l'impronta è diversa da quella vista da questo browser durante la smazzata.",
+    okSeen: "✓ La smazzata corrisponde all'impronta che questo browser ha visto quando è stata distribuita.",
+    ok: "✓ La smazzata corrisponde alla sua impronta.",
     couldNot: "Impossibile verificare: la smazzata non è ancora disponibile.",
   },
   embed: { open: "Apri il tavolo completo ↗" },
@@ -596,7 +599,7 @@ export const it: Catalog = {
     keys: "Le frecce scorrono le mosse; Inizio e Fine vanno alla distribuzione e alla fine; Pagina su e Pagina giù cambiano smazzata.",
     noHands: "Non è ancora stata giocata nessuna smazzata.",
     endScore: "Punteggio a fine smazzata",
-    held: (who: string) => `In mano a ${who}`,
+    held: (who: string) => `In mano ${A(who)}`,
     backToTable: "Torna al tavolo",
     download: "Scarica il record",
     currentNote: "La smazzata in corso, per quanto puoi vederla: le carte degli altri restano nascoste fino alla fine.",
@@ -614,7 +617,7 @@ export const it: Catalog = {
     title: "Notifiche",
     titleGame: (names: string) => `Notifiche: ${names}`,
     intro:
-      "Fatti avvisare quando tocca a te: per email, in questo browser (push) o tramite un webhook. Arrivano per le partite che giochi da questo browser: ogni posto che apri qui è legato alla chiave di giocatore di questo browser, e così queste notifiche.",
+      "Fatti avvisare quando tocca a te: per email, in questo browser (push) o tramite un webhook. Le notifiche sono del tuo giocatore: arrivano per le partite che giochi da ognuno dei tuoi dispositivi collegati (le push vanno al browser che le ha attivate).",
     introGame: "Notifiche solo per questa partita; quelle per tutte le tue partite valgono anche per questa.",
     backToTable: "Torna al tavolo",
     all: "Tutte le tue notifiche",
@@ -640,8 +643,13 @@ export const it: Catalog = {
       gameOver: "finisce la partita",
       invited: "vengo invitato a una partita",
       started: "comincia una partita presa dalla sala",
-      message: "un giocatore mi scrive al tavolo (al massimo un'email all'ora per partita)",
+      message: "un giocatore mi scrive al tavolo",
     },
+    /** Said beside an event only where it is true of the channel (email). */
+    emailOnly: { message: "per email, al massimo un messaggio all'ora per partita, con tutto quello che è stato scritto" } as Record<
+      string,
+      string
+    >,
     eventName: {
       turn: "tocca a te",
       reminder: "promemoria",
@@ -799,17 +807,17 @@ export const it: Catalog = {
     showCode: "Mostra un codice per l'altro dispositivo",
     codeHint: "Sull'altro dispositivo apri la pagina iniziale e scrivi questo codice, oppure inquadra il codice QR:",
     qrLabel: "Codice QR che collega un altro dispositivo",
-    codeExpires: (when: string) => `Vale una volta sola, fino a ${when}.`,
+    codeExpires: (when: string) => `Vale una volta sola, fino ${AL(when)}.`,
     copyLink: "Copia il link",
     joinTitle: "Giochi già da un altro dispositivo?",
     joinHint:
-      "Scrivi il codice che mostra l'altro dispositivo (I tuoi dispositivi → Mostra un codice), oppure ricevi un link per entrare all'indirizzo email dove ti arrivano le notifiche.",
+      "Scrivi il codice che mostra l'altro dispositivo (I tuoi dispositivi → Mostra un codice), oppure fatti mandare un link di accesso all'indirizzo email dove ti arrivano le notifiche.",
     codeLabel: "Codice dall'altro dispositivo",
     linkThis: "Collega questo dispositivo",
     emailLabel: "La tua email delle notifiche",
-    sendSignIn: "Mandami un link per entrare",
+    sendSignIn: "Mandami un link di accesso",
     signInSent: (address: string) =>
-      `Se ${address} riceve le tue notifiche di Burraco, sta arrivando un link per entrare: aprilo su questo dispositivo entro 30 minuti.`,
+      `Se ${address} riceve le tue notifiche di Burraco, sta arrivando un link di accesso: aprilo su questo dispositivo entro 30 minuti.`,
     linked: "Questo dispositivo è collegato al tuo giocatore: ora le tue partite sono anche qui.",
     linkTitle: "Collega questo dispositivo",
     linkAsk: "Collegare questo dispositivo al tuo giocatore? Troverai qui anche le tue partite, le notifiche e le vacanze.",
@@ -820,7 +828,7 @@ export const it: Catalog = {
     seatTakenOther: "Non è tuo? Chiedi a chi ha creato la partita il tuo link.",
     watch: "Guarda il tavolo",
     seatReissued: (who: string) =>
-      `Chi ha creato la partita ha dato un nuovo link per il posto di ${who}: il vecchio link non lo apre più.`,
+      `Chi ha creato la partita ha dato un nuovo link per il posto ${prep("di", who)}: il vecchio link non lo apre più.`,
   },
   seeks: {
     title: "Trova un avversario",
@@ -851,7 +859,7 @@ export const it: Catalog = {
     free: (n: number) => (n === 1 ? "1 posto libero" : `${N(n)} posti liberi`),
     rated: "Valida per la classifica",
     unrated: "Amichevole",
-    until: (when: string) => `aperta fino a ${when}`,
+    until: (when: string) => `aperta fino ${AL(when)}`,
     range: (min: number | null, max: number | null) =>
       min !== null && max !== null
         ? `punteggio ${N(min)}–${N(max)}`

@@ -48,6 +48,8 @@ export function eventsField(
   labels: Readonly<Record<NotifyEventName, string>>,
   chosen: readonly string[],
   only?: readonly NotifyEventName[],
+  /** What is true of an event on this channel only (email's hourly digest of the table's messages). */
+  notes: Readonly<Record<string, string>> = {},
 ): JSX.Element {
   return h(
     "fieldset",
@@ -58,7 +60,7 @@ export function eventsField(
         "label",
         { key: event, class: "choice" },
         h("input", { type: "checkbox", name: "events", value: event, defaultChecked: chosen.includes(event) }),
-        ` ${labels[event]}`,
+        ` ${labels[event]}${notes[event] ? ` (${notes[event]})` : ""}`,
       ),
     ),
   );
