@@ -5,8 +5,7 @@ import { shardDatabase, shardNames } from "../../../src/server/db/shards";
 import { notifyConfig } from "../../../src/server/notify/config";
 import { createSubscription, type NewSubscription } from "../../../src/server/notify/subscriptions";
 import type { GameNotification, PublicMove } from "../../../src/server/notify/types";
-import type { SentMail } from "../../sent-mail";
-import type { Received } from "./receivers";
+import type { Received, SentMail } from "./received";
 
 export const receiverUrl = () => inject("receiverUrl");
 export const pushServiceUrl = () => inject("pushServiceUrl");
