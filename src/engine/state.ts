@@ -4,7 +4,7 @@ import type { Meld } from "./meld.js";
 import type { Move } from "./moves.js";
 import type { Rules } from "./rules.js";
 import type { PlayerCount, Seat, Team } from "./seats.js";
-import type { EndReason, HandEnd, MatchEnding, TeamScore } from "./types.js";
+import type { HandEnd, MatchEnding, TeamScore } from "./types.js";
 
 /** How a team's pozzetto stands: not taken yet, taken (by whom, how), or lost to the stock. */
 export type PozzettoStatus = null | TakenPozzetto | "stock";

@@ -1,5 +1,4 @@
 import type { Viewer } from "../../shared/api";
-import { z } from "../../shared/wire/z";
 import { hashToken, newToken } from "../auth";
 import type { SeatRow } from "../db/room-rows";
 import { type Failure, fail } from "../reply";
