@@ -90,6 +90,23 @@ describe("reminders", () => {
   });
 });
 
+describe("reminders after a late wake", () => {
+  it("sends only the reminder that still makes sense: woken with an hour left, the hour's, never the 80% one too", async () => {
+    setTime(T0);
+    const game = await clockGame({ perMove: "3d" });
+    const seat = (await clockOf(game.id)).turn!.seat;
+    // The room sleeps past both moments (a lost alarm, a busy night): 80% was at 2.4 days, the hour's at 2 days 23 hours.
+    setTime(T0 + 3 * DAY - HOUR + 1);
+    await alarm(game.id);
+    await alarm(game.id);
+    expect((await publicEvents(game.id)).filter((e) => e.type === "reminder")).toMatchObject([{ seat, which: "1h" }]);
+    // Nothing more is due for this turn but its timeout.
+    setTime(T0 + 3 * DAY - 1);
+    await alarm(game.id);
+    expect((await publicEvents(game.id)).filter((e) => e.type === "reminder")).toHaveLength(1);
+  });
+});
+
 describe("timeouts", () => {
   it("aborts with no result when time runs out before every seat has moved", async () => {
     setTime(T0);

@@ -115,8 +115,12 @@ export function clockAfter(clock: Clock, step: ClockStep): Clock {
       }
       return next;
     }
-    case "reminder":
-      return clock.turn ? { ...clock, turn: { ...clock.turn, reminded: [...clock.turn.reminded, step.which] } } : clock;
+    case "reminder": {
+      if (!clock.turn) return clock;
+      // The hour's reminder comes after the 80% one: sent (alone, after a late wake), it stands for both.
+      const before = step.which === "1h" && !clock.turn.reminded.includes("80%") ? (["80%"] as const) : [];
+      return { ...clock, turn: { ...clock.turn, reminded: [...clock.turn.reminded, ...before, step.which] } };
+    }
     case "timedOut":
       if (!clock.turn || clock.turn.seat !== step.seat) return clock;
       return { ...clock, turn: { ...clock.turn, timedOut: true } };

@@ -26,7 +26,9 @@ export function dueEntries(table: Table, now: number, live: (seat: number) => bo
   const dueNow = gameDue(table, false).filter((d) => d.at <= now);
   // A room woken late (a lost alarm, time moved on) finds the timeout due with its reminders: the timeout comes first, and the
   // reminders of a turn whose time is up are never written (they would remind of a move that can no longer be in time).
-  const due = dueNow.find((d) => d.kind === "timeout") ?? dueNow[0];
+  // Both reminders due at once: only the hour's is still true (the 80% one would arrive beside it, saying an hour is left),
+  // and it stands for the other (the clock counts the 80% one as sent: clock.ts).
+  const due = dueNow.find((d) => d.kind === "timeout") ?? dueNow.find((d) => d.kind === "reminder:1h") ?? dueNow[0];
   if (!due) return [];
   if (due.kind === "computer") return canDecide(work) ? computerEntries(table, work) : [];
   if (!table.clock?.turn) return [];
