@@ -157,7 +157,7 @@ describe("the clock at the table", () => {
     expect(await axeScan(claimer), "the claim").toEqual([]);
     await screenshot(claimer, "clock-claim-desktop-en");
     await claimer.locator("#claim-match").click();
-    await waitText(claimer, "#claim-question", literal(en.clock.claimQuestion(lateName)));
+    await waitText(claimer, "#claim-question", literal(en.clock.claimQuestion(lateName, en.clock.claimYouWin)));
     await claimer.locator("#claim-yes").click();
 
     const over = en.clock.overTimeout(lateName, otherName);
@@ -170,6 +170,22 @@ describe("the clock at the table", () => {
     expect(after.status).toBe("over");
     expect(after.view.match.winner).toBe(other);
     expect(after.view.hand!.end!.reason).toBe("timeout");
+  });
+
+  it("says who will win a claim with 3 players: the leader of the other two once the hand is scored", async () => {
+    const names = ["Anna", "Bruno", "Carla"];
+    const game = await createGame({ players: 3, names, clock: { perMove: "1h" } });
+    await drawAndDiscard(game, 3);
+    await advance(game.id, "2h");
+    const late = (await snapshot(game.id)).clock!.claim!.late;
+    const claimer = (late + 1) % 3;
+    const third = names[(late + 2) % 3]!;
+    const p = await page({ size: "phone", lang: "it" });
+    await p.goto(game.seats[claimer]!.url!);
+    await p.locator("#claim-match").click();
+    // Not "the late team loses" alone: who wins, which the claimer may not be.
+    await waitText(p, "#claim-question", new RegExp(`la smazzata in corso si conta così com'è: vince chi tra te e ${third} ha più punti`));
+    await screenshot(p, "clock-claim-3p-phone-it");
   });
 });
 

@@ -117,6 +117,17 @@ export interface ClockActions {
   cancelClaim(): void;
 }
 
+/**
+ * Who wins a claim, as the engine decides it: with two teams the claimer's; with three players the leader of the
+ * two not late once the hand in play is scored as it stands (its hidden cards count, so the page cannot say who).
+ */
+function claimOutcome(snap: GameSnapshot, me: number, late: number): string {
+  const players = snap.view.players;
+  if (players !== 3) return players === 2 ? t.clock.claimYouWin : t.clock.claimTeamWins(teamName(snap.seats, teamOf(me, players), players));
+  const other = [0, 1, 2].find((seat) => seat !== me && seat !== late)!;
+  return t.clock.claimLeaderWins(seatName(snap.seats, other));
+}
+
 /** After a timeout: who is late, and for the late seat's opponents the button to claim the match (with a confirmation). */
 export function latePanel({ snap, me }: ClockState, box: ClaimBox, act: ClockActions): JSX.Element | null {
   const late = lateSeat(snap);
@@ -135,7 +146,7 @@ export function latePanel({ snap, me }: ClockState, box: ClaimBox, act: ClockAct
         ? h(
             "div",
             { class: "confirm", role: "group", "aria-labelledby": "claim-question" },
-            h("p", { id: "claim-question" }, t.clock.claimQuestion(name)),
+            h("p", { id: "claim-question" }, t.clock.claimQuestion(name, claimOutcome(snap, me!, late))),
             h("button", { type: "button", class: "danger", id: "claim-yes", disabled: box.busy, onClick: act.claim }, t.clock.claimYes),
             " ",
             h("button", { type: "button", class: "quiet", id: "claim-cancel", onClick: act.cancelClaim }, t.clock.cancel),

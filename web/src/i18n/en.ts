@@ -472,8 +472,11 @@ export const en = {
     lateYou: "You have run out of time: your opponents may claim the match. Play now and the game goes on.",
     lateComputer: (who: string) => `${who} ran out of time: the computer plays for them until they return.`,
     claim: "Claim the match",
-    claimQuestion: (who: string) =>
-      `Claim the match? ${who} ran out of time: the match ends now and their team loses. (Without a claim they may still move.)`,
+    claimQuestion: (who: string, outcome: string) =>
+      `Claim the match? ${who} ran out of time: the match ends now and ${outcome}. (Without a claim they may still move.)`,
+    claimYouWin: "you win",
+    claimTeamWins: (team: string) => `your team (${team}) wins`,
+    claimLeaderWins: (other: string) => `the hand in play is scored as it stands: whichever of you and ${other} then has more points wins`,
     claimYes: "Yes, claim it",
     cancel: "Cancel",
     claimedBy: (who: string, late: string) => `${who} claimed the match: ${late} ran out of time.`,

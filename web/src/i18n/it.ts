@@ -473,8 +473,11 @@ export const it: Catalog = {
     lateYou: "Hai finito il tempo: gli avversari possono reclamare la partita. Gioca ora e la partita continua.",
     lateComputer: (who: string) => `${who} ha finito il tempo: il computer gioca al suo posto finché non torna.`,
     claim: "Reclama la partita",
-    claimQuestion: (who: string) =>
-      `Reclamare la partita? ${who} ha finito il tempo: la partita finisce ora e la sua squadra perde. (Finché nessuno la reclama può ancora giocare.)`,
+    claimQuestion: (who: string, outcome: string) =>
+      `Reclamare la partita? ${who} ha finito il tempo: la partita finisce ora e ${outcome}. (Finché nessuno la reclama può ancora giocare.)`,
+    claimYouWin: "vinci tu",
+    claimTeamWins: (team: string) => `vince la tua squadra (${team})`,
+    claimLeaderWins: (other: string) => `la smazzata in corso si conta così com'è: vince chi tra te e ${other} ha più punti`,
     claimYes: "Sì, reclamala",
     cancel: "Annulla",
     claimedBy: (who: string, late: string) => `${who} ha reclamato la partita: ${late} ha finito il tempo.`,
