@@ -197,6 +197,7 @@ export const en = {
     seatAt: (seat: number, when: string) => `seat ${seat} · ${when}`,
     noLink: "this browser does not hold the seat link: it opens the public view",
     alsoHere: "Also opened in this browser",
+    openedOn: (date: string) => `Game of ${date}`,
     created: "Games created here",
     createdOn: (when: string) => `created ${when}`,
     showLinks: "Links",

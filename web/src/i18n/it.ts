@@ -198,6 +198,7 @@ export const it: Catalog = {
     seatAt: (seat: number, when: string) => `posto ${seat} · ${when}`,
     noLink: "questo browser non ha il link del posto: si apre la vista pubblica",
     alsoHere: "Aperte anche in questo browser",
+    openedOn: (date: string) => `Partita ${/^(8|11)\b/.test(date) ? `dell'${date}` : `del ${date}`}`,
     created: "Partite create qui",
     createdOn: (when: string) => `creata ${when}`,
     showLinks: "Link",
