@@ -99,6 +99,13 @@ describe("the main screens at both sizes and in both languages", () => {
       await waitText(p, "#act-draw", new RegExp(words.hand.draw));
       await screenshot(p, `table-${size}-${lang}`);
       if (scan) expect(await axeScan(p), "table").toEqual([]);
+      // The chat's sheet open beside the table (its button then pressed, its label shown on a desktop).
+      await p.locator("#chat-button").click();
+      await p.locator("#chat-sheet").waitFor();
+      await screenshot(p, `table-chat-${size}-${lang}`);
+      if (scan) expect(await axeScan(p), "table with the chat open").toEqual([]);
+      await p.locator("#chat-button").click();
+      await p.locator("#chat-sheet").waitFor({ state: "detached" });
       // Nothing the player needs leaves the screen: the banner, the piles, the hand and the moves.
       for (const selector of ["#status", "#discard", "#my-hand", "#act-discard"]) {
         const box = (await p.locator(selector).boundingBox())!;

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { it as server } from "../../src/server/i18n/it";
 import { PHRASE_TEXTS } from "../../src/shared/chat";
 import { PRESET_INFO } from "../../src/shared/presets";
+import { en } from "../../web/src/i18n/en";
 import { it as web } from "../../web/src/i18n/it";
 
 /**
@@ -85,6 +86,12 @@ describe("the Italian on every channel (docs/italian.md)", () => {
   it("tells the stock by the same word at the table and in the emails", () => {
     expect(web.felt.stock).toBe("Tallone");
     expect(server.move.drewStock).toMatch(/tallone/);
+  });
+
+  it("says notifications belong to the player, on every linked device, not to a browser's key", () => {
+    expect(web.notify.intro).not.toMatch(/chiave/);
+    expect(web.notify.intro).toMatch(/del tuo giocatore/);
+    expect(en.notify.intro).not.toMatch(/player key/);
   });
 
   it("says only what is true of each channel: the hourly limit is the email's, not the push's", () => {

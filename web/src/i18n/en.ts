@@ -281,6 +281,8 @@ export const en = {
     closeBurraco: "Tap to close it",
   },
   board: {
+    /** The table page's heading, for screen readers: its teams. */
+    heading: (teams: readonly string[]) => `Burraco: ${teams.join(" v ")}`,
     points: "points",
     /** A burraco's kind on its badge on the table (the full name is its label). */
     kind: { clean: "clean", dirty: "dirty", "semi-clean": "semi-clean", royal: "royal", "ace-to-ace": "ace to ace" },

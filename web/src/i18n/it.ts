@@ -283,6 +283,8 @@ export const it: Catalog = {
     closeBurraco: "Tocca per richiuderlo",
   },
   board: {
+    /** The table page's heading, for screen readers: its teams. */
+    heading: (teams: readonly string[]) => `Burraco: ${teams.join(" contro ")}`,
     points: "punti",
     /** A burraco's kind on its badge on the table (the full name is its label). */
     kind: { clean: "pulito", dirty: "sporco", "semi-clean": "semipulito", royal: "reale", "ace-to-ace": "asso-asso" },
