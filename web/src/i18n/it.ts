@@ -123,7 +123,7 @@ export const it: Catalog = {
   },
   load: {
     badSeat:
-      "Questo link non apre più il posto: ne è stato emesso uno nuovo, oppure il posto è stato preso con l'invito. Chiedi un nuovo link a chi ha creato la partita.",
+      "Questo link non apre più il posto: ne è stato creato uno nuovo, oppure il posto è stato preso con l'invito. Chiedi un nuovo link a chi ha creato la partita.",
     badInvite: "Questo invito non apre la partita.",
     failed: "Qualcosa è andato storto nel caricare la partita.",
     table: "Caricamento del tavolo…",
@@ -133,7 +133,7 @@ export const it: Catalog = {
     connecting: "Connessione…",
     live: "In diretta",
     reconnecting: "Riconnessione…",
-    polling: "In diretta (polling)",
+    polling: "In diretta (a intervalli)",
     offline: "Offline: riprovo",
   },
   lobby: {
@@ -153,7 +153,7 @@ export const it: Catalog = {
     partners: "I compagni siedono di fronte: i posti 1 e 3 contro i posti 2 e 4.",
     prepared: "Torneo: smazzate preparate",
     preparedHint:
-      "Per i tornei che giocano le stesse smazzate a ogni tavolo: una lista JSON di smazzate come nei record di partita. Tutti vedranno che le smazzate sono preparate.",
+      "Per i tornei che giocano le stesse smazzate a ogni tavolo: una lista JSON di smazzate come nei file delle partite. Tutti vedranno che le smazzate sono preparate.",
     deals: "Smazzate (JSON)",
     dealsNotJson: "Le smazzate preparate non sono JSON valido.",
     badName: (seat: number) => `Il nome per il posto ${seat} è troppo lungo o ha caratteri che un nome non può avere.`,
@@ -164,7 +164,7 @@ export const it: Catalog = {
   links: {
     ready: "La partita è pronta: manda i link",
     secret:
-      "Ogni link di posto è segreto: chi lo ha gioca quel posto. Manda a ciascuno il suo, in privato. Questo browser li conserva in «Partite create qui» e può emettere un link nuovo per un posto che nessuno ha ancora aperto.",
+      "Ogni link di posto è segreto: chi lo ha gioca quel posto. Manda a ciascuno il suo, in privato. Questo browser li conserva in «Partite create qui» e può creare un link nuovo per un posto che nessuno ha ancora aperto.",
     seat: (seat: number, name: string | null) => `Posto ${seat}${name ? `: ${name}` : ""}`,
     invite: "Invito (occupa un posto libero senza nome)",
     inviteHint: "Mettilo in una chat di gruppo: chi lo apre per primo scrive il nome e prende un posto libero senza nome.",
@@ -177,7 +177,7 @@ export const it: Catalog = {
     handled: "inviato",
     newLink: "Nuovo link",
     newLinkConfirm: (seat: number) =>
-      `Emettere un link nuovo per il posto ${seat}? Il vecchio link smetterà di funzionare. Solo un posto che nessuno ha ancora aperto può averne uno.`,
+      `Creare un link nuovo per il posto ${seat}? Il vecchio link smetterà di funzionare. Solo un posto che nessuno ha ancora aperto può averne uno.`,
     newLinkDone: (seat: number) => `Il posto ${seat} ha un link nuovo: mandalo.`,
     taken: "aperto dal suo giocatore",
     free: "non ancora aperto",
@@ -207,7 +207,7 @@ export const it: Catalog = {
     share: "Condividi il tavolo",
     shareText: (names: string) => `Guarda la nostra partita a burraco: ${names}`,
     replay: "Rivedi la partita",
-    record: "Scarica il record",
+    record: "Scarica il file della partita",
     table: "Torna al tavolo",
   },
   status: {
@@ -607,11 +607,11 @@ export const it: Catalog = {
     endScore: "Punteggio a fine smazzata",
     held: (who: string) => `In mano ${A(who)}`,
     backToTable: "Torna al tavolo",
-    download: "Scarica il record",
+    download: "Scarica il file della partita",
     currentNote: "La smazzata in corso, per quanto puoi vederla: le carte degli altri restano nascoste fino alla fine.",
     moveBy: (who: string) => `${who}:`,
-    loading: "Caricamento del record…",
-    failed: "Non è stato possibile caricare il record.",
+    loading: "Caricamento della partita…",
+    failed: "Non è stato possibile caricare la partita.",
     totals: "Totali della partita dopo questa smazzata",
   },
   time: {
