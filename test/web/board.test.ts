@@ -92,9 +92,11 @@ describe("card sizes that fit (web/src/table/fit.ts)", () => {
     expect(squeezed.card).toBe(40);
     expect(handHeight(squeezed)).toBeLessThan(handHeight(fit));
     expect(squeezeHand(fit, 0, hand)).toBe(fit);
-    // An 11-card hand in one row would only grow taller in two rows of 40 px: it stays as it is.
+    // An 11-card hand in one row would only grow taller in two rows of 40 px: it stays in one row, of 40 px cards.
     const one = fitHand(11, 374, 60);
-    expect(squeezeHand(one, 10, { count: 11, width: 374, max: 60, good: 52 }).rows).toBe(1);
+    expect(squeezeHand(one, 100, { count: 11, width: 374, max: 60, good: 52 })).toEqual({ card: 40, rows: 1 });
+    // Two cards: one short row, however much the melds ask.
+    expect(squeezeHand(fitHand(2, 344, 60), 500, { count: 2, width: 344, max: 60, good: 52 })).toEqual({ card: 40, rows: 1 });
   });
 });
 

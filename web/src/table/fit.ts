@@ -165,13 +165,15 @@ export const ROW_SHOWN = 0.55;
  * their corners showing, else two rows, with the largest cards up to `max`
  * that fit `width` (and `height`, when given).
  */
+/** Whether `count` cards `card` px wide lie in `rows` rows across `width` with more than half of each showing. */
+function acrossFits(count: number, width: number, card: number, rows: number): boolean {
+  const perRow = Math.ceil(count / rows);
+  // More than half of each card shows, so that a tap in its middle is a tap on it.
+  return perRow <= 1 || (width - card) / (perRow - 1) >= card * 0.55;
+}
+
 export function fitHand(count: number, width: number, max: number, good = 52, min = 34, height = Number.POSITIVE_INFINITY): HandFit {
-  const fits = (card: number, rows: number) => {
-    const perRow = Math.ceil(count / rows);
-    const tall = card * CARD_RATIO * (1 + (rows - 1) * ROW_SHOWN);
-    // More than half of each card shows, so that a tap in its middle is a tap on it.
-    return tall <= height && (perRow <= 1 || (width - card) / (perRow - 1) >= card * 0.55);
-  };
+  const fits = (card: number, rows: number) => handHeight({ card, rows }) <= height && acrossFits(count, width, card, rows);
   if (count <= 1) return { card: max, rows: 1 };
   for (let card = max; card >= good; card--) if (fits(card, 1)) return { card, rows: 1 };
   for (let card = max; card >= min; card--) if (fits(card, 2)) return { card, rows: 2 };
@@ -193,6 +195,16 @@ export function squeezeHand(
   floor = 40,
 ): HandFit {
   if (by <= 0) return fit;
-  const squeezed = fitHand(hand.count, hand.width, hand.max, hand.good, Math.min(floor, fit.card), handHeight(fit) - by);
-  return handHeight(squeezed) < handHeight(fit) - 0.5 ? squeezed : fit;
+  const cap = handHeight(fit) - by;
+  const least = Math.min(floor, fit.card);
+  const best = fitHand(hand.count, hand.width, hand.max, hand.good, least, cap);
+  // Short of the height asked for: the shortest hand of `floor` px cards that lies across the width.
+  const squeezed =
+    handHeight(best) <= cap
+      ? best
+      : ([1, 2] as const)
+          .map((rows) => ({ card: least, rows }))
+          .filter((f) => acrossFits(hand.count, hand.width, f.card, f.rows))
+          .sort((a, b) => handHeight(a) - handHeight(b))[0];
+  return squeezed && handHeight(squeezed) < handHeight(fit) - 0.5 ? squeezed : fit;
 }
