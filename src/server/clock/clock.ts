@@ -154,9 +154,24 @@ export function dueOf(clock: Clock, computer: (seat: number) => boolean = () => 
   return { timeout: whenElapsed(turn.since, turn.allowance, away), reminders };
 }
 
-/** What a timeout does now: no result before every seat (person or computer) has moved; otherwise the creator's choice. */
-export function timeoutAction(clock: Clock): "abort" | Timeout {
-  return clock.moved.every(Boolean) ? clock.control.timeout : "abort";
+/** Who has a stake in a match when a seat runs out of time. */
+export interface Stakes {
+  /** Whether a seat is a person's (not a computer player chosen at creation: those have nothing to lose). */
+  readonly person: (seat: number) => boolean;
+  /** Whether the late seat was ever opened by its player. */
+  readonly opened: boolean;
+}
+
+/**
+ * What a timeout of the seat `late` does now. No result (`abort`) while nobody has a stake in the match yet:
+ * the late seat was never opened (a player who never came), or it has not moved and no other person's seat
+ * has either. Otherwise the creator's choice: a player who never moves once another person has played runs
+ * out of time like any late player, so a match cannot be dodged by never moving.
+ */
+export function timeoutAction(clock: Clock, late: number, stakes: Stakes): "abort" | Timeout {
+  if (!stakes.opened) return "abort";
+  if (clock.moved[late]) return clock.control.timeout;
+  return clock.moved.some((moved, seat) => moved && seat !== late && stakes.person(seat)) ? clock.control.timeout : "abort";
 }
 
 /** Counting time left for the seat to play at `now` (0 when it has run out). */

@@ -52,7 +52,7 @@ export const LogBodySchema = z.discriminatedUnion("type", [
     request: z.string().optional(),
     by: z.literal("computer").optional(),
   }),
-  z.looseObject({ type: z.literal("seatReissued"), seat }),
+  z.looseObject({ type: z.literal("seatReissued"), seat, previous: z.string().optional(), player: z.string().nullable().optional() }),
   z.looseObject({ type: z.literal("reminder"), seat, which: z.enum(["80%", "1h"]), live: z.boolean() }),
   z.looseObject({ type: z.literal("timedOut"), seat, action: timeout }),
   z.looseObject({ type: z.literal("claimed"), seat, late: time }),

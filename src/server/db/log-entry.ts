@@ -62,8 +62,12 @@ export type LogBody =
       /** The computer made this move for the seat. */
       readonly by?: "computer";
     }
-  /** The creator gave a fresh link to a seat whose player had been away too long: the old link no longer opens it (room/seats.ts). */
-  | { readonly type: "seatReissued"; readonly seat: number }
+  /**
+   * The creator gave a fresh link to a seat whose player was gone (room/reissue.ts): the old link no longer
+   * opens it. `previous` is the old link's hash (whoever opens it is told what became of the seat) and `player`
+   * the player it was taken from (told by their notifications); both absent in entries written before they were kept.
+   */
+  | { readonly type: "seatReissued"; readonly seat: number; readonly previous?: string; readonly player?: string | null }
   | ClockBody
   | ChatBody;
 

@@ -95,6 +95,14 @@ export const en = {
     yourTurn: "You play first: it is your turn.",
     firstPlays: (name: string) => `${name} plays first; you will be told when it is your turn.`,
   },
+  seatReissued: {
+    subject: (others: string) => `Burraco: your seat in the game with ${others} has a new link`,
+    titleYou: (name: string) => `${name}, your seat in Burraco was given a new link`,
+    titleOther: (name: string) => `${name}'s seat in Burraco was given a new link`,
+    you: "You missed a turn of yours and stayed away, so the game's creator gave your seat a fresh link: the link you had no longer opens it.",
+    ask: "If you want to play on, ask the game's creator for the new link.",
+    other: (name: string) => `${name} missed a turn and stayed away: the game's creator gave the seat a fresh link.`,
+  },
   invited: {
     title: (by: string | null) => `${by ?? "Someone"} invites you to a game of Burraco`,
     body: "Open the link, choose a name and take a free seat.",

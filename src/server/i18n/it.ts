@@ -91,6 +91,14 @@ export const it: Catalog = {
     yourTurn: "Giochi per primo: tocca a te.",
     firstPlays: (name) => `Gioca per primo ${name}; ti avvisiamo quando tocca a te.`,
   },
+  seatReissued: {
+    subject: (others) => `Burraco: il tuo posto nella partita con ${others} ha un nuovo link`,
+    titleYou: (name) => `${name}, il tuo posto a Burraco ha ricevuto un nuovo link`,
+    titleOther: (name) => `Il posto di ${name} a Burraco ha ricevuto un nuovo link`,
+    you: "Hai saltato un tuo turno e sei rimasto assente, così chi ha creato la partita ha dato al tuo posto un nuovo link: quello che avevi non lo apre più.",
+    ask: "Se vuoi continuare a giocare, chiedi il nuovo link a chi ha creato la partita.",
+    other: (name) => `${name} ha saltato un turno ed è rimasto assente: chi ha creato la partita ha dato al suo posto un nuovo link.`,
+  },
   invited: {
     title: (by) => `${by ?? "Qualcuno"} ti invita a una partita a Burraco`,
     body: "Apri il link, scegli un nome e prendi un posto libero.",

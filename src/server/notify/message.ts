@@ -75,6 +75,7 @@ const GameNotification = z.discriminatedUnion("type", [
     digest: z.boolean(),
   }),
   z.object({ ...base, type: z.literal("invited"), by: z.string().nullable(), link: z.string() }),
+  z.object({ ...base, type: z.literal("seatReissued"), seat: z.int() }),
 ]);
 
 const DigestGame = z.object({

@@ -103,6 +103,14 @@ export type GameNotification =
       readonly ending?: MatchEndingFacts;
     })
   | (Base & {
+      /**
+       * The game's creator gave `seat` a fresh link, its player being gone (room/reissue.ts): told to that
+       * player (`players[seat]`, the player it was taken from), whose link no longer opens it.
+       */
+      readonly type: "seatReissued";
+      readonly seat: number;
+    })
+  | (Base & {
       /** A game whose seats came with their players (a seek's, a rematch's) has started: every seat's player hears it. */
       readonly type: "started";
       /** The seat that plays first. */

@@ -157,6 +157,19 @@ export function gameMessage(n: GameNotification, lang: Language, link: string, n
     }
     case "message":
       return chatMessage(n, c, lang, link);
+    case "seatReissued": {
+      const name = seatName(n.names, n.seat, lang);
+      if (reader !== n.seat) {
+        const title = c.seatReissued.titleOther(name);
+        return { subject: title, title, paragraphs: [c.seatReissued.other(name)], action: { label: c.actions.see, url: link } };
+      }
+      return {
+        subject: c.seatReissued.subject(opponents(n.names, n.seat, lang)),
+        title: c.seatReissued.titleYou(name),
+        paragraphs: [c.seatReissued.you, c.seatReissued.ask],
+        action: { label: c.actions.see, url: link },
+      };
+    }
     case "invited":
       return {
         subject: c.invited.title(n.by),

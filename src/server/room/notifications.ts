@@ -24,6 +24,8 @@ export function notifies(entry: Pick<Entry, "body" | "events">): boolean {
   if (entry.body.type === "message") return true;
   if (entry.body.type === "reminder") return !entry.body.live;
   if (entry.body.type === "timedOut") return true;
+  // The player a seat was taken from is told; an entry from before the room kept who that was tells nobody.
+  if (entry.body.type === "seatReissued") return typeof entry.body.player === "string";
   return entry.events.some((e) => e.type === "turn" || e.type === "handEnded" || e.type === "matchEnded");
 }
 
@@ -46,6 +48,12 @@ export function notificationsOf(table: Table, seats: readonly SeatRow[], seq: nu
     out.push({ ...base, type: "reminder", seat: body.seat, which: body.which, deadline: deadlineOf(table, body.seat, null) });
   }
   if (body.type === "timedOut") out.push({ ...base, type: "timedOut", seat: body.seat, action: body.action, teams });
+  // The seat is no longer its old player's: the message goes to them by name, and links to the public table.
+  if (body.type === "seatReissued" && body.player) {
+    const players = base.players.map((p, s) => (s === body.seat ? body.player! : p));
+    const links = base.links.map((l, s) => (s === body.seat ? null : l));
+    out.push({ ...base, players, links, type: "seatReissued", seat: body.seat });
+  }
   // A match ended on the clock is told once, as a claim or a cancelled match: not as a hand's scores.
   const onTheClock = body.type === "claimed" || body.type === "aborted";
   for (const event of entry.events) {

@@ -65,6 +65,8 @@ export const en = {
     STALE_VERSION: "The table changed before your move arrived. Here it is as it stands now: have a look and try again.",
     NO_FREE_SEAT: "No seat is free for the invitation: every seat is taken or kept for a named player.",
     SEAT_TAKEN: "That seat is taken.",
+    SEAT_REISSUED:
+      "The game's creator gave this seat a fresh link after you missed a turn and stayed away: this link no longer opens it. Ask the creator for the new one.",
     SEAT_RESERVED: "That seat is kept for the player it was named for: they have their own link.",
     BAD_CLOCK: "This time control is not valid.",
     BAD_RATED: "A rated match needs a clock and people only, no computer player.",
@@ -641,6 +643,7 @@ export const en = {
       gameOver: "the match ends",
       invited: "I am invited to a game",
       started: "a game from the lobby starts",
+      seatReissued: "my seat is given a fresh link after I stayed away",
       message: "a player writes to me at the table (at most one email an hour per game)",
     },
     eventName: {
@@ -652,6 +655,7 @@ export const en = {
       gameOver: "match over",
       invited: "invitation",
       started: "game started",
+      seatReissued: "fresh link for your seat",
       message: "message at the table",
       confirm: "confirmation",
       digest: "daily message",
@@ -738,6 +742,7 @@ export const en = {
       gameOver: "the match ends",
       invited: "the invitation (posted at once)",
       started: "the game starts with every seat's player",
+      seatReissued: "a seat is given a fresh link",
       message: "players write at the table (never posted to a group chat)",
     },
     chatAdd: "Attach the chat",

@@ -65,6 +65,8 @@ export const it: Catalog = {
     STALE_VERSION: "Il tavolo è cambiato prima che arrivasse la tua mossa. Eccolo com'è ora: guarda e riprova.",
     NO_FREE_SEAT: "Nessun posto è libero per l'invito: sono tutti presi o tenuti per un giocatore con nome.",
     SEAT_TAKEN: "Quel posto è preso.",
+    SEAT_REISSUED:
+      "Chi ha creato la partita ha dato un nuovo link a questo posto, dopo che hai saltato un tuo turno e sei rimasto assente: questo link non lo apre più. Chiedigli quello nuovo.",
     SEAT_RESERVED: "Quel posto è tenuto per il giocatore che ha quel nome: ha il suo link.",
     BAD_CLOCK: "Questo controllo del tempo non è valido.",
     BAD_RATED: "Una partita valida per la classifica richiede un tempo e soli giocatori umani, nessun computer.",
@@ -640,6 +642,7 @@ export const it: Catalog = {
       gameOver: "finisce la partita",
       invited: "vengo invitato a una partita",
       started: "comincia una partita presa dalla sala",
+      seatReissued: "il mio posto riceve un nuovo link perché sono rimasto assente",
       message: "un giocatore mi scrive al tavolo (al massimo un'email all'ora per partita)",
     },
     eventName: {
@@ -651,6 +654,7 @@ export const it: Catalog = {
       gameOver: "fine partita",
       invited: "invito",
       started: "partita cominciata",
+      seatReissued: "nuovo link per il tuo posto",
       message: "messaggio al tavolo",
       confirm: "conferma",
       digest: "messaggio del giorno",
@@ -743,6 +747,7 @@ export const it: Catalog = {
       gameOver: "finisce la partita",
       invited: "l'invito (mandato subito)",
       started: "la partita comincia con tutti i giocatori seduti",
+      seatReissued: "un posto riceve un nuovo link",
       message: "i giocatori scrivono al tavolo (mai mandato in una chat di gruppo)",
     },
     chatAdd: "Collega la chat",
