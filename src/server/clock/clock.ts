@@ -29,6 +29,8 @@ export interface TurnClock {
   readonly allowance: number;
   readonly reminded: readonly Reminder[];
   readonly timedOut: boolean;
+  /** The timeout adjourned the game (nobody to claim it or to wait for): it waits for this seat's move. */
+  readonly adjourned?: boolean;
   /**
    * When the computer made its first move of this turn, if it has: the computer plays a turn over several of
    * the room's invocations (src/server/room/computer.ts), and the time from there to the turn's end is the
@@ -59,7 +61,7 @@ export type ClockStep =
       readonly events: readonly { readonly type: string; readonly seat?: number }[];
     }
   | { readonly kind: "reminder"; readonly at: number; readonly which: Reminder }
-  | { readonly kind: "timedOut"; readonly at: number; readonly seat: number }
+  | { readonly kind: "timedOut"; readonly at: number; readonly seat: number; readonly adjourned?: boolean }
   | { readonly kind: "absence"; readonly at: number; readonly seat: number; readonly from: number; readonly until: number }
   | { readonly kind: "absenceCancelled"; readonly at: number; readonly seat: number; readonly from: number };
 
@@ -119,7 +121,7 @@ export function clockAfter(clock: Clock, step: ClockStep): Clock {
       return clock.turn ? { ...clock, turn: { ...clock.turn, reminded: [...clock.turn.reminded, step.which] } } : clock;
     case "timedOut":
       if (!clock.turn || clock.turn.seat !== step.seat) return clock;
-      return { ...clock, turn: { ...clock.turn, timedOut: true } };
+      return { ...clock, turn: { ...clock.turn, timedOut: true, ...(step.adjourned ? { adjourned: true } : {}) } };
     case "absence":
       return {
         ...clock,

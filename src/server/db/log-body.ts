@@ -54,7 +54,7 @@ export const LogBodySchema = z.discriminatedUnion("type", [
   }),
   z.looseObject({ type: z.literal("seatReissued"), seat, previous: z.string().optional(), player: z.string().nullable().optional() }),
   z.looseObject({ type: z.literal("reminder"), seat, which: z.enum(["80%", "1h"]), live: z.boolean() }),
-  z.looseObject({ type: z.literal("timedOut"), seat, action: timeout }),
+  z.looseObject({ type: z.literal("timedOut"), seat, action: z.enum(["claim", "computer", "adjourn"]), once: z.literal(true).optional() }),
   z.looseObject({ type: z.literal("claimed"), seat, late: time }),
   z.looseObject({ type: z.literal("aborted"), late: time }),
   z.looseObject({ type: z.literal("absence"), seat, from: time, until: time }),

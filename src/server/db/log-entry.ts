@@ -71,6 +71,9 @@ export type LogBody =
   | ClockBody
   | ChatBody;
 
+/** What a timeout did: the creator's choice, or the game adjourned (log entry `timedOut`). */
+export type TimeoutAction = Timeout | "adjourn";
+
 export type CreatedBody = Extract<LogBody, { type: "created" }>;
 export type DealtBody = Extract<LogBody, { type: "dealt" }>;
 
@@ -94,7 +97,13 @@ export type ClockBody =
       readonly which: Reminder;
       readonly live: boolean;
     }
-  | { readonly type: "timedOut"; readonly seat: number; readonly action: Timeout }
+  /**
+   * A seat ran out of time: what happens now (room/timeouts.ts). `claim`: its opponents may claim the match;
+   * `computer`: the computer plays it until its player plays again, or (`once`, when no person is left at the
+   * table) this one turn only; `adjourn`: nobody is there to claim the match or to wait for, so the game waits
+   * for the late player's move, its clock stopped.
+   */
+  | { readonly type: "timedOut"; readonly seat: number; readonly action: TimeoutAction; readonly once?: true }
   | { readonly type: "claimed"; readonly seat: number; readonly late: number }
   | { readonly type: "aborted"; readonly late: number }
   | { readonly type: "absence"; readonly seat: number; readonly from: number; readonly until: number }

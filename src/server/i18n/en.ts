@@ -65,6 +65,11 @@ export const en = {
     otherComputer: (late: string) => `${late}'s time ran out: the computer is playing for them until they play again.`,
     opponentClaim: (late: string) => `${late}'s time ran out: you may now claim the match, or wait for their move.`,
     othersClaim: (late: string) => `${late}'s time ran out: their opponents may now claim the match.`,
+    youPlayedOnce: "Your time ran out, so the computer played your last turn for you. This turn is yours again, with a fresh deadline.",
+    youAdjourned:
+      "Your time ran out, and nobody else is at the table to claim the match or to wait for you: the game is adjourned. It waits for your move, and your clock starts again when you play.",
+    otherComputerOnce: (late: string) => `${late}'s time ran out: the computer played their turn, and the next one is theirs again.`,
+    otherAdjourned: (late: string) => `${late}'s time ran out: the game is adjourned until they play.`,
     takeBack: "Take your seat back",
     claim: "Claim the match",
   },

@@ -61,6 +61,12 @@ export const it: Catalog = {
     otherComputer: (late) => `Il tempo di ${late} è scaduto: il computer gioca al suo posto finché non torna a giocare.`,
     opponentClaim: (late) => `Il tempo di ${late} è scaduto: ora puoi reclamare la partita, oppure aspettare la sua mossa.`,
     othersClaim: (late) => `Il tempo di ${late} è scaduto: ora i suoi avversari possono reclamare la partita.`,
+    youPlayedOnce:
+      "Il tuo tempo era scaduto, così il computer ha giocato il tuo ultimo turno al posto tuo. Questo turno è di nuovo tuo, con una nuova scadenza.",
+    youAdjourned:
+      "Il tuo tempo è scaduto e al tavolo non c'è nessun altro che possa reclamare la partita o aspettarti: la partita è sospesa. Aspetta la tua mossa, e il tuo tempo riparte quando giochi.",
+    otherComputerOnce: (late) => `Il tempo di ${late} è scaduto: il computer ha giocato il suo turno, e il prossimo torna a lui.`,
+    otherAdjourned: (late) => `Il tempo di ${late} è scaduto: la partita è sospesa finché non gioca.`,
     takeBack: "Riprenditi il posto",
     claim: "Reclama la partita",
   },

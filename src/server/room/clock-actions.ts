@@ -1,11 +1,11 @@
 import { makeMove, needsDeal, type Outcome, teamOf } from "../../engine/index";
-import { timeoutAction } from "../clock/clock";
 import type { LogBody } from "../db/log-entry";
 import { type Failure, fail } from "../reply";
 import { canDecide, computerTurn, type Work } from "./computer";
 import { computerToPlay, gameDue } from "./due";
 import { nextDeal } from "./fairness";
 import type { Table } from "./table";
+import { timeoutOutcome } from "./timeouts";
 
 /**
  * What the room writes when its clock has something due, or when a player
@@ -39,10 +39,10 @@ export function dueEntries(table: Table, now: number, seats: SeatsNow, work: Wor
   const seat = table.clock.turn.seat;
   switch (due.kind) {
     case "timeout": {
-      const person = (s: number) => !table.created.computers?.[s];
-      const action = timeoutAction(table.clock, seat, { person, opened: seats.opened(seat) });
-      if (action === "abort") return [{ body: { type: "aborted", late: seat } }];
-      return [{ body: { type: "timedOut", seat, action } }];
+      const outcome = timeoutOutcome(table, seat, seats.opened(seat));
+      if (outcome.kind === "abort") return [{ body: { type: "aborted", late: seat } }];
+      if (outcome.kind === "computer" && outcome.once) return [{ body: { type: "timedOut", seat, action: "computer", once: true } }];
+      return [{ body: { type: "timedOut", seat, action: outcome.kind } }];
     }
     case "reminder:80%":
     case "reminder:1h": {
@@ -70,7 +70,7 @@ function computerEntries(table: Table, work: Work): NewEntry[] {
 export function claimEntries(table: Table, seat: number): NewEntry[] | Failure {
   const clock = table.clock;
   const turn = clock?.turn;
-  if (!clock || !turn || clock.over || !turn.timedOut || clock.control.timeout !== "claim") {
+  if (!clock || !turn || clock.over || !turn.timedOut || turn.adjourned || clock.control.timeout !== "claim") {
     return fail(409, "NOTHING_TO_CLAIM", "No seat has run out of time: there is nothing to claim.");
   }
   const players = table.state.players;

@@ -274,6 +274,13 @@ export class GameRoom extends DurableObject<Env> {
     if (room.table.state.over) return fail(422, "HAND_OVER", "The match is over.");
     const before = room.table.version;
     const holds = room.table.computers[seat] !== null;
+    // A handover is for not holding others up: with nobody else at the table, the computer would only play the match out alone.
+    if (on && !holds && room.table.computers.every((c, s) => s === seat || c !== null))
+      return fail(
+        409,
+        "NOBODY_WAITING",
+        "Nobody else is at the table to wait for you: the game waits for your move as long as it takes (with a clock, declare an absence to stop it).",
+      );
     if (holds !== on) {
       const body = on
         ? ({ type: "computer", seat, on, reason: "handover", ...(level ? { level } : {}) } as const)

@@ -65,6 +65,8 @@ export const en = {
     STALE_VERSION: "The table changed before your move arrived. Here it is as it stands now: have a look and try again.",
     NO_FREE_SEAT: "No seat is free for the invitation: every seat is taken or kept for a named player.",
     SEAT_TAKEN: "That seat is taken.",
+    NOBODY_WAITING:
+      "Nobody else is at the table to wait for you: the game waits for your move as long as it takes (with a clock, declare a holiday to stop it).",
     SEAT_REISSUED:
       "The game's creator gave this seat a fresh link after you missed a turn and stayed away: this link no longer opens it. Ask the creator for the new one.",
     SEAT_RESERVED: "That seat is kept for the player it was named for: they have their own link.",
@@ -479,12 +481,25 @@ export const en = {
     claimYes: "Yes, claim it",
     cancel: "Cancel",
     claimedBy: (who: string, late: string) => `${who} claimed the match: ${late} ran out of time.`,
-    aborted: (late: string) => `The game was aborted with no result: ${late} ran out of time before everyone had played.`,
+    aborted: (late: string) => `The game was aborted with no result: ${late} ran out of time before the game had really begun.`,
     overTimeout: (late: string, winner: string | null) => `The match is over: ${late} ran out of time${winner ? `; ${winner} won` : ""}.`,
     overAborted: "The game was aborted, with no result.",
     reminder: (who: string, which: string) => `Reminder to ${who}: ${which}.`,
     reminderWhich: { "80%": "80% of the time for the move has passed", "1h": "one hour left" } as Record<string, string>,
     timedOut: (who: string) => `${who} ran out of time.`,
+    timedOutOnce: (who: string) => `${who} ran out of time: the computer plays this turn for them, and the next is theirs again.`,
+    timedOutAdjourned: (who: string) => `${who} ran out of time: the game is adjourned until they play.`,
+    lateAdjourned: (who: string) =>
+      `${who} ran out of time, and nobody at the table can claim the match: the game is adjourned until ${who} plays.`,
+    lateAdjournedYou:
+      "You ran out of time, and nobody else at the table can claim the match or wait for you: the game is adjourned. Play when you like: your clock starts again with your move.",
+    onTimeout: {
+      abort: () => "if time runs out, the match is cancelled with no result",
+      claim: () => "if time runs out, the opponents may claim the match",
+      computer: (who: string) => `if time runs out, the computer plays for ${who}`,
+      computerTurn: (who: string) => `if time runs out, the computer plays this turn for ${who}, and the next is theirs again`,
+      adjourn: (who: string) => `if time runs out, the game is adjourned until ${who} plays`,
+    },
     absence: (who: string, from: string, until: string) => `${who} will be on holiday from ${from} to ${until}.`,
     absenceCancelled: (who: string) => `${who} cancelled a holiday.`,
     computerOn: (who: string) => `The computer plays for ${who}.`,

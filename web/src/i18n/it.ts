@@ -65,6 +65,8 @@ export const it: Catalog = {
     STALE_VERSION: "Il tavolo è cambiato prima che arrivasse la tua mossa. Eccolo com'è ora: guarda e riprova.",
     NO_FREE_SEAT: "Nessun posto è libero per l'invito: sono tutti presi o tenuti per un giocatore con nome.",
     SEAT_TAKEN: "Quel posto è preso.",
+    NOBODY_WAITING:
+      "Al tavolo non c'è nessun altro che ti aspetti: la partita aspetta la tua mossa per tutto il tempo che serve (con l'orologio, dichiara una vacanza per fermarlo).",
     SEAT_REISSUED:
       "Chi ha creato la partita ha dato un nuovo link a questo posto, dopo che hai saltato un tuo turno e sei rimasto assente: questo link non lo apre più. Chiedigli quello nuovo.",
     SEAT_RESERVED: "Quel posto è tenuto per il giocatore che ha quel nome: ha il suo link.",
@@ -477,13 +479,27 @@ export const it: Catalog = {
     claimYes: "Sì, rivendica",
     cancel: "Annulla",
     claimedBy: (who: string, late: string) => `${who} ha rivendicato la partita: ${late} ha finito il tempo.`,
-    aborted: (late: string) => `La partita è stata annullata senza risultato: ${late} ha finito il tempo prima che tutti avessero giocato.`,
+    aborted: (late: string) =>
+      `La partita è stata annullata senza risultato: ${late} ha finito il tempo prima che la partita cominciasse davvero.`,
     overTimeout: (late: string, winner: string | null) =>
       `La partita è finita: ${late} ha finito il tempo${winner ? `; ha vinto ${winner}` : ""}.`,
     overAborted: "La partita è stata annullata, senza risultato.",
     reminder: (who: string, which: string) => `Promemoria ${A(who)}: ${which}.`,
     reminderWhich: { "80%": "è passato l'80% del tempo per la mossa", "1h": "manca un'ora" } as Record<string, string>,
     timedOut: (who: string) => `${who} ha finito il tempo.`,
+    timedOutOnce: (who: string) => `${who} ha finito il tempo: il computer gioca questo turno al suo posto, e il prossimo torna a lui.`,
+    timedOutAdjourned: (who: string) => `${who} ha finito il tempo: la partita è sospesa finché non gioca.`,
+    lateAdjourned: (who: string) =>
+      `${who} ha finito il tempo e al tavolo nessuno può rivendicare la partita: è sospesa finché ${who} non gioca.`,
+    lateAdjournedYou:
+      "Hai finito il tempo e al tavolo non c'è nessun altro che possa rivendicare la partita o aspettarti: la partita è sospesa. Gioca quando vuoi: il tuo tempo riparte con la tua mossa.",
+    onTimeout: {
+      abort: () => "allo scadere la partita viene annullata senza risultato",
+      claim: () => "allo scadere gli avversari possono rivendicare la partita",
+      computer: (who: string) => `allo scadere il computer gioca al posto di ${who}`,
+      computerTurn: (who: string) => `allo scadere il computer gioca questo turno al posto di ${who}, e il prossimo torna a lui`,
+      adjourn: (who: string) => `allo scadere la partita resta sospesa finché ${who} non gioca`,
+    },
     absence: (who: string, from: string, until: string) => `${who} sarà in vacanza ${DAL(from)} ${AL(until)}.`,
     absenceCancelled: (who: string) => `${who} ha annullato una vacanza.`,
     computerOn: (who: string) => `Il computer gioca al posto di ${who}.`,
