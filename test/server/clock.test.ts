@@ -39,6 +39,8 @@ describe("time controls", () => {
       left: 3 * DAY,
       away: false,
       timedOut: false,
+      // Nobody has played yet: a timeout now would cancel the match.
+      onTimeout: "abort",
     });
     expect((await publicEvents(game.id))[0]).toMatchObject({ type: "gameCreated", clock: { perMove: "3d", timeout: "claim" } });
     setTime(T0 + DAY);
@@ -119,6 +121,34 @@ describe("timeouts", () => {
     expect(snap.view.hand!.end).toEqual({ reason: "aborted", closedBy: null });
     const events = await publicEvents(game.id);
     expect(events.map((e) => e.type).slice(-3)).toEqual(["aborted", "handEnded", "matchEnded"]);
+    expect((await call(`/api/games/${game.id}/record`)).body.end).toEqual({ reason: "aborted" });
+  });
+
+  it("never lets a player dodge a match by never moving once the other has played: they run out of time like anyone", async () => {
+    setTime(T0);
+    const game = await clockGame({ perMove: "1d" });
+    const first = (await trueTable(game.id)).state.hand!.turn;
+    const dodger = 1 - first;
+    // The dodger opened the seat (saw the hand), and never moves after the first player's turn.
+    expect((await call(`/api/games/${game.id}`, { token: game.seats[dodger]!.token })).status).toBe(200);
+    await playTurn(game);
+    setTime(T0 + DAY + 1);
+    await alarm(game.id);
+    expect((await publicEvents(game.id)).map((e) => e.type)).not.toContain("aborted");
+    expect((await clockOf(game.id)).claim).toEqual({ late: dodger });
+    const claimed = await call(`/api/games/${game.id}/clock/claim`, { method: "POST", token: game.seats[first]!.token });
+    expect(claimed.status, claimed.text).toBe(200);
+    expect((await call(`/api/games/${game.id}/record`)).body.end).toEqual({ reason: "timeout", team: dodger });
+  });
+
+  it("still aborts for a player who never opened their seat: nobody came to dodge anything", async () => {
+    setTime(T0);
+    const game = await clockGame({ perMove: "1d" });
+    await playTurn(game);
+    const late = (await trueTable(game.id)).state.hand!.turn;
+    expect((await view(game.id)).seats[late]!.taken).toBe(false);
+    setTime(T0 + DAY + 1);
+    await alarm(game.id);
     expect((await call(`/api/games/${game.id}/record`)).body.end).toEqual({ reason: "aborted" });
   });
 

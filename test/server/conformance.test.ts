@@ -170,6 +170,8 @@ describe("the OpenAPI document against real answers", () => {
     await sample(`/api/games/${fresh.id}/seats/1/link`, { token: fresh.host.token, body: { name: "Marco" } });
     await sample(`/api/games/${fresh.id}/seats/1/link`, { token: fresh.seats[0]!.token, body: {} });
     await sample(`/api/games/${fresh.id}/seats/7/link`, { token: fresh.host.token, body: {} });
+    await sample(`/api/games/${fresh.id}/seats`, { token: fresh.host.token });
+    await sample(`/api/games/${fresh.id}/seats`, { token: fresh.seats[0]!.token });
 
     await sample(`/api/games/${game.id}/preview.png`);
     await sample(`/api/games/${game.id}/preview.png`, { token: "A".repeat(22) });

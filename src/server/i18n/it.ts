@@ -62,6 +62,12 @@ export const it: Catalog = {
     otherComputer: (late) => `Il tempo ${prep("di", late)} è scaduto: il computer gioca al suo posto finché non torna a giocare.`,
     opponentClaim: (late) => `Il tempo ${prep("di", late)} è scaduto: ora puoi reclamare la partita, oppure aspettare la sua mossa.`,
     othersClaim: (late) => `Il tempo ${prep("di", late)} è scaduto: ora i suoi avversari possono reclamare la partita.`,
+    youPlayedOnce:
+      "Il tuo tempo era scaduto, così il computer ha giocato il tuo ultimo turno al posto tuo. Questo turno è di nuovo tuo, con una nuova scadenza.",
+    youAdjourned:
+      "Il tuo tempo è scaduto e al tavolo non c'è nessun altro che possa reclamare la partita o aspettarti: la partita è sospesa. Aspetta la tua mossa, e il tuo tempo riparte quando giochi.",
+    otherComputerOnce: (late) => `Il tempo ${prep("di", late)} è scaduto: il computer ha giocato il suo turno, e il prossimo torna a lui.`,
+    otherAdjourned: (late) => `Il tempo ${prep("di", late)} è scaduto: la partita è sospesa finché non gioca.`,
     takeBack: "Riprenditi il posto",
     claim: "Reclama la partita",
   },
@@ -91,6 +97,14 @@ export const it: Catalog = {
     body: "Tutti i posti sono presi e il tempo corre.",
     yourTurn: "Giochi per primo: tocca a te.",
     firstPlays: (name) => `Gioca per primo ${name}; ti avvisiamo quando tocca a te.`,
+  },
+  seatReissued: {
+    subject: (others) => `Burraco: il tuo posto nella partita con ${others} ha un nuovo link`,
+    titleYou: (name) => `${name}, il tuo posto a Burraco ha ricevuto un nuovo link`,
+    titleOther: (name) => `Il posto di ${name} a Burraco ha ricevuto un nuovo link`,
+    you: "Hai saltato un tuo turno e sei rimasto assente, così chi ha creato la partita ha dato al tuo posto un nuovo link: quello che avevi non lo apre più.",
+    ask: "Se vuoi continuare a giocare, chiedi il nuovo link a chi ha creato la partita.",
+    other: (name) => `${name} ha saltato un turno ed è rimasto assente: chi ha creato la partita ha dato al suo posto un nuovo link.`,
   },
   invited: {
     title: (by) => `${by ?? "Qualcuno"} ti invita a una partita a Burraco`,

@@ -45,8 +45,8 @@ export function wants(sub: SubscriptionRow, n: GameNotification): boolean {
   }
   if (sub.scope === "game") return sub.gameId === n.gameId;
   if (sub.gameId !== null && sub.gameId !== n.gameId) return false;
-  // A player hears of their own turn, not of everyone's.
-  if (n.type === "turn" || n.type === "reminder") return n.players[n.seat] === sub.ownerHash;
+  // A player hears of their own turn, not of everyone's; of their own seat's fresh link, not of another's.
+  if (n.type === "turn" || n.type === "reminder" || n.type === "seatReissued") return n.players[n.seat] === sub.ownerHash;
   return sub.ownerHash !== null && n.players.includes(sub.ownerHash);
 }
 

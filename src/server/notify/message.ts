@@ -35,9 +35,23 @@ const base = {
 };
 
 const GameNotification = z.discriminatedUnion("type", [
-  z.object({ ...base, type: z.literal("turn"), seat: z.int(), lastMove: PublicMove.nullable(), deadline: z.number().nullable() }),
+  z.object({
+    ...base,
+    type: z.literal("turn"),
+    seat: z.int(),
+    lastMove: PublicMove.nullable(),
+    deadline: z.number().nullable(),
+    missed: z.literal(true).optional(),
+  }),
   z.object({ ...base, type: z.literal("reminder"), seat: z.int(), which: z.enum(["80%", "1h"]), deadline: z.number().nullable() }),
-  z.object({ ...base, type: z.literal("timedOut"), seat: z.int(), action: z.enum(["computer", "claim"]), teams }),
+  z.object({
+    ...base,
+    type: z.literal("timedOut"),
+    seat: z.int(),
+    action: z.enum(["computer", "claim", "adjourn"]),
+    once: z.literal(true).optional(),
+    teams,
+  }),
   z.object({
     ...base,
     type: z.literal("claimed"),
@@ -75,6 +89,7 @@ const GameNotification = z.discriminatedUnion("type", [
     digest: z.boolean(),
   }),
   z.object({ ...base, type: z.literal("invited"), by: z.string().nullable(), link: z.string() }),
+  z.object({ ...base, type: z.literal("seatReissued"), seat: z.int() }),
 ]);
 
 const DigestGame = z.object({

@@ -68,13 +68,18 @@ export type GameNotification =
       readonly lastMove: PublicMove | null;
       /** When the turn times out (ms since the epoch), if the game has a clock. */
       readonly deadline: number | null;
+      /** The seat's own last turn ran out of time and the computer played it (timedOut `once`): this message tells them so. */
+      readonly missed?: true;
     })
   | (Base & { readonly type: "reminder"; readonly seat: number; readonly which: ReminderKind; readonly deadline: number | null })
   | (Base & {
       /** A seat ran out of time: the computer now plays it, or its opponents may claim the match (the creator's choice). */
       readonly type: "timedOut";
       readonly seat: number;
-      readonly action: "computer" | "claim";
+      /** `adjourn`: nobody was there to claim the match or to wait for, so the game waits for the late player. */
+      readonly action: "computer" | "claim" | "adjourn";
+      /** With `computer`: the computer plays the late turn only (every other seat is the computer's). */
+      readonly once?: true;
       readonly teams: readonly (readonly number[])[];
     })
   | (Base & {
@@ -101,6 +106,14 @@ export type GameNotification =
       readonly totals: readonly number[];
       /** Set when the match did not end by play: cancelled (aborted) or won on time. */
       readonly ending?: MatchEndingFacts;
+    })
+  | (Base & {
+      /**
+       * The game's creator gave `seat` a fresh link, its player being gone (room/reissue.ts): told to that
+       * player (`players[seat]`, the player it was taken from), whose link no longer opens it.
+       */
+      readonly type: "seatReissued";
+      readonly seat: number;
     })
   | (Base & {
       /** A game whose seats came with their players (a seek's, a rematch's) has started: every seat's player hears it. */

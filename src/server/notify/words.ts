@@ -98,6 +98,8 @@ export function gameMessage(n: GameNotification, lang: Language, link: string, n
   switch (n.type) {
     case "turn": {
       const paragraphs = [n.lastMove ? moveWords(n.lastMove, n.names, lang) : c.turn.newHand];
+      // The one message a late player gets when the computer played their late turn: what happened, then their turn.
+      if (n.missed) paragraphs.unshift(c.timedOut.youPlayedOnce);
       const left = timeLeft(n.deadline, now, lang);
       if (left) paragraphs.push(left);
       return {
@@ -157,6 +159,19 @@ export function gameMessage(n: GameNotification, lang: Language, link: string, n
     }
     case "message":
       return chatMessage(n, c, lang, link);
+    case "seatReissued": {
+      const name = seatName(n.names, n.seat, lang);
+      if (reader !== n.seat) {
+        const title = c.seatReissued.titleOther(name);
+        return { subject: title, title, paragraphs: [c.seatReissued.other(name)], action: { label: c.actions.see, url: link } };
+      }
+      return {
+        subject: c.seatReissued.subject(opponents(n.names, n.seat, lang)),
+        title: c.seatReissued.titleYou(name),
+        paragraphs: [c.seatReissued.you, c.seatReissued.ask],
+        action: { label: c.actions.see, url: link },
+      };
+    }
     case "invited":
       return {
         subject: c.invited.title(n.by),
@@ -192,12 +207,21 @@ function timedOutMessage(n: Of<"timedOut">, c: Catalog, lang: Language, link: st
     return {
       subject: w.subjectYou,
       title: w.titleYou(late),
-      paragraphs: [n.action === "computer" ? w.youComputer : w.youClaim],
+      paragraphs: [n.action === "computer" ? w.youComputer : n.action === "adjourn" ? w.youAdjourned : w.youClaim],
       action: { label: n.action === "computer" ? w.takeBack : c.actions.play, url: link },
     };
   }
   const opponent = reader !== null && teamOf(n.teams, reader) !== teamOf(n.teams, n.seat);
-  const text = n.action === "computer" ? w.otherComputer(late) : opponent ? w.opponentClaim(late) : w.othersClaim(late);
+  const text =
+    n.action === "adjourn"
+      ? w.otherAdjourned(late)
+      : n.action === "computer"
+        ? n.once
+          ? w.otherComputerOnce(late)
+          : w.otherComputer(late)
+        : opponent
+          ? w.opponentClaim(late)
+          : w.othersClaim(late);
   return {
     subject: w.subject(late),
     title: w.titleOther(late),

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { EventsResponse, GameRecord, GameSnapshot } from "../../shared/api";
-import type { ClaimRequest } from "../../shared/wire/api";
+import type { ClaimRequest, HostSeat } from "../../shared/wire/api";
 import type { ChatMessage, ChatResponse, ChatState } from "../../shared/wire/chat";
 import type { ComputerLevel } from "../../shared/wire/common";
 import type { z } from "../../shared/wire/z";
@@ -8,6 +8,7 @@ import { hashToken, newToken } from "../auth";
 import { gameNow } from "../clock/time";
 import type { ReportedMessage } from "../db/chat";
 import type { CreatedBody } from "../db/log-entry";
+import type { SeatRow } from "../db/room-rows";
 import { loadSavedGame } from "../db/saved-game";
 import { shardDatabase, shardFor } from "../db/shards";
 import type { Env } from "../env";
@@ -27,16 +28,17 @@ import { notifyEntry } from "./notifications";
 import { drainOutbox, owes, retryDelay } from "./outbox";
 import { playerAbsences } from "./player-absences";
 import { recordOf } from "./record";
+import { absenceSpans, goneVerdict, hostSeat, reissuedSeat, type Verdict } from "./reissue";
 import { type CarriedSeat, makeRematch, type Rematch, rotated } from "./rematch";
 import { Room } from "./room";
 import {
   type AccessFor,
   admit,
   adoptSeats,
-  awayRule,
   type Caller,
   CallerSchema,
   claimSeat,
+  markSeen,
   type Need,
   reissueSeat,
   touchSeat,
@@ -170,18 +172,50 @@ export class GameRoom extends DurableObject<Env> {
     return done(claimed);
   }
 
-  /** The host's fresh link for a seat nobody has taken yet. */
+  /** The host's fresh link for a seat: one nobody has opened, or one whose player is gone (reissue.ts). */
   async seatLink(caller: Caller, seat: number, name: string | null | undefined): Promise<Reply<{ seat: number; token: string }>> {
     const entered = await this.enter(caller, "host");
     if ("ok" in entered) return entered;
     const { room } = entered;
     const now = this.now();
-    const issued = reissueSeat(this.storage, room.seats, seat, name, { now, ...awayRule(room.table) });
+    const row = room.seats[seat];
+    const verdicts = row?.taken ? await this.verdicts(room, [row], now) : [];
+    const issued = reissueSeat(this.storage, room.seats, seat, name, () => verdicts[0]!);
     if ("ok" in issued) return issued;
-    // An opened seat freed for a fresh link: the log says so, for everyone at the table.
-    if (issued.reopened) room.append([{ body: { type: "seatReissued", seat } }], now);
+    // An opened seat freed for a fresh link: the log says so, for everyone at the table, and its player is told.
+    if (issued.reopened) room.append([{ body: { type: "seatReissued", seat, ...issued.reopened } }], now);
     await this.written(room, now, { seatsChanged: true });
     return done({ seat: issued.seat, token: issued.token });
+  }
+
+  /** Each seat as the creator sees it: opened or not, and whether it may get a fresh link now (reissue.ts). */
+  async seatsForHost(caller: Caller): Promise<Reply<{ seats: HostSeat[] }>> {
+    const entered = await this.enter(caller, "host");
+    if ("ok" in entered) return entered;
+    const { room } = entered;
+    const verdicts = await this.verdicts(room, room.seats, this.now());
+    return done({ seats: room.seats.map((row, i) => hostSeat(room.table, row, verdicts[i]!)) });
+  }
+
+  /** Whether each seat's player is gone now (reissue.ts), from what the room and D1 know of them. */
+  private async verdicts(room: Room, rows: readonly SeatRow[], now: number): Promise<Verdict[]> {
+    const table = room.table;
+    // Seats opened before the room kept when it saw them count as seen at the table's latest entry.
+    const latest = table.entries[table.version - 1]!.at;
+    return Promise.all(
+      rows.map(async (row) => {
+        const logged = table.clock?.absences[row.seat] ?? [];
+        const seen = row.seenAt ?? latest;
+        const declared = row.playerHash && row.taken ? absenceSpans(await playerAbsences(this.env.DB, row.playerHash, seen)) : [];
+        const presence = {
+          now,
+          seen,
+          connected: connected(this.ctx, row.seat),
+          absences: [...logged, ...declared],
+        };
+        return goneVerdict(table, row.seat, presence);
+      }),
+    );
   }
 
   /**
@@ -240,6 +274,13 @@ export class GameRoom extends DurableObject<Env> {
     if (room.table.state.over) return fail(422, "HAND_OVER", "The match is over.");
     const before = room.table.version;
     const holds = room.table.computers[seat] !== null;
+    // A handover is for not holding others up: with nobody else at the table, the computer would only play the match out alone.
+    if (on && !holds && room.table.computers.every((c, s) => s === seat || c !== null))
+      return fail(
+        409,
+        "NOBODY_WAITING",
+        "Nobody else is at the table to wait for you: the game waits for your move as long as it takes (with a clock, declare an absence to stop it).",
+      );
     if (holds !== on) {
       const body = on
         ? ({ type: "computer", seat, on, reason: "handover", ...(level ? { level } : {}) } as const)
@@ -349,6 +390,7 @@ export class GameRoom extends DurableObject<Env> {
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
     const room = this.room ?? (await this.openLocal());
     if (!room) return ws.close(1011, "game unavailable");
+    this.seenLive(room, ws);
     await onMessage(ws, data, {
       resume: (since) => {
         const wait = this.limiter.take(attachmentOf(ws).key);
@@ -361,11 +403,19 @@ export class GameRoom extends DurableObject<Env> {
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    const room = this.room ?? (await this.openLocal());
+    if (room) this.seenLive(room, ws);
     try {
       ws.close(code === 1005 ? 1000 : code, "closing");
     } catch {
       // Already closed.
     }
+  }
+
+  /** A seat's player at the table live was there until now: a seat is never given away from under an open table (reissue.ts). */
+  private seenLive(room: Room, ws: WebSocket): void {
+    const seat = attachmentOf(ws).viewer;
+    if (seat !== null) markSeen(this.storage, room.seats, seat, this.now());
   }
 
   override async alarm(): Promise<void> {
@@ -383,7 +433,8 @@ export class GameRoom extends DurableObject<Env> {
   protected async handleDue(room: Room, now: number): Promise<void> {
     const work = newWork();
     for (let step = 0; step < MAX_DUE_STEPS; step++) {
-      const entries = dueEntries(room.table, now, (seat) => connected(this.ctx, seat), work);
+      const seats = { live: (seat: number) => connected(this.ctx, seat), opened: (seat: number) => room.seats[seat]!.taken };
+      const entries = dueEntries(room.table, now, seats, work);
       if (entries.length === 0) break;
       await this.commit(room, entries, now, false);
     }
@@ -478,7 +529,12 @@ export class GameRoom extends DurableObject<Env> {
   private async enter<N extends Need>(caller: Caller, need: N): Promise<{ room: Room; access: AccessFor<N> } | Failure> {
     const room = await this.open(caller.gameId);
     if (!room) return gameNotFound();
-    const access = admit(room.seats, room.inviteHash, caller.tokenHash, need, room.table.created.hostHash);
+    const tokens = {
+      inviteHash: room.inviteHash,
+      hostHash: room.table.created.hostHash,
+      reissued: (hash: string) => reissuedSeat(room.table, hash),
+    };
+    const access = admit(room.seats, tokens, caller.tokenHash, need);
     if ("ok" in access) return access;
     // Moves are limited only when refused (see play).
     const wait = need === "seat" ? 0 : this.limiter.take(access.kind === "seat" ? `seat:${access.seat}` : `client:${caller.client}`);

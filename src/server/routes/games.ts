@@ -266,7 +266,7 @@ serve(
     tags: ["games"],
     summary: "Let the computer play my seat, or take it back",
     description:
-      "With `on: true` the computer plays the caller's seat (at `level`, by default `club`) until its player plays again or sends `on: false` — before an absence, say. Every move it makes is marked as the computer's.",
+      "With `on: true` the computer plays the caller's seat (at `level`, by default `club`) until its player plays again or sends `on: false` — before an absence, say. Every move it makes is marked as the computer's. With nobody else at the table (every other seat the computer's), 409 NOBODY_WAITING: the game waits for the player anyway, and the computer would only play the match out alone.",
     security: SEAT_TOKEN,
     middleware: [limitBody] as const,
     request: {

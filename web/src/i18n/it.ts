@@ -66,6 +66,10 @@ export const it: Catalog = {
     STALE_VERSION: "Il tavolo è cambiato prima che arrivasse la tua mossa. Eccolo com'è ora: guarda e riprova.",
     NO_FREE_SEAT: "Nessun posto è libero per l'invito: sono tutti presi o tenuti per un giocatore con nome.",
     SEAT_TAKEN: "Quel posto è preso.",
+    NOBODY_WAITING:
+      "Al tavolo non c'è nessun altro che ti aspetti: la partita aspetta la tua mossa per tutto il tempo che serve (con l'orologio, dichiara una vacanza per fermarlo).",
+    SEAT_REISSUED:
+      "Chi ha creato la partita ha dato un nuovo link a questo posto, dopo che hai saltato un tuo turno e sei rimasto assente: questo link non lo apre più. Chiedigli quello nuovo.",
     SEAT_RESERVED: "Quel posto è tenuto per il giocatore che ha quel nome: ha il suo link.",
     BAD_CLOCK: "Questo controllo del tempo non è valido.",
     BAD_RATED: "Una partita valida per la classifica richiede un tempo e soli giocatori umani, nessun computer.",
@@ -484,13 +488,27 @@ export const it: Catalog = {
     claimYes: "Sì, reclamala",
     cancel: "Annulla",
     claimedBy: (who: string, late: string) => `${who} ha reclamato la partita: ${late} ha finito il tempo.`,
-    aborted: (late: string) => `La partita è stata annullata senza risultato: ${late} ha finito il tempo prima che tutti avessero giocato.`,
+    aborted: (late: string) =>
+      `La partita è stata annullata senza risultato: ${late} ha finito il tempo prima che la partita cominciasse davvero.`,
     overTimeout: (late: string, winner: string | null) =>
       `La partita è finita: ${late} ha finito il tempo${winner ? `; ha vinto ${winner}` : ""}.`,
     overAborted: "La partita è stata annullata, senza risultato.",
     reminder: (who: string, which: string) => `Promemoria ${A(who)}: ${which}.`,
     reminderWhich: { "80%": "è passato l'80% del tempo per la mossa", "1h": "manca un'ora" } as Record<string, string>,
     timedOut: (who: string) => `${who} ha finito il tempo.`,
+    timedOutOnce: (who: string) => `${who} ha finito il tempo: il computer gioca questo turno al suo posto, e il prossimo torna a lui.`,
+    timedOutAdjourned: (who: string) => `${who} ha finito il tempo: la partita è sospesa finché non gioca.`,
+    lateAdjourned: (who: string) =>
+      `${who} ha finito il tempo e al tavolo nessuno può reclamare la partita: è sospesa finché ${who} non gioca.`,
+    lateAdjournedYou:
+      "Hai finito il tempo e al tavolo non c'è nessun altro che possa reclamare la partita o aspettarti: la partita è sospesa. Gioca quando vuoi: il tuo tempo riparte con la tua mossa.",
+    onTimeout: {
+      abort: () => "allo scadere la partita viene annullata senza risultato",
+      claim: () => "allo scadere gli avversari possono reclamare la partita",
+      computer: (who: string) => `allo scadere il computer gioca al posto di ${who}`,
+      computerTurn: (who: string) => `allo scadere il computer gioca questo turno al posto di ${who}, e il prossimo torna a lui`,
+      adjourn: (who: string) => `allo scadere la partita resta sospesa finché ${who} non gioca`,
+    },
     absence: (who: string, from: string, until: string) => `${who} sarà in vacanza ${DAL(from)} ${AL(until)}.`,
     absenceCancelled: (who: string) => `${who} ha annullato una vacanza.`,
     computerOn: (who: string) => `Il computer gioca al posto ${prep("di", who)}.`,
@@ -649,6 +667,7 @@ export const it: Catalog = {
       gameOver: "finisce la partita",
       invited: "vengo invitato a una partita",
       started: "comincia una partita presa dalla sala",
+      seatReissued: "il mio posto riceve un nuovo link perché sono rimasto assente",
       message: "un giocatore mi scrive al tavolo",
     },
     /** Said beside an event only where it is true of the channel (email). */
@@ -665,6 +684,7 @@ export const it: Catalog = {
       gameOver: "fine partita",
       invited: "invito",
       started: "partita cominciata",
+      seatReissued: "nuovo link per il tuo posto",
       message: "messaggio al tavolo",
       confirm: "conferma",
       digest: "messaggio del giorno",
@@ -757,6 +777,7 @@ export const it: Catalog = {
       gameOver: "finisce la partita",
       invited: "l'invito (mandato subito)",
       started: "la partita comincia con tutti i giocatori seduti",
+      seatReissued: "un posto riceve un nuovo link",
       message: "i giocatori scrivono al tavolo (mai mandato in una chat di gruppo)",
     },
     chatAdd: "Collega la chat",

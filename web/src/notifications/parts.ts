@@ -19,10 +19,20 @@ export const EVENTS = [
   "gameOver",
   "invited",
   "started",
+  "seatReissued",
   "message",
 ] as const satisfies readonly NotifyEventName[];
 /** What a player's subscription hears when nothing else is chosen (the server's PLAYER_DEFAULT_EVENTS). */
-export const PLAYER_EVENTS: readonly NotifyEventName[] = ["turn", "reminder", "timedOut", "claimed", "gameOver", "invited", "started"];
+export const PLAYER_EVENTS: readonly NotifyEventName[] = [
+  "turn",
+  "reminder",
+  "timedOut",
+  "claimed",
+  "gameOver",
+  "invited",
+  "started",
+  "seatReissued",
+];
 /** What a game's group chat hears by default (the server's GAME_DEFAULT_EVENTS). */
 export const CHAT_EVENTS: readonly NotifyEventName[] = ["invited", "turn", "reminder", "timedOut", "claimed", "handEnded", "gameOver"];
 
