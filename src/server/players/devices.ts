@@ -1,5 +1,6 @@
 import type { Player, PlayerChanges } from "../../shared/wire/players";
-import { devicesInUse, markDeviceRemoved, playerRow, setDeviceLabel, updatePlayer } from "../db/player-queries";
+import { removeDeviceRow } from "../db/merge-queries";
+import { devicesInUse, playerRow, setDeviceLabel, updatePlayer } from "../db/player-queries";
 import { type Failure, fail } from "../reply";
 import { deviceIdOf, type Identity, type PlayerId, publicIdOf } from "./identity";
 
@@ -37,8 +38,15 @@ export async function labelDevice(d1: D1Database, player: PlayerId, deviceId: st
 /**
  * Removes one of the player's devices: its key is refused from now on
  * (players/identity.ts), and its push subscriptions go with it. The row
- * stays, marked, so that the key never becomes a new player's.
+ * stays, marked, so that the key never becomes a new player's. A device
+ * that joined this player leaving its own player behind, with nothing else
+ * reaching that player, goes back to it instead (players/merge.ts).
  */
-export async function removeDevice(d1: D1Database, player: PlayerId, deviceId: string, now: number): Promise<true | Failure> {
-  return (await markDeviceRemoved(d1, player, deviceId, now)) ? true : fail(404, "DEVICE_NOT_FOUND", "You have no device with that id.");
+export async function removeDevice(
+  d1: D1Database,
+  player: PlayerId,
+  deviceId: string,
+  now: number,
+): Promise<{ keyHash: string; back: PlayerId | null } | Failure> {
+  return (await removeDeviceRow(d1, player, deviceId, now)) ?? fail(404, "DEVICE_NOT_FOUND", "You have no device with that id.");
 }

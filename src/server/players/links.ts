@@ -1,4 +1,5 @@
 import { hashToken, newToken, randomBytes, sha256Hex } from "../auth";
+import { liveLink } from "../db/merge-queries";
 import { linksMadeSince, signInSubscription, spendLink, storeLink } from "../db/player-queries";
 import type { Env } from "../env";
 import { enqueueNotice } from "../notify/fanout";
@@ -93,4 +94,18 @@ export async function spendCode(d1: D1Database, code: string, now: number): Prom
   if (hash === null) return codeInvalid();
   // One statement: two devices racing for the same code cannot both win.
   return (await spendLink(d1, hash, now)) ?? codeInvalid();
+}
+
+/**
+ * Looks at a code without spending it (the link page shows whose player the device would join, and asks first):
+ * the player it links to and when it stops working, or the same refusal as spending it.
+ */
+export async function peekCode(
+  d1: D1Database,
+  code: string,
+  now: number,
+): Promise<{ player: PlayerId; kind: "code" | "email"; expiresAt: number } | Failure> {
+  const hash = codeHash(code);
+  const row = hash === null ? undefined : await liveLink(d1, hash, now);
+  return row ? { player: row.playerId, kind: row.kind, expiresAt: row.expiresAt } : codeInvalid();
 }

@@ -7,7 +7,9 @@ import type { z } from "../../shared/wire/z";
 import { hashToken, newToken } from "../auth";
 import { gameNow } from "../clock/time";
 import type { ReportedMessage } from "../db/chat";
+import { recordSeat } from "../db/drain";
 import type { CreatedBody } from "../db/log-entry";
+import { mergedInto } from "../db/merge-queries";
 import { loadSavedGame } from "../db/saved-game";
 import { shardDatabase, shardFor } from "../db/shards";
 import type { Env } from "../env";
@@ -166,6 +168,7 @@ export class GameRoom extends DurableObject<Env> {
     if ("ok" in entered) return entered;
     const claimed = claimSeat(this.storage, entered.room.seats, request, caller.playerId);
     if ("ok" in claimed) return claimed;
+    if (caller.playerId !== null) await this.recordSeat(entered.room, claimed.seat);
     await this.written(entered.room, this.now(), { seatsChanged: true });
     return done(claimed);
   }
@@ -485,20 +488,48 @@ export class GameRoom extends DurableObject<Env> {
     if (wait > 0) return rateLimited(wait);
     if (access.kind === "seat") {
       const before = room.seats[access.seat]!;
-      const touched = touchSeat(this.storage, room.seats, access.seat, caller.playerId, caller.sealedToken ?? null, this.now());
+      const touch = () => touchSeat(this.storage, room.seats, access.seat, caller.playerId, caller.sealedToken ?? null, this.now());
+      let touched = touch();
+      // Refused to another player: unless the seat's player was merged into the caller's since (players/merge.ts).
+      if ("ok" in touched && (await this.mergedSeats(room, before.playerHash, caller.playerId))) touched = touch();
       if ("ok" in touched) return touched;
-      const after = room.seats[access.seat]!;
       if (touched.changed) {
-        // A seat newly linked to a player: the absences that player declared stop this seat's clock too.
-        if (after.playerHash && after.playerHash !== before.playerHash && room.table.clock) {
-          const declared = await playerAbsences(this.env.DB, after.playerHash);
-          const entries = absenceEntries(room.table, [access.seat], declared);
-          if (entries.length > 0) room.append(entries, this.now());
+        // A seat newly linked to a player: D1 learns it now, and the absences that player declared stop this seat's clock too.
+        if (room.seats[access.seat]!.playerHash && room.seats[access.seat]!.playerHash !== before.playerHash) {
+          await this.recordSeat(room, access.seat);
+          const player = room.seats[access.seat]!.playerHash!;
+          if (room.table.clock) {
+            const entries = absenceEntries(room.table, [access.seat], await playerAbsences(this.env.DB, player));
+            if (entries.length > 0) room.append(entries, this.now());
+          }
         }
         await this.written(room, this.now(), { seatsChanged: true });
       }
     }
     return { room, access };
+  }
+
+  /**
+   * A seat's row copied to D1 at once (a seat that just became a player's): a device's link preview and a merge read
+   * who holds what there, and must not miss a seat opened a moment ago. If its player was merged into another in the
+   * meantime, D1 names the one it became, and so does the room from now on. A failure waits for the drain.
+   */
+  private async recordSeat(room: Room, seat: number): Promise<void> {
+    try {
+      const kept = await recordSeat(this.env.DB, room.table.id, room.seats[seat]!);
+      const held = room.seats[seat]!.playerHash;
+      if (kept !== null && held !== null && kept !== held) adoptSeats(this.storage, room.seats, held, kept);
+    } catch (error) {
+      console.error(`game ${room.table.id}: seat ${seat} not copied to D1 yet: ${(error as Error).message}`);
+    }
+  }
+
+  /** Whether the seats of `held` here became `caller`'s, `held` having been merged into `caller` (a copy in D1 says so). */
+  private async mergedSeats(room: Room, held: string | null, caller: string | null): Promise<boolean> {
+    if (held === null || caller === null || held === caller) return false;
+    if ((await mergedInto(this.env.DB, held)) !== caller) return false;
+    adoptSeats(this.storage, room.seats, held, caller);
+    return true;
   }
 
   protected async open(gameId: string): Promise<Room | null> {
