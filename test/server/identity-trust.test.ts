@@ -2,8 +2,9 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { newToken } from "../../src/server/auth";
+import { confirmEmail } from "../../src/server/notify/index";
 import { call, createGame, roomStub } from "./helpers";
-import { hook, unique } from "./notify/helpers";
+import { confirmTokenIn, hook, mailsTo, unique } from "./notify/helpers";
 
 /**
  * A victim and an attacker, two players and four devices, through link codes and device removal
@@ -172,5 +173,42 @@ describe("a merge right after a seat is opened", () => {
       expect(await seatPlayer(game.id, 1)).toBe(player);
       for (const k of [fresh, anna]) expect((await myGames(k)).map((g) => g.id)).toEqual([game.id]);
     }
+  });
+});
+
+describe("a sign-in link by email", () => {
+  it("for an address two players confirmed: one message per player, each naming it; neither moves the other's games", async () => {
+    const phone = key();
+    const game = await createGame({ players: 2, names: ["Anna", "Bruno"] });
+    await open(game.id, game.seats[0]!.token, phone);
+    await call("/api/me", { token: phone, method: "PATCH", body: { name: "Anna" } });
+    const address = `${unique("anna")}@example.org`;
+    const mallory = key();
+    await call("/api/me", { token: mallory, method: "PATCH", body: { name: "Mallory" } });
+    // The attacker subscribes Anna's address too, and Anna, not reading closely, confirms both.
+    for (const k of [phone, mallory])
+      expect((await call("/api/me/notifications", { token: k, body: { channel: "email", address, events: ["turn"] } })).status).toBe(201);
+    for (const mail of await mailsTo(address, 2)) expect(await confirmEmail(env.DB, confirmTokenIn(mail), Date.now())).toBe(true);
+    await drained(game.id);
+
+    expect((await call("/api/me/sign-in", { body: { address } })).status).toBe(202);
+    const signIns = (await mailsTo(address, 4)).filter((m) => m.text.includes("/link#code="));
+    expect(signIns.map((m) => m.text.split(/\r?\n/)[0]).sort()).toEqual(["Sign in as “Anna”", "Sign in as “Mallory”"]);
+    const codeIn = (title: string) => /\/link#code=([A-Za-z0-9_-]+)/.exec(signIns.find((m) => m.text.startsWith(title))!.text)![1]!;
+    const theirs = codeIn("Sign in as “Mallory”");
+    const hers = codeIn("Sign in as “Anna”");
+    expect((await call("/api/me/link-preview", { token: phone, body: { code: theirs } })).body.player).toMatchObject({ name: "Mallory" });
+    expect((await call("/api/me/link-preview", { token: phone, body: { code: hers } })).body.player).toMatchObject({
+      name: "Anna",
+      yours: true,
+    });
+    // Anna's phone follows the wrong one without asking to merge: Mallory gets the device, never the game.
+    expect((await call("/api/me/devices", { token: phone, body: { code: theirs } })).status).toBe(200);
+    await drained(game.id);
+    expect(await myGames(mallory)).toEqual([]);
+    // A new device of Anna's signs in with hers and finds her game.
+    const laptop = key();
+    expect((await call("/api/me/devices", { token: laptop, body: { code: hers } })).status).toBe(200);
+    expect((await myGames(laptop)).map((g) => g.id)).toEqual([game.id]);
   });
 });

@@ -106,11 +106,15 @@ export async function spendLink(d1: D1Database, codeHash: string, now: number): 
   return row?.playerId ?? null;
 }
 
-/** The latest confirmed, working email subscription of a player at `address` (lower case): its id and owner. */
-export async function signInSubscription(d1: D1Database, address: string) {
-  const [row] = await database(d1)
-    .select({ id: subscriptions.id, owner: subscriptions.ownerHash })
+/**
+ * The players a confirmed, working email subscription at `address` (lower case) belongs to, each with its latest
+ * such subscription's id and the player's name: at most `limit`, the latest first.
+ */
+export async function signInOwners(d1: D1Database, address: string, limit: number) {
+  const rows = await database(d1)
+    .select({ id: subscriptions.id, owner: subscriptions.ownerHash, name: players.name })
     .from(subscriptions)
+    .leftJoin(players, eq(players.id, subscriptions.ownerHash))
     .where(
       and(
         eq(subscriptions.channel, "email"),
@@ -122,8 +126,10 @@ export async function signInSubscription(d1: D1Database, address: string) {
       ),
     )
     .orderBy(desc(subscriptions.updatedAt))
-    .limit(1);
-  return row?.owner ? { id: row.id, owner: row.owner } : null;
+    .limit(50);
+  const owners = new Map<string, { id: string; owner: string; name: string | null }>();
+  for (const r of rows) if (r.owner && !owners.has(r.owner)) owners.set(r.owner, { id: r.id, owner: r.owner, name: r.name });
+  return [...owners.values()].slice(0, limit);
 }
 
 /**

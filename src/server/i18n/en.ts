@@ -122,8 +122,10 @@ export const en = {
   signIn: {
     subject: "Your Burraco sign-in link",
     title: "Sign in on this device",
+    titleAs: (name: string) => `Sign in as “${name}”`,
     body: (minutes: number) => [
-      `Open the link on the device you want to use: it links it to your player, with your games and notifications. It works once, within ${plural(L, minutes, { one: "# minute", other: "# minutes" })}.`,
+      `Open the link on the device you want to use: it links it to this player, with their games and notifications. It works once, within ${plural(L, minutes, { one: "# minute", other: "# minutes" })}.`,
+      "The page it opens shows the player's devices and games first: link only if they are yours. An address that gets the notifications of more than one player gets one message for each.",
       "If you did not ask for it, ignore this message: nobody gets in without the link.",
     ],
     action: "Sign in",

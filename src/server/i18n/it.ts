@@ -117,8 +117,10 @@ export const it: Catalog = {
   signIn: {
     subject: "Il tuo link per entrare in Burraco",
     title: "Entra da questo dispositivo",
+    titleAs: (name: string) => `Entra come «${name}»`,
     body: (minutes) => [
-      `Apri il link sul dispositivo che vuoi usare: lo collegherà al tuo giocatore, con le tue partite e le tue notifiche. Vale ${plural(L, minutes, { one: "# minuto", other: "# minuti" })} e una volta sola.`,
+      `Apri il link sul dispositivo che vuoi usare: lo collegherà a questo giocatore, con le sue partite e le sue notifiche. Vale ${plural(L, minutes, { one: "# minuto", other: "# minuti" })} e una volta sola.`,
+      "La pagina che apre mostra prima i dispositivi e le partite del giocatore: collega solo se sono tuoi. Un indirizzo che riceve le notifiche di più giocatori riceve un messaggio per ciascuno.",
       "Se non l'hai chiesto tu, ignora questo messaggio: senza il link nessuno entra.",
     ],
     action: "Entra",

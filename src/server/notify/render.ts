@@ -48,7 +48,10 @@ export function render(
     case "confirm":
       return { message: confirmMessage(links.confirm(notice.token), lang), event: { type: "confirm", timestamp, data: {} } };
     case "signIn":
-      return { message: signInMessage(links.signIn(notice.token), lang), event: { type: "signIn", timestamp, data: {} } };
+      return {
+        message: signInMessage(links.signIn(notice.token), lang, notice.player ?? null),
+        event: { type: "signIn", timestamp, data: {} },
+      };
     case "test": {
       const message = testMessage(lang, links.preferences(sub.gameId));
       return { message, event: { type: "test", timestamp, data: { text: message.title } } };
