@@ -20,6 +20,8 @@ export const en = {
   number: (n: number) => n.toLocaleString(L),
   player: (n: number) => `Player ${n}`,
   joker: "Joker",
+  /** What a link a player typed reads as in a message sent outside the table (notify/inert.ts). */
+  typedLink: "[a link]",
   time: {
     duration: (ms: number) => duration(L, ms) ?? "less than a minute",
     left: (span: string) => `Time left: ${span}.`,
@@ -102,7 +104,7 @@ export const en = {
   },
   digest: {
     title: (count: number) => plural(L, count, { one: "# game awaits your move", other: "# games await your move" }),
-    line: (others: string, state: string, link: string) => `Game with ${others} — ${state} ${link}`,
+    line: (others: string, state: string) => `Game with ${others} — ${state}`,
   },
   confirm: {
     subject: "Confirm your address for Burraco notifications",

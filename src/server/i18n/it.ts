@@ -16,6 +16,7 @@ export const it: Catalog = {
   number: (n) => n.toLocaleString(L),
   player: (n) => `Giocatore ${n}`,
   joker: "Jolly",
+  typedLink: "[un link]",
   time: {
     duration: (ms) => duration(L, ms) ?? "meno di un minuto",
     left: (span) => `Tempo rimasto: ${span}.`,
@@ -98,7 +99,7 @@ export const it: Catalog = {
   },
   digest: {
     title: (count) => plural(L, count, { one: "# partita aspetta la tua mossa", other: "# partite aspettano la tua mossa" }),
-    line: (others, state, link) => `Partita con ${others} — ${state} ${link}`,
+    line: (others, state) => `Partita con ${others} — ${state}`,
   },
   confirm: {
     subject: "Conferma il tuo indirizzo per le notifiche di Burraco",
