@@ -224,6 +224,28 @@ describe("one player on two devices", () => {
     expect(games).toEqual([theirs.id]);
   });
 
+  it("closes the table on a device the moment it is removed, and says why when it reloads", async () => {
+    const game = await createGame({ players: 2, names: ["Anna", "Bruno"] });
+    const phone = await newPage(await chromium.context({ size: "smallPhone", lang: "it" }));
+    await phone.goto(game.seats[0]!.url!);
+    await phone.locator("#my-hand").waitFor();
+    // The player's laptop (by the API) joins, then removes the phone (lost).
+    const phoneKey = await keyOf(phone);
+    const laptop = randomBytes(16).toString("base64url");
+    const code = (await call<{ code: string }>("/api/me/link-codes", { token: phoneKey, method: "POST" })).body.code;
+    expect((await call("/api/me/devices", { token: laptop, body: { code } })).status).toBe(200);
+    const devices = (await call<{ devices: { id: string; current: boolean }[] }>("/api/me", { token: laptop })).body.devices;
+    const lost = devices.find((d) => !d.current)!;
+    expect((await call(`/api/me/devices/${lost.id}`, { token: laptop, method: "DELETE" })).status).toBe(200);
+    // The hand goes at once: the table's socket was closed, and the page says what happened.
+    await waitText(phone, ".fatal", literal(italian.codes.DEVICE_REMOVED));
+    expect(await phone.locator("#my-hand").count()).toBe(0);
+    await screenshot(phone, "devices-11-removed-at-once");
+    await phone.reload();
+    await waitText(phone, ".fatal", literal(italian.codes.DEVICE_REMOVED));
+    expect(await phone.locator("#my-hand").count()).toBe(0);
+  });
+
   it("gets a player who lost every device back in by email, seats and all", async () => {
     const game = await createGame({ players: 2, names: ["Anna", "Bruno"] });
     const phone = await newPage(await chromium.context({ size: "phone", lang: "it" }));

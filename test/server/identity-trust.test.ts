@@ -1,9 +1,9 @@
-import { runDurableObjectAlarm } from "cloudflare:test";
-import { env } from "cloudflare:workers";
+import { evictDurableObject, runDurableObjectAlarm } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { newToken } from "../../src/server/auth";
 import { confirmEmail } from "../../src/server/notify/index";
-import { call, createGame, roomStub } from "./helpers";
+import { BASE, call, createGame, roomStub } from "./helpers";
 import { confirmTokenIn, hook, mailsTo, unique } from "./notify/helpers";
 
 /**
@@ -210,5 +210,46 @@ describe("a sign-in link by email", () => {
     const laptop = key();
     expect((await call("/api/me/devices", { token: laptop, body: { code: hers } })).status).toBe(200);
     expect((await myGames(laptop)).map((g) => g.id)).toEqual([game.id]);
+  });
+});
+
+/** A seat's WebSocket as the web client opens it: the token and the device's key as subprotocols. */
+async function socketOf(id: string, token: string, k: string) {
+  const response = await exports.default.fetch(`${BASE}/api/games/${id}/ws`, {
+    headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": `burraco, bearer.${token}, key.${k}` },
+  });
+  const ws = response.webSocket;
+  if (!ws) return { status: response.status, closed: Promise.resolve(-1) };
+  ws.accept();
+  const closed = new Promise<number>((resolve) => ws.addEventListener("close", (e) => resolve(e.code)));
+  return { status: response.status, closed };
+}
+
+describe("a removed device", () => {
+  it("is cut off at once: its table's socket closes, its long poll ends, its moves and polls are refused, across sleep", async () => {
+    const { phone, laptop, game } = await cast();
+    const seat = game.seats[0]!.token;
+    const [onPhone, onLaptop] = [await socketOf(game.id, seat, phone), await socketOf(game.id, seat, laptop)];
+    expect([onPhone.status, onLaptop.status]).toEqual([101, 101]);
+    const version = (await open(game.id, seat, laptop)).body.version as number;
+    const waiting = call(`/api/games/${game.id}/events?since=${version}&wait=20`, { token: seat, headers: { "X-Player-Key": phone } });
+    const phoneId = ((await me(laptop)).body.devices as { id: string; current: boolean }[]).find((d) => !d.current)!.id;
+    const started = Date.now();
+    expect((await call(`/api/me/devices/${phoneId}`, { token: laptop, method: "DELETE" })).status).toBe(200);
+    expect(await onPhone.closed).toBe(4001);
+    const polled = await waiting;
+    expect(polled.status).toBe(401);
+    expect(polled.body.error.code).toBe("DEVICE_REMOVED");
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // The room sleeps: it still refuses the phone, the seat token's own requests too; the laptop plays on.
+    await evictDurableObject(roomStub(game.id));
+    const asPhone = { "X-Player-Key": phone };
+    expect((await call(`/api/games/${game.id}/events?since=0`, { token: seat, headers: asPhone })).body.error.code).toBe("DEVICE_REMOVED");
+    const moved = await call(`/api/games/${game.id}/moves`, { token: seat, headers: asPhone, body: { move: { type: "draw" }, version } });
+    expect(moved.body.error.code).toBe("DEVICE_REMOVED");
+    expect((await socketOf(game.id, seat, phone)).status).toBe(401);
+    const again = await socketOf(game.id, seat, laptop);
+    expect(again.status).toBe(101);
+    expect((await call(`/api/games/${game.id}/events?since=0`, { token: seat, headers: { "X-Player-Key": laptop } })).status).toBe(200);
   });
 });

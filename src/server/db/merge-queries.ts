@@ -162,6 +162,19 @@ export async function mergedInto(d1: D1Database, player: string): Promise<string
   return row?.into ?? null;
 }
 
+/**
+ * The games where the player holds a seat that are in play (a game the index does not list yet too: its room copies
+ * a seat at once, the rest seconds later), or ended after `since`: where a device of theirs may have a table open.
+ */
+export async function openGamesOf(d1: D1Database, player: string, since: number): Promise<string[]> {
+  const rows = await database(d1)
+    .selectDistinct({ id: seats.gameId })
+    .from(seats)
+    .leftJoin(games, eq(games.id, seats.gameId))
+    .where(and(eq(seats.playerHash, player), sql`(${games.id} IS NULL OR ${games.status} = 'playing' OR ${games.updatedAt} > ${since})`));
+  return rows.map((r) => r.id);
+}
+
 /** `deviceId`: a device's public id, the first 16 hex digits of its key's hash (players/identity.ts). */
 const deviceIs = (deviceId: string) => sql`substr(${devices.keyHash}, 1, 16) = ${deviceId}`;
 

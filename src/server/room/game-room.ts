@@ -14,6 +14,7 @@ import { loadSavedGame } from "../db/saved-game";
 import { shardDatabase, shardFor } from "../db/shards";
 import type { Env } from "../env";
 import { fanOut } from "../notify/index";
+import { deviceRemoved } from "../players/identity";
 import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
 import { unseal } from "../seal";
 import { Alarm } from "./alarm";
@@ -21,6 +22,7 @@ import { ChatLimits, chatOf, chooseAudience, type MessageRequest, muteSeat, post
 import { chatMailDue, dueDigests } from "./chat-notify";
 import { absenceEntries, claimEntries, dueEntries, type NewEntry } from "./clock-actions";
 import { newWork } from "./computer";
+import { CutDevices } from "./cut-devices";
 import { computerToPlay, gameDue } from "./due";
 import { drawFirstDealer } from "./fairness";
 import { RateLimiter } from "./limits";
@@ -45,7 +47,7 @@ import {
   viewerOf,
 } from "./seats";
 import { Snapshots } from "./snapshots";
-import { acceptSocket, attachmentOf, broadcast, catchUp, connected, onMessage } from "./sockets";
+import { acceptSocket, attachmentOf, broadcast, catchUp, closeDevice, connected, onMessage } from "./sockets";
 import { Storage } from "./storage";
 
 /** A new game as the Worker checked it. */
@@ -73,6 +75,7 @@ export class GameRoom extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.storage = new Storage(ctx.storage.sql, (fn) => ctx.storage.transactionSync(fn));
+    this.cut = new CutDevices(this.storage);
     this.alarms = new Alarm(
       this.storage,
       (at) => ctx.storage.setAlarm(this.platformTime(at)),
@@ -159,6 +162,8 @@ export class GameRoom extends DurableObject<Env> {
         this.waiters.add(wake);
       });
     }
+    // Cut off while it waited (its device removed from the seat's player): nothing more for it.
+    if (entered.access.kind === "seat" && this.cut.has(caller.device)) return deviceRemoved();
     const room = this.room ?? entered.room;
     return done(this.snapshots.events(room, viewerOf(entered.access), Math.min(since, room.table.version), this.now()));
   }
@@ -262,6 +267,22 @@ export class GameRoom extends DurableObject<Env> {
     return moved.length;
   }
 
+  /**
+   * A device no longer acts for the player of this game's seats (removed from them: players/devices.ts): its
+   * sockets close at once, a long poll of its waiting ends, and its requests for a seat are refused from now on,
+   * the seat token's own (a move, a poll) too, until it opens the seat again as a device of the seat's player.
+   */
+  async cutDevice(gameId: string, device: string): Promise<number> {
+    const room = await this.open(gameId);
+    if (!room) return 0;
+    this.cut.add(device);
+    const closed = closeDevice(this.ctx, device);
+    for (const wake of [...this.waiters]) wake();
+    return closed;
+  }
+
+  private readonly cut: CutDevices;
+
   /** A player's absences changed (declared or cancelled): the log of each of their seats here learns what it lacks. */
   async syncAbsences(
     gameId: string,
@@ -346,6 +367,7 @@ export class GameRoom extends DurableObject<Env> {
       viewerOf(entered.access),
       request.headers.get("Sec-WebSocket-Protocol"),
       this.now(),
+      caller.data.device ?? null,
     );
   }
 
@@ -486,6 +508,14 @@ export class GameRoom extends DurableObject<Env> {
     // Moves are limited only when refused (see play).
     const wait = need === "seat" ? 0 : this.limiter.take(access.kind === "seat" ? `seat:${access.seat}` : `client:${caller.client}`);
     if (wait > 0) return rateLimited(wait);
+    if (access.kind === "seat" && this.cut.has(caller.device)) {
+      // Where its key is not looked up (a move, a poll), the room alone knows the device was cut off. Where it is (the
+      // view, the WebSocket), a device linked again to the seat's player is no longer cut off, and another player's
+      // device is refused the seat as any would be (SEAT_TAKEN).
+      if (caller.playerId === null) return deviceRemoved();
+      const held = room.seats[access.seat]!.playerHash;
+      if (held === null || held === caller.playerId) this.cut.delete(caller.device!);
+    }
     if (access.kind === "seat") {
       const before = room.seats[access.seat]!;
       const touch = () => touchSeat(this.storage, room.seats, access.seat, caller.playerId, caller.sealedToken ?? null, this.now());

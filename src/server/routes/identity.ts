@@ -253,7 +253,7 @@ serve(
   async (c) => {
     const who = await identityOf(c);
     if (isFailure(who)) return who;
-    const removed = await removeDevice(c.env.DB, who.player, c.req.valid("param").deviceId, Date.now());
+    const removed = await removeDevice(c.env, who.player, c.req.valid("param").deviceId, Date.now());
     if (isFailure(removed)) return removed;
     return done({ removed: true as const });
   },

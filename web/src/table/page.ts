@@ -61,7 +61,7 @@ const BAD_NAME = "BAD_NAME";
 /** On a first visit, the moves shown as "latest": those of the last few log entries. */
 const FIRST_VISIT = 12;
 
-type Fatal = "badSeat" | "badInvite" | "failed" | "GAME_NOT_FOUND";
+type Fatal = "badSeat" | "badInvite" | "failed" | "GAME_NOT_FOUND" | "DEVICE_REMOVED";
 
 export class TablePage {
   snap: GameSnapshot | null = null;
@@ -400,10 +400,12 @@ export class TablePage {
 function loadError(error: unknown, mode: TableMode): Fatal {
   if (!(error instanceof ApiError)) return "failed";
   if (error.code === "GAME_NOT_FOUND") return "GAME_NOT_FOUND";
+  // This device was removed from its player: the page says so, and how to link it again.
+  if (error.code === "DEVICE_REMOVED") return "DEVICE_REMOVED";
   if (error.code === "BAD_TOKEN") return mode === "invite" ? "badInvite" : "badSeat";
   return "failed";
 }
 
 function fatalText(fatal: Fatal): string {
-  return fatal === "GAME_NOT_FOUND" ? t.codes.GAME_NOT_FOUND : t.load[fatal];
+  return fatal === "GAME_NOT_FOUND" || fatal === "DEVICE_REMOVED" ? t.codes[fatal] : t.load[fatal];
 }
