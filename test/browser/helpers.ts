@@ -147,9 +147,9 @@ export async function asOnePlayer(page: Page): Promise<Page> {
 /** Calls the service's API as a script would. */
 export async function call<T = any>(
   path: string,
-  options: { method?: string; body?: unknown; token?: string } = {},
+  options: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   const response = await fetch(`${serviceUrl()}${path}`, {

@@ -215,6 +215,8 @@ describe("the OpenAPI document against real answers", () => {
     await sample("/api/me", { token: key, method: "PATCH", body: { timeZone: "Mars/Olympus" } });
     const code = await sample("/api/me/link-codes", { token: key, method: "POST" });
     const laptop = playerKey();
+    await sample("/api/me/link-preview", { token: laptop, body: { code: (code.body as { code: string }).code } });
+    await sample("/api/me/link-preview", { token: laptop, body: { code: "NOTAC-ODE00" } });
     await sample("/api/me/devices", { token: laptop, body: { code: (code.body as { code: string }).code, label: "Laptop" } });
     await sample("/api/me/devices", { token: playerKey(), body: { code: "NOTAC-ODE00" } });
     await sample("/api/me/devices", { token: playerKey(), body: {} });

@@ -239,7 +239,7 @@ describe("a player's devices", () => {
     expect((await open(game.id, game.seats[0]!.token, phone)).body.error.code).toBe("SEAT_TAKEN");
   });
 
-  it("games opened on a device before it was linked join the player", async () => {
+  it("games opened on a device before it was linked join the player when the merge is asked for", async () => {
     const phone = key();
     const laptop = key();
     const [a, b] = [await createGame({ players: 2 }), await createGame({ players: 2 })];
@@ -247,14 +247,14 @@ describe("a player's devices", () => {
     await open(b.id, b.seats[1]!.token, laptop);
     await drained(a.id, b.id);
     const made = await call("/api/me/link-codes", { token: phone, method: "POST" });
-    expect((await call("/api/me/devices", { token: laptop, body: { code: made.body.code } })).status).toBe(200);
+    expect((await call("/api/me/devices", { token: laptop, body: { code: made.body.code, merge: true } })).status).toBe(200);
     await drained(a.id, b.id);
     const ids = (await call("/api/me/games", { token: phone })).body.games.map((g: { id: string }) => g.id).sort();
     expect(ids).toEqual([a.id, b.id].sort());
     expect((await open(b.id, b.seats[1]!.token, phone)).status).toBe(200);
   });
 
-  it("a device's subscriptions join the player it links to; one the player already has stays single", async () => {
+  it("a merged device's subscriptions join the player it links to; one the player already has stays single", async () => {
     const phone = key();
     const laptop = key();
     const [shared, mine, theirs] = [unique("shared@"), unique("phone@"), unique("laptop@")].map((a) => `${a}example.com`);
@@ -272,7 +272,7 @@ describe("a player's devices", () => {
     expect(push.status).toBe(201);
 
     const made = await call("/api/me/link-codes", { token: phone, method: "POST" });
-    expect((await call("/api/me/devices", { token: laptop, body: { code: made.body.code } })).status).toBe(200);
+    expect((await call("/api/me/devices", { token: laptop, body: { code: made.body.code, merge: true } })).status).toBe(200);
     const targets = async (k: string) =>
       ((await call("/api/me/notifications", { token: k })).body.subscriptions as { channel: string; target: string }[])
         .map((s) => `${s.channel}:${s.target}`)

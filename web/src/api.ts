@@ -96,12 +96,17 @@ export const api = {
       early: takeFirstSnapshot(id, token),
     }),
 
+  // A move and a long poll are the seat token's (the server looks no player key up on them: no database on a move's way);
+  // the key goes along so that a room told this device was removed refuses it.
   move: (id: string, token: string, request: MoveRequest) =>
-    // A move and a long poll are the seat token's alone (the server reads no player key on them: no database on a move's way).
-    call<EventsResponse>(`/api/games/${encodeURIComponent(id)}/moves`, { token, body: request }),
+    call<EventsResponse>(`/api/games/${encodeURIComponent(id)}/moves`, { token, body: request, withPlayerKey: true }),
 
   events: (id: string, token: string | null, since: number, wait: number, signal?: AbortSignal) =>
-    call<EventsResponse>(`/api/games/${encodeURIComponent(id)}/events?since=${since}&wait=${wait}`, { token, signal }),
+    call<EventsResponse>(`/api/games/${encodeURIComponent(id)}/events?since=${since}&wait=${wait}`, {
+      token,
+      signal,
+      withPlayerKey: token !== null,
+    }),
 
   claim: (id: string, inviteToken: string, request: ClaimRequest) =>
     call<ClaimResponse>(`/api/games/${encodeURIComponent(id)}/claim`, { token: inviteToken, body: request, withPlayerKey: true }),

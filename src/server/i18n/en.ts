@@ -20,6 +20,8 @@ export const en = {
   number: (n: number) => n.toLocaleString(L),
   player: (n: number) => `Player ${n}`,
   joker: "Joker",
+  /** What a link a player typed reads as in a message sent outside the table (notify/inert.ts). */
+  typedLink: "[a link]",
   time: {
     duration: (ms: number) => duration(L, ms) ?? "less than a minute",
     left: (span: string) => `Time left: ${span}.`,
@@ -115,7 +117,7 @@ export const en = {
   },
   digest: {
     title: (count: number) => plural(L, count, { one: "# game awaits your move", other: "# games await your move" }),
-    line: (others: string, state: string, link: string) => `Game with ${others} — ${state} ${link}`,
+    line: (others: string, state: string) => `Game with ${others} — ${state}`,
   },
   confirm: {
     subject: "Confirm your address for Burraco notifications",
@@ -135,8 +137,10 @@ export const en = {
   signIn: {
     subject: "Your Burraco sign-in link",
     title: "Sign in on this device",
+    titleAs: (name: string) => `Sign in as “${name}”`,
     body: (minutes: number) => [
-      `Open the link on the device you want to use: it links it to your player, with your games and notifications. It works once, within ${plural(L, minutes, { one: "# minute", other: "# minutes" })}.`,
+      `Open the link on the device you want to use: it links it to this player, with their games and notifications. It works once, within ${plural(L, minutes, { one: "# minute", other: "# minutes" })}.`,
+      "The page it opens shows the player's devices and games first: link only if they are yours. An address that gets the notifications of more than one player gets one message for each.",
       "If you did not ask for it, ignore this message: nobody gets in without the link.",
     ],
     action: "Sign in",

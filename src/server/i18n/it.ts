@@ -17,6 +17,7 @@ export const it: Catalog = {
   number: (n) => n.toLocaleString(L),
   player: (n) => `Giocatore ${n}`,
   joker: "Jolly",
+  typedLink: "[un link]",
   time: {
     duration: (ms) => duration(L, ms) ?? "meno di un minuto",
     left: (span) => `Tempo rimasto: ${span}.`,
@@ -113,7 +114,7 @@ export const it: Catalog = {
   },
   digest: {
     title: (count) => plural(L, count, { one: "# partita aspetta la tua mossa", other: "# partite aspettano la tua mossa" }),
-    line: (others, state, link) => `Partita con ${others} — ${state} ${link}`,
+    line: (others, state) => `Partita con ${others} — ${state}`,
   },
   confirm: {
     subject: "Conferma il tuo indirizzo per le notifiche di Burraco",
@@ -132,8 +133,10 @@ export const it: Catalog = {
   signIn: {
     subject: "Il tuo link di accesso a Burraco",
     title: "Entra da questo dispositivo",
+    titleAs: (name: string) => `Entra come «${name}»`,
     body: (minutes) => [
-      `Apri il link sul dispositivo che vuoi usare: lo collegherà al tuo giocatore, con le tue partite e le tue notifiche. Vale ${plural(L, minutes, { one: "# minuto", other: "# minuti" })} e una volta sola.`,
+      `Apri il link sul dispositivo che vuoi usare: lo collegherà a questo giocatore, con le sue partite e le sue notifiche. Vale ${plural(L, minutes, { one: "# minuto", other: "# minuti" })} e una volta sola.`,
+      "La pagina che apre mostra prima i dispositivi e le partite del giocatore: collega solo se sono tuoi. Un indirizzo che riceve le notifiche di più giocatori riceve un messaggio per ciascuno.",
       "Se non l'hai chiesto tu, ignora questo messaggio: senza il link nessuno entra.",
     ],
     action: "Entra",

@@ -155,7 +155,7 @@ export type Notice =
   | { readonly type: "digest"; readonly date: string; readonly games: readonly DigestGame[] }
   | { readonly type: "confirm"; readonly token: string }
   /** A one-time sign-in link for a new device (players/links.ts), to a confirmed address only. */
-  | { readonly type: "signIn"; readonly token: string }
+  | { readonly type: "signIn"; readonly token: string; readonly player?: string | null }
   | { readonly type: "test"; readonly at: number };
 
 /** A game awaiting a player's move, in a digest. */

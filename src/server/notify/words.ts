@@ -74,12 +74,21 @@ function teamNames(notification: { names: readonly (string | null)[] }, seats: r
   );
 }
 
-/** A message in neutral form, rendered by each channel. */
+/**
+ * A paragraph: text only (never a link, whatever it holds: notify/inert.ts), or
+ * text followed by a link the service made (a game of the daily digest).
+ */
+export type Paragraph = string | { readonly text: string; readonly url: string };
+
+/** A paragraph as one line of plain text, its link after it. */
+export const paragraphText = (p: Paragraph): string => (typeof p === "string" ? p : `${p.text} ${p.url}`);
+
+/** A message in neutral form, rendered by each channel. Its only links are `action` and the paragraphs' own. */
 export interface Message {
   readonly subject: string;
   /** One line: a chat message or a push title. */
   readonly title: string;
-  readonly paragraphs: readonly string[];
+  readonly paragraphs: readonly Paragraph[];
   readonly action: { readonly label: string; readonly url: string } | null;
 }
 
@@ -260,7 +269,10 @@ export function digestMessage(games: readonly DigestGame[], lang: Language, game
     // Each game's time by its own clock.
     const at = gameNow(g.clockOffset ?? 0, now);
     const left = g.deadline === null ? null : timeLeft(g.deadline, at, lang);
-    return c.digest.line(opponents(g.names, g.seat, lang), left ?? c.time.waiting(durationWords(at - g.since, lang)), gameLink(g));
+    return {
+      text: c.digest.line(opponents(g.names, g.seat, lang), left ?? c.time.waiting(durationWords(at - g.since, lang))),
+      url: gameLink(g),
+    };
   });
   const title = c.digest.title(games.length);
   return { subject: `Burraco: ${title}`, title, paragraphs: lines, action: null };

@@ -7,12 +7,15 @@ import type { z } from "../../shared/wire/z";
 import { hashToken, newToken } from "../auth";
 import { gameNow } from "../clock/time";
 import type { ReportedMessage } from "../db/chat";
+import { recordSeat } from "../db/drain";
 import type { CreatedBody } from "../db/log-entry";
+import { mergedInto } from "../db/merge-queries";
 import type { SeatRow } from "../db/room-rows";
 import { loadSavedGame } from "../db/saved-game";
 import { shardDatabase, shardFor } from "../db/shards";
 import type { Env } from "../env";
 import { fanOut } from "../notify/index";
+import { deviceRemoved } from "../players/identity";
 import { RateLimiter } from "../rate-limiter";
 import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
 import { unseal } from "../seal";
@@ -21,6 +24,7 @@ import { ChatLimits, chatOf, chooseAudience, type MessageRequest, muteSeat, post
 import { chatMailDue, dueDigests } from "./chat-notify";
 import { absenceEntries, claimEntries, dueEntries, type NewEntry } from "./clock-actions";
 import { newWork } from "./computer";
+import { CutDevices } from "./cut-devices";
 import { computerToPlay, gameDue } from "./due";
 import { drawFirstDealer } from "./fairness";
 import { type Answer, type MoveRequest, playMove } from "./moves";
@@ -45,7 +49,7 @@ import {
   viewerOf,
 } from "./seats";
 import { Snapshots } from "./snapshots";
-import { acceptSocket, attachmentOf, broadcast, catchUp, connected, onMessage } from "./sockets";
+import { acceptSocket, attachmentOf, broadcast, catchUp, closeDevice, connected, onMessage } from "./sockets";
 import { Storage } from "./storage";
 
 /** A new game as the Worker checked it. */
@@ -73,6 +77,7 @@ export class GameRoom extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.storage = new Storage(ctx.storage.sql, (fn) => ctx.storage.transactionSync(fn));
+    this.cut = new CutDevices(this.storage);
     this.alarms = new Alarm(
       this.storage,
       (at) => ctx.storage.setAlarm(this.platformTime(at)),
@@ -159,6 +164,8 @@ export class GameRoom extends DurableObject<Env> {
         this.waiters.add(wake);
       });
     }
+    // Cut off while it waited (its device removed from the seat's player): nothing more for it.
+    if (entered.access.kind === "seat" && this.cut.has(caller.device)) return deviceRemoved();
     const room = this.room ?? entered.room;
     return done(this.snapshots.events(room, viewerOf(entered.access), Math.min(since, room.table.version), this.now()));
   }
@@ -168,6 +175,7 @@ export class GameRoom extends DurableObject<Env> {
     if ("ok" in entered) return entered;
     const claimed = claimSeat(this.storage, entered.room.seats, request, caller.playerId);
     if ("ok" in claimed) return claimed;
+    if (caller.playerId !== null) await this.recordSeat(entered.room, claimed.seat);
     await this.written(entered.room, this.now(), { seatsChanged: true });
     return done(claimed);
   }
@@ -300,6 +308,22 @@ export class GameRoom extends DurableObject<Env> {
     return moved.length;
   }
 
+  /**
+   * A device no longer acts for the player of this game's seats (removed from them: players/devices.ts): its
+   * sockets close at once, a long poll of its waiting ends, and its requests for a seat are refused from now on,
+   * the seat token's own (a move, a poll) too, until it opens the seat again as a device of the seat's player.
+   */
+  async cutDevice(gameId: string, device: string): Promise<number> {
+    const room = await this.open(gameId);
+    if (!room) return 0;
+    this.cut.add(device);
+    const closed = closeDevice(this.ctx, device);
+    for (const wake of [...this.waiters]) wake();
+    return closed;
+  }
+
+  private readonly cut: CutDevices;
+
   /** A player's absences changed (declared or cancelled): the log of each of their seats here learns what it lacks. */
   async syncAbsences(
     gameId: string,
@@ -384,6 +408,7 @@ export class GameRoom extends DurableObject<Env> {
       viewerOf(entered.access),
       request.headers.get("Sec-WebSocket-Protocol"),
       this.now(),
+      caller.data.device ?? null,
     );
   }
 
@@ -539,22 +564,58 @@ export class GameRoom extends DurableObject<Env> {
     // Moves are limited only when refused (see play).
     const wait = need === "seat" ? 0 : this.limiter.take(access.kind === "seat" ? `seat:${access.seat}` : `client:${caller.client}`);
     if (wait > 0) return rateLimited(wait);
+    if (access.kind === "seat" && this.cut.has(caller.device)) {
+      // Where its key is not looked up (a move, a poll), the room alone knows the device was cut off. Where it is (the
+      // view, the WebSocket), a device linked again to the seat's player is no longer cut off, and another player's
+      // device is refused the seat as any would be (SEAT_TAKEN).
+      if (caller.playerId === null) return deviceRemoved();
+      const held = room.seats[access.seat]!.playerHash;
+      if (held === null || held === caller.playerId) this.cut.delete(caller.device!);
+    }
     if (access.kind === "seat") {
       const before = room.seats[access.seat]!;
-      const touched = touchSeat(this.storage, room.seats, access.seat, caller.playerId, caller.sealedToken ?? null, this.now());
+      const touch = () => touchSeat(this.storage, room.seats, access.seat, caller.playerId, caller.sealedToken ?? null, this.now());
+      let touched = touch();
+      // Refused to another player: unless the seat's player was merged into the caller's since (players/merge.ts).
+      if ("ok" in touched && (await this.mergedSeats(room, before.playerHash, caller.playerId))) touched = touch();
       if ("ok" in touched) return touched;
-      const after = room.seats[access.seat]!;
       if (touched.changed) {
-        // A seat newly linked to a player: the absences that player declared stop this seat's clock too.
-        if (after.playerHash && after.playerHash !== before.playerHash && room.table.clock) {
-          const declared = await playerAbsences(this.env.DB, after.playerHash);
-          const entries = absenceEntries(room.table, [access.seat], declared);
-          if (entries.length > 0) room.append(entries, this.now());
+        // A seat newly linked to a player: D1 learns it now, and the absences that player declared stop this seat's clock too.
+        if (room.seats[access.seat]!.playerHash && room.seats[access.seat]!.playerHash !== before.playerHash) {
+          await this.recordSeat(room, access.seat);
+          const player = room.seats[access.seat]!.playerHash!;
+          if (room.table.clock) {
+            const entries = absenceEntries(room.table, [access.seat], await playerAbsences(this.env.DB, player));
+            if (entries.length > 0) room.append(entries, this.now());
+          }
         }
         await this.written(room, this.now(), { seatsChanged: true });
       }
     }
     return { room, access };
+  }
+
+  /**
+   * A seat's row copied to D1 at once (a seat that just became a player's): a device's link preview and a merge read
+   * who holds what there, and must not miss a seat opened a moment ago. If its player was merged into another in the
+   * meantime, D1 names the one it became, and so does the room from now on. A failure waits for the drain.
+   */
+  private async recordSeat(room: Room, seat: number): Promise<void> {
+    try {
+      const kept = await recordSeat(this.env.DB, room.table.id, room.seats[seat]!);
+      const held = room.seats[seat]!.playerHash;
+      if (kept !== null && held !== null && kept !== held) adoptSeats(this.storage, room.seats, held, kept);
+    } catch (error) {
+      console.error(`game ${room.table.id}: seat ${seat} not copied to D1 yet: ${(error as Error).message}`);
+    }
+  }
+
+  /** Whether the seats of `held` here became `caller`'s, `held` having been merged into `caller` (a copy in D1 says so). */
+  private async mergedSeats(room: Room, held: string | null, caller: string | null): Promise<boolean> {
+    if (held === null || caller === null || held === caller) return false;
+    if ((await mergedInto(this.env.DB, held)) !== caller) return false;
+    adoptSeats(this.storage, room.seats, held, caller);
+    return true;
   }
 
   protected async open(gameId: string): Promise<Room | null> {

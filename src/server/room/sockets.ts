@@ -1,5 +1,5 @@
 import type { ClientMessage, ServerMessage, Viewer } from "../../shared/api";
-import { LIMITS, WS_PROTOCOL } from "../../shared/limits";
+import { LIMITS, WS_DEVICE_REMOVED, WS_PROTOCOL } from "../../shared/limits";
 import { ClientMessage as ClientMessageSchema } from "../../shared/wire/socket";
 import { type Failure, fail, type Reply } from "../reply";
 import { describeIssues } from "../validation";
@@ -17,6 +17,8 @@ export interface Attachment {
   readonly seen: number;
   /** This socket's own rate-limit key. */
   readonly key: string;
+  /** SHA-256 of the key of the device that opened it, if it said (closed when the device is cut off: cutDevice). */
+  readonly device?: string | null;
 }
 
 /**
@@ -57,10 +59,11 @@ export function acceptSocket(
   viewer: Viewer,
   offeredProtocols: string | null,
   now: number = Date.now(),
+  device: string | null = null,
 ): Response {
   const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
   ctx.acceptWebSocket(server);
-  attach(server, { viewer, seen: 0, key: `socket:${crypto.randomUUID()}` });
+  attach(server, { viewer, seen: 0, key: `socket:${crypto.randomUUID()}`, device });
   catchUp(room, snapshots, server, room.table.version, now);
   const offered = (offeredProtocols ?? "").split(",").map((p) => p.trim());
   const headers: HeadersInit = offered.includes(WS_PROTOCOL) ? { "Sec-WebSocket-Protocol": WS_PROTOCOL } : {};
@@ -95,6 +98,21 @@ export function broadcast(ctx: DurableObjectState, room: Room, snapshots: Snapsh
     const { seen } = attachmentOf(ws);
     if (seatsChanged || seen < room.table.version) catchUp(room, snapshots, ws, seen, now, texts);
   }
+}
+
+/** Closes every socket `device` opened: it was removed from the seat's player. Returns how many. */
+export function closeDevice(ctx: DurableObjectState, device: string): number {
+  let closed = 0;
+  for (const ws of ctx.getWebSockets()) {
+    if (attachmentOf(ws).device !== device) continue;
+    try {
+      ws.close(WS_DEVICE_REMOVED, "device removed");
+    } catch {
+      // Already closing.
+    }
+    closed++;
+  }
+  return closed;
 }
 
 /** Whether a socket of `viewer` is open (a player at the table live). */

@@ -847,8 +847,35 @@ export const it: Catalog = {
       `Se ${address} riceve le tue notifiche di Burraco, sta arrivando un link di accesso: aprilo su questo dispositivo entro 30 minuti.`,
     linked: "Questo dispositivo è collegato al tuo giocatore: ora le tue partite sono anche qui.",
     linkTitle: "Collega questo dispositivo",
-    linkAsk: "Collegare questo dispositivo al tuo giocatore? Troverai qui anche le tue partite, le notifiche e le vacanze.",
     toGames: "Vai alle mie partite",
+    previewLoading: "Controllo il codice…",
+    joinWho: (name: string | null) =>
+      name ? `Collegare questo dispositivo al giocatore «${name}»?` : "Collegare questo dispositivo a un giocatore senza nome?",
+    theirDevices: "I dispositivi di quel giocatore:",
+    theirGames: (n: number) => (n === 0 ? "Nessuna partita finora." : n === 1 ? "Una partita:" : `${N(n)} partite, le ultime:`),
+    gameWith: (names: string, over: boolean) => `con ${names}${over ? " (finita)" : " (in corso)"}`,
+    someone: "qualcuno",
+    onlyYours:
+      "Collega solo a un giocatore che sei tu. Chi usa i dispositivi di quel giocatore vedrà cosa fai lì, e potrà rimuovere questo dispositivo. Se questo codice te l'ha dato qualcun altro, non collegare.",
+    youHold: (name: string | null, parts: string) =>
+      name ? `Questo dispositivo gioca già come «${name}»: ${parts}.` : `Questo dispositivo gioca già come un giocatore a sé: ${parts}.`,
+    held: {
+      games: (n: number) => (n === 1 ? "1 partita" : `${N(n)} partite`),
+      subscriptions: (n: number) => (n === 1 ? "1 impostazione di notifica" : `${N(n)} impostazioni di notifica`),
+      absences: (n: number) => (n === 1 ? "1 vacanza" : `${N(n)} vacanze`),
+      ratings: (n: number) => (n === 1 ? "1 punteggio in classifica" : `${N(n)} punteggi in classifica`),
+      seeks: (n: number) => (n === 1 ? "1 partita pubblicata nella pagina iniziale" : `${N(n)} partite pubblicate nella pagina iniziale`),
+      otherDevices: (n: number) => (n === 1 ? "1 altro dispositivo" : `${N(n)} altri dispositivi`),
+    },
+    whichPlayer: "Quale giocatore tieni?",
+    keepMine: "Tengo il mio giocatore: non collegare questo dispositivo",
+    joinOnly: "Collega solo questo dispositivo: le mie partite restano al mio giocatore, e da qui non le apro più",
+    mergeMine: (name: string | null) =>
+      `${name ? `«${name}»` : "Quel giocatore"} sono io: sposta in quel giocatore le mie partite, notifiche, vacanze, punteggi e gli altri dispositivi, per sempre`,
+    continue: "Continua",
+    cancel: "Annulla",
+    alreadyYours: "Questo dispositivo è già di questo giocatore: non c'è niente da collegare.",
+    notLinked: "Non è stato collegato niente: questo dispositivo resta al suo giocatore.",
     seatTakenTitle: "Questo posto appartiene a un giocatore",
     seatTaken:
       "Sei tu? Collega questo dispositivo al tuo giocatore e il posto si apre anche qui: dagli altri tuoi dispositivi non si sposta niente.",

@@ -61,7 +61,7 @@ const BAD_NAME = "BAD_NAME";
 /** On a first visit, the moves shown as "latest": those of the last few log entries. */
 const FIRST_VISIT = 12;
 
-type Fatal = "badSeat" | "badInvite" | "failed" | "GAME_NOT_FOUND" | "SEAT_REISSUED";
+type Fatal = "badSeat" | "badInvite" | "failed" | "GAME_NOT_FOUND" | "SEAT_REISSUED" | "DEVICE_REMOVED";
 
 export class TablePage {
   snap: GameSnapshot | null = null;
@@ -403,10 +403,12 @@ function loadError(error: unknown, mode: TableMode): Fatal {
   if (error.code === "GAME_NOT_FOUND") return "GAME_NOT_FOUND";
   // The creator gave this seat a fresh link: its old holder is told so, and what to do.
   if (error.code === "SEAT_REISSUED") return "SEAT_REISSUED";
+  // This device was removed from its player: the page says so, and how to link it again.
+  if (error.code === "DEVICE_REMOVED") return "DEVICE_REMOVED";
   if (error.code === "BAD_TOKEN") return mode === "invite" ? "badInvite" : "badSeat";
   return "failed";
 }
 
 function fatalText(fatal: Fatal): string {
-  return fatal === "GAME_NOT_FOUND" || fatal === "SEAT_REISSUED" ? t.codes[fatal] : t.load[fatal];
+  return fatal === "GAME_NOT_FOUND" || fatal === "SEAT_REISSUED" || fatal === "DEVICE_REMOVED" ? t.codes[fatal] : t.load[fatal];
 }

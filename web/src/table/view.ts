@@ -87,7 +87,7 @@ export function connectionPill(connection: Connection): JSX.Element {
 
 export function tableView(v: TableView, act: TableActions): JSX.Element {
   const embed = v.mode === "embed";
-  const tools = v.snap ? h("span", { class: "top-tools" }, v.chat.button, connectionPill(v.connection)) : null;
+  const tools = v.snap && !v.fatal ? h("span", { class: "top-tools" }, v.chat.button, connectionPill(v.connection)) : null;
   const top = embed ? null : header({ connection: tools, menu: v.menu });
   const live = h("p", { class: "visually-hidden", "aria-live": "polite", id: "announce" }, embed ? "" : v.announcement);
   if (v.fatal) {
