@@ -17,6 +17,8 @@ export interface Attachment {
   readonly seen: number;
   /** This socket's own rate-limit key. */
   readonly key: string;
+  /** A long poll's socket, held by the Worker (long-poll.ts): not a player at the table. */
+  readonly poll?: true;
 }
 
 /**
@@ -49,7 +51,11 @@ export function send(ws: WebSocket, message: ServerMessage | string): void {
   }
 }
 
-/** Accepts a socket for `viewer` and sends it the table as it stands. */
+/**
+ * Accepts a socket for `viewer` and sends it the table as it stands; a long
+ * poll's (`pollSince`: the version its client has) the events after that
+ * version (long-poll.ts).
+ */
 export function acceptSocket(
   ctx: DurableObjectState,
   room: Room,
@@ -57,11 +63,12 @@ export function acceptSocket(
   viewer: Viewer,
   offeredProtocols: string | null,
   now: number = Date.now(),
+  pollSince: number | null = null,
 ): Response {
   const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
   ctx.acceptWebSocket(server);
-  attach(server, { viewer, seen: 0, key: `socket:${crypto.randomUUID()}` });
-  catchUp(room, snapshots, server, room.table.version, now);
+  attach(server, { viewer, seen: 0, key: `socket:${crypto.randomUUID()}`, ...(pollSince === null ? {} : { poll: true }) });
+  catchUp(room, snapshots, server, Math.min(pollSince ?? room.table.version, room.table.version), now);
   const offered = (offeredProtocols ?? "").split(",").map((p) => p.trim());
   const headers: HeadersInit = offered.includes(WS_PROTOCOL) ? { "Sec-WebSocket-Protocol": WS_PROTOCOL } : {};
   return new Response(null, { status: 101, webSocket: client, headers });
@@ -97,9 +104,17 @@ export function broadcast(ctx: DurableObjectState, room: Room, snapshots: Snapsh
   }
 }
 
-/** Whether a socket of `viewer` is open (a player at the table live). */
+/** Whether a socket of `viewer` is open (a player at the table live; a long poll's socket is not one). */
 export function connected(ctx: DurableObjectState, viewer: Viewer): boolean {
-  return ctx.getWebSockets().some((ws) => attachmentOf(ws).viewer === viewer);
+  return ctx.getWebSockets().some((ws) => {
+    const attachment = attachmentOf(ws);
+    return attachment.viewer === viewer && !attachment.poll;
+  });
+}
+
+/** Whether anyone has the table open live (a long poll's socket is not). */
+export function anyoneLive(ctx: DurableObjectState): boolean {
+  return ctx.getWebSockets().some((ws) => !attachmentOf(ws).poll);
 }
 
 /** Reads a client message; a failure names what is wrong. */
