@@ -112,6 +112,7 @@ const Notice = z.discriminatedUnion("type", [
 export const DeliveryMessage = z.object({
   key: z.string(),
   subscriptionId: z.string(),
+  more: z.array(z.object({ key: z.string(), subscriptionId: z.string() })).optional(),
   notice: Notice,
   createdAt: z.number(),
   generation: z.int().optional(),

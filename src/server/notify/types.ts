@@ -171,11 +171,16 @@ export interface DigestGame {
   readonly clockOffset?: number;
 }
 
-/** A message on the DELIVERIES queue: one notice for one subscription. */
+/** A message on the DELIVERIES queue: one notice for one subscription, and for each of `more` (notify/store.ts). */
 export interface Delivery {
-  /** Idempotency key: `gameId/seq/subscriptionId` for a game notification. */
+  /** Idempotency key: `gameId/seq/kind/subscriptionId` for a game notification (a webhook's `webhook-id`). */
   readonly key: string;
   readonly subscriptionId: string;
+  /**
+   * The same notice's other deliveries, sent under this one's lease (one
+   * message per notification rather than per subscription); absent: none.
+   */
+  readonly more?: readonly { readonly key: string; readonly subscriptionId: string }[];
   readonly notice: Notice;
   /** When the notice was made (ms): the start of the event-to-delivery delay. */
   readonly createdAt: number;
@@ -183,6 +188,11 @@ export interface Delivery {
   readonly generation?: number;
   /** The D1 binding holding the delivery's row: its game's log shard (db/shards.ts); absent, the main database (store.ts). */
   readonly shard?: string;
+}
+
+/** The event a delivery tells (a game notification's type, else the notice's): its line in the delivery log. */
+export function eventOf(delivery: Pick<Delivery, "notice">): string {
+  return delivery.notice.type === "game" ? delivery.notice.notification.type : delivery.notice.type;
 }
 
 export function isNotifyEvent(value: unknown): value is NotifyEvent {

@@ -49,7 +49,7 @@ import {
   viewerOf,
 } from "./seats";
 import { Snapshots } from "./snapshots";
-import { acceptSocket, attachmentOf, broadcast, catchUp, closeDevice, connected, onMessage } from "./sockets";
+import { acceptSocket, anyoneLive, attachmentOf, broadcast, catchUp, closeDevice, connected, onMessage } from "./sockets";
 import { Storage } from "./storage";
 
 /** A new game as the Worker checked it. */
@@ -69,7 +69,6 @@ export class GameRoom extends DurableObject<Env> {
   protected readonly storage: Storage;
   protected readonly alarms: Alarm;
   private readonly limiter = new RateLimiter();
-  private readonly waiters = new Set<() => void>();
   private readonly snapshots = new Snapshots();
   private room: Room | null = null;
   private loading: Promise<Room | null> | null = null;
@@ -149,24 +148,15 @@ export class GameRoom extends DurableObject<Env> {
     return this.play(entered.room, entered.access.seat, request);
   }
 
-  /** Long polling: the events after `since`, waiting up to `wait` seconds for one. */
-  async events(caller: Caller, since: number, wait: number): Promise<Reply<Json<EventsResponse>>> {
+  /**
+   * The events after `since`, at once. A long poll waits in the Worker, on a
+   * socket to this room (long-poll.ts), never here: nothing the room does
+   * waits, so it sleeps between moves.
+   */
+  async events(caller: Caller, since: number): Promise<Reply<Json<EventsResponse>>> {
     const entered = await this.enter(caller, "any");
     if ("ok" in entered) return entered;
-    if (entered.room.table.version <= since && wait > 0) {
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          clearTimeout(timer);
-          this.waiters.delete(wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, wait * 1000);
-        this.waiters.add(wake);
-      });
-    }
-    // Cut off while it waited (its device removed from the seat's player): nothing more for it.
-    if (entered.access.kind === "seat" && this.cut.has(caller.device)) return deviceRemoved();
-    const room = this.room ?? entered.room;
+    const { room } = entered;
     return done(this.snapshots.events(room, viewerOf(entered.access), Math.min(since, room.table.version), this.now()));
   }
 
@@ -317,9 +307,8 @@ export class GameRoom extends DurableObject<Env> {
     const room = await this.open(gameId);
     if (!room) return 0;
     this.cut.add(device);
-    const closed = closeDevice(this.ctx, device);
-    for (const wake of [...this.waiters]) wake();
-    return closed;
+    // A long poll waits in the Worker on a socket of its device (long-poll.ts): closed with the rest.
+    return closeDevice(this.ctx, device);
   }
 
   private readonly cut: CutDevices;
@@ -401,6 +390,9 @@ export class GameRoom extends DurableObject<Env> {
     if (!caller.success) return Response.json(fail(400, "BAD_REQUEST", "Connect through /api/games/{id}/ws.").body, { status: 400 });
     const entered = await this.enter(caller.data, "any");
     if ("ok" in entered) return Response.json(entered.body, { status: entered.status, headers: entered.headers });
+    // A long poll's socket, held by the Worker (long-poll.ts), names the version its client has.
+    const poll = request.headers.get("x-poll");
+    const since = poll === null ? null : Number(poll);
     return acceptSocket(
       this.ctx,
       entered.room,
@@ -409,6 +401,7 @@ export class GameRoom extends DurableObject<Env> {
       request.headers.get("Sec-WebSocket-Protocol"),
       this.now(),
       caller.data.device ?? null,
+      since !== null && Number.isSafeInteger(since) && since >= 0 ? since : null,
     );
   }
 
@@ -659,13 +652,12 @@ export class GameRoom extends DurableObject<Env> {
 
   /** Whether anyone has the table open live (the computer then pauses between moves). */
   private live(): boolean {
-    return this.ctx.getWebSockets().length > 0;
+    return anyoneLive(this.ctx);
   }
 
-  /** Tells every socket and every waiting long poll. */
+  /** Tells every socket (long polls' included: long-poll.ts). */
   private afterCommit(room: Room, seatsChanged = false): void {
     if (seatsChanged) this.snapshots.clear();
     broadcast(this.ctx, room, this.snapshots, this.now(), seatsChanged);
-    for (const wake of [...this.waiters]) wake();
   }
 }

@@ -15,6 +15,7 @@ import { z } from "../../shared/wire/z";
 import { newGameId } from "../auth";
 import type { AppEnv } from "../env";
 import { clientOf, gameTarget, gameUrl, limitBody } from "../http";
+import { pollEvents } from "../long-poll";
 import { RateLimiter } from "../rate-limiter";
 import { done, fail, isFailure, rateLimited } from "../reply";
 import { gameInit } from "../validate";
@@ -162,7 +163,9 @@ serve(
   async (c) => {
     const { room, caller } = c.get("game");
     const { since, wait } = c.req.valid("query");
-    return room.events(caller, since, Math.min(wait, LIMITS.waitSeconds));
+    // The wait is the Worker's, on a socket the room may sleep through (long-poll.ts).
+    if (wait > 0) return pollEvents(room, caller, since, Math.min(wait, LIMITS.waitSeconds), c.req.raw.url);
+    return room.events(caller, since);
   },
 );
 
