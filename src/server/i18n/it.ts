@@ -91,6 +91,22 @@ export const it: Catalog = {
     yourTurn: "Giochi per primo: tocca a te.",
     firstPlays: (name) => `Gioca per primo ${name}; ti avvisiamo quando tocca a te.`,
   },
+  tournament: {
+    started: {
+      subject: (name: string, round: number) => `${name}: è iniziato il turno ${round}`,
+      title: (name: string, round: number, table: number) => `${name}, turno ${round}: giochi al tavolo ${table}`,
+      against: (others: string) => `Contro ${others}.`,
+      partner: (name: string) => `In coppia con ${name}.`,
+      deadline: (span: string) =>
+        `Tutti i tavoli del turno devono finire entro ${span}: un tavolo ancora in gioco a quel punto viene chiuso secondo l'orologio.`,
+    },
+    reminder: {
+      subject: (name: string, round: number) => `${name}: il turno ${round} sta per finire`,
+      title: (name: string, round: number, table: number) => `${name}, turno ${round}: al tavolo ${table} si sta ancora giocando`,
+      left: (span: string) => `Il turno finisce tra ${span}: un tavolo ancora in gioco a quel punto viene chiuso secondo l'orologio.`,
+    },
+    action: "Vai al tuo tavolo",
+  },
   invited: {
     title: (by) => `${by ?? "Qualcuno"} ti invita a una partita a Burraco`,
     body: "Apri il link, scegli un nome e prendi un posto libero.",

@@ -1,5 +1,6 @@
 import { gameNow } from "../clock/time";
 import { type Catalog, catalog } from "../i18n/index";
+import { roundReminderMessage, tableStartedMessage } from "./tournament-words";
 import type { DigestGame, GameNotification, Language, PublicMove } from "./types";
 
 /**
@@ -145,6 +146,7 @@ export function gameMessage(n: GameNotification, lang: Language, link: string, n
     case "gameOver":
       return gameOverMessage(n, c, lang, link);
     case "started": {
+      if (n.tournament) return tableStartedMessage(n, n.tournament, lang, link, now, reader);
       const others = reader === null ? n.names.map((_, s) => seatName(n.names, s, lang)).join(", ") : opponents(n.names, reader, lang);
       const first =
         n.first === null ? null : n.first === reader ? c.started.yourTurn : c.started.firstPlays(seatName(n.names, n.first, lang));
@@ -155,6 +157,8 @@ export function gameMessage(n: GameNotification, lang: Language, link: string, n
         action: { label: n.first !== null && n.first === reader ? c.actions.play : c.actions.see, url: link },
       };
     }
+    case "roundReminder":
+      return roundReminderMessage(n, lang, link, now, reader);
     case "message":
       return chatMessage(n, c, lang, link);
     case "invited":
