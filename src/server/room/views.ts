@@ -127,9 +127,11 @@ function entryEvents(table: Table, entry: Entry, viewer: Viewer, covered: Set<st
       case "handEnded": {
         const dealt = table.deals[seen.hand];
         if (sealed) {
-          // A sealed tournament table: the deal and its salt wait for the tournament's release.
-          const { deal: _deal, ...open } = seen;
-          out.push({ ...stamp, ...open, ...(dealt ? { commitment: dealt.commitment } : {}) });
+          // A sealed tournament table: the deal, its salt and the others' cards left (all eleven, after an early
+          // resignation) wait for the tournament's release; the viewer's own cards are theirs.
+          const { deal: _deal, hands, ...open } = seen;
+          const own = hands.map((cards, seat) => (seat === viewer ? cards : []));
+          out.push({ ...stamp, ...open, hands: own, ...(dealt ? { commitment: dealt.commitment } : {}) });
           return;
         }
         out.push({ ...stamp, ...seen, ...(dealt ? { commitment: dealt.commitment, salt: dealt.salt } : {}) });
