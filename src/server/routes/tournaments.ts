@@ -350,6 +350,7 @@ serve(
 );
 
 const ORGANISER_ERRORS = errorsWith({
+  400: "BAD_JSON or BAD_REQUEST.",
   401: AUTH,
   403: "FORBIDDEN: not the organiser.",
   404: "TOURNAMENT_NOT_FOUND or ENTRY_NOT_FOUND.",

@@ -236,6 +236,16 @@ export const MyGame = z
       description:
         "The seat's token (its link is `/game/{id}#seat={token}`), so that any device of the player opens the seat; null until the seat has been opened with a device of the player.",
     }),
+    tournament: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        round: z.int().openapi({ description: "From 0." }),
+        table: z.int(),
+        deadline: z.string().openapi({ description: "The round's deadline (ISO 8601)." }),
+      })
+      .optional()
+      .openapi({ description: "A tournament's table (docs/tournaments.md): its tournament, round, table and the round's deadline." }),
   })
   .openapi("MyGame");
 
