@@ -39,6 +39,8 @@ export type LogBody =
       readonly rated?: boolean;
       /** Spectators and embeds may read the chat (docs/chat.md) from the start, if every seat still lets them (absent: no). */
       readonly spectatorChat?: boolean;
+      /** A tournament's table (docs/tournaments.md): written by the tournament's room only, never by the API (absent: none). */
+      readonly tournament?: TableOf;
     }
   | {
       readonly type: "dealt";
@@ -75,6 +77,20 @@ export type LogBody =
 export type TimeoutAction = Timeout | "adjourn";
 
 export type CreatedBody = Extract<LogBody, { type: "created" }>;
+
+/** Which tournament a game is a table of, and the round it belongs to. */
+export interface TableOf {
+  readonly id: string;
+  readonly name: string;
+  /** From 0. */
+  readonly round: number;
+  /** From 1. */
+  readonly table: number;
+  /** The round's deadline (ms): at it, a table still playing is settled (docs/tournaments.md). */
+  readonly deadline: number;
+  /** The round's deals are every table's: none of this table's hands is shown to anyone but its seats before the tournament releases them. */
+  readonly duplicate: boolean;
+}
 export type DealtBody = Extract<LogBody, { type: "dealt" }>;
 
 export interface LogRow {

@@ -110,6 +110,23 @@ export const en = {
     ask: "If you want to play on, ask the game's creator for the new link.",
     other: (name: string) => `${name} missed a turn and stayed away: the game's creator gave the seat a fresh link.`,
   },
+  /** A tournament's table (docs/tournaments.md). */
+  tournament: {
+    started: {
+      subject: (name: string, round: number) => `${name}: round ${round} has started`,
+      title: (name: string, round: number, table: number) => `${name}, round ${round}: you play at table ${table}`,
+      against: (others: string) => `Against ${others}.`,
+      partner: (name: string) => `Your partner is ${name}.`,
+      deadline: (span: string) =>
+        `Every table of the round must finish within ${span}: a table still playing then is settled on the clock.`,
+    },
+    reminder: {
+      subject: (name: string, round: number) => `${name}: round ${round} is nearly over`,
+      title: (name: string, round: number, table: number) => `${name}, round ${round}: table ${table} is still playing`,
+      left: (span: string) => `The round ends in ${span}: a table still playing then is settled on the clock.`,
+    },
+    action: "Go to your table",
+  },
   invited: {
     title: (by: string | null) => `${by ?? "Someone"} invites you to a game of Burraco`,
     body: "Open the link, choose a name and take a free seat.",

@@ -107,6 +107,22 @@ export const it: Catalog = {
     ask: "Se vuoi continuare a giocare, chiedi il nuovo link a chi ha creato la partita.",
     other: (name) => `${name} ha saltato un turno ed è rimasto assente: chi ha creato la partita ha dato al suo posto un nuovo link.`,
   },
+  tournament: {
+    started: {
+      subject: (name: string, round: number) => `${name}: è iniziato il turno ${round}`,
+      title: (name: string, round: number, table: number) => `${name}, turno ${round}: giochi al tavolo ${table}`,
+      against: (others: string) => `Contro ${others}.`,
+      partner: (name: string) => `In coppia con ${name}.`,
+      deadline: (span: string) =>
+        `Tutti i tavoli del turno devono finire entro ${span}: un tavolo ancora in gioco a quel punto viene chiuso secondo l'orologio.`,
+    },
+    reminder: {
+      subject: (name: string, round: number) => `${name}: il turno ${round} sta per finire`,
+      title: (name: string, round: number, table: number) => `${name}, turno ${round}: al tavolo ${table} si sta ancora giocando`,
+      left: (span: string) => `Il turno finisce tra ${span}: un tavolo ancora in gioco a quel punto viene chiuso secondo l'orologio.`,
+    },
+    action: "Vai al tuo tavolo",
+  },
   invited: {
     title: (by) => `${by ?? "Qualcuno"} ti invita a una partita a Burraco`,
     body: "Apri il link, scegli un nome e prendi un posto libero.",

@@ -24,6 +24,8 @@ const PublicMove = z.object({
   by: z.literal("computer").optional(),
 });
 
+const TournamentFacts = z.object({ id: z.string(), name: z.string(), round: z.int(), table: z.int(), deadline: z.number() });
+
 const base = {
   gameId: z.string(),
   seq: z.int(),
@@ -90,6 +92,8 @@ const GameNotification = z.discriminatedUnion("type", [
   }),
   z.object({ ...base, type: z.literal("invited"), by: z.string().nullable(), link: z.string() }),
   z.object({ ...base, type: z.literal("seatReissued"), seat: z.int() }),
+  z.object({ ...base, type: z.literal("started"), first: z.int().nullable(), tournament: TournamentFacts.optional() }),
+  z.object({ ...base, type: z.literal("roundReminder"), tournament: TournamentFacts }),
 ]);
 
 const DigestGame = z.object({

@@ -3,10 +3,11 @@ import type { SubscriptionRow } from "../db/notifications";
 import { catalog } from "../i18n/index";
 import { type Links, links as linksOf } from "./config";
 import { inertMessage } from "./inert";
+import type { Message } from "./phrases";
 import { signInMessage } from "./sign-in";
 import type { GameNotification, Notice } from "./types";
 import type { WebhookEvent } from "./webhook";
-import { confirmMessage, digestMessage, gameMessage, type Message, testMessage } from "./words";
+import { confirmMessage, digestMessage, gameMessage, testMessage } from "./words";
 
 /** The seat of a game that a player-scope subscription's owner holds, if any (for the link to their own seat). */
 export function ownSeat(n: GameNotification, sub: SubscriptionRow): number | null {

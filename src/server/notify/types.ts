@@ -116,10 +116,17 @@ export type GameNotification =
       readonly seat: number;
     })
   | (Base & {
-      /** A game whose seats came with their players (a seek's, a rematch's) has started: every seat's player hears it. */
+      /** A game whose seats came with their players (a seek's, a rematch's, a tournament's table) has started: every seat's player hears it. */
       readonly type: "started";
       /** The seat that plays first. */
       readonly first: number | null;
+      /** A tournament's table: which tournament, round and table, and the round's deadline. */
+      readonly tournament?: TournamentFacts;
+    })
+  | (Base & {
+      /** A tournament's round is nearly over and this table is still playing: every seat's player hears it (heard as `reminder`). */
+      readonly type: "roundReminder";
+      readonly tournament: TournamentFacts;
     })
   | (Base & {
       /**
@@ -139,6 +146,18 @@ export type GameNotification =
       readonly by: string | null;
       readonly link: string;
     });
+
+/** A tournament's table, in public facts (docs/tournaments.md). */
+export interface TournamentFacts {
+  readonly id: string;
+  readonly name: string;
+  /** From 0. */
+  readonly round: number;
+  /** From 1. */
+  readonly table: number;
+  /** The round's deadline, ms since the epoch. */
+  readonly deadline: number;
+}
 
 /** One message at the table: free text, or a quick phrase's code that each reader reads in their language. */
 export interface ChatLine {

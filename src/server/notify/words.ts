@@ -1,5 +1,7 @@
 import { gameNow } from "../clock/time";
 import { type Catalog, catalog } from "../i18n/index";
+import { durationWords, joinNames, type Message, seatName } from "./phrases";
+import { roundReminderMessage, tableStartedMessage } from "./tournament-words";
 import type { DigestGame, GameNotification, Language, PublicMove } from "./types";
 
 /**
@@ -18,15 +20,6 @@ export function cardWords(card: string, lang: Language): string {
 
 function cardList(cards: readonly string[], lang: Language): string {
   return cards.map((c) => cardWords(c, lang)).join(" ");
-}
-
-export function seatName(names: readonly (string | null)[], seat: number, lang: Language): string {
-  return names[seat] ?? catalog(lang).player(seat + 1);
-}
-
-/** Names joined as people say them: "Anna, Bruno and Carla". */
-export function joinNames(names: readonly string[], lang: Language): string {
-  return catalog(lang).list(names);
 }
 
 /** The other players of a game, for "your game with …". */
@@ -56,11 +49,6 @@ export function moveWords(move: PublicMove, names: readonly (string | null)[], l
   return computer ? w.computerDid(who, parts) : w.did(who, parts);
 }
 
-/** A duration in its two largest parts of days, hours and minutes: "1 day, 2 hours", "35 minuti". */
-export function durationWords(ms: number, lang: Language): string {
-  return catalog(lang).time.duration(ms);
-}
-
 export function timeLeft(deadline: number | null, now: number, lang: Language): string | null {
   if (deadline === null) return null;
   const w = catalog(lang).time;
@@ -72,24 +60,6 @@ function teamNames(notification: { names: readonly (string | null)[] }, seats: r
     seats.map((s) => seatName(notification.names, s, lang)),
     lang,
   );
-}
-
-/**
- * A paragraph: text only (never a link, whatever it holds: notify/inert.ts), or
- * text followed by a link the service made (a game of the daily digest).
- */
-export type Paragraph = string | { readonly text: string; readonly url: string };
-
-/** A paragraph as one line of plain text, its link after it. */
-export const paragraphText = (p: Paragraph): string => (typeof p === "string" ? p : `${p.text} ${p.url}`);
-
-/** A message in neutral form, rendered by each channel. Its only links are `action` and the paragraphs' own. */
-export interface Message {
-  readonly subject: string;
-  /** One line: a chat message or a push title. */
-  readonly title: string;
-  readonly paragraphs: readonly Paragraph[];
-  readonly action: { readonly label: string; readonly url: string } | null;
 }
 
 type Of<T extends GameNotification["type"]> = Extract<GameNotification, { type: T }>;
@@ -156,6 +126,7 @@ export function gameMessage(n: GameNotification, lang: Language, link: string, n
     case "gameOver":
       return gameOverMessage(n, c, lang, link);
     case "started": {
+      if (n.tournament) return tableStartedMessage(n, n.tournament, lang, link, now, reader);
       const others = reader === null ? n.names.map((_, s) => seatName(n.names, s, lang)).join(", ") : opponents(n.names, reader, lang);
       const first =
         n.first === null ? null : n.first === reader ? c.started.yourTurn : c.started.firstPlays(seatName(n.names, n.first, lang));
@@ -166,6 +137,8 @@ export function gameMessage(n: GameNotification, lang: Language, link: string, n
         action: { label: n.first !== null && n.first === reader ? c.actions.play : c.actions.see, url: link },
       };
     }
+    case "roundReminder":
+      return roundReminderMessage(n, lang, link, now, reader);
     case "message":
       return chatMessage(n, c, lang, link);
     case "seatReissued": {

@@ -51,6 +51,9 @@ import {
 import { Snapshots } from "./snapshots";
 import { acceptSocket, anyoneLive, attachmentOf, broadcast, catchUp, closeDevice, connected, onMessage } from "./sockets";
 import { Storage } from "./storage";
+import { closeRound, release, reportResult, roundClosed, sealed, settleEntries, withdrawEntries } from "./tournament-table";
+
+const roundIsClosed = () => fail(409, "ROUND_CLOSED", "The round's time is over: this table is being settled.");
 
 /** A new game as the Worker checked it. */
 export type GameInit = Omit<CreatedBody, "type" | "firstDealer" | "hostHash">;
@@ -270,6 +273,7 @@ export class GameRoom extends DurableObject<Env> {
     const { room } = entered;
     const seat = entered.access.seat;
     if (room.table.state.over) return fail(422, "HAND_OVER", "The match is over.");
+    if (roundClosed(room)) return roundIsClosed();
     const before = room.table.version;
     const holds = room.table.computers[seat] !== null;
     // A handover is for not holding others up: with nobody else at the table, the computer would only play the match out alone.
@@ -330,7 +334,7 @@ export class GameRoom extends DurableObject<Env> {
   async record(caller: Caller): Promise<Reply<GameRecord>> {
     const entered = await this.enter(caller, "any");
     if ("ok" in entered) return entered;
-    return done(recordOf(entered.room.table, entered.room.seats, viewerOf(entered.access)));
+    return done(recordOf(entered.room.table, entered.room.seats, viewerOf(entered.access), sealed(entered.room)));
   }
 
   /** The table's chat as the caller may read it (docs/chat.md). */
@@ -484,6 +488,8 @@ export class GameRoom extends DurableObject<Env> {
     try {
       const d1 = { main: this.env.DB, log: shardDatabase(this.env, room.logShard) };
       await drainOutbox(room, d1, (seq) => this.notify(room, seq), this.clockOffset());
+      // A tournament's table tells its tournament the result once D1 has the match's end (tried again with the drain).
+      await reportResult(this.env, room);
       // Written only when it changes: a row written per drain is billed (and counts against the Free plan's day).
       if ((this.storage.getMeta("drain_failures") ?? "0") !== "0") this.storage.setMeta("drain_failures", "0");
       this.alarms.drained(owes(room) ? now : null);
@@ -502,6 +508,36 @@ export class GameRoom extends DurableObject<Env> {
    */
   private notify(room: Room, seq: number): Promise<void> {
     return notifyEntry(this.env, room, seq, (seat) => connected(this.ctx, seat), this.clockOffset());
+  }
+
+  /**
+   * The tournament closes this table at its round's deadline (room/tournament-table.ts): from now on only the
+   * computer moves here, and a match still in play is settled as the clock says. Asking twice does nothing twice.
+   */
+  async settleRound(gameId: string, level: ComputerLevel): Promise<boolean> {
+    const room = await this.open(gameId);
+    if (!room?.table.created.tournament) return false;
+    if (!roundClosed(room)) closeRound(room);
+    const entries = settleEntries(room, level);
+    if (entries.length > 0) await this.commit(room, entries, this.now());
+    return true;
+  }
+
+  /** A withdrawn entry's seats at this table: resigned (a forfeit) or handed to the computer. */
+  async withdrawSeats(gameId: string, seats: number[], mode: "forfeit" | "computer", level: ComputerLevel): Promise<boolean> {
+    const room = await this.open(gameId);
+    if (!room?.table.created.tournament) return false;
+    const entries = withdrawEntries(room, seats, mode, level);
+    if (entries.length > 0) await this.commit(room, entries, this.now());
+    return true;
+  }
+
+  /** Every table of the round has finished: this table's hands may be shown to anyone. */
+  async releaseTable(gameId: string): Promise<boolean> {
+    const room = await this.open(gameId);
+    if (!room) return false;
+    if (release(room)) this.afterCommit(room, true);
+    return true;
   }
 
   /** The seats' names (for messages the API sends about the game); null when the room holds no such game. */
@@ -523,6 +559,7 @@ export class GameRoom extends DurableObject<Env> {
     accepted?: (version: number) => void,
   ): Promise<Reply<Json<EventsResponse>>> {
     const now = this.now();
+    if (roundClosed(room)) return roundIsClosed();
     // A socket's move is answered by "accepted" and the events every socket is pushed: no answer of its own to build.
     const answer: Answer = accepted
       ? () => "" as Json<EventsResponse>
@@ -554,6 +591,9 @@ export class GameRoom extends DurableObject<Env> {
     };
     const access = admit(room.seats, tokens, caller.tokenHash, need);
     if ("ok" in access) return access;
+    // A tournament's table whose deals other tables are still playing: its seats only (room/tournament-table.ts).
+    if (access.kind !== "seat" && sealed(room))
+      return fail(403, "TABLE_HIDDEN", "This tournament table opens to others once every table of its round has finished its hands.");
     // Moves are limited only when refused (see play).
     const wait = need === "seat" ? 0 : this.limiter.take(access.kind === "seat" ? `seat:${access.seat}` : `client:${caller.client}`);
     if (wait > 0) return rateLimited(wait);

@@ -41,7 +41,9 @@ export function notificationsOf(table: Table, seats: readonly SeatRow[], seq: nu
   // A game made with its players in their seats (a seek's, a rematch's): every one of them hears it started.
   if (body.type === "created" && seats.some((s) => s.playerHash !== null)) {
     const first = table.entries[1]?.events.find((e) => e.type === "turn");
-    out.push({ ...base, type: "started", first: first && "seat" in first ? first.seat : null });
+    const of = table.created.tournament;
+    const tournament = of ? { id: of.id, name: of.name, round: of.round, table: of.table, deadline: of.deadline } : null;
+    out.push({ ...base, type: "started", first: first && "seat" in first ? first.seat : null, ...(tournament ? { tournament } : {}) });
   }
   // A reminder is sent only while its turn is still waiting: never once the seat moved or its time ran out.
   if (body.type === "reminder" && !body.live && turnStillWaiting(table, seq, body.seat)) {

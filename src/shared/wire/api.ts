@@ -63,6 +63,20 @@ export const SERVICE_CODES = [
   "BAD_MESSAGE",
   "MESSAGE_TOO_LONG",
   "MESSAGE_NOT_FOUND",
+  "TOURNAMENT_NOT_FOUND",
+  "BAD_TOURNAMENT",
+  "TOO_MANY_TOURNAMENTS",
+  "REGISTRATION_CLOSED",
+  "ALREADY_ENTERED",
+  "NOT_ENTERED",
+  "TOURNAMENT_STARTED",
+  "TOURNAMENT_OVER",
+  "NOT_ENOUGH_ENTRIES",
+  "ENTRY_INCOMPLETE",
+  "ENTRY_NOT_FOUND",
+  "PARTNER_LINK_INVALID",
+  "TABLE_HIDDEN",
+  "ROUND_CLOSED",
   "INTERNAL",
 ] as const;
 
@@ -258,6 +272,16 @@ export const MyGame = z
       description:
         "The seat's token (its link is `/game/{id}#seat={token}`), so that any device of the player opens the seat; null until the seat has been opened with a device of the player.",
     }),
+    tournament: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        round: z.int().openapi({ description: "From 0." }),
+        table: z.int(),
+        deadline: z.string().openapi({ description: "The round's deadline (ISO 8601)." }),
+      })
+      .optional()
+      .openapi({ description: "A tournament's table (docs/tournaments.md): its tournament, round, table and the round's deadline." }),
   })
   .openapi("MyGame");
 
