@@ -63,49 +63,54 @@ export async function unreadableCards(page: Page, min: Readable): Promise<string
 /**
  * Every word under `root` cut by a box that hides its overflow, or by the
  * screen's edge (boxes that a person can scroll do not cut: what they hide
- * is reachable). Texts for screen readers only are left out.
+ * is reachable; on a page that scrolls, `pageScrolls`, only the screen's
+ * sides cut). Texts for screen readers only are left out.
  */
-export async function clippedWords(page: Page, root = ".table-screen"): Promise<string[]> {
-  return page.evaluate((root) => {
-    const cut: string[] = [];
-    const top = document.querySelector(root);
-    if (!top) return [`${root}: not on the page`];
-    const walker = document.createTreeWalker(top, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim() ?? "";
-      const element = node.parentElement!;
-      if (!text || element.closest(".visually-hidden, [hidden]")) continue;
-      if (getComputedStyle(element).visibility !== "visible") continue;
-      // Kept for screen readers only: a 1-pixel box clipped away on purpose (clip-path: inset(50%)).
-      let forReaders = false;
-      for (let e: Element | null = element; e && !forReaders; e = e.parentElement) forReaders = getComputedStyle(e).clipPath !== "none";
-      if (forReaders) continue;
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      const r = range.getBoundingClientRect();
-      if (!r.width || !r.height) continue;
-      const where = (e: Element) =>
-        `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ""}${e.className ? `.${String(e.className).split(" ").join(".")}` : ""}`;
-      if (r.left < -1 || r.top < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1)
-        cut.push(`"${text}" cut by the screen's edge`);
-      for (let box: Element | null = element; box && box !== document.documentElement; box = box.parentElement) {
-        const s = getComputedStyle(box);
-        // Overflow does not apply to an inline box.
-        if ((s.overflowX === "visible" && s.overflowY === "visible") || s.display === "inline") continue;
-        if (/auto|scroll/.test(s.overflowX) && /auto|scroll/.test(s.overflowY)) continue;
-        const b = box.getBoundingClientRect();
-        const left = b.left + box.clientLeft;
-        const topEdge = b.top + box.clientTop;
-        const hidesX = !/auto|scroll/.test(s.overflowX);
-        const hidesY = !/auto|scroll/.test(s.overflowY);
-        const outX = r.left < left - 1 || r.right > left + box.clientWidth + 1;
-        const outY = r.top < topEdge - 1 || r.bottom > topEdge + box.clientHeight + 1;
-        if ((hidesX && outX) || (hidesY && outY)) {
-          cut.push(`"${text}" cut by ${where(box)}`);
-          break;
+export async function clippedWords(page: Page, root = ".table-screen", pageScrolls = false): Promise<string[]> {
+  return page.evaluate(
+    ([root, pageScrolls]) => {
+      const cut: string[] = [];
+      const top = document.querySelector(root);
+      if (!top) return [`${root}: not on the page`];
+      const walker = document.createTreeWalker(top, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim() ?? "";
+        const element = node.parentElement!;
+        if (!text || element.closest(".visually-hidden, [hidden]")) continue;
+        if (getComputedStyle(element).visibility !== "visible") continue;
+        // Kept for screen readers only: a 1-pixel box clipped away on purpose (clip-path: inset(50%)).
+        let forReaders = false;
+        for (let e: Element | null = element; e && !forReaders; e = e.parentElement) forReaders = getComputedStyle(e).clipPath !== "none";
+        if (forReaders) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const r = range.getBoundingClientRect();
+        if (!r.width || !r.height) continue;
+        const where = (e: Element) =>
+          `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ""}${e.className ? `.${String(e.className).split(" ").join(".")}` : ""}`;
+        const top = r.top + (pageScrolls ? scrollY : 0);
+        if (r.left < -1 || top < -1 || r.right > innerWidth + 1 || (!pageScrolls && r.bottom > innerHeight + 1))
+          cut.push(`"${text}" cut by the screen's edge`);
+        for (let box: Element | null = element; box && box !== document.documentElement; box = box.parentElement) {
+          const s = getComputedStyle(box);
+          // Overflow does not apply to an inline box.
+          if ((s.overflowX === "visible" && s.overflowY === "visible") || s.display === "inline") continue;
+          if (/auto|scroll/.test(s.overflowX) && /auto|scroll/.test(s.overflowY)) continue;
+          const b = box.getBoundingClientRect();
+          const left = b.left + box.clientLeft;
+          const topEdge = b.top + box.clientTop;
+          const hidesX = !/auto|scroll/.test(s.overflowX);
+          const hidesY = !/auto|scroll/.test(s.overflowY);
+          const outX = r.left < left - 1 || r.right > left + box.clientWidth + 1;
+          const outY = r.top < topEdge - 1 || r.bottom > topEdge + box.clientHeight + 1;
+          if ((hidesX && outX) || (hidesY && outY)) {
+            cut.push(`"${text}" cut by ${where(box)}`);
+            break;
+          }
         }
       }
-    }
-    return cut;
-  }, root);
+      return cut;
+    },
+    [root, pageScrolls] as const,
+  );
 }
