@@ -1,8 +1,7 @@
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GameSnapshot } from "../../src/shared/api";
 import { it as italian } from "../../web/src/i18n/it";
-import { call, chromiumForFile, literal, newPage, screenshot, waitText } from "./helpers";
+import { advance, call, chromiumForFile, drawAndDiscardHere, literal, newPage, screenshot, waitText } from "./helpers";
 import { pushService, until, webhookReceiver } from "./receivers";
 
 /**
@@ -28,17 +27,6 @@ afterAll(async () => {
 });
 
 const snapshot = async (id: string) => (await call<GameSnapshot>(`/api/games/${id}`)).body;
-
-async function advance(id: string, by: string): Promise<void> {
-  const answer = await call(`/api/dev/games/${id}/time`, { body: { advance: by } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-}
-
-async function drawAndDiscardHere(p: Page): Promise<void> {
-  await p.locator("#act-draw:not([disabled])").click();
-  await p.locator("#my-hand button.card.fresh").first().click();
-  await p.locator("#act-discard:not([disabled])").click();
-}
 
 /** The computer's turns for seat 0 so far (its discards marked as the computer's in the public record of events). */
 async function computerTurnsFor(id: string, seat: number): Promise<number> {

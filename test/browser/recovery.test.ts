@@ -3,10 +3,12 @@ import { describe, expect, it } from "vitest";
 import type { CreateGameResponse, GameSnapshot } from "../../src/shared/api";
 import { it as italian } from "../../web/src/i18n/it";
 import {
+  advance,
   type ContextOptions,
   call,
   chromiumForFile,
   drawAndDiscard,
+  drawAndDiscardHere,
   literal,
   newPage,
   SIZES,
@@ -29,19 +31,6 @@ async function page(options: ContextOptions = {}): Promise<Page> {
 }
 
 const snapshot = async (id: string) => (await call<GameSnapshot>(`/api/games/${id}`)).body;
-
-/** Moves one game's time on (local tests only: the service runs src/server/dev/index.ts). */
-async function advance(id: string, by: string): Promise<void> {
-  const answer = await call(`/api/dev/games/${id}/time`, { body: { advance: by } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-}
-
-/** The player's turn through the page: draw, then discard the card drawn. */
-async function drawAndDiscardHere(p: Page): Promise<void> {
-  await p.locator("#act-draw:not([disabled])").click();
-  await p.locator("#my-hand button.card.fresh").first().click();
-  await p.locator("#act-discard:not([disabled])").click();
-}
 
 const tokenOf = (url: string) => new URL(url).hash.slice("#seat=".length);
 
