@@ -166,7 +166,7 @@ export const it: Catalog = {
   links: {
     ready: "La partita è pronta: manda i link",
     secret:
-      "Ogni link di posto è segreto: chi lo ha gioca quel posto. Manda a ciascuno il suo, in privato. Questo browser li conserva in «Partite create qui» e può emettere un link nuovo per un posto che nessuno ha ancora aperto, o il cui giocatore ha saltato un turno ed è rimasto assente.",
+      "Ogni link di posto è segreto: chi lo ha gioca quel posto. Manda a ciascuno il suo, in privato. Questo browser li conserva in «Partite create qui» e può dare un link nuovo a un posto che nessuno ha ancora aperto, o il cui giocatore ha saltato un turno ed è rimasto assente.",
     seat: (seat: number, name: string | null) => `Posto ${seat}${name ? `: ${name}` : ""}`,
     invite: "Invito (occupa un posto libero senza nome)",
     inviteHint: "Mettilo in una chat di gruppo: chi lo apre per primo scrive il nome e prende un posto libero senza nome.",
@@ -178,7 +178,7 @@ export const it: Catalog = {
     notCopied: "Alcuni link non sono ancora stati copiati o condivisi: restano in questo browser in «Partite create qui».",
     handled: "inviato",
     newLink: "Nuovo link",
-    newLinkConfirm: (seat: number) => `Emettere un link nuovo per il posto ${seat}? Il vecchio link smetterà di funzionare.`,
+    newLinkConfirm: (seat: number) => `Dare un link nuovo al posto ${seat}? Il vecchio link smetterà di funzionare.`,
     newLinkGone: (seat: number, name: string | null) =>
       `Dare un link nuovo al posto ${seat}${name ? ` (${name})` : ""}? Il suo giocatore ha saltato un turno ed è rimasto assente: il vecchio link smetterà di funzionare, e chi apre quello nuovo prende il posto. Mandalo a lui (o a chi prende il suo posto).`,
     gone: "il suo giocatore ha saltato un turno ed è assente: può avere un link nuovo",
@@ -495,12 +495,12 @@ export const it: Catalog = {
     timedOutOnce: (who: string) => `${who} ha finito il tempo: il computer gioca questo turno al suo posto, e il prossimo torna a lui.`,
     timedOutAdjourned: (who: string) => `${who} ha finito il tempo: la partita è sospesa finché non gioca.`,
     lateAdjourned: (who: string) =>
-      `${who} ha finito il tempo e al tavolo nessuno può rivendicare la partita: è sospesa finché ${who} non gioca.`,
+      `${who} ha finito il tempo e al tavolo nessuno può reclamare la partita: è sospesa finché ${who} non gioca.`,
     lateAdjournedYou:
-      "Hai finito il tempo e al tavolo non c'è nessun altro che possa rivendicare la partita o aspettarti: la partita è sospesa. Gioca quando vuoi: il tuo tempo riparte con la tua mossa.",
+      "Hai finito il tempo e al tavolo non c'è nessun altro che possa reclamare la partita o aspettarti: la partita è sospesa. Gioca quando vuoi: il tuo tempo riparte con la tua mossa.",
     onTimeout: {
       abort: () => "allo scadere la partita viene annullata senza risultato",
-      claim: () => "allo scadere gli avversari possono rivendicare la partita",
+      claim: () => "allo scadere gli avversari possono reclamare la partita",
       computer: (who: string) => `allo scadere il computer gioca al posto di ${who}`,
       computerTurn: (who: string) => `allo scadere il computer gioca questo turno al posto di ${who}, e il prossimo torna a lui`,
       adjourn: (who: string) => `allo scadere la partita resta sospesa finché ${who} non gioca`,
