@@ -253,3 +253,21 @@ describe("a removed device", () => {
     expect((await call(`/api/games/${game.id}/events?since=0`, { token: seat, headers: { "X-Player-Key": laptop } })).status).toBe(200);
   });
 });
+
+describe("a device id", () => {
+  it("that names no device of the player's, whatever its length or form, is 404 DEVICE_NOT_FOUND, as documented", async () => {
+    const phone = key();
+    await me(phone);
+    for (const id of ["x".repeat(65), "9".repeat(300), "dev_unknown", "0123456789abcdef", "0123456789ABCDEF"]) {
+      for (const method of ["PATCH", "DELETE"]) {
+        const answer = await call(`/api/me/devices/${id}`, {
+          token: phone,
+          method,
+          ...(method === "PATCH" ? { body: { label: "x" } } : {}),
+        });
+        expect(answer.status, `${method} ${id}`).toBe(404);
+        expect(answer.body.error.code).toBe("DEVICE_NOT_FOUND");
+      }
+    }
+  });
+});
