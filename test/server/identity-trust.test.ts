@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { newToken } from "../../src/server/auth";
 import { confirmEmail } from "../../src/server/notify/index";
 import { BASE, call, createGame, roomStub } from "./helpers";
-import { confirmTokenIn, hook, mailsTo, unique } from "./notify/helpers";
+import { browserSubscription, confirmTokenIn, hook, mailsTo, unique } from "./notify/helpers";
 
 /**
  * A victim and an attacker, two players and four devices, through link codes and device removal
@@ -86,6 +86,9 @@ describe("an attacker's link code", () => {
     await open(game.id, game.seats[0]!.token, phone);
     const webhook = await hook(unique("anna-only"));
     await call("/api/me/notifications", { token: phone, body: { channel: "webhook", url: webhook } });
+    const browser = await browserSubscription();
+    const push = { channel: "push", endpoint: browser.endpoint, keys: browser.keys };
+    expect((await call("/api/me/notifications", { token: phone, body: push })).status).toBe(201);
     await drained(game.id);
     const anna = (await me(phone)).body.id;
     const mallory = key();
@@ -98,6 +101,8 @@ describe("an attacker's link code", () => {
     await drained(game.id);
     expect(await myGames(mallory)).toEqual([]);
     expect(await targets(mallory)).not.toContain(webhook);
+    // Not even the phone's own push: it was Anna's (her games' notifications), and the phone no longer acts for her.
+    expect(await targets(mallory)).not.toContain(browser.endpoint);
     expect(await seatPlayer(game.id, 0)).toBe(anna);
     // The seat is not the attacker's: their devices cannot open it.
     expect((await open(game.id, game.seats[0]!.token, mallory)).body.error.code).toBe("SEAT_TAKEN");
@@ -152,6 +157,19 @@ describe("an attacker's link code", () => {
     expect(await targets(mallory)).toContain(webhook);
     expect((await me(laptop)).body.id).toBe(attacker);
     expect(await seatPlayer(game.id, 0)).toBe(attacker);
+  });
+});
+
+describe("the attacker as a game's creator", () => {
+  it("cannot take the victim's seat with a fresh link while the victim plays (the creator's secret, read only here)", async () => {
+    const anna = key();
+    const made = await call("/api/games", { body: { players: 2, names: ["Mallory", "Anna"] } });
+    const game = made.body;
+    expect((await open(game.id, game.seats[1].token, anna)).status).toBe(200);
+    const fresh = await call(`/api/games/${game.id}/seats/1/link`, { token: game.host.token, body: {} });
+    expect(fresh.status).toBe(409);
+    expect(fresh.body.error.code).toBe("SEAT_TAKEN");
+    expect((await open(game.id, game.seats[1].token, anna)).status).toBe(200);
   });
 });
 
