@@ -194,6 +194,26 @@ describe("a merge right after a seat is opened", () => {
   });
 });
 
+describe("a merge that a room's copy in D1 has not reached", () => {
+  it("lands the late copy on the kept player, and the room hands the seat over on its next use", async () => {
+    const anna = key();
+    await me(anna);
+    const fresh = key();
+    const game = await createGame({ players: 2 });
+    expect((await open(game.id, game.seats[0]!.token, fresh)).status).toBe(200);
+    // As if D1 had not heard of the seat yet (its copy failed, or is on its way): the merge cannot see it.
+    await env.DB.prepare("DELETE FROM seats WHERE game_id = ?").bind(game.id).run();
+    expect((await call("/api/me/devices", { token: fresh, body: { code: await code(anna), merge: true } })).status).toBe(200);
+    const player = (await me(anna)).body.id;
+    // The room's drain copies the seat as the merged player's: D1 names the kept one.
+    await drained(game.id);
+    expect(await seatPlayer(game.id, 0)).toBe(player);
+    expect((await myGames(anna)).map((g) => g.id)).toEqual([game.id]);
+    // The room still named the merged player: the first device of the kept one to open the seat gets it.
+    for (const k of [anna, fresh]) expect((await open(game.id, game.seats[0]!.token, k)).status).toBe(200);
+  });
+});
+
 describe("a sign-in link by email", () => {
   it("for an address two players confirmed: one message per player, each naming it; neither moves the other's games", async () => {
     const phone = key();
