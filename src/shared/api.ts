@@ -21,6 +21,8 @@ export type {
   ErrorCode,
   EventsResponse,
   GameRecord,
+  HostSeat,
+  HostSeatsResponse,
   MoveRequest,
   MyGame,
   MyGamesResponse,

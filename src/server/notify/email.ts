@@ -1,7 +1,8 @@
 import { EmailMessage } from "cloudflare:email";
 import { createMimeMessage } from "mimetext";
+import { type Message, type Paragraph, paragraphText } from "./phrases";
 import type { Language } from "./types";
-import { footerWords, type Message, type Paragraph, paragraphText } from "./words";
+import { footerWords } from "./words";
 
 /**
  * Email: a message in plain text and HTML, with the list headers mailbox

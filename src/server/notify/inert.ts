@@ -1,6 +1,6 @@
 import { LinkifyIt } from "linkify-it";
 import tlds from "tlds";
-import type { Message, Paragraph } from "./words";
+import type { Message, Paragraph } from "./phrases";
 
 /**
  * What a player typed (a chat message, a name) as it travels in a message the

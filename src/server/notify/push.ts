@@ -2,7 +2,7 @@ import { encryptNotification } from "@block65/webcrypto-web-push";
 import { fromBase64url } from "../../shared/base64url";
 import { base64url } from "../auth";
 import { type Outcome, outcomeOf, timedFetch } from "./outcome";
-import { type Message, paragraphText } from "./words";
+import { type Message, paragraphText } from "./phrases";
 
 /**
  * Web Push. The payload is encrypted per RFC 8291 (`aes128gcm`, RFC 8188

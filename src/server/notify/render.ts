@@ -3,15 +3,20 @@ import type { SubscriptionRow } from "../db/notifications";
 import { catalog } from "../i18n/index";
 import { type Links, links as linksOf } from "./config";
 import { inertMessage } from "./inert";
+import type { Message } from "./phrases";
 import { signInMessage } from "./sign-in";
 import type { GameNotification, Notice } from "./types";
 import type { WebhookEvent } from "./webhook";
-import { confirmMessage, digestMessage, gameMessage, type Message, testMessage } from "./words";
+import { confirmMessage, digestMessage, gameMessage, testMessage } from "./words";
 
 /** The seat of a game that a player-scope subscription's owner holds, if any (for the link to their own seat). */
 export function ownSeat(n: GameNotification, sub: SubscriptionRow): number | null {
   if (sub.scope !== "player" || sub.ownerHash === null) return null;
-  if ((n.type === "turn" || n.type === "reminder" || n.type === "timedOut") && n.players[n.seat] === sub.ownerHash) return n.seat;
+  if (
+    (n.type === "turn" || n.type === "reminder" || n.type === "timedOut" || n.type === "seatReissued") &&
+    n.players[n.seat] === sub.ownerHash
+  )
+    return n.seat;
   const seat = n.players.indexOf(sub.ownerHash);
   return seat >= 0 ? seat : null;
 }
@@ -42,7 +47,13 @@ export function render(
     case "game": {
       const n = notice.notification;
       const seat = ownSeat(n, sub);
-      const link = n.type === "invited" ? n.link : seat === null ? links.game(n.gameId) : links.seat(n.gameId, seat, seatToken);
+      // A seat given a fresh link is no longer its old player's: they are sent to the public table.
+      const link =
+        n.type === "invited"
+          ? n.link
+          : seat === null || n.type === "seatReissued"
+            ? links.game(n.gameId)
+            : links.seat(n.gameId, seat, seatToken);
       // Time left is counted by the game's own clock.
       const message = safe(gameMessage(n, lang, link, gameNow(n.clockOffset ?? 0, now), seat));
       return { message, event: { type: `game.${n.type}`, timestamp, data: eventData(n, link, message.title) } };

@@ -1,7 +1,7 @@
 import { Webhook } from "standardwebhooks";
 import { type Outcome, outcomeOf, timedFetch } from "./outcome";
+import { type Message, paragraphText } from "./phrases";
 import type { WebhookFormat } from "./types";
-import { type Message, paragraphText } from "./words";
 
 /**
  * Webhooks. Discord and Slack incoming-webhook URLs get their own payloads

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { EventsResponse, GameRecord, GameSnapshot } from "../../shared/api";
-import type { ClaimRequest } from "../../shared/wire/api";
+import type { ClaimRequest, HostSeat } from "../../shared/wire/api";
 import type { ChatMessage, ChatResponse, ChatState } from "../../shared/wire/chat";
 import type { ComputerLevel } from "../../shared/wire/common";
 import type { z } from "../../shared/wire/z";
@@ -10,6 +10,7 @@ import type { ReportedMessage } from "../db/chat";
 import { recordSeat } from "../db/drain";
 import type { CreatedBody } from "../db/log-entry";
 import { mergedInto } from "../db/merge-queries";
+import type { SeatRow } from "../db/room-rows";
 import { loadSavedGame } from "../db/saved-game";
 import { shardDatabase, shardFor } from "../db/shards";
 import type { Env } from "../env";
@@ -31,24 +32,28 @@ import { notifyEntry } from "./notifications";
 import { drainOutbox, owes, retryDelay } from "./outbox";
 import { playerAbsences } from "./player-absences";
 import { recordOf } from "./record";
+import { absenceSpans, goneVerdict, hostSeat, reissuedSeat, type Verdict } from "./reissue";
 import { type CarriedSeat, makeRematch, type Rematch, rotated } from "./rematch";
 import { Room } from "./room";
 import {
   type AccessFor,
   admit,
   adoptSeats,
-  awayRule,
   type Caller,
   CallerSchema,
   claimSeat,
+  markSeen,
   type Need,
   reissueSeat,
   touchSeat,
   viewerOf,
 } from "./seats";
 import { Snapshots } from "./snapshots";
-import { acceptSocket, attachmentOf, broadcast, catchUp, closeDevice, connected, onMessage } from "./sockets";
+import { acceptSocket, anyoneLive, attachmentOf, broadcast, catchUp, closeDevice, connected, onMessage } from "./sockets";
 import { Storage } from "./storage";
+import { closeRound, release, reportResult, roundClosed, sealed, settleEntries, withdrawEntries } from "./tournament-table";
+
+const roundIsClosed = () => fail(409, "ROUND_CLOSED", "The round's time is over: this table is being settled.");
 
 /** A new game as the Worker checked it. */
 export type GameInit = Omit<CreatedBody, "type" | "firstDealer" | "hostHash">;
@@ -67,7 +72,6 @@ export class GameRoom extends DurableObject<Env> {
   protected readonly storage: Storage;
   protected readonly alarms: Alarm;
   private readonly limiter = new RateLimiter();
-  private readonly waiters = new Set<() => void>();
   private readonly snapshots = new Snapshots();
   private room: Room | null = null;
   private loading: Promise<Room | null> | null = null;
@@ -147,24 +151,15 @@ export class GameRoom extends DurableObject<Env> {
     return this.play(entered.room, entered.access.seat, request);
   }
 
-  /** Long polling: the events after `since`, waiting up to `wait` seconds for one. */
-  async events(caller: Caller, since: number, wait: number): Promise<Reply<Json<EventsResponse>>> {
+  /**
+   * The events after `since`, at once. A long poll waits in the Worker, on a
+   * socket to this room (long-poll.ts), never here: nothing the room does
+   * waits, so it sleeps between moves.
+   */
+  async events(caller: Caller, since: number): Promise<Reply<Json<EventsResponse>>> {
     const entered = await this.enter(caller, "any");
     if ("ok" in entered) return entered;
-    if (entered.room.table.version <= since && wait > 0) {
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          clearTimeout(timer);
-          this.waiters.delete(wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, wait * 1000);
-        this.waiters.add(wake);
-      });
-    }
-    // Cut off while it waited (its device removed from the seat's player): nothing more for it.
-    if (entered.access.kind === "seat" && this.cut.has(caller.device)) return deviceRemoved();
-    const room = this.room ?? entered.room;
+    const { room } = entered;
     return done(this.snapshots.events(room, viewerOf(entered.access), Math.min(since, room.table.version), this.now()));
   }
 
@@ -178,18 +173,50 @@ export class GameRoom extends DurableObject<Env> {
     return done(claimed);
   }
 
-  /** The host's fresh link for a seat nobody has taken yet. */
+  /** The host's fresh link for a seat: one nobody has opened, or one whose player is gone (reissue.ts). */
   async seatLink(caller: Caller, seat: number, name: string | null | undefined): Promise<Reply<{ seat: number; token: string }>> {
     const entered = await this.enter(caller, "host");
     if ("ok" in entered) return entered;
     const { room } = entered;
     const now = this.now();
-    const issued = reissueSeat(this.storage, room.seats, seat, name, { now, ...awayRule(room.table) });
+    const row = room.seats[seat];
+    const verdicts = row?.taken ? await this.verdicts(room, [row], now) : [];
+    const issued = reissueSeat(this.storage, room.seats, seat, name, () => verdicts[0]!);
     if ("ok" in issued) return issued;
-    // An opened seat freed for a fresh link: the log says so, for everyone at the table.
-    if (issued.reopened) room.append([{ body: { type: "seatReissued", seat } }], now);
+    // An opened seat freed for a fresh link: the log says so, for everyone at the table, and its player is told.
+    if (issued.reopened) room.append([{ body: { type: "seatReissued", seat, ...issued.reopened } }], now);
     await this.written(room, now, { seatsChanged: true });
     return done({ seat: issued.seat, token: issued.token });
+  }
+
+  /** Each seat as the creator sees it: opened or not, and whether it may get a fresh link now (reissue.ts). */
+  async seatsForHost(caller: Caller): Promise<Reply<{ seats: HostSeat[] }>> {
+    const entered = await this.enter(caller, "host");
+    if ("ok" in entered) return entered;
+    const { room } = entered;
+    const verdicts = await this.verdicts(room, room.seats, this.now());
+    return done({ seats: room.seats.map((row, i) => hostSeat(room.table, row, verdicts[i]!)) });
+  }
+
+  /** Whether each seat's player is gone now (reissue.ts), from what the room and D1 know of them. */
+  private async verdicts(room: Room, rows: readonly SeatRow[], now: number): Promise<Verdict[]> {
+    const table = room.table;
+    // Seats opened before the room kept when it saw them count as seen at the table's latest entry.
+    const latest = table.entries[table.version - 1]!.at;
+    return Promise.all(
+      rows.map(async (row) => {
+        const logged = table.clock?.absences[row.seat] ?? [];
+        const seen = row.seenAt ?? latest;
+        const declared = row.playerHash && row.taken ? absenceSpans(await playerAbsences(this.env.DB, row.playerHash, seen)) : [];
+        const presence = {
+          now,
+          seen,
+          connected: connected(this.ctx, row.seat),
+          absences: [...logged, ...declared],
+        };
+        return goneVerdict(table, row.seat, presence);
+      }),
+    );
   }
 
   /**
@@ -246,8 +273,16 @@ export class GameRoom extends DurableObject<Env> {
     const { room } = entered;
     const seat = entered.access.seat;
     if (room.table.state.over) return fail(422, "HAND_OVER", "The match is over.");
+    if (roundClosed(room)) return roundIsClosed();
     const before = room.table.version;
     const holds = room.table.computers[seat] !== null;
+    // A handover is for not holding others up: with nobody else at the table, the computer would only play the match out alone.
+    if (on && !holds && room.table.computers.every((c, s) => s === seat || c !== null))
+      return fail(
+        409,
+        "NOBODY_WAITING",
+        "Nobody else is at the table to wait for you: the game waits for your move as long as it takes (with a clock, declare an absence to stop it).",
+      );
     if (holds !== on) {
       const body = on
         ? ({ type: "computer", seat, on, reason: "handover", ...(level ? { level } : {}) } as const)
@@ -276,9 +311,8 @@ export class GameRoom extends DurableObject<Env> {
     const room = await this.open(gameId);
     if (!room) return 0;
     this.cut.add(device);
-    const closed = closeDevice(this.ctx, device);
-    for (const wake of [...this.waiters]) wake();
-    return closed;
+    // A long poll waits in the Worker on a socket of its device (long-poll.ts): closed with the rest.
+    return closeDevice(this.ctx, device);
   }
 
   private readonly cut: CutDevices;
@@ -300,7 +334,7 @@ export class GameRoom extends DurableObject<Env> {
   async record(caller: Caller): Promise<Reply<GameRecord>> {
     const entered = await this.enter(caller, "any");
     if ("ok" in entered) return entered;
-    return done(recordOf(entered.room.table, entered.room.seats, viewerOf(entered.access)));
+    return done(recordOf(entered.room.table, entered.room.seats, viewerOf(entered.access), sealed(entered.room)));
   }
 
   /** The table's chat as the caller may read it (docs/chat.md). */
@@ -358,6 +392,9 @@ export class GameRoom extends DurableObject<Env> {
     if (!caller.success) return Response.json(fail(400, "BAD_REQUEST", "Connect through /api/games/{id}/ws.").body, { status: 400 });
     const entered = await this.enter(caller.data, "any");
     if ("ok" in entered) return Response.json(entered.body, { status: entered.status, headers: entered.headers });
+    // A long poll's socket, held by the Worker (long-poll.ts), names the version its client has.
+    const poll = request.headers.get("x-poll");
+    const since = poll === null ? null : Number(poll);
     return acceptSocket(
       this.ctx,
       entered.room,
@@ -366,12 +403,14 @@ export class GameRoom extends DurableObject<Env> {
       request.headers.get("Sec-WebSocket-Protocol"),
       this.now(),
       caller.data.device ?? null,
+      since !== null && Number.isSafeInteger(since) && since >= 0 ? since : null,
     );
   }
 
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
     const room = this.room ?? (await this.openLocal());
     if (!room) return ws.close(1011, "game unavailable");
+    this.seenLive(room, ws);
     await onMessage(ws, data, {
       resume: (since) => {
         const wait = this.limiter.take(attachmentOf(ws).key);
@@ -384,11 +423,19 @@ export class GameRoom extends DurableObject<Env> {
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    const room = this.room ?? (await this.openLocal());
+    if (room) this.seenLive(room, ws);
     try {
       ws.close(code === 1005 ? 1000 : code, "closing");
     } catch {
       // Already closed.
     }
+  }
+
+  /** A seat's player at the table live was there until now: a seat is never given away from under an open table (reissue.ts). */
+  private seenLive(room: Room, ws: WebSocket): void {
+    const seat = attachmentOf(ws).viewer;
+    if (seat !== null) markSeen(this.storage, room.seats, seat, this.now());
   }
 
   override async alarm(): Promise<void> {
@@ -406,7 +453,8 @@ export class GameRoom extends DurableObject<Env> {
   protected async handleDue(room: Room, now: number): Promise<void> {
     const work = newWork();
     for (let step = 0; step < MAX_DUE_STEPS; step++) {
-      const entries = dueEntries(room.table, now, (seat) => connected(this.ctx, seat), work);
+      const seats = { live: (seat: number) => connected(this.ctx, seat), opened: (seat: number) => room.seats[seat]!.taken };
+      const entries = dueEntries(room.table, now, seats, work);
       if (entries.length === 0) break;
       await this.commit(room, entries, now, false);
     }
@@ -438,6 +486,8 @@ export class GameRoom extends DurableObject<Env> {
     try {
       const d1 = { main: this.env.DB, log: shardDatabase(this.env, room.logShard) };
       await drainOutbox(room, d1, (seq) => this.notify(room, seq), this.clockOffset());
+      // A tournament's table tells its tournament the result once D1 has the match's end (tried again with the drain).
+      await reportResult(this.env, room);
       // Written only when it changes: a row written per drain is billed (and counts against the Free plan's day).
       if ((this.storage.getMeta("drain_failures") ?? "0") !== "0") this.storage.setMeta("drain_failures", "0");
       this.alarms.drained(owes(room) ? now : null);
@@ -456,6 +506,36 @@ export class GameRoom extends DurableObject<Env> {
    */
   private notify(room: Room, seq: number): Promise<void> {
     return notifyEntry(this.env, room, seq, (seat) => connected(this.ctx, seat), this.clockOffset());
+  }
+
+  /**
+   * The tournament closes this table at its round's deadline (room/tournament-table.ts): from now on only the
+   * computer moves here, and a match still in play is settled as the clock says. Asking twice does nothing twice.
+   */
+  async settleRound(gameId: string, level: ComputerLevel): Promise<boolean> {
+    const room = await this.open(gameId);
+    if (!room?.table.created.tournament) return false;
+    if (!roundClosed(room)) closeRound(room);
+    const entries = settleEntries(room, level);
+    if (entries.length > 0) await this.commit(room, entries, this.now());
+    return true;
+  }
+
+  /** A withdrawn entry's seats at this table: resigned (a forfeit) or handed to the computer. */
+  async withdrawSeats(gameId: string, seats: number[], mode: "forfeit" | "computer", level: ComputerLevel): Promise<boolean> {
+    const room = await this.open(gameId);
+    if (!room?.table.created.tournament) return false;
+    const entries = withdrawEntries(room, seats, mode, level);
+    if (entries.length > 0) await this.commit(room, entries, this.now());
+    return true;
+  }
+
+  /** Every table of the round has finished: this table's hands may be shown to anyone. */
+  async releaseTable(gameId: string): Promise<boolean> {
+    const room = await this.open(gameId);
+    if (!room) return false;
+    if (release(room)) this.afterCommit(room, true);
+    return true;
   }
 
   /** The seats' names (for messages the API sends about the game); null when the room holds no such game. */
@@ -477,6 +557,7 @@ export class GameRoom extends DurableObject<Env> {
     accepted?: (version: number) => void,
   ): Promise<Reply<Json<EventsResponse>>> {
     const now = this.now();
+    if (roundClosed(room)) return roundIsClosed();
     // A socket's move is answered by "accepted" and the events every socket is pushed: no answer of its own to build.
     const answer: Answer = accepted
       ? () => "" as Json<EventsResponse>
@@ -501,8 +582,16 @@ export class GameRoom extends DurableObject<Env> {
   private async enter<N extends Need>(caller: Caller, need: N): Promise<{ room: Room; access: AccessFor<N> } | Failure> {
     const room = await this.open(caller.gameId);
     if (!room) return gameNotFound();
-    const access = admit(room.seats, room.inviteHash, caller.tokenHash, need, room.table.created.hostHash);
+    const tokens = {
+      inviteHash: room.inviteHash,
+      hostHash: room.table.created.hostHash,
+      reissued: (hash: string) => reissuedSeat(room.table, hash),
+    };
+    const access = admit(room.seats, tokens, caller.tokenHash, need);
     if ("ok" in access) return access;
+    // A tournament's table whose deals other tables are still playing: its seats only (room/tournament-table.ts).
+    if (access.kind !== "seat" && sealed(room))
+      return fail(403, "TABLE_HIDDEN", "This tournament table opens to others once every table of its round has finished its hands.");
     // Moves are limited only when refused (see play).
     const wait = need === "seat" ? 0 : this.limiter.take(access.kind === "seat" ? `seat:${access.seat}` : `client:${caller.client}`);
     if (wait > 0) return rateLimited(wait);
@@ -601,13 +690,12 @@ export class GameRoom extends DurableObject<Env> {
 
   /** Whether anyone has the table open live (the computer then pauses between moves). */
   private live(): boolean {
-    return this.ctx.getWebSockets().length > 0;
+    return anyoneLive(this.ctx);
   }
 
-  /** Tells every socket and every waiting long poll. */
+  /** Tells every socket (long polls' included: long-poll.ts). */
   private afterCommit(room: Room, seatsChanged = false): void {
     if (seatsChanged) this.snapshots.clear();
     broadcast(this.ctx, room, this.snapshots, this.now(), seatsChanged);
-    for (const wake of [...this.waiters]) wake();
   }
 }

@@ -19,6 +19,8 @@ export interface Attachment {
   readonly key: string;
   /** SHA-256 of the key of the device that opened it, if it said (closed when the device is cut off: cutDevice). */
   readonly device?: string | null;
+  /** A long poll's socket, held by the Worker (long-poll.ts): not a player at the table. */
+  readonly poll?: true;
 }
 
 /**
@@ -51,7 +53,11 @@ export function send(ws: WebSocket, message: ServerMessage | string): void {
   }
 }
 
-/** Accepts a socket for `viewer` and sends it the table as it stands. */
+/**
+ * Accepts a socket for `viewer` and sends it the table as it stands; a long
+ * poll's (`pollSince`: the version its client has) the events after that
+ * version (long-poll.ts).
+ */
 export function acceptSocket(
   ctx: DurableObjectState,
   room: Room,
@@ -60,11 +66,12 @@ export function acceptSocket(
   offeredProtocols: string | null,
   now: number = Date.now(),
   device: string | null = null,
+  pollSince: number | null = null,
 ): Response {
   const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
   ctx.acceptWebSocket(server);
-  attach(server, { viewer, seen: 0, key: `socket:${crypto.randomUUID()}`, device });
-  catchUp(room, snapshots, server, room.table.version, now);
+  attach(server, { viewer, seen: 0, key: `socket:${crypto.randomUUID()}`, device, ...(pollSince === null ? {} : { poll: true }) });
+  catchUp(room, snapshots, server, Math.min(pollSince ?? room.table.version, room.table.version), now);
   const offered = (offeredProtocols ?? "").split(",").map((p) => p.trim());
   const headers: HeadersInit = offered.includes(WS_PROTOCOL) ? { "Sec-WebSocket-Protocol": WS_PROTOCOL } : {};
   return new Response(null, { status: 101, webSocket: client, headers });
@@ -115,9 +122,17 @@ export function closeDevice(ctx: DurableObjectState, device: string): number {
   return closed;
 }
 
-/** Whether a socket of `viewer` is open (a player at the table live). */
+/** Whether a socket of `viewer` is open (a player at the table live; a long poll's socket is not one). */
 export function connected(ctx: DurableObjectState, viewer: Viewer): boolean {
-  return ctx.getWebSockets().some((ws) => attachmentOf(ws).viewer === viewer);
+  return ctx.getWebSockets().some((ws) => {
+    const attachment = attachmentOf(ws);
+    return attachment.viewer === viewer && !attachment.poll;
+  });
+}
+
+/** Whether anyone has the table open live (a long poll's socket is not). */
+export function anyoneLive(ctx: DurableObjectState): boolean {
+  return ctx.getWebSockets().some((ws) => !attachmentOf(ws).poll);
 }
 
 /** Reads a client message; a failure names what is wrong. */
