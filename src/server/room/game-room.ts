@@ -20,7 +20,7 @@ import { RateLimiter } from "../rate-limiter";
 import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
 import { unseal } from "../seal";
 import { Alarm } from "./alarm";
-import { ChatLimits, chatOf, chooseAudience, type MessageRequest, muteSeat, postMessage, reportedMessage } from "./chat-actions";
+import { chatOf, chooseAudience, type MessageRequest, muteSeat, postMessage, reportedMessage } from "./chat-actions";
 import { chatMailDue, dueDigests } from "./chat-notify";
 import { absenceEntries, claimEntries, dueEntries, type NewEntry } from "./clock-actions";
 import { newWork } from "./computer";
@@ -346,7 +346,7 @@ export class GameRoom extends DurableObject<Env> {
 
   /** A seat writes at the table. */
   async say(caller: Caller, request: MessageRequest): Promise<Reply<{ version: number; message: ChatMessage }>> {
-    return this.chatChange(caller, (room, seat, now) => postMessage(room, seat, request, this.chatLimits, now));
+    return this.chatChange(caller, (room, seat, now) => postMessage(room, seat, request, now));
   }
 
   /** A seat mutes or unmutes another seat's messages, for itself. */
@@ -365,8 +365,6 @@ export class GameRoom extends DurableObject<Env> {
     if ("ok" in entered) return entered;
     return reportedMessage(entered.room, entered.access.seat, seq);
   }
-
-  private readonly chatLimits = new ChatLimits();
 
   private async chatChange<T>(
     caller: Caller,

@@ -8,7 +8,7 @@ import { ClockControls } from "../clock/controls";
 import { countdownAnnouncement } from "../clock/table";
 import { describeEvent, seatName, teamOf } from "../describe";
 import { codeText, t } from "../i18n/index";
-import { SeatTaken } from "../identity/seat-taken";
+import type { SeatTaken } from "../identity/seat-taken";
 import type { Connection } from "../live";
 import { Live } from "../live";
 import {
@@ -155,8 +155,12 @@ export class TablePage {
       this.fatal = loadError(error, mode);
       if (mode === "seat" && error instanceof ApiError && (error.code === "BAD_TOKEN" || error.code === "SEAT_REISSUED"))
         forgetSeat(gameId, token!);
-      if (mode === "seat" && error instanceof ApiError && error.code === "SEAT_TAKEN")
+      // The seat is another player's: the page that offers to link this device (a chunk of its own, loaded only here).
+      if (mode === "seat" && error instanceof ApiError && error.code === "SEAT_TAKEN") {
+        const { SeatTaken } = await import("../identity/seat-taken");
+        if (this.closed) return;
         this.seatTaken = new SeatTaken(this.root, () => this.reopen(this.route));
+      }
       this.render();
       return;
     }
