@@ -88,7 +88,8 @@ export class TournamentRoom extends DurableObject<Env> {
   /** A table was just made (a local test's subclass sets its clock to the tournament's). */
   protected async tableMade(_game: string): Promise<void> {}
 
-  async create(init: TournamentInit): Promise<Reply<{ version: number }>> {
+  /** `inviteSealed`: the invitation link's token sealed (seal.ts), kept out of the log, shown to the organiser only. */
+  async create(init: TournamentInit, inviteSealed: string | null = null): Promise<Reply<{ version: number }>> {
     const existing = this.load();
     if (existing) return existing.id === init.id ? done({ version: existing.version }) : fail(409, "BAD_TOURNAMENT", "Taken.");
     this.storage.init();
@@ -98,6 +99,7 @@ export class TournamentRoom extends DurableObject<Env> {
     this.storage.atomically(() => {
       this.storage.appendLog([row]);
       this.storage.setMeta("created_at", String(now));
+      if (inviteSealed !== null) this.storage.setMeta("invite", inviteSealed);
     });
     this.t = Tournament.fold([created]);
     this.seq = 1;
@@ -115,7 +117,13 @@ export class TournamentRoom extends DurableObject<Env> {
       const token = await unseal(this.storage.getMeta(`partner:${entry.entry}`) ?? "", this.env.GAME_ID_KEY);
       if (token) partner = { token, url: partnerUrl(origin, t.id, token) };
     }
-    const you = { organiser: player === t.created.organiser, entry: entry?.entry ?? null, partner };
+    const organiser = player === t.created.organiser;
+    let invite: TournamentView["you"]["invite"] = null;
+    if (organiser && t.created.inviteHash !== null) {
+      const token = await unseal(this.storage.getMeta("invite") ?? "", this.env.GAME_ID_KEY);
+      if (token) invite = { token, url: `${origin}/tournament/${t.id}#invite=${token}` };
+    }
+    const you = { organiser, entry: entry?.entry ?? null, partner, invite };
     return done(toJson(tournamentView(t, (r) => this.storage.number(cursor("make", r)), registrationOpen(t, this.now()), you)));
   }
 

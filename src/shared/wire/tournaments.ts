@@ -200,6 +200,7 @@ export const TournamentView = z
       organiser: z.boolean(),
       entry: z.int().nullable(),
       partner: Link.nullable().openapi({ description: "Your pair's partner link while the place is free." }),
+      invite: Link.nullable().openapi({ description: "To the organiser of a tournament by invitation: its invitation link." }),
     }),
     entries: z.array(EntryView),
     rounds: z.array(RoundView),
