@@ -21,8 +21,8 @@ import { organisedCount, publicTournaments, tournamentsOfPlayer } from "../db/to
 import type { AppEnv } from "../env";
 import { clientOf, identityOf, limitBody } from "../http";
 import { enrol, identify } from "../players/identity";
+import { RateLimiter } from "../rate-limiter";
 import { done, fail, isFailure, rateLimited } from "../reply";
-import { RateLimiter } from "../room/limits";
 import { seal } from "../seal";
 import { tournamentNotFound } from "../tournaments/actions";
 import type { Action } from "../tournaments/room";

@@ -34,7 +34,7 @@ export function gameItem(g: MyGame, remembered: GamesState["remembered"], mineAt
       ? h(
           "a",
           { class: "when tournament-of", href: `/tournament/${g.tournament.id}` },
-          ` · ${t.tournaments.gameLabel(g.tournament.name, g.tournament.round + 1, g.tournament.table)}`,
+          ` · ${t.myGames.tournament(g.tournament.name, g.tournament.round + 1, g.tournament.table)}`,
         )
       : null,
     " ",

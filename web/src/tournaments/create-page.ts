@@ -9,6 +9,7 @@ import { header } from "../header";
 import { codeText, t } from "../i18n/index";
 import { presetTitle } from "../seeks/view";
 import { tournamentsApi } from "./api";
+import { loadWords, tw, wordsCurrent } from "./words";
 
 /**
  * `/tournament/new`: the organiser's form (docs/tournaments.md). Its fields
@@ -50,7 +51,6 @@ export class CreateTournamentPage {
   constructor(private readonly root: HTMLElement) {}
 
   open(): void {
-    document.title = `${t.tournaments.newTitle} — ${t.common.brand}`;
     this.render();
   }
 
@@ -101,7 +101,13 @@ export class CreateTournamentPage {
   }
 
   render(): void {
-    const c = t.tournaments;
+    // The tournaments' words come with their pages (words.ts): in the player's language, again after a switch.
+    if (!wordsCurrent()) {
+      void loadWords().then(() => this.render());
+      return;
+    }
+    const c = tw;
+    document.title = `${c.newTitle} — ${t.common.brand}`;
     const radio = (group: string, value: string, checked: boolean, title: string, hint: string, pick: () => void) =>
       h(
         "div",

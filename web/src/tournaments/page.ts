@@ -8,6 +8,7 @@ import { header } from "../header";
 import { codeText, dateTime, lang, t } from "../i18n/index";
 import { tournamentsApi } from "./api";
 import { entryName, standingsTable } from "./standings";
+import { loadWords, tw, wordsCurrent } from "./words";
 
 /**
  * `/tournament/{id}` (docs/tournaments.md): the tournament, its entries,
@@ -49,6 +50,7 @@ export class TournamentPage {
 
   private async refresh(): Promise<void> {
     try {
+      await loadWords();
       this.view = await tournamentsApi.get(this.id);
       this.error = null;
       document.title = `${this.view.name} — ${t.common.brand}`;
@@ -57,9 +59,10 @@ export class TournamentPage {
         this.seats = new Map(mine.games.filter((g) => g.token).map((g) => [g.id, g.token!]));
       }
     } catch (error) {
+      await loadWords();
       this.error =
         error instanceof ApiError && error.code === "TOURNAMENT_NOT_FOUND"
-          ? t.tournaments.notFound
+          ? tw.notFound
           : codeText(error instanceof ApiError ? error.code : "NETWORK");
     }
     this.render();
@@ -87,14 +90,19 @@ export class TournamentPage {
   }
 
   private entryLabel(entry: number | null): string {
-    if (entry === null) return t.tournaments.computer;
+    if (entry === null) return tw.computer;
     const e = this.view?.entries.find((x) => x.entry === entry);
     return e ? entryName(e.names, e.computer, e.entry) : t.common.player(entry + 1);
   }
 
   render(): void {
+    // The tournaments' words come with their pages (words.ts): in the player's language, again after a switch.
+    if (!wordsCurrent()) {
+      void loadWords().then(() => this.render());
+      return;
+    }
     const v = this.view;
-    const c = t.tournaments;
+    const c = tw;
     const body: (JSX.Element | null)[] = [];
     if (!v)
       body.push(h("p", { class: this.error ? "notice error" : "hint", role: this.error ? "alert" : "status" }, this.error ?? c.loading));
@@ -112,7 +120,7 @@ export class TournamentPage {
   }
 
   private full(v: TournamentView): (JSX.Element | null)[] {
-    const c = t.tournaments;
+    const c = tw;
     const s = v.settings;
     return [
       h(
@@ -131,7 +139,7 @@ export class TournamentPage {
   }
 
   private standings(v: TournamentView, embed: boolean): JSX.Element {
-    const c = t.tournaments;
+    const c = tw;
     return h(
       "section",
       { "aria-labelledby": "standings-title" },
@@ -158,7 +166,7 @@ export class TournamentPage {
 
   /** Registering, the partner's link, leaving: what the player may do with their own entry. */
   private entryBox(v: TournamentView): JSX.Element | null {
-    const c = t.tournaments;
+    const c = tw;
     const partner = this.fragment.get("partner");
     const invite = this.fragment.get("invite");
     if (v.you.entry !== null) {
@@ -214,7 +222,7 @@ export class TournamentPage {
   }
 
   private linkRow(id: string, label: string, url: string): JSX.Element {
-    const c = t.tournaments;
+    const c = tw;
     return h(
       "div",
       { class: "link-row", id },
@@ -243,7 +251,7 @@ export class TournamentPage {
   }
 
   private organiserBox(v: TournamentView): JSX.Element {
-    const c = t.tournaments;
+    const c = tw;
     const button = (id: string, text: string, run: () => Promise<unknown>, ask?: string) =>
       h("button", { type: "button", class: "button", id, disabled: this.busy, onClick: () => void this.act(run, ask) }, text);
     return h(
@@ -262,7 +270,7 @@ export class TournamentPage {
   }
 
   private entries(v: TournamentView): JSX.Element {
-    const c = t.tournaments;
+    const c = tw;
     const organiser = v.you.organiser && v.status !== "over";
     return h(
       "section",
@@ -311,7 +319,7 @@ export class TournamentPage {
   }
 
   private rounds(v: TournamentView): JSX.Element | null {
-    const c = t.tournaments;
+    const c = tw;
     if (v.rounds.length === 0) return null;
     return h(
       "section",

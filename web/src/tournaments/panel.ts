@@ -1,8 +1,9 @@
 import { h, type JSX } from "preact";
 import { presetText } from "../../../src/shared/presets";
 import type { TournamentListItem } from "../../../src/shared/wire/tournaments";
-import { dateTime, lang, t } from "../i18n/index";
+import { dateTime, lang } from "../i18n/index";
 import { tournamentsApi } from "./api";
+import { loadWords, tw, wordsCurrent } from "./words";
 
 /**
  * The lobby's tournaments: the player's own (playing or organising), the
@@ -11,7 +12,7 @@ import { tournamentsApi } from "./api";
 
 /** One tournament in a list: its name (a link to its page), format, rules, where it stands. */
 export function tournamentItem(x: TournamentListItem): JSX.Element {
-  const c = t.tournaments;
+  const c = tw;
   const where =
     x.status === "registration"
       ? `${c.status.registration}${x.registrationUntil ? ` · ${dateTime(x.registrationUntil)}` : ""}`
@@ -50,8 +51,12 @@ export class TournamentsPanel {
     this.changed();
   }
 
-  view(): JSX.Element {
-    const c = t.tournaments;
+  view(): JSX.Element | null {
+    if (!wordsCurrent()) {
+      void loadWords().then(() => this.changed());
+      return null;
+    }
+    const c = tw;
     const mine = new Set(this.mine.map((x) => x.id));
     const others = (this.listed ?? []).filter((x) => !mine.has(x.id));
     return h(

@@ -1,12 +1,13 @@
 import { h, type JSX } from "preact";
 import type { StandingView } from "../../../src/shared/wire/tournaments";
 import { num, t } from "../i18n/index";
+import { tw } from "./words";
 
 /** The standings as a table (the tournament's page and its embed), and an entry's name as people say it. */
 
 /** "Anna & Bruno", the computer by name, a place still free as such. */
 export function entryName(names: readonly (string | null)[], computer: readonly boolean[] = [], entry = 0): string {
-  const c = t.tournaments;
+  const c = tw;
   const each = names.map((n, i) => n ?? (computer[i] ? c.computer : t.common.player(entry + 1)));
   return each.join(t.common.and);
 }
@@ -14,7 +15,7 @@ export function entryName(names: readonly (string | null)[], computer: readonly 
 const signed = (n: number) => (n > 0 ? `+${num(n)}` : num(n));
 
 export function standingsTable(rows: readonly StandingView[], mine: number | null): JSX.Element {
-  const c = t.tournaments;
+  const c = tw;
   if (rows.length === 0 || rows.every((r) => r.played === 0 && r.vp === 0))
     return h("p", { class: "hint", id: "standings-empty" }, c.noStandings);
   return h(
