@@ -91,6 +91,7 @@ export function standingView(t: Tournament, s: Standing): StandingView {
     rank: s.rank,
     entry: s.entry,
     names: entry.members.map((m) => m.name),
+    computer: entry.members.map((m) => m.computer !== null),
     vp: s.vp,
     for: s.for,
     against: s.against,

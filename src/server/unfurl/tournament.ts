@@ -24,6 +24,6 @@ export function tournamentSummary(view: StandingsView, lang: Language): { title:
   const top = view.standings
     .filter((s) => s.played > 0 || s.vp > 0)
     .slice(0, 3)
-    .map((s) => c.line(s.rank, s.names.map((n) => n ?? c.computer).join(c.and) || c.entry(s.entry + 1), s.vp));
+    .map((s) => c.line(s.rank, s.names.map((n, i) => n ?? (s.computer[i] ? c.computer : c.entry(s.entry + 1))).join(c.and), s.vp));
   return { title: `${view.name} — Burraco`, description: [where, ...(top.length ? top : [c.empty])].join(" · ") };
 }

@@ -159,6 +159,7 @@ export const StandingView = z.object({
   rank: z.int(),
   entry: z.int(),
   names: z.array(z.string().nullable()),
+  computer: z.array(z.boolean()).openapi({ description: "Which of the entry's places the computer plays." }),
   vp: z.int(),
   for: z.number(),
   against: z.number(),

@@ -50,7 +50,7 @@ export function standingsTable(rows: readonly StandingView[], mine: number | nul
             h(
               "th",
               { scope: "row" },
-              entryName(r.names, [], r.entry),
+              entryName(r.names, r.computer, r.entry),
               r.entry === mine ? ` (${c.you})` : "",
               r.withdrawn ? h("span", { class: "hint" }, ` · ${c.withdrawn}`) : null,
             ),
