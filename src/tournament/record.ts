@@ -192,3 +192,27 @@ function checkGame(text: unknown, result: TableResult, deals: readonly DealRecor
     });
   return problems;
 }
+
+/**
+ * The replay command's work: a record's text (and its games' records, by
+ * id, from elsewhere) in, the check out, with the exit status: 0 when it
+ * replays to itself, 1 when it does not, 2 when it cannot be read.
+ */
+export function replayTournamentText(text: string, games: Readonly<Record<string, unknown>> = {}): { status: 0 | 1 | 2; output: unknown } {
+  const bad = (message: string) => ({ status: 2 as const, output: { error: { code: "BAD_RECORD", message } } });
+  let record: TournamentRecord;
+  try {
+    record = JSON.parse(text) as TournamentRecord;
+  } catch {
+    return bad("the record is not JSON");
+  }
+  if (record?.format !== TOURNAMENT_RECORD) return bad(`a tournament record's format is "${TOURNAMENT_RECORD}"`);
+  if (!Array.isArray(record.rounds) || !Array.isArray(record.entries) || !Array.isArray(record.standings) || !record.settings)
+    return bad("a tournament record holds its settings, entries, rounds and standings");
+  try {
+    const check = checkRecord({ ...record, games: { ...(record.games ?? {}), ...games } });
+    return { status: check.ok ? 0 : 1, output: check };
+  } catch (error) {
+    return bad(`the record cannot be played back: ${(error as Error).message}`);
+  }
+}
