@@ -74,12 +74,8 @@ export type TournamentRecord = {
   readonly games?: Readonly<Record<string, unknown>>;
 };
 
-/** The record of a tournament from its log; `made`: each round's games made so far; `recordUrl`: a game record's address. */
-export function makeTournamentRecord(
-  log: readonly TournamentLog[],
-  made: (round: number) => number,
-  recordUrl: (game: string) => string,
-): TournamentRecord {
+/** The record of a tournament from its log; `recordUrl`: a game record's address. */
+export function makeTournamentRecord(log: readonly TournamentLog[], recordUrl: (game: string) => string): TournamentRecord {
   const t = Tournament.fold(log);
   const withdrawnAt = new Map<number, { mode: Withdrawal; round: number }>();
   let planned = 0;
@@ -101,7 +97,6 @@ export function makeTournamentRecord(
     })),
     order: t.order,
     rounds: t.rounds.map((r) => {
-      const count = made(r.planned.round);
       return {
         round: r.planned.round,
         movement: movementOf(t.settings.movement, r.planned.round, t.settings.rounds),
@@ -110,8 +105,8 @@ export function makeTournamentRecord(
         pairings: r.planned.pairings,
         // Secret while any table of the round may still be playing them.
         deals: t.finished(r) && t.settings.duplicate ? r.planned.deals : null,
-        tables: tablesOf(r.planned.pairings).map((p, i) => {
-          const game = i < count ? r.planned.games[i]! : null;
+        tables: tablesOf(r.planned.pairings).map((p) => {
+          const game = r.games.get(p.table) ?? null;
           const result = r.results.get(p.table) ?? null;
           return {
             table: p.table,

@@ -44,18 +44,15 @@ function played(): TournamentRecord {
     const t = Tournament.fold(log);
     const pairings = t.nextPairings();
     const tables = pairings.filter((p): p is TablePairing => p.kind === "table");
-    log.push({ type: "roundPlanned", round, pairings, games: tables.map((_, i) => `g${round}-${i}`), deadline: 0, deals: [] });
+    log.push({ type: "roundPlanned", round, pairings, deadline: 0, deals: [] });
+    log.push({ type: "tablesMade", round, tables: tables.map((p) => ({ table: p.table, game: `g${round}-${p.table}` })) });
     if (round === 1) log.push({ type: "withdrawn", entry: 4, mode: "forfeit" });
     for (const table of tables) {
       const a = 1000 + 350 * table.table * (round + 1);
       log.push({ type: "tableEnded", round, table: table.table, result: { totals: [a, 1200], hands: [[a, 1200]] } });
     }
   }
-  return makeTournamentRecord(
-    log,
-    () => 99,
-    (g) => `https://burraco.example/api/games/${g}/record`,
-  );
+  return makeTournamentRecord(log, (g) => `https://burraco.example/api/games/${g}/record`);
 }
 
 describe("a tournament's record", () => {
