@@ -1,20 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { en } from "../../web/src/tournaments/words/en";
 import { it as italian } from "../../web/src/tournaments/words/it";
+import { leaves } from "./leaves";
 
 /** The tournaments' words (web/src/tournaments/words): the same keys in both languages, each a text or a function of the same arguments. */
-
-type Tree = { readonly [key: string]: unknown };
-
-function leaves(tree: Tree, prefix = ""): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (value !== null && typeof value === "object") for (const [k, v] of leaves(value as Tree, path)) out.set(k, v);
-    else out.set(path, value);
-  }
-  return out;
-}
 
 describe("the tournaments' words", () => {
   it("hold the same keys in English and Italian, each in its own words", () => {

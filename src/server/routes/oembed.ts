@@ -76,25 +76,31 @@ serve(
     const snap = await publicSnapshot(c, id);
     if (!snap) return fail(404, "GAME_NOT_FOUND", "No game with that id.");
     const summary = summarize(snap, languageOf(c.req.header("Accept-Language")));
-    const width = Math.min(FRAME.width, query.maxwidth ?? FRAME.width);
-    const height = Math.min(FRAME.height, query.maxheight ?? FRAME.height);
-    const src = `${origin}/game/${id}?embed=1`;
     return done({
-      version: "1.0" as const,
-      type: "rich" as const,
-      provider_name: "Burraco",
-      provider_url: `${origin}/`,
-      title: summary.title,
-      html: `<iframe src="${escapeXml(src)}" title="${escapeXml(summary.title)}" width="${width}" height="${height}" style="border: 0" loading="lazy"></iframe>`,
-      width,
-      height,
+      ...richEmbed(origin, `${origin}/game/${id}?embed=1`, summary.title, query),
       thumbnail_url: `${origin}/api/games/${id}/preview.png?v=${snap.version}&lang=${summary.lang}`,
       thumbnail_width: WIDTH,
       thumbnail_height: HEIGHT,
-      cache_age: 300,
     });
   },
 );
+
+/** A `rich` oEmbed framing `src` (a game's public table, a tournament's standings), shrunk to the asker's limits. */
+function richEmbed(origin: string, src: string, title: string, query: { maxwidth?: number | undefined; maxheight?: number | undefined }) {
+  const width = Math.min(FRAME.width, query.maxwidth ?? FRAME.width);
+  const height = Math.min(FRAME.height, query.maxheight ?? FRAME.height);
+  return {
+    version: "1.0" as const,
+    type: "rich" as const,
+    provider_name: "Burraco",
+    provider_url: `${origin}/`,
+    title,
+    html: `<iframe src="${escapeXml(src)}" title="${escapeXml(title)}" width="${width}" height="${height}" style="border: 0" loading="lazy"></iframe>`,
+    width,
+    height,
+    cache_age: 300,
+  };
+}
 
 /** A tournament's embed: its standings (`/tournament/{id}?embed=1`), titled by its name; no picture. */
 async function tournamentEmbed(
@@ -106,18 +112,5 @@ async function tournamentEmbed(
   const view = await publicStandings(c, id);
   if (!view) return fail(404, "TOURNAMENT_NOT_FOUND", "No tournament with that id.");
   const summary = tournamentSummary(view, languageOf(c.req.header("Accept-Language")));
-  const width = Math.min(FRAME.width, query.maxwidth ?? FRAME.width);
-  const height = Math.min(FRAME.height, query.maxheight ?? FRAME.height);
-  const src = `${origin}/tournament/${id}?embed=1`;
-  return done({
-    version: "1.0" as const,
-    type: "rich" as const,
-    provider_name: "Burraco",
-    provider_url: `${origin}/`,
-    title: summary.title,
-    html: `<iframe src="${escapeXml(src)}" title="${escapeXml(summary.title)}" width="${width}" height="${height}" style="border: 0" loading="lazy"></iframe>`,
-    width,
-    height,
-    cache_age: 300,
-  });
+  return done(richEmbed(origin, `${origin}/tournament/${id}?embed=1`, summary.title, query));
 }

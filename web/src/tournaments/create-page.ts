@@ -39,6 +39,9 @@ function select(id: string, options: Options, chosen: string, extra: Record<stri
   );
 }
 
+/** A choice among a few, the first chosen. */
+const choice = (id: string, label: string, options: Options) => field(id, label, select(id, options, options[0]![0]));
+
 const numbers = (from: number, to: number): Options =>
   Array.from({ length: to - from + 1 }, (_, i) => [String(from + i), String(from + i)]);
 
@@ -192,60 +195,28 @@ export class CreateTournamentPage {
                   "7d",
                 ),
               ),
-              field(
-                "t-timeout",
-                c.timeout,
-                select(
-                  "t-timeout",
-                  [
-                    ["claim", c.timeoutClaim],
-                    ["computer", c.timeoutComputer],
-                  ],
-                  "claim",
-                ),
-              ),
+              choice("t-timeout", c.timeout, [
+                ["claim", c.timeoutClaim],
+                ["computer", c.timeoutComputer],
+              ]),
               field("t-until", c.registrationUntil, h("input", { id: "t-until", name: "t-until", type: "datetime-local" })),
               field(
                 "t-max",
                 c.maxEntries,
                 h("input", { id: "t-max", name: "t-max", type: "number", min: 2, max: 1000, inputMode: "numeric" }),
               ),
-              field(
-                "t-visibility",
-                c.visibility,
-                select(
-                  "t-visibility",
-                  [
-                    ["public", c.public],
-                    ["invitation", c.invitation],
-                  ],
-                  "public",
-                ),
-              ),
-              field(
-                "t-odd",
-                c.odd,
-                select(
-                  "t-odd",
-                  [
-                    ["bye", c.bye],
-                    ["computer", c.computerOdd],
-                  ],
-                  "bye",
-                ),
-              ),
-              field(
-                "t-withdrawal",
-                c.withdrawal,
-                select(
-                  "t-withdrawal",
-                  [
-                    ["forfeit", c.forfeit],
-                    ["computer", c.computerWithdrawal],
-                  ],
-                  "forfeit",
-                ),
-              ),
+              choice("t-visibility", c.visibility, [
+                ["public", c.public],
+                ["invitation", c.invitation],
+              ]),
+              choice("t-odd", c.odd, [
+                ["bye", c.bye],
+                ["computer", c.computerOdd],
+              ]),
+              choice("t-withdrawal", c.withdrawal, [
+                ["forfeit", c.forfeit],
+                ["computer", c.computerWithdrawal],
+              ]),
               h(
                 "div",
                 { class: "field" },
