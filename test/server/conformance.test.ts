@@ -170,6 +170,8 @@ describe("the OpenAPI document against real answers", () => {
     await sample(`/api/games/${fresh.id}/seats/1/link`, { token: fresh.host.token, body: { name: "Marco" } });
     await sample(`/api/games/${fresh.id}/seats/1/link`, { token: fresh.seats[0]!.token, body: {} });
     await sample(`/api/games/${fresh.id}/seats/7/link`, { token: fresh.host.token, body: {} });
+    await sample(`/api/games/${fresh.id}/seats`, { token: fresh.host.token });
+    await sample(`/api/games/${fresh.id}/seats`, { token: fresh.seats[0]!.token });
 
     await sample(`/api/games/${game.id}/preview.png`);
     await sample(`/api/games/${game.id}/preview.png`, { token: "A".repeat(22) });
@@ -213,6 +215,8 @@ describe("the OpenAPI document against real answers", () => {
     await sample("/api/me", { token: key, method: "PATCH", body: { timeZone: "Mars/Olympus" } });
     const code = await sample("/api/me/link-codes", { token: key, method: "POST" });
     const laptop = playerKey();
+    await sample("/api/me/link-preview", { token: laptop, body: { code: (code.body as { code: string }).code } });
+    await sample("/api/me/link-preview", { token: laptop, body: { code: "NOTAC-ODE00" } });
     await sample("/api/me/devices", { token: laptop, body: { code: (code.body as { code: string }).code, label: "Laptop" } });
     await sample("/api/me/devices", { token: playerKey(), body: { code: "NOTAC-ODE00" } });
     await sample("/api/me/devices", { token: playerKey(), body: {} });

@@ -1,17 +1,6 @@
 import { catalog } from "../i18n/index";
+import { durationWords, joinNames, type Message, seatName } from "./phrases";
 import type { GameNotification, Language, TournamentFacts } from "./types";
-
-/** A message in neutral form, as words.ts's `Message` (words.ts calls this module, so it does not import it back). */
-interface Message {
-  readonly subject: string;
-  readonly title: string;
-  readonly paragraphs: readonly string[];
-  readonly action: { readonly label: string; readonly url: string } | null;
-}
-
-const seatName = (names: readonly (string | null)[], seat: number, lang: Language) => names[seat] ?? catalog(lang).player(seat + 1);
-const joinNames = (names: readonly string[], lang: Language) => catalog(lang).list(names);
-const durationWords = (ms: number, lang: Language) => catalog(lang).time.duration(ms);
 
 /**
  * A tournament's words (docs/tournaments.md): a round has started, with the

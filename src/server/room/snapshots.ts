@@ -23,7 +23,7 @@ export class Snapshots {
   }
 
   of(room: Room, viewer: Viewer, now: number, table: Table = room.table): Json<GameSnapshot> {
-    const clock = JSON.stringify(clockView(table, now));
+    const clock = JSON.stringify(clockView(table, now, room.seats));
     return `${this.withoutClock(room, viewer, table)},"clock":${clock}}` as Json<GameSnapshot>;
   }
 

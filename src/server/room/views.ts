@@ -64,7 +64,7 @@ export function snapshotWithoutClock(
 }
 
 export function snapshot(table: Table, seats: readonly SeatRow[], viewer: Viewer, now: number, sealed = false): GameSnapshot {
-  return { ...snapshotWithoutClock(table, seats, viewer, null, sealed), clock: clockView(table, now) };
+  return { ...snapshotWithoutClock(table, seats, viewer, null, sealed), clock: clockView(table, now, seats) };
 }
 
 /**
@@ -151,7 +151,7 @@ function clockEvent(body: Entry["body"], stamp: { seq: number; at: string }): Wi
     case "reminder":
       return { ...stamp, type: "reminder", seat: body.seat, which: body.which, live: body.live };
     case "timedOut":
-      return { ...stamp, type: "timedOut", seat: body.seat, action: body.action };
+      return { ...stamp, type: "timedOut", seat: body.seat, action: body.action, ...(body.once ? { once: true as const } : {}) };
     case "claimed":
       return { ...stamp, type: "claimed", seat: body.seat, late: body.late };
     case "aborted":

@@ -115,7 +115,7 @@ export async function remindSlice(
         ...(offset ? { clockOffset: offset } : {}),
         tournament: { id: t.id, name: t.settings.name, round: round.planned.round, table: m.table, deadline: round.planned.deadline },
       },
-      { shard: shardFor(env, m.game), now },
+      { shard: shardFor(env, m.game) },
     );
   }
   storage.setMeta(cursor("remind", round.planned.round), String(next));

@@ -29,6 +29,7 @@ export const SERVICE_CODES = [
   "NO_FREE_SEAT",
   "SEAT_TAKEN",
   "SEAT_RESERVED",
+  "SEAT_REISSUED",
   "IDEMPOTENCY_KEY_REUSED",
   "BODY_TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
@@ -36,6 +37,7 @@ export const SERVICE_CODES = [
   "BAD_RATED",
   "NOTHING_TO_CLAIM",
   "MATCH_NOT_OVER",
+  "NOBODY_WAITING",
   "BAD_ABSENCE",
   "ABSENCE_NOT_FOUND",
   "SUBSCRIPTION_NOT_FOUND",
@@ -84,6 +86,12 @@ export const ErrorCode = z.enum([...SERVICE_CODES, ...MOVE_CODES]);
 export const AbsenceLimit = z.enum(["order", "notice", "longest", "overlap", "year"]);
 export type AbsenceLimit = z.infer<typeof AbsenceLimit>;
 
+/** Why the creator may not give an opened seat a fresh link yet (docs/playing.md, "A lost seat"). */
+export const NotGoneReason = z.enum(["connected", "absent", "playing", "computer", "over"]).openapi({
+  description:
+    "connected: its player has the table open now; absent: its player is away on a declared absence; playing: its player has not missed a turn of their own since they were last at the table; computer: a computer player's seat; over: the match is over.",
+});
+
 export const ErrorBody = z
   .object({
     error: z.object({
@@ -95,6 +103,16 @@ export const ErrorBody = z
         description:
           "With BAD_ABSENCE: the limit the absence breaks — order (it ends before it starts), notice (less than an hour ahead), longest (over 14 days), overlap (with another of yours), year (over 30 days in a calendar year).",
       }),
+      away: z
+        .object({
+          reason: NotGoneReason,
+          after: z
+            .string()
+            .nullable()
+            .openapi({ description: "From when a fresh link may be issued if the player stays away; null: not known yet." }),
+        })
+        .optional()
+        .openapi({ description: "With SEAT_TAKEN for a fresh seat link: why the seat's player does not count as gone." }),
     }),
   })
   .openapi("Error", { example: { error: { code: "NOT_YOUR_TURN", message: "It is Bruno's turn." } } });
@@ -214,6 +232,24 @@ export const SeatLinkRequest = z
   .strictObject({ name: NameInput.optional().openapi({ description: "A new name for the seat; left out, the name stays." }) })
   .openapi("SeatLinkRequest", { example: { name: "Marco" } });
 
+export const HostSeat = z
+  .object({
+    seat: Seat,
+    name: Name.nullable(),
+    taken: z.boolean().openapi({ description: "Opened by its player (a computer player's seat always is)." }),
+    freshLink: z.object({
+      allowed: z.boolean().openapi({ description: "Whether `POST …/seats/{seat}/link` would give it a fresh link now." }),
+      reason: z.enum(["free", "gone", ...NotGoneReason.options]).openapi({
+        description:
+          "free: nobody has opened it; gone: its player is gone (a turn of their own ran out of their time since they were last at the table, a day or more ago, and they are neither away nor at the table); otherwise why not (NotGoneReason).",
+      }),
+      after: z.string().nullable().openapi({ description: "From when it may get one if its player stays away; null: not known yet." }),
+    }),
+  })
+  .openapi("HostSeat");
+
+export const HostSeatsResponse = z.object({ seats: z.array(HostSeat) }).openapi("HostSeats");
+
 export const MyGame = z
   .object({
     id: z.string(),
@@ -307,6 +343,8 @@ export type ClaimRequest = z.input<typeof ClaimRequest>;
 export type ClaimResponse = z.infer<typeof ClaimResponse>;
 export type RematchResponse = z.infer<typeof RematchResponse>;
 export type SeatLinkRequest = z.input<typeof SeatLinkRequest>;
+export type HostSeat = z.infer<typeof HostSeat>;
+export type HostSeatsResponse = z.infer<typeof HostSeatsResponse>;
 export type MyGame = z.infer<typeof MyGame>;
 export type MyGamesResponse = z.infer<typeof MyGamesResponse>;
 export type GameRecord = z.infer<typeof GameRecord>;

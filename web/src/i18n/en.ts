@@ -65,6 +65,10 @@ export const en = {
     STALE_VERSION: "The table changed before your move arrived. Here it is as it stands now: have a look and try again.",
     NO_FREE_SEAT: "No seat is free for the invitation: every seat is taken or kept for a named player.",
     SEAT_TAKEN: "That seat is taken.",
+    NOBODY_WAITING:
+      "Nobody else is at the table to wait for you: the game waits for your move as long as it takes (with a clock, declare a holiday to stop it).",
+    SEAT_REISSUED:
+      "The game's creator gave this seat a fresh link after you missed a turn and stayed away: this link no longer opens it. Ask the creator for the new one.",
     SEAT_RESERVED: "That seat is kept for the player it was named for: they have their own link.",
     BAD_CLOCK: "This time control is not valid.",
     BAD_RATED: "A rated match needs a clock and people only, no computer player.",
@@ -176,7 +180,7 @@ export const en = {
   links: {
     ready: "Your game is ready: send the links",
     secret:
-      "Each seat link is secret: whoever holds it plays that seat. Send each player their own, privately. This browser keeps them under “Games created here”, and can issue a fresh link for a seat nobody has opened yet.",
+      "Each seat link is secret: whoever holds it plays that seat. Send each player their own, privately. This browser keeps them under “Games created here”, and can issue a fresh link for a seat nobody has opened yet, or whose player missed a turn and stayed away.",
     seat: (seat: number, name: string | null) => `Seat ${seat}${name ? `: ${name}` : ""}`,
     invite: "Invitation (fills a free seat without a name)",
     inviteHint: "Post it in a group chat: whoever opens it first types a name and takes a free seat without a name.",
@@ -190,8 +194,13 @@ export const en = {
     notCopied: "Some links have not been copied or shared yet: they are kept in this browser under “Games created here”.",
     handled: "sent",
     newLink: "New link",
-    newLinkConfirm: (seat: number) =>
-      `Issue a fresh link for seat ${seat}? Its old link will stop working. Only a seat nobody has opened yet can get one.`,
+    newLinkConfirm: (seat: number) => `Issue a fresh link for seat ${seat}? Its old link will stop working.`,
+    newLinkGone: (seat: number, name: string | null) =>
+      `Give seat ${seat}${name ? ` (${name})` : ""} a fresh link? Its player missed a turn and stayed away: their old link will stop working, and whoever opens the new one takes the seat. Send it to them (or to whoever takes their place).`,
+    gone: "its player missed a turn and stayed away: it may get a new link",
+    goneFrom: (date: string) => `opened by its player · a new link possible from ${date} if they stay away`,
+    onHoliday: (date: string) => `opened by its player, on holiday until ${date}`,
+    atTable: "opened by its player, at the table now",
     newLinkDone: (seat: number) => `Seat ${seat} has a fresh link: send it.`,
     taken: "opened by its player",
     free: "not opened yet",
@@ -211,6 +220,7 @@ export const en = {
     seatAt: (seat: number, when: string) => `seat ${seat} · ${when}`,
     noLink: "this browser does not hold the seat link: it opens the public view",
     alsoHere: "Also opened in this browser",
+    openedOn: (date: string) => `Game of ${date}`,
     created: "Games created here",
     createdOn: (when: string) => `created ${when}`,
     showLinks: "Links",
@@ -295,6 +305,8 @@ export const en = {
     closeBurraco: "Tap to close it",
   },
   board: {
+    /** The table page's heading, for screen readers: its teams. */
+    heading: (teams: readonly string[]) => `Burraco: ${teams.join(" v ")}`,
     points: "points",
     /** A burraco's kind on its badge on the table (the full name is its label). */
     kind: { clean: "clean", dirty: "dirty", "semi-clean": "semi-clean", royal: "royal", "ace-to-ace": "ace to ace" },
@@ -487,17 +499,33 @@ export const en = {
     lateYou: "You have run out of time: your opponents may claim the match. Play now and the game goes on.",
     lateComputer: (who: string) => `${who} ran out of time: the computer plays for them until they return.`,
     claim: "Claim the match",
-    claimQuestion: (who: string) =>
-      `Claim the match? ${who} ran out of time: the match ends now and their team loses. (Without a claim they may still move.)`,
+    claimQuestion: (who: string, outcome: string) =>
+      `Claim the match? ${who} ran out of time: the match ends now and ${outcome}. (Without a claim they may still move.)`,
+    claimYouWin: "you win",
+    claimTeamWins: (team: string) => `your team (${team}) wins`,
+    claimLeaderWins: (other: string) => `the hand in play is scored as it stands: whichever of you and ${other} then has more points wins`,
     claimYes: "Yes, claim it",
     cancel: "Cancel",
     claimedBy: (who: string, late: string) => `${who} claimed the match: ${late} ran out of time.`,
-    aborted: (late: string) => `The game was aborted with no result: ${late} ran out of time before everyone had played.`,
+    aborted: (late: string) => `The game was aborted with no result: ${late} ran out of time before the game had really begun.`,
     overTimeout: (late: string, winner: string | null) => `The match is over: ${late} ran out of time${winner ? `; ${winner} won` : ""}.`,
     overAborted: "The game was aborted, with no result.",
     reminder: (who: string, which: string) => `Reminder to ${who}: ${which}.`,
     reminderWhich: { "80%": "80% of the time for the move has passed", "1h": "one hour left" } as Record<string, string>,
     timedOut: (who: string) => `${who} ran out of time.`,
+    timedOutOnce: (who: string) => `${who} ran out of time: the computer plays this turn for them, and the next is theirs again.`,
+    timedOutAdjourned: (who: string) => `${who} ran out of time: the game is adjourned until they play.`,
+    lateAdjourned: (who: string) =>
+      `${who} ran out of time, and nobody at the table can claim the match: the game is adjourned until ${who} plays.`,
+    lateAdjournedYou:
+      "You ran out of time, and nobody else at the table can claim the match or wait for you: the game is adjourned. Play when you like: your clock starts again with your move.",
+    onTimeout: {
+      abort: () => "if time runs out, the match is cancelled with no result",
+      claim: () => "if time runs out, the opponents may claim the match",
+      computer: (who: string) => `if time runs out, the computer plays for ${who}`,
+      computerTurn: (who: string) => `if time runs out, the computer plays this turn for ${who}, and the next is theirs again`,
+      adjourn: (who: string) => `if time runs out, the game is adjourned until ${who} plays`,
+    },
     absence: (who: string, from: string, until: string) => `${who} will be on holiday from ${from} to ${until}.`,
     absenceCancelled: (who: string) => `${who} cancelled a holiday.`,
     computerOn: (who: string) => `The computer plays for ${who}.`,
@@ -630,7 +658,7 @@ export const en = {
     title: "Notifications",
     titleGame: (names: string) => `Notifications: ${names}`,
     intro:
-      "Be told when it is your turn: by email, in this browser (push) or through a webhook. They come for the games you play from this browser: each seat you open here is tied to this browser's own player key, and so are these notifications.",
+      "Be told when it is your turn: by email, in this browser (push) or through a webhook. Notifications belong to your player: they come for the games you play from any of your linked devices (a push goes to the browser that turned it on).",
     introGame: "Notifications for this game only; those for all your games cover it too.",
     backToTable: "Back to the table",
     all: "All your notifications",
@@ -656,8 +684,11 @@ export const en = {
       gameOver: "the match ends",
       invited: "I am invited to a game",
       started: "a game from the lobby starts",
-      message: "a player writes to me at the table (at most one email an hour per game)",
+      seatReissued: "my seat is given a fresh link after I stayed away",
+      message: "a player writes to me at the table",
     },
+    /** Said beside an event only where it is true of the channel (email). */
+    emailOnly: { message: "by email, at most one message an hour per game, with everything written since" } as Record<string, string>,
     eventName: {
       turn: "your turn",
       reminder: "reminder",
@@ -667,6 +698,7 @@ export const en = {
       gameOver: "match over",
       invited: "invitation",
       started: "game started",
+      seatReissued: "fresh link for your seat",
       message: "message at the table",
       confirm: "confirmation",
       digest: "daily message",
@@ -753,6 +785,7 @@ export const en = {
       gameOver: "the match ends",
       invited: "the invitation (posted at once)",
       started: "the game starts with every seat's player",
+      seatReissued: "a seat is given a fresh link",
       message: "players write at the table (never posted to a group chat)",
     },
     chatAdd: "Attach the chat",
@@ -823,8 +856,34 @@ export const en = {
       `If ${address} receives your Burraco notifications, a sign-in link is on its way: open it on this device within 30 minutes.`,
     linked: "This device is linked to your player: your games are here now.",
     linkTitle: "Link this device",
-    linkAsk: "Link this device to your player? You will find your games, notifications and holidays here too.",
     toGames: "Go to my games",
+    previewLoading: "Looking at the code…",
+    joinWho: (name: string | null) => (name ? `Link this device to the player “${name}”?` : "Link this device to a player without a name?"),
+    theirDevices: "That player's devices:",
+    theirGames: (n: number) => (n === 0 ? "No games yet." : n === 1 ? "One game:" : `${N(n)} games, the latest:`),
+    gameWith: (names: string, over: boolean) => `with ${names}${over ? " (over)" : " (in play)"}`,
+    someone: "someone",
+    onlyYours:
+      "Link only to a player who is you. Whoever uses that player's devices will see what you do there, and can remove this device. If someone else gave you this code, do not link.",
+    youHold: (name: string | null, parts: string) =>
+      name ? `This device already plays as “${name}”: ${parts}.` : `This device already plays as a player of its own: ${parts}.`,
+    held: {
+      games: (n: number) => (n === 1 ? "1 game" : `${N(n)} games`),
+      subscriptions: (n: number) => (n === 1 ? "1 notification setting" : `${N(n)} notification settings`),
+      absences: (n: number) => (n === 1 ? "1 holiday" : `${N(n)} holidays`),
+      ratings: (n: number) => (n === 1 ? "1 rating" : `${N(n)} ratings`),
+      seeks: (n: number) => (n === 1 ? "1 game in the lobby" : `${N(n)} games in the lobby`),
+      otherDevices: (n: number) => (n === 1 ? "1 other device" : `${N(n)} other devices`),
+    },
+    whichPlayer: "Which player do you keep?",
+    keepMine: "Keep my own player: do not link this device",
+    joinOnly: "Link only this device: my games stay with my own player, and this device no longer opens them",
+    mergeMine: (name: string | null) =>
+      `${name ? `“${name}”` : "That player"} is me: move my games, notifications, holidays, ratings and other devices into that player, for good`,
+    continue: "Continue",
+    cancel: "Cancel",
+    alreadyYours: "This device already belongs to this player: there is nothing to link.",
+    notLinked: "Nothing was linked: this device keeps its own player.",
     seatTakenTitle: "This seat belongs to a player",
     seatTaken: "Is it you? Link this device to your player, and the seat opens here too: nothing is moved from your other devices.",
     seatTakenOther: "Not yours? Ask the game's creator for your own link.",
