@@ -187,7 +187,7 @@ export const en = {
     line: (rank: number, name: string, vp: number) => `${rank}. ${name} ${vp} VP`,
     empty: "No result yet",
     entry: (n: number) => `Entry ${n}`,
-    computer: "Computer",
+    computer: "the computer",
     and: " & ",
   },
   /** A game in a few public words, for link previews. */

@@ -178,7 +178,7 @@ export const it: Catalog = {
     line: (rank: number, name: string, vp: number) => `${rank}. ${name} ${vp} PV`,
     empty: "Ancora nessun risultato",
     entry: (n: number) => `Iscritto ${n}`,
-    computer: "Computer",
+    computer: "il computer",
     and: " e ",
   },
   summary: {
