@@ -224,6 +224,7 @@ export const en = {
     created: "Games created here",
     createdOn: (when: string) => `created ${when}`,
     showLinks: "Links",
+    tournament: (name: string, round: number, table: number) => `${name} · round ${N(round)} · table ${N(table)}`,
   },
   menu: {
     share: "Share the table",

@@ -226,6 +226,7 @@ export const it: Catalog = {
     created: "Partite create qui",
     createdOn: (when: string) => `creata ${when}`,
     showLinks: "Link",
+    tournament: (name: string, round: number, table: number) => `${name} · turno ${N(round)} · tavolo ${N(table)}`,
   },
   menu: {
     share: "Condividi il tavolo",
