@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, isNull, min,
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Language } from "../../shared/language";
 import { subscriptions } from "./notifications";
-import { deviceLinks, devices, players } from "./players";
+import { deviceLinks, devices, playerMailboxes, players } from "./players";
 import { type Db, database } from "./queries";
 import { absences, seats } from "./schema";
 import { seekSeats, seeks } from "./seeks";
@@ -238,6 +238,12 @@ export async function mergePlayerRows(d1: D1Database, from: string, to: string, 
       .update(deviceLinks)
       .set({ usedAt: now })
       .where(and(eq(deviceLinks.playerId, from), isNull(deviceLinks.usedAt))),
+    // Rated play (ratings/standing.ts): the mailboxes `from` held stay held (by `to`), and `to` is established if either was.
+    db.update(playerMailboxes).set({ playerId: to }).where(eq(playerMailboxes.playerId, from)),
+    db
+      .update(players)
+      .set({ establishedAt: sql`COALESCE(${players.establishedAt}, (SELECT f.established_at FROM players f WHERE f.id = ${from}))` })
+      .where(eq(players.id, to)),
     db.delete(players).where(eq(players.id, from)),
   ]);
 }

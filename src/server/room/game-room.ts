@@ -11,6 +11,7 @@ import type { CreatedBody } from "../db/log-entry";
 import { loadSavedGame } from "../db/saved-game";
 import { shardDatabase, shardFor } from "../db/shards";
 import type { Env } from "../env";
+import { networkKey } from "../network";
 import { fanOut } from "../notify/index";
 import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
 import { unseal } from "../seal";
@@ -26,9 +27,11 @@ import { type Answer, type MoveRequest, playMove } from "./moves";
 import { notifyEntry } from "./notifications";
 import { drainOutbox, owes, retryDelay } from "./outbox";
 import { playerAbsences } from "./player-absences";
+import { ratedSeatRefusal } from "./rated-seats";
 import { recordOf } from "./record";
 import { type CarriedSeat, makeRematch, type Rematch, rotated } from "./rematch";
 import { Room } from "./room";
+import { nameSeat } from "./seat-names";
 import {
   type AccessFor,
   admit,
@@ -164,7 +167,12 @@ export class GameRoom extends DurableObject<Env> {
   async claim(caller: Caller, request: z.output<typeof ClaimRequest>): Promise<Reply<{ seat: number; token: string }>> {
     const entered = await this.enter(caller, "invite");
     if ("ok" in entered) return entered;
-    const claimed = claimSeat(this.storage, entered.room.seats, request, caller.playerId);
+    const network = networkKey(caller.client);
+    if (caller.playerId !== null) {
+      const refused = await ratedSeatRefusal(this.env.DB, entered.room, request.seat ?? null, caller.playerId, network, this.now());
+      if (refused) return refused;
+    }
+    const claimed = claimSeat(this.storage, entered.room.seats, request, caller.playerId, network);
     if ("ok" in claimed) return claimed;
     await this.written(entered.room, this.now(), { seatsChanged: true });
     return done(claimed);
@@ -414,7 +422,18 @@ export class GameRoom extends DurableObject<Env> {
   private async drain(room: Room, now: number): Promise<void> {
     try {
       const d1 = { main: this.env.DB, log: shardDatabase(this.env, room.logShard) };
-      await drainOutbox(room, d1, (seq) => this.notify(room, seq), this.clockOffset());
+      await drainOutbox(
+        room,
+        d1,
+        (seq) => this.notify(room, seq),
+        this.clockOffset(),
+        (outcome) => {
+          // Kept once (a retried drain reads back less: why an unrated match was not rated), and every table is told.
+          if (room.ratingOutcome() !== null) return;
+          room.keepRatingOutcome(outcome);
+          this.afterCommit(room, true);
+        },
+      );
       // Written only when it changes: a row written per drain is billed (and counts against the Free plan's day).
       if ((this.storage.getMeta("drain_failures") ?? "0") !== "0") this.storage.setMeta("drain_failures", "0");
       this.alarms.drained(owes(room) ? now : null);
@@ -485,10 +504,17 @@ export class GameRoom extends DurableObject<Env> {
     if (wait > 0) return rateLimited(wait);
     if (access.kind === "seat") {
       const before = room.seats[access.seat]!;
-      const touched = touchSeat(this.storage, room.seats, access.seat, caller.playerId, caller.sealedToken ?? null, this.now());
+      const network = networkKey(caller.client);
+      if (caller.playerId !== null && before.playerHash === null) {
+        const refused = await ratedSeatRefusal(this.env.DB, room, access.seat, caller.playerId, network, this.now());
+        if (refused) return refused;
+      }
+      const touched = touchSeat(this.storage, room.seats, access.seat, caller.playerId, caller.sealedToken ?? null, this.now(), network);
       if ("ok" in touched) return touched;
+      // A seat with no name takes its player's, once they have one (docs/playing.md: a player is asked their name once).
+      const named = await nameSeat(this.env.DB, this.storage, room.seats, access.seat, caller.playerId);
       const after = room.seats[access.seat]!;
-      if (touched.changed) {
+      if (touched.changed || named) {
         // A seat newly linked to a player: the absences that player declared stop this seat's clock too.
         if (after.playerHash && after.playerHash !== before.playerHash && room.table.clock) {
           const declared = await playerAbsences(this.env.DB, after.playerHash);

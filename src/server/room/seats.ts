@@ -127,16 +127,19 @@ export function touchSeat(
   playerId: string | null,
   sealedToken: string | null,
   now: number,
+  /** The network the caller comes from (network.ts's key), kept when the seat first gets its player. */
+  network: string | null = null,
 ): { changed: boolean } | Failure {
   const row = seats[seat]!;
   if (playerId !== null && row.playerHash !== null && playerId !== row.playerHash) return seatTaken(seat);
   const player = row.playerHash ?? playerId;
+  const from = row.playerHash === null && player !== null ? network : (row.network ?? null);
   // The sealed link is kept once: a seat used again by its player changes nothing.
   const link = player === null ? null : (row.link ?? (playerId !== null ? sealedToken : null));
   const seenAt = row.seenAt != null && now - row.seenAt < SEEN_STEP ? row.seenAt : now;
   const changed = !row.taken || player !== row.playerHash || link !== (row.link ?? null);
   if (!changed && seenAt === row.seenAt) return { changed };
-  const next = { ...row, taken: true, playerHash: player, link, seenAt };
+  const next = { ...row, taken: true, playerHash: player, link, seenAt, network: from };
   // When only the time seen moved, D1 has nothing to learn.
   storage.atomically(() => storage.writeSeat(next, changed));
   seats[seat] = next;
@@ -168,6 +171,8 @@ export function claimSeat(
   seats: SeatRow[],
   request: { seat?: number; name?: string | null },
   playerId: string | null,
+  /** The network the claimer comes from (network.ts's key). */
+  network: string | null = null,
 ): { seat: number; token: string } | Failure {
   let row: SeatRow | undefined;
   if (request.seat !== undefined) {
@@ -188,6 +193,7 @@ export function claimSeat(
     name: request.name ?? row.name,
     playerHash: playerId,
     link: null,
+    network: playerId === null ? null : network,
   };
   storage.atomically(() => storage.writeSeat(next));
   seats[next.seat] = next;

@@ -34,14 +34,21 @@ export class Snapshots {
 
   private withoutClock(room: Room, viewer: Viewer, table: Table): string {
     // An earlier table (a retried move's answer) is built afresh, never cached.
-    if (table !== room.table) return toJson(snapshotWithoutClock(table, room.seats, viewer, room.rematch())).slice(0, -1);
+    if (table !== room.table)
+      return toJson(snapshotWithoutClock(table, room.seats, viewer, { rematch: room.rematch(), rating: room.ratingOutcome() })).slice(
+        0,
+        -1,
+      );
     if (table.version !== this.version) {
       this.texts.clear();
       this.version = table.version;
     }
     let text = this.texts.get(viewer);
     if (text === undefined) {
-      text = toJson(snapshotWithoutClock(table, room.seats, viewer, room.rematch())).slice(0, -1);
+      text = toJson(snapshotWithoutClock(table, room.seats, viewer, { rematch: room.rematch(), rating: room.ratingOutcome() })).slice(
+        0,
+        -1,
+      );
       this.texts.set(viewer, text);
     }
     return text;

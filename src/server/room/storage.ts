@@ -40,6 +40,8 @@ export class Storage {
     if (!columns.some((c) => c.name === "link")) this.sql.exec("ALTER TABLE seats ADD COLUMN link TEXT");
     // And before the room knew when a seat's player was last seen.
     if (!columns.some((c) => c.name === "seen")) this.sql.exec("ALTER TABLE seats ADD COLUMN seen INTEGER");
+    // And before it kept the network a seat was taken from (ratings/verdict.ts).
+    if (!columns.some((c) => c.name === "network")) this.sql.exec("ALTER TABLE seats ADD COLUMN network TEXT");
   }
 
   /** Whether this room holds a game (without creating anything). */
@@ -82,7 +84,8 @@ export class Storage {
         player_hash: string | null;
         link: string | null;
         seen: number | null;
-      }>("SELECT seat, token_hash, taken, name, player_hash, link, seen FROM seats ORDER BY seat")
+        network: string | null;
+      }>("SELECT seat, token_hash, taken, name, player_hash, link, seen, network FROM seats ORDER BY seat")
       .toArray()
       .map((r) => ({
         seat: r.seat,
@@ -92,13 +95,14 @@ export class Storage {
         playerHash: r.player_hash,
         link: r.link,
         seenAt: r.seen,
+        network: r.network,
       }));
   }
 
   /** Writes a seat's row and queues it for D1. */
   writeSeat(row: SeatRow, queue = true): void {
     this.sql.exec(
-      "INSERT OR REPLACE INTO seats (seat, token_hash, taken, name, player_hash, link, seen) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      "INSERT OR REPLACE INTO seats (seat, token_hash, taken, name, player_hash, link, seen, network) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
       row.seat,
       row.tokenHash,
       row.taken ? 1 : 0,
@@ -106,6 +110,7 @@ export class Storage {
       row.playerHash,
       row.link ?? null,
       row.seenAt ?? null,
+      row.network ?? null,
     );
     if (queue) this.sql.exec("INSERT INTO outbox (kind, ref) VALUES ('seat', ?)", row.seat);
   }

@@ -1,5 +1,6 @@
 import { eventFor, teamCount, viewFor } from "../../engine/index";
 import type { GameSnapshot, HandFairness, SeatInfo, Viewer, WireEvent } from "../../shared/api";
+import type { RatingOutcome } from "../../shared/wire/ratings";
 import type { SeatRow } from "../db/room-rows";
 import { publicIdOf } from "../players/identity";
 import { chatEvent, isChatBody } from "./chat";
@@ -33,7 +34,7 @@ export function snapshotWithoutClock(
   table: Table,
   seats: readonly SeatRow[],
   viewer: Viewer,
-  rematch: string | null = null,
+  after: { rematch?: string | null; rating?: RatingOutcome | null } = {},
 ): Omit<GameSnapshot, "clock"> {
   return {
     id: table.id,
@@ -46,7 +47,8 @@ export function snapshotWithoutClock(
     fairness: fairness(table),
     view: viewFor(table.state, viewer),
     chat: table.chat.state(viewer),
-    ...(rematch === null ? {} : { rematch }),
+    ...(after.rematch ? { rematch: after.rematch } : {}),
+    ...(after.rating ? { rating: after.rating } : {}),
   };
 }
 

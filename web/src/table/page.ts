@@ -8,6 +8,7 @@ import { ClockControls } from "../clock/controls";
 import { countdownAnnouncement } from "../clock/table";
 import { describeEvent, seatName, teamOf } from "../describe";
 import { codeText, t } from "../i18n/index";
+import { ensureName } from "../identity/name";
 import { SeatTaken } from "../identity/seat-taken";
 import type { Connection } from "../live";
 import { Live } from "../live";
@@ -61,7 +62,9 @@ const BAD_NAME = "BAD_NAME";
 /** On a first visit, the moves shown as "latest": those of the last few log entries. */
 const FIRST_VISIT = 12;
 
-type Fatal = "badSeat" | "badInvite" | "failed" | "GAME_NOT_FOUND";
+/** Refusals said in their own words: the game is gone, or a rated match's seat is not this player's to take (docs/ratings.md). */
+const SAID = ["GAME_NOT_FOUND", "NOT_ESTABLISHED", "SAME_PERSON"] as const;
+type Fatal = "badSeat" | "badInvite" | "failed" | (typeof SAID)[number];
 
 export class TablePage {
   snap: GameSnapshot | null = null;
@@ -190,6 +193,10 @@ export class TablePage {
     }
     this.apply({ version: snap.version, events: [], view: snap });
     if (mode !== "embed") this.ends.offerLast(snap);
+    // A seat nobody named, at a table with other people, takes its player's own name: asked now if they have none (identity/name.ts).
+    const others = snap.seats.some((s) => s.seat !== snap.viewer && s.computer === null);
+    if (mode === "seat" && snap.viewer !== null && snap.seats[snap.viewer]?.name === null && others && snap.status === "playing")
+      void ensureName().then((name) => (name === null ? undefined : this.refresh()));
     const since = seen !== null && seen < snap.version ? seen : Math.max(0, snap.version - FIRST_VISIT);
     this.live = new Live({
       gameId,
@@ -399,11 +406,12 @@ export class TablePage {
 
 function loadError(error: unknown, mode: TableMode): Fatal {
   if (!(error instanceof ApiError)) return "failed";
-  if (error.code === "GAME_NOT_FOUND") return "GAME_NOT_FOUND";
+  const said = SAID.find((code) => code === error.code);
+  if (said) return said;
   if (error.code === "BAD_TOKEN") return mode === "invite" ? "badInvite" : "badSeat";
   return "failed";
 }
 
 function fatalText(fatal: Fatal): string {
-  return fatal === "GAME_NOT_FOUND" ? t.codes.GAME_NOT_FOUND : t.load[fatal];
+  return fatal === "badSeat" || fatal === "badInvite" || fatal === "failed" ? t.load[fatal] : t.codes[fatal];
 }
