@@ -2,12 +2,12 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { LIMITS } from "../shared/limits";
 import { bearer, bearerFromProtocols, hashToken, isGameId, isSecret } from "./auth";
+import type { Caller } from "./caller";
 import type { AppEnv } from "./env";
 import { networkOf } from "./network";
 import { type Identity, identify } from "./players/identity";
+import { RateLimiter } from "./rate-limiter";
 import { type Failure, fail, gameNotFound, isFailure, rateLimited, render } from "./reply";
-import { RateLimiter } from "./room/limits";
-import type { Caller } from "./room/seats";
 import { seal } from "./seal";
 
 /** What every route shares: the caller, the game it names, bodies, validation failures. */

@@ -119,7 +119,7 @@ describe("the clock at the table", () => {
     const before = Number(await newYork.locator("#countdown").getAttribute("data-left"));
     await newYork.clock.fastForward("10:00");
     await expect
-      .poll(async () => before - Number(await newYork.locator("#countdown").getAttribute("data-left")), { timeout: 10_000 })
+      .poll(async () => before - Number(await newYork.locator("#countdown").getAttribute("data-left")))
       .toBeGreaterThanOrEqual(599_000);
     await waitText(newYork, "#countdown", /^(4[89]|50) min( \d{1,2} s)? left$/);
     expect(await newYork.locator("#countdown-announce").textContent()).toMatch(/^Anna: (49|50|51) min left$|^Bruno: (49|50|51) min left$/);
@@ -192,10 +192,10 @@ describe("computer players", () => {
     expect(snap.seats[0]!.name).toBe("Anna");
 
     // The computer plays first; each of its moves is marked in the latest moves.
-    await p.locator("#log li.by-computer").first().waitFor({ timeout: 15_000 });
+    await p.locator("#log li.by-computer").first().waitFor();
     await waitText(p, ".seat[data-seat='1'] .computer-tag", /computer/);
     for (let turn = 0; turn < 30; turn++) {
-      await p.locator("#hand-end, #act-draw:not([disabled])").first().waitFor({ timeout: 20_000 });
+      await p.locator("#hand-end, #act-draw:not([disabled])").first().waitFor();
       if (await p.locator("#hand-end").count()) break;
       await drawAndDiscardHere(p);
       await p.locator("#act-draw[disabled]").first().waitFor();
@@ -236,8 +236,8 @@ describe("computer players", () => {
       await drawAndDiscard(game, 1);
     };
     await brunoTurn();
-    await anna.locator("#log li.by-computer").first().waitFor({ timeout: 15_000 });
-    await expect.poll(async () => (await snapshot(game.id)).view.hand!.turn, { timeout: 15_000 }).toBe(1);
+    await anna.locator("#log li.by-computer").first().waitFor();
+    await expect.poll(async () => (await snapshot(game.id)).view.hand!.turn).toBe(1);
     expect(await anna.locator("#log li.by-computer .computer-mark").count()).toBeGreaterThan(0);
 
     // Bruno plays again, and Anna moves at once (the computer waits a second while she watches): her seat is hers again.
@@ -321,14 +321,14 @@ describe("the lobby", () => {
           const mine = await call<{ games: { id: string; deadline: string | null }[] }>("/api/me/games", { token: key });
           return mine.body.games?.find((g) => g.id === perMove)?.deadline ?? null;
         },
-        { timeout: 60_000, interval: 1_000 },
+        { interval: 1_000 },
       )
       .not.toBeNull();
     // Then the page.
     await p.goto(serviceUrl());
     // Awaiting the player's move, it is listed at the top of the lobby ("your turn"); else under My games.
     const listed = `:is(#your-turn, #my-games) li[data-game="${perMove}"] .game-clock`;
-    await waitText(p, listed, /^ · (2 days 23 h|3 days) left · deadline /, 30_000);
+    await waitText(p, listed, /^ · (2 days 23 h|3 days) left · deadline /);
     // The game's time moves on two days (the local tests' time travel): my games counts from the game's clock, as the table does.
     await advance(perMove, "2d");
     await expect
@@ -337,11 +337,11 @@ describe("the lobby", () => {
           const mine = await call<{ games: { id: string; left: number | null }[] }>("/api/me/games", { token: key });
           return mine.body.games?.find((g) => g.id === perMove)?.left ?? null;
         },
-        { timeout: 60_000, interval: 1_000 },
+        { interval: 1_000 },
       )
       .toBeLessThan(86_400_000 + 60_000);
     await p.reload();
-    await waitText(p, listed, /^ · (23 h( \d+ min)?|1 day) left · deadline /, 30_000);
+    await waitText(p, listed, /^ · (23 h( \d+ min)?|1 day) left · deadline /);
   });
 
   it("declares, lists and cancels holidays, with the server's limits told in the player's language", async () => {

@@ -91,7 +91,7 @@ describe("one player on two devices", () => {
     await desktop.locator("#join-code-submit").click();
     await waitText(desktop, "#devices", literal(en.identity.linked));
     const listed = desktop.locator(`:is(#your-turn, #my-games) li[data-game="${game.id}"] a:not(.game-notify)`).first();
-    await listed.waitFor({ timeout: 25_000 });
+    await listed.waitFor();
     await screenshot(desktop, "devices-3-desktop-linked");
     // A notification's link names the seat, never its secret (`?seat=N`): the desktop, which never opened that seat,
     // opens it as one of its player's seats. A seat of the other player's stays theirs: the public table says so.
@@ -102,7 +102,7 @@ describe("one player on two devices", () => {
     await desktop.waitForURL(new RegExp(`/game/${game.id}#seat=${game.seats[me]!.token}$`));
     await desktop.locator("#my-hand").waitFor();
     await desktop.goto(`${serviceUrl()}/`);
-    await listed.waitFor({ timeout: 25_000 });
+    await listed.waitFor();
     await listed.click();
     await desktop.waitForURL(new RegExp(`/game/${game.id}#seat=`));
     await playTurn(desktop);
@@ -204,7 +204,7 @@ describe("one player on two devices", () => {
     await drainNow(game.id);
     await laptop.locator("#link-lobby").click();
     const listed = laptop.locator(`:is(#your-turn, #my-games) li[data-game="${game.id}"] a:not(.game-notify)`).first();
-    await listed.waitFor({ timeout: 25_000 });
+    await listed.waitFor();
     await listed.click();
     await laptop.locator("#my-hand").waitFor();
     expect(await laptop.locator("#seat-taken").count()).toBe(0);

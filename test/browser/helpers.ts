@@ -57,10 +57,18 @@ export interface ContextOptions {
   readonly serviceWorkers?: boolean;
 }
 
+/**
+ * How long a page waits for an element, a text or a load before calling it a hang. Tests wait on what the page
+ * shows (a signal), never on a fixed time; this bound only ends a wait that would otherwise last for ever, so it is
+ * long enough for the busiest machine and short of the test's own timeout (vitest.config.ts), so that the failure
+ * names what was awaited. Playwright's own default (30 s) is set to it for every page.
+ */
+export const HANG_GUARD = 90_000;
+
 /** A fresh browser profile of a given screen size and language (the browser's own, as a player's would be). */
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
   const size = options.size ?? "desktop";
-  return browser.newContext({
+  const context = await browser.newContext({
     viewport: SIZES[size],
     locale: options.locale ?? (options.lang === "it" ? "it-IT" : "en-GB"),
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
@@ -70,6 +78,8 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     reducedMotion: options.reducedMotion ? "reduce" : "no-preference",
     serviceWorkers: options.serviceWorkers ? "allow" : "block",
   });
+  context.setDefaultTimeout(HANG_GUARD);
+  return context;
 }
 
 /**
@@ -112,8 +122,8 @@ export function chromiumForFile(options: { acrossTests?: boolean; build?: Chromi
 /** A pattern matching `text` as it is written (a catalog's text with its dots and brackets). */
 export const literal = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
 
-/** Waits until an element under `selector` shows text matching `pattern`. */
-export async function waitText(page: Page, selector: string, pattern: RegExp, timeout = 15_000): Promise<void> {
+/** Waits until an element under `selector` shows text matching `pattern` (`timeout`: a guard against a hang, HANG_GUARD). */
+export async function waitText(page: Page, selector: string, pattern: RegExp, timeout = HANG_GUARD): Promise<void> {
   await page.locator(selector).filter({ hasText: pattern }).first().waitFor({ timeout });
 }
 

@@ -86,7 +86,7 @@ describe("finding an opponent through the seek list", () => {
 
     // Anna's lobby learns of it (it asks every few seconds while her game waits) and opens the same table at her seat.
     const open = anna.locator(`#seeks .open-game`);
-    await open.waitFor({ timeout: 20_000 });
+    await open.waitFor();
     await waitText(anna, ".seek-started", literal(italian.seeks.started("Bruno")));
     await open.scrollIntoViewIfNeeded();
     await screenshot(anna, "seeks-started-it-phone");

@@ -4,9 +4,9 @@ import { characters, checkPlayerText } from "../../shared/text";
 import type { ChatMessage, ChatResponse, ChatState } from "../../shared/wire/chat";
 import type { ReportedMessage } from "../db/chat";
 import type { ChatBody } from "../db/log-entry";
+import { RateLimiter } from "../rate-limiter";
 import { done, fail, type Reply, rateLimited } from "../reply";
 import { type MessageBody, messageOf } from "./chat";
-import { RateLimiter } from "./limits";
 import type { Room } from "./room";
 
 /**

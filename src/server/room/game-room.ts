@@ -13,6 +13,7 @@ import { shardDatabase, shardFor } from "../db/shards";
 import type { Env } from "../env";
 import { networkKey } from "../network";
 import { fanOut } from "../notify/index";
+import { RateLimiter } from "../rate-limiter";
 import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
 import { unseal } from "../seal";
 import { Alarm } from "./alarm";
@@ -22,7 +23,6 @@ import { absenceEntries, claimEntries, dueEntries, type NewEntry } from "./clock
 import { newWork } from "./computer";
 import { computerToPlay, gameDue } from "./due";
 import { drawFirstDealer } from "./fairness";
-import { RateLimiter } from "./limits";
 import { type Answer, type MoveRequest, playMove } from "./moves";
 import { notifyEntry } from "./notifications";
 import { drainOutbox, owes, retryDelay } from "./outbox";
