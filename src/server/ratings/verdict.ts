@@ -1,9 +1,9 @@
 import { teamOf } from "../../engine/index";
 import type { Unrated } from "../../shared/wire/ratings";
+import type { CreatedBody, LogBody } from "../db/log-entry";
 import type { SeatRow } from "../db/room-rows";
 import { identityRows } from "../db/standing-queries";
 import { type Failure, fail } from "../reply";
-import type { Table } from "../room/table";
 import { type MatchResult, scoreBetween } from "./glicko";
 import { mailboxKey, notEstablished, PLAYED_TURNS, standingOf } from "./standing";
 
@@ -26,6 +26,13 @@ import { mailboxKey, notEstablished, PLAYED_TURNS, standingOf } from "./standing
  *   with deals no player knows (`dealsUnknown`, which only the service's own
  *   code can set: a tournament's duplicate deals — the API never does).
  */
+
+/** What the verdict reads of a game (the room's table is one): its created entry, its hands' deals, its log. */
+export interface PlayedGame {
+  readonly created: CreatedBody;
+  readonly deals: readonly { readonly prepared: boolean }[];
+  readonly entries: readonly { readonly body: LogBody }[];
+}
 
 /** A seat as the same-person check sees it: its player and the network they took it from (network.ts's key). */
 export interface Sitter {
@@ -57,7 +64,7 @@ export function onePerson(a: Sitter, b: Sitter, people: People): "samePlayer" | 
 }
 
 /** The turns each seat's player played themselves (a turn is its draw or pickup), and the seats the computer played a turn for. */
-export function turnsOf(table: Table): { own: number[]; helped: boolean[] } {
+export function turnsOf(table: PlayedGame): { own: number[]; helped: boolean[] } {
   const n = table.created.players;
   const own = new Array<number>(n).fill(0);
   const helped = new Array<boolean>(n).fill(false);
@@ -70,7 +77,7 @@ export function turnsOf(table: Table): { own: number[]; helped: boolean[] } {
 }
 
 /** Why the ended match `table` is not rated, or null: it is. */
-export function verdict(table: Table, seats: readonly SeatRow[], people: People, result: MatchResult): Unrated | null {
+export function verdict(table: PlayedGame, seats: readonly SeatRow[], people: People, result: MatchResult): Unrated | null {
   const created = table.created;
   const n = created.players;
   if (created.rated !== true || !created.clock || (created.computers ?? []).some((c) => c !== null)) return "notAsked";

@@ -8,7 +8,6 @@ import { ClockControls } from "../clock/controls";
 import { countdownAnnouncement } from "../clock/table";
 import { describeEvent, seatName, teamOf } from "../describe";
 import { codeText, t } from "../i18n/index";
-import { ensureName } from "../identity/name";
 import { SeatTaken } from "../identity/seat-taken";
 import type { Connection } from "../live";
 import { Live } from "../live";
@@ -196,7 +195,8 @@ export class TablePage {
     // A seat nobody named, at a table with other people, takes its player's own name: asked now if they have none (identity/name.ts).
     const others = snap.seats.some((s) => s.seat !== snap.viewer && s.computer === null);
     if (mode === "seat" && snap.viewer !== null && snap.seats[snap.viewer]?.name === null && others && snap.status === "playing")
-      void ensureName().then((name) => (name === null ? undefined : this.refresh()));
+      // Loaded only then: most tables never need it.
+      void import("../identity/name").then(({ ensureName }) => ensureName()).then((name) => (name === null ? undefined : this.refresh()));
     const since = seen !== null && seen < snap.version ? seen : Math.max(0, snap.version - FIRST_VISIT);
     this.live = new Live({
       gameId,
