@@ -100,6 +100,13 @@ describe("the lobby's limits", () => {
     const joined = await call(`/api/seeks/${seek.id}/join`, { token: bruno, body: {} });
     expect(joined.status).toBe(200);
     expect((await view(joined.body.game.id)).seats.map((s) => s.name)).toEqual(["Anna", "Bruno"]);
+    // A name given at the join becomes the player's own if they had none: their page and the leaderboards say it, and no
+    // later seat asks again.
+    const carla = newToken();
+    const other = (await call("/api/seeks", { token: anna.key, headers: anna.from, body: seekBody({ players: 2, name: "Anna" }) })).body
+      .seek;
+    expect((await call(`/api/seeks/${other.id}/join`, { token: carla, body: { name: "Carla" } })).status).toBe(200);
+    expect((await call("/api/me", { token: carla })).body.name).toBe("Carla");
   });
 });
 

@@ -7,6 +7,7 @@ import type { z } from "../../shared/wire/z";
 import { base64url, newGameId, newToken } from "../auth";
 import type { ClockControl } from "../clock/clock";
 import { HOUR, MINUTE, parseDuration } from "../clock/time";
+import { updatePlayer } from "../db/player-queries";
 import {
   insertSeek,
   openSeekCounts,
@@ -74,6 +75,16 @@ function nameOf(given: string | null | undefined, profile: { name: string | null
   );
 }
 
+/**
+ * The player's rows are stored if they are not yet; a player who had no name
+ * of their own keeps the one they sat down under, so that they are asked once
+ * (their page, the leaderboards and every later seat say it).
+ */
+async function sitDown(ctx: Context, profile: { name: string | null }, name: string): Promise<void> {
+  await enrol(ctx.env.DB, ctx.who, ctx.now, ctx.language);
+  if (profile.name === null) await updatePlayer(ctx.env.DB, ctx.who.player, { name });
+}
+
 /** Rated play needs an established player (ratings/standing.ts). */
 async function mayPlayRated(ctx: Context, rated: boolean): Promise<Failure | null> {
   if (!rated) return null;
@@ -126,7 +137,7 @@ export async function publishSeek(ctx: Context, input: PublishInput, expiresIn?:
   if (isFailure(name)) return name;
   const refused = (await mayPlayRated(ctx, input.rated ?? false)) ?? (await mayPublish(ctx));
   if (refused) return refused;
-  await enrol(env.DB, who, now, ctx.language);
+  await sitDown(ctx, profile, name);
   const row: SeekRow = {
     id: newSeekId(),
     playerId: who.player,
@@ -196,7 +207,7 @@ export async function joinSeek(ctx: Context, id: string, name: string | null | u
     const refused = await seatRefusal(env.DB, { player: who.player, network }, ...sitters(seek, seats), now);
     if (refused) return refused;
   }
-  await enrol(env.DB, who, now, ctx.language);
+  await sitDown(ctx, profile, seated);
   const link = await seal(newToken(), env.GAME_ID_KEY);
   const taken = await takeSeat(
     env.DB,
@@ -257,7 +268,7 @@ export async function playNow(ctx: Context, input: PlayNowInput): Promise<Reply<
   if (isFailure(name)) return name;
   const refused = (await mayPlayRated(ctx, rated)) ?? (await mayPublish(ctx));
   if (refused) return refused;
-  await enrol(env.DB, who, now, ctx.language);
+  await sitDown(ctx, profile, name);
   const network = networkKey(ctx.network);
   const own: SeekRow = {
     id: newSeekId(),
