@@ -59,50 +59,41 @@ export async function ensureName(): Promise<string | null> {
   return name;
 }
 
+/** An element with its properties and attributes. */
+function make<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]>,
+  attributes: Record<string, string> = {},
+): HTMLElementTagNameMap[K] {
+  const element = Object.assign(document.createElement(tag), props);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  return element;
+}
+
 /** The dialog itself: a name, pre-filled, checked as every player's text is. */
 function askName(prefill: string): Promise<string | null> {
   return new Promise((resolve) => {
-    const dialog = document.createElement("dialog");
-    dialog.className = "name-dialog";
-    dialog.id = "name-dialog";
-    dialog.setAttribute("aria-labelledby", "name-dialog-title");
-    const form = document.createElement("form");
-    form.method = "dialog";
-    const title = document.createElement("h2");
-    title.id = "name-dialog-title";
-    title.textContent = t.names.askTitle;
-    const hint = document.createElement("p");
-    hint.className = "hint";
-    hint.id = "name-dialog-hint";
-    hint.textContent = t.names.askHint;
-    const label = document.createElement("label");
-    label.htmlFor = "name-dialog-input";
-    label.textContent = t.names.askLabel;
-    const input = document.createElement("input");
-    input.id = "name-dialog-input";
-    input.name = "name";
-    input.required = true;
-    input.maxLength = LIMITS.nameLength;
-    input.setAttribute("autocomplete", "nickname");
-    input.value = prefill;
-    input.setAttribute("aria-describedby", "name-dialog-hint");
-    const error = document.createElement("p");
-    error.className = "error";
-    error.setAttribute("role", "alert");
-    const actions = document.createElement("div");
-    actions.className = "actions";
-    const save = document.createElement("button");
-    save.type = "submit";
-    save.className = "primary";
-    save.id = "name-dialog-save";
-    save.textContent = t.names.askSave;
-    const cancel = document.createElement("button");
-    cancel.type = "button";
-    cancel.className = "secondary";
-    cancel.id = "name-dialog-cancel";
-    cancel.textContent = t.names.askCancel;
-    for (const button of [save, cancel]) actions.appendChild(button);
-    for (const part of [title, hint, label, input, error, actions]) form.appendChild(part);
+    const dialog = make("dialog", { className: "name-dialog", id: "name-dialog" }, { "aria-labelledby": "name-dialog-title" });
+    const form = make("form", { method: "dialog" });
+    const input = make(
+      "input",
+      { id: "name-dialog-input", name: "name", required: true, maxLength: LIMITS.nameLength, value: prefill },
+      { autocomplete: "nickname", "aria-describedby": "name-dialog-hint" },
+    );
+    const error = make("p", { className: "error" }, { role: "alert" });
+    const actions = make("div", { className: "actions" });
+    const cancel = make("button", { type: "button", className: "secondary", id: "name-dialog-cancel", textContent: t.names.askCancel });
+    actions.appendChild(make("button", { type: "submit", className: "primary", id: "name-dialog-save", textContent: t.names.askSave }));
+    actions.appendChild(cancel);
+    for (const part of [
+      make("h2", { id: "name-dialog-title", textContent: t.names.askTitle }),
+      make("p", { className: "hint", id: "name-dialog-hint", textContent: t.names.askHint }),
+      make("label", { htmlFor: "name-dialog-input", textContent: t.names.askLabel }),
+      input,
+      error,
+      actions,
+    ])
+      form.appendChild(part);
     dialog.appendChild(form);
     document.body.appendChild(dialog);
     let answer: string | null = null;
