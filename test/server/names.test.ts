@@ -7,6 +7,7 @@ import { confirmEmail } from "../../src/server/notify/index";
 import { alarm, HOUR, playTurn, realTime, setTime, T0 } from "./clock-helpers";
 import { call, computerPlays, homeAddress, type PeopleGame, roomStub, trueTable } from "./helpers";
 import { browserSubscription, hook, mailsTo, mailTo, pushesTo, received, unique, until } from "./notify/helpers";
+import { person } from "./rated-helpers";
 
 /**
  * Everyone at a table has a name, the same on every channel: a person who
@@ -65,12 +66,10 @@ describe("names on every channel", () => {
     // The table.
     expect(opened.body.seats.map((s: { name: string | null }) => s.name)).toEqual(["Anna", "Bruno", "Franco"]);
 
-    // A round: every seat plays a turn (the computer its own), until it is Bruno's turn after the computer's.
+    // A round or more: every seat plays a turn (the computer its own), until it is Bruno's turn again.
     for (let i = 0; i < 12; i++) {
-      const table = await trueTable(game.id);
-      const turn = table.state.hand!.turn;
-      const last = table.entries.findLast((e) => e.body.type === "move");
-      if (i >= 3 && turn === 1 && last?.body.type === "move" && last.body.seat === 2) break;
+      const turn = (await trueTable(game.id)).state.hand!.turn;
+      if (i >= 3 && turn === 1) break;
       if (turn === 2) await computerPlays(game.id);
       else await playTurn(game);
     }
@@ -107,5 +106,44 @@ describe("names on every channel", () => {
       return got.length > 0 ? got : null;
     });
     for (const text of [...ended.map((h) => h.body), ...after.map((m) => `${m.subject}\n${m.text}`)]) expect(text).not.toMatch(NAMELESS);
+  });
+
+  it("a player who gave a name only when joining a rated seek is named on the table, their page and the leaderboard", async () => {
+    const anna = await person("Anna");
+    const bruno = newToken();
+    const brunoFrom = { "CF-Connecting-IP": homeAddress(2) };
+    const me = await call("/api/me", { token: bruno, headers: brunoFrom });
+    expect(me.body.name).toBeNull();
+    await env.DB.prepare("UPDATE players SET established_at = ? WHERE id = ?").bind(Date.now(), me.body.id).run();
+    const seek = await call("/api/seeks", {
+      token: anna.key,
+      headers: anna.from,
+      body: { players: 2, preset: "fibur", clock: { perMove: "2d" }, rated: true, name: "Anna" },
+    });
+    const joined = await call(`/api/seeks/${seek.body.seek.id}/join`, { token: bruno, headers: brunoFrom, body: { name: "Bruno" } });
+    expect(joined.status).toBe(200);
+    const id = joined.body.game.id as string;
+    const annaSeat = (await call("/api/seeks/mine", { token: anna.key })).body.seeks.find(
+      (s: { seek: { id: string } }) => s.seek.id === seek.body.seek.id,
+    ).game;
+    const game = { id, seats: [{ token: annaSeat.token }, { token: joined.body.game.token }] } as PeopleGame;
+    for (let i = 0; i < 4; i++) await playTurn(game);
+    const table = await trueTable(id);
+    const loser = table.state.hand!.turn;
+    expect(
+      (
+        await call(`/api/games/${id}/moves`, {
+          token: game.seats[loser]!.token,
+          body: { move: { type: "resign" }, version: table.version },
+        })
+      ).status,
+    ).toBe(200);
+    await runDurableObjectAlarm(roomStub(id));
+    expect((await call(`/api/games/${id}`)).body.seats.map((s: { name: string }) => s.name)).toEqual(["Anna", "Bruno"]);
+    const page = await call(`/api/players/${me.body.publicId}`);
+    expect(page.body.name).toBe("Bruno");
+    const board = await call("/api/leaderboards/fibur?players=2");
+    expect(board.body.entries.find((e: { id: string }) => e.id === me.body.publicId)?.name).toBe("Bruno");
+    expect(board.text).not.toMatch(NAMELESS);
   });
 });
