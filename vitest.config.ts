@@ -126,7 +126,7 @@ export default defineConfig({
           isolate: false,
           // Property tests do a fixed amount of work; a loaded machine must not fail them on time.
           testTimeout: 120_000,
-          include: ["test/engine/**/*.test.ts", "test/clock/**/*.test.ts"],
+          include: ["test/engine/**/*.test.ts", "test/clock/**/*.test.ts", "test/tournament/**/*.test.ts"],
         },
       },
       {

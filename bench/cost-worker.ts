@@ -12,6 +12,10 @@ import { deliveryDatabases } from "../src/server/db/deliveries";
 import { shardNames } from "../src/server/db/shards";
 import type { Delivery, Env } from "../src/server/env";
 import service, { GameRoom as Room } from "../src/server/index";
+
+// Bound in wrangler.toml like the game room, though this benchmark makes no tournament.
+export { TournamentRoom } from "../src/server/index";
+
 import {
   confirmEmail,
   createSubscription,
@@ -34,8 +38,12 @@ const zero = () => ({
   d1RowsWritten: 0,
   /** Of which in the main database (the rest in the log shards). */
   d1RowsWrittenMain: 0,
+  /** Of which by the notifications' delivery bookkeeping (statements on notification_deliveries and notification_attempts). */
+  d1RowsWrittenDeliveries: 0,
   doRowsWritten: 0,
   queueMessages: 0,
+  /** Deliveries the queue messages carry (a message carries a notification's every delivery: notify/store.ts). */
+  queuedDeliveries: 0,
 });
 let counts = zero();
 /** The rooms' SQL cursors, whose rows written are summed when the counters are read (a write's count is known once it ran). */
@@ -45,8 +53,10 @@ let cursors: { rowsWritten: number }[] = [];
 const sizes = new Map<string, number>();
 
 type Meta = { rows_read?: number; rows_written?: number; size_after?: number } | undefined;
-const tally = (meta: Meta, name = "") => {
+const BOOKKEEPING = /notification_(deliveries|attempts)/;
+const tally = (meta: Meta, name = "", sql = "") => {
   counts.d1Queries++;
+  if (BOOKKEEPING.test(sql)) counts.d1RowsWrittenDeliveries += meta?.rows_written ?? 0;
   if (name === "DB") counts.d1QueriesMain++;
   if (meta?.size_after) sizes.set(name, meta.size_after);
   counts.d1RowsRead += meta?.rows_read ?? 0;
@@ -56,28 +66,29 @@ const tally = (meta: Meta, name = "") => {
 
 /** A D1 binding that counts rows read and written (drizzle's `raw()` returns no meta: its rows returned are counted as read). */
 function countedD1(d1: D1Database, name: string): D1Database {
-  const statement = (s: D1PreparedStatement): D1PreparedStatement =>
+  const statement = (s: D1PreparedStatement, sql: string): D1PreparedStatement =>
     new Proxy(s, {
       get(target, key) {
         if (key === "__target") return target;
-        if (key === "bind") return (...values: unknown[]) => statement(target.bind(...values));
+        if (key === "__sql") return sql;
+        if (key === "bind") return (...values: unknown[]) => statement(target.bind(...values), sql);
         if (key === "run" || key === "all")
           return async () => {
             const r = await target[key]();
-            tally(r.meta as Meta, name);
+            tally(r.meta as Meta, name, sql);
             return r;
           };
         if (key === "first")
           return async (column?: string) => {
             const r = await target.all();
-            tally(r.meta as Meta, name);
+            tally(r.meta as Meta, name, sql);
             const row = r.results[0] as Record<string, unknown> | undefined;
             return row === undefined ? null : column === undefined ? row : row[column];
           };
         if (key === "raw")
           return async (options?: { columnNames?: boolean }) => {
             const rows = (await target.raw(options as { columnNames: true })) as unknown[];
-            tally({ rows_read: rows.length - (options?.columnNames ? 1 : 0) }, name);
+            tally({ rows_read: rows.length - (options?.columnNames ? 1 : 0) }, name, sql);
             return rows;
           };
         const value = Reflect.get(target, key);
@@ -86,12 +97,12 @@ function countedD1(d1: D1Database, name: string): D1Database {
     });
   return new Proxy(d1, {
     get(target, key) {
-      if (key === "prepare") return (sql: string) => statement(target.prepare(sql));
+      if (key === "prepare") return (sql: string) => statement(target.prepare(sql), sql);
       if (key === "batch")
         return async (statements: D1PreparedStatement[]) => {
           // D1 takes its own statements only: the proxies' targets.
           const results = await target.batch(statements.map((s) => (s as unknown as { __target?: D1PreparedStatement }).__target ?? s));
-          for (const r of results) tally(r.meta as Meta, name);
+          for (const [i, r] of results.entries()) tally(r.meta as Meta, name, (statements[i] as unknown as { __sql?: string }).__sql ?? "");
           return results;
         };
       const value = Reflect.get(target, key);
@@ -107,11 +118,13 @@ function countedEnv(env: Env): Env {
   counted.DELIVERIES = {
     send: (m: Delivery, o?: QueueSendOptions) => {
       counts.queueMessages++;
+      counts.queuedDeliveries += 1 + (m.more?.length ?? 0);
       return queue.send(m, o);
     },
     sendBatch: (ms: Iterable<MessageSendRequest<Delivery>>, o?: QueueSendBatchOptions) => {
       const list = [...ms];
       counts.queueMessages += list.length;
+      for (const m of list) counts.queuedDeliveries += 1 + (m.body.more?.length ?? 0);
       return queue.sendBatch(list, o);
     },
   };

@@ -37,8 +37,10 @@ type Counters = {
   d1RowsRead: number;
   d1RowsWritten: number;
   d1RowsWrittenMain: number;
+  d1RowsWrittenDeliveries: number;
   doRowsWritten: number;
   queueMessages: number;
+  queuedDeliveries: number;
   doBytes: number;
   /** The D1 databases' sizes (each as its latest query reported it). */
   d1Bytes: number;
@@ -86,7 +88,7 @@ export class CountingWebSocket extends WebSocket {
 }
 
 /** Local receivers: webhooks answer 204, the push service 201 (a delivery each). */
-async function receivers(): Promise<{ url: string; close: () => void; received: () => number }> {
+export async function receivers(): Promise<{ url: string; close: () => void; received: () => number }> {
   let received = 0;
   const server = createServer((req, res) => {
     req.resume();
@@ -132,10 +134,11 @@ async function settle(service: LocalService, ids: readonly string[], versions: (
     const want = await versions();
     const drained = ids.every((id) => index.find((r) => r.id === id)?.version === want.get(id));
     // Deliveries not over, in the main database and every log shard (a game's are in its shard: notify/store.ts).
-    const open = "SELECT COUNT(*) AS n FROM notification_deliveries WHERE state NOT IN ('sent', 'dead', 'skipped')";
-    const counts = [...(await service.d1<{ n: number }>(open)), ...(await service.logs<{ n: number }>(open))];
-    const pending = [{ n: counts.reduce((a, r) => a + r.n, 0) }];
-    const now = `${JSON.stringify(index)}${pending[0]?.n}`;
+    // (A delivery has a row from its claim on: rows in all, so that a message still on the queue changes the count.)
+    const open = "SELECT SUM(state NOT IN ('sent', 'dead', 'skipped')) AS n, COUNT(*) AS rows FROM notification_deliveries";
+    const counts = [...(await service.d1<{ n: number; rows: number }>(open)), ...(await service.logs<{ n: number; rows: number }>(open))];
+    const pending = [{ n: counts.reduce((a, r) => a + (r.n ?? 0), 0) }];
+    const now = `${JSON.stringify(index)}${pending[0]?.n}/${counts.reduce((a, r) => a + r.rows, 0)}`;
     if (drained && pending[0]?.n === 0 && now === last) return;
     last = now;
   }
@@ -215,7 +218,7 @@ export async function playPhase(service: LocalService, receiver: string, phase: 
 /** What a phase's matches cost, per unit Cloudflare bills. */
 function usage(p: Phase) {
   const c = p.counters;
-  const deliveries = Object.values(c.deliveries).reduce((a, b) => a + b, 0);
+  const deliveries = c.queuedDeliveries;
   return {
     workerRequests: c.workerRequests,
     cpuMs: p.cpuMs,
@@ -227,6 +230,7 @@ function usage(p: Phase) {
     d1RowsRead: c.d1RowsRead,
     d1RowsWritten: c.d1RowsWritten,
     d1RowsWrittenMain: c.d1RowsWrittenMain,
+    d1RowsWrittenDeliveries: c.d1RowsWrittenDeliveries,
     d1Bytes: p.d1Bytes,
     doRowsWritten: c.doRowsWritten,
     doBytes: c.doBytes,
@@ -277,11 +281,32 @@ function freeMatchesPerDay(perMatch: ReturnType<typeof usage>) {
 
 const fmt = (v: number, digits = 1) => (Math.abs(v) >= 100 ? Math.round(v).toLocaleString("en") : v.toFixed(digits));
 
+/** The service with every costly binding counted (bench/cost-worker.ts), its notifications to local receivers. */
+export async function startCounted(persistTo?: string): Promise<LocalService> {
+  const vapid = await vapidKeys();
+  return startRuntime({
+    ...(persistTo ? { persistTo } : {}),
+    entry: "bench/cost-worker.ts",
+    overrides: {
+      bindings: {
+        PUBLIC_URL: "https://burraco.test",
+        NOTIFY_ALLOW_LOCAL_HTTP: "1",
+        DNS_RESOLVER_URL: "",
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
+      },
+      queueConsumers: {
+        "burraco-deliveries": { maxBatchSize: 10, maxBatchTimeout: 1, maxRetries: 20, deadLetterQueue: "burraco-deliveries-dlq" },
+        "burraco-deliveries-dlq": { maxBatchSize: 10, maxBatchTimeout: 1 },
+      },
+    },
+  });
+}
+
 export async function costBench(options: { matches?: number } = {}): Promise<void> {
   const matches = options.matches ?? 4;
   (globalThis as { WebSocket: typeof WebSocket }).WebSocket = CountingWebSocket as unknown as typeof WebSocket;
   const receiver = await receivers();
-  const vapid = await vapidKeys();
   const persistTo = await newPersistDir(true);
   const phases: Phase[] = (
     [
@@ -306,23 +331,7 @@ export async function costBench(options: { matches?: number } = {}): Promise<voi
     d1Bytes: 0,
     frames: 0,
   }));
-  const service = await startRuntime({
-    persistTo,
-    entry: "bench/cost-worker.ts",
-    overrides: {
-      bindings: {
-        PUBLIC_URL: "https://burraco.test",
-        NOTIFY_ALLOW_LOCAL_HTTP: "1",
-        DNS_RESOLVER_URL: "",
-        VAPID_PUBLIC_KEY: vapid.publicKey,
-        VAPID_PRIVATE_KEY: vapid.privateKey,
-      },
-      queueConsumers: {
-        "burraco-deliveries": { maxBatchSize: 10, maxBatchTimeout: 1, maxRetries: 20, deadLetterQueue: "burraco-deliveries-dlq" },
-        "burraco-deliveries-dlq": { maxBatchSize: 10, maxBatchTimeout: 1 },
-      },
-    },
-  });
+  const service = await startCounted(persistTo);
   try {
     // Warm up: one match nobody counts.
     await playPhase(service, receiver.url, { ...phases[0]!, name: "warm-up", matches: 1 });
@@ -364,13 +373,21 @@ export async function costBench(options: { matches?: number } = {}): Promise<voi
     ["DO SQLite rows written", (u) => u.doRowsWritten],
     ["DO SQLite bytes stored", (u) => u.doBytes],
     ["queue messages", (u) => u.queueMessages],
-    ["deliveries", (u) => u.deliveries],
+    ["deliveries (queued)", (u) => u.deliveries],
+    ["D1 rows written, delivery bookkeeping", (u) => u.d1RowsWrittenDeliveries],
   ];
   const header = ["", ...phases.map((p) => p.name)];
   const table: string[][] = [header];
   for (const [label, f] of rows) table.push([label, ...phases.map(f)]);
   for (const [label, f] of perMove) table.push([`${label} per move`, ...phases.map((p) => fmt(f(usage(p)) / p.accepted, 2))]);
   for (const [label, f] of perMove) table.push([`${label} per match`, ...phases.map((p) => fmt(f(usage(p)) / p.matches))]);
+  table.push([
+    "D1 rows written by the bookkeeping per delivery",
+    ...phases.map((p) => {
+      const u = usage(p);
+      return u.deliveries > 0 ? fmt(u.d1RowsWrittenDeliveries / u.deliveries, 2) : "-";
+    }),
+  ]);
   const widths = header.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
   for (const r of table) console.log(`  ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ")}`);
 

@@ -209,7 +209,8 @@ export type SeenEvent =
       end: HandEnd;
       scores: readonly TeamScore[];
       hands: readonly (readonly CardText[])[];
-      deal: DealRecord;
+      /** The whole deal (absent only where the service withholds it: a tournament's deal still played elsewhere). */
+      deal?: DealRecord | undefined;
     }
   | { type: "matchEnded"; winner: Team | null; totals: readonly number[] }
   | { type: "resigned"; seat: Seat; team: Team };

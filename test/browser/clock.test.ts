@@ -4,6 +4,7 @@ import type { GameSnapshot } from "../../src/shared/api";
 import { en } from "../../web/src/i18n/en";
 import { it as italian } from "../../web/src/i18n/it";
 import {
+  advance,
   axeScan,
   type ContextOptions,
   call,
@@ -11,6 +12,7 @@ import {
   createGame,
   drainNow,
   drawAndDiscard,
+  drawAndDiscardHere,
   literal,
   newPage,
   SIZES,
@@ -35,12 +37,6 @@ async function page(options: ContextOptions = {}): Promise<Page> {
 }
 
 const snapshot = async (id: string, token?: string) => (await call<GameSnapshot>(`/api/games/${id}`, { token })).body;
-
-/** Moves one game's time on (local tests only: the service runs src/server/dev/index.ts). */
-async function advance(id: string, by: string): Promise<void> {
-  const answer = await call(`/api/dev/games/${id}/time`, { body: { advance: by } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-}
 
 /** A 2-player deal with the first pozzetto given (the rest in a fixed order): the computer's cards let it close on its second turn. */
 function dealWith(o: { dealer: number; hands: string[][]; pozzetto: string[]; discard: string; stockTop: string[] }) {
@@ -73,13 +69,6 @@ const VERSUS_DEAL = dealWith({
   discard: "QC",
   stockTop: ["10H", "KH", "4D", "8C", "4C", "2D"],
 });
-
-/** The player's turn through the page: draw, then discard the card drawn. */
-async function drawAndDiscardHere(p: Page): Promise<void> {
-  await p.locator("#act-draw").click();
-  await p.locator("#my-hand button.card.fresh").first().click();
-  await p.locator("#act-discard:not([disabled])").click();
-}
 
 describe("the clock at the table", () => {
   it("counts the turn's time down without reloading and shows its deadline in the viewer's own time zone", async () => {
@@ -157,7 +146,7 @@ describe("the clock at the table", () => {
     expect(await axeScan(claimer), "the claim").toEqual([]);
     await screenshot(claimer, "clock-claim-desktop-en");
     await claimer.locator("#claim-match").click();
-    await waitText(claimer, "#claim-question", literal(en.clock.claimQuestion(lateName)));
+    await waitText(claimer, "#claim-question", literal(en.clock.claimQuestion(lateName, en.clock.claimYouWin)));
     await claimer.locator("#claim-yes").click();
 
     const over = en.clock.overTimeout(lateName, otherName);
@@ -170,6 +159,22 @@ describe("the clock at the table", () => {
     expect(after.status).toBe("over");
     expect(after.view.match.winner).toBe(other);
     expect(after.view.hand!.end!.reason).toBe("timeout");
+  });
+
+  it("says who will win a claim with 3 players: the leader of the other two once the hand is scored", async () => {
+    const names = ["Anna", "Bruno", "Carla"];
+    const game = await createGame({ players: 3, names, clock: { perMove: "1h" } });
+    await drawAndDiscard(game, 3);
+    await advance(game.id, "2h");
+    const late = (await snapshot(game.id)).clock!.claim!.late;
+    const claimer = (late + 1) % 3;
+    const third = names[(late + 2) % 3]!;
+    const p = await page({ size: "phone", lang: "it" });
+    await p.goto(game.seats[claimer]!.url!);
+    await p.locator("#claim-match").click();
+    // Not "the late team loses" alone: who wins, which the claimer may not be.
+    await waitText(p, "#claim-question", new RegExp(`la smazzata in corso si conta così com'è: vince chi tra te e ${third} ha più punti`));
+    await screenshot(p, "clock-claim-3p-phone-it");
   });
 });
 

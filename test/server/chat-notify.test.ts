@@ -56,14 +56,18 @@ describe("notifications of the table's chat", () => {
     await expect(subscribe({ ...group, events: ["message", "turn"] })).rejects.toThrow(/do not hear its chat/);
     await subscribe({ ...group, events: ["turn", "handEnded"] });
 
-    await say(game, 1, { text: "ciao Anna, pronta? https://evil.example/login" });
+    // A link to this very service typed by a player (a device code's, the way to hand over someone's games), and others.
+    await say(game, 1, { text: "ciao Anna, pronta? https://burraco.test/link#code=K7QMD-2XPAH evil.com/login www.x.it" });
     await drain(game);
     const [first] = await until(async () => ((await mailTo(address)).length === 1 ? mailTo(address) : null), HANG_GUARD, "the first email");
     expect(first!.subject).toBe("Burraco: messaggi dalla partita con Bruno");
-    expect(first!.text).toContain("Bruno: ciao Anna, pronta? https://evil.example/login");
-    // A player's words are quoted, never made a link of ours; the email's own links still are.
-    expect(first!.html).toContain("pronta? https://evil.example/login");
-    expect(first!.html).not.toMatch(/<a[^>]+evil\.example/);
+    // A player's words are quoted as text: no link of theirs is one, in the text or the HTML; the email's own links still are.
+    expect(first!.text).toContain("Bruno: ciao Anna, pronta? [un link] [un link] [un link]");
+    for (const part of [first!.text, first!.html]) {
+      expect(part).not.toContain("link#code");
+      expect(part).not.toContain("evil.com");
+      expect(part).not.toContain("www.x.it");
+    }
     expect(first!.html).toMatch(new RegExp(`<a href="[^"]*/game/${game.id}`));
     await until(async () => ((await received(annaHook)).length === 1 ? true : null), HANG_GUARD, "the first webhook");
 

@@ -1,12 +1,14 @@
 import { env } from "cloudflare:workers";
 import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
+import * as logShard from "../../src/server/db/log-shard";
 import * as notifications from "../../src/server/db/notifications";
 import * as players from "../../src/server/db/players";
 import * as ratings from "../../src/server/db/ratings";
 import * as schema from "../../src/server/db/schema";
 import * as seeks from "../../src/server/db/seeks";
 import { shardDatabase, shardNames } from "../../src/server/db/shards";
+import * as tournaments from "../../src/server/db/tournaments";
 import { schemaVersion } from "../../src/server/db/version";
 
 /**
@@ -22,6 +24,7 @@ const tables: SQLiteTable[] = [
   ...Object.values(players),
   ...Object.values(ratings),
   ...Object.values(seeks),
+  ...Object.values(tournaments),
 ];
 
 interface Column {
@@ -112,8 +115,8 @@ describe("the migrations produce drizzle's schema", () => {
 });
 
 describe("each log shard's migrations (migrations-log/) produce drizzle's schema of what a shard holds", () => {
-  // A game's log, and its notification deliveries and attempts (notify/store.ts).
-  const held = [schema.gameEvents, notifications.deliveries, notifications.attempts];
+  // A game's log, and its notification deliveries (keyed for the shard: db/log-shard.ts) and attempts (notify/store.ts).
+  const held = [schema.gameEvents, logShard.shardDeliveries, notifications.attempts];
   it("runs with three shards", () => {
     expect(shardNames(env)).toHaveLength(3);
   });

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, gte, inArray, lt, lte, min, or, sql } from "drizzle-orm";
 import type { DataBindings } from "./bindings";
+import type { DELIVERY_STATES } from "./delivery-columns";
 import { type AttemptRow, attempts, deliveries, type SubscriptionRow, sendLimits, subscriptions } from "./notifications";
 import { IDS_PER_STATEMENT } from "./notify-sql";
 import { database } from "./queries";
@@ -7,24 +8,34 @@ import { MAIN, shardDatabase, shardNames } from "./shards";
 
 /**
  * The notifications' delivery bookkeeping in D1, through drizzle: each
- * delivery's row (its idempotency and its state) and the log of its
- * attempts, beside each other in one database — the game's log shard for a
- * game's deliveries, the main database for the rest (confirmations,
- * sign-in links, tests, digests) — while the subscriptions stay in the main
- * database. notify/store.ts says what the states mean and which database
- * each step goes to; the statements drizzle cannot say are in notify-sql.ts.
+ * delivery's row (its idempotency, its state, and its line in the delivery
+ * log once sent) and the log of its failed attempts, beside each other in
+ * one database — the game's log shard for a game's deliveries, the main
+ * database for the rest (confirmations, sign-in links, tests, digests) —
+ * while the subscriptions stay in the main database. notify/store.ts says
+ * what the states mean and which database each step goes to; the
+ * statements drizzle cannot say are in notify-sql.ts. The two databases'
+ * tables have the same columns and differ in their keys (db/log-shard.ts):
+ * every statement here names a delivery by its subscription and key, which
+ * both find at once, and none names a conflict target.
  */
 
-export type DeliveryState = (typeof deliveries.$inferSelect)["state"];
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
 /** Every database that may hold deliveries: the main one, then each log shard (the requeue, the pruning and the delivery log visit them all). */
 export function deliveryDatabases(env: DataBindings): D1Database[] {
   return [...new Set([MAIN, ...shardNames(env)])].map((name) => shardDatabase(env, name));
 }
 
-export interface NewDeliveryRow {
+/** A delivery, as its row is found: by subscription and key (a log shard's primary key). */
+export interface DeliveryId {
   readonly key: string;
   readonly subscriptionId: string;
+}
+
+const byId = (id: DeliveryId) => and(eq(deliveries.subscriptionId, id.subscriptionId), eq(deliveries.key, id.key));
+
+export interface NewDeliveryRow extends DeliveryId {
   /** The queue message as JSON (requeue.ts). */
   readonly message: string | null;
 }
@@ -33,8 +44,11 @@ export interface NewDeliveryRow {
 const ROWS_PER_INSERT = 9;
 
 /**
- * Inserts the deliveries that do not exist yet and answers the keys still
- * never attempted (the caller queues those), in one round trip.
+ * Inserts pending deliveries that do not exist yet and answers the keys
+ * still never attempted (the caller queues those), in one round trip. Only
+ * notices of no game are written before they are claimed (their keys are
+ * the sending limits' counts, and a digest is made once a day: manage.ts,
+ * digest.ts); a game's deliveries are written by their consumer (store.ts).
  */
 export async function insertDeliveryRows(d1: D1Database, rows: readonly NewDeliveryRow[], now: number): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
@@ -78,46 +92,50 @@ export async function insertDeliveryRows(d1: D1Database, rows: readonly NewDeliv
   return pending;
 }
 
-/**
- * Takes the delivery for one attempt (state `sending`, a lease until
- * `leaseUntil`) if it is free to take: pending or failed and due, or sending
- * with its lease run out; and only by the live copy (`generation`). Answers
- * the attempt's number, or null.
- */
-export async function takeDelivery(
-  d1: D1Database,
-  key: string,
-  generation: number,
-  now: number,
-  leaseUntil: number,
-): Promise<number | null> {
-  const [taken] = await database(d1)
-    .update(deliveries)
-    .set({ state: "sending", attempts: sql`${deliveries.attempts} + 1`, leaseUntil })
-    .where(
-      and(
-        eq(deliveries.key, key),
-        eq(deliveries.generation, generation),
-        or(
-          and(inArray(deliveries.state, ["pending", "failed"]), lte(deliveries.nextAt, now)),
-          and(eq(deliveries.state, "sending"), lte(deliveries.leaseUntil, now)),
-        ),
-      ),
-    )
-    .returning({ attempts: deliveries.attempts });
-  return taken?.attempts ?? null;
-}
-
 /** A delivery's row as it stands; null when there is none. */
-export async function deliveryRow(d1: D1Database, key: string) {
-  const [row] = await database(d1).select().from(deliveries).where(eq(deliveries.key, key));
+export async function deliveryRow(d1: D1Database, id: DeliveryId) {
+  const [row] = await database(d1).select().from(deliveries).where(byId(id));
   return row ?? null;
 }
 
-/** The subscription a delivery goes through (main database); null once removed. */
-export async function subscriptionRow(d1: D1Database, id: string): Promise<SubscriptionRow | null> {
-  const [row] = await database(d1).select().from(subscriptions).where(eq(subscriptions.id, id));
-  return row ?? null;
+/** Which of these deliveries have a row (any state): a batch's deliveries that were settled already (store.ts). */
+export async function existingDeliveries(d1: D1Database, ids: readonly DeliveryId[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  const db = database(d1);
+  for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
+    const part = ids.slice(i, i + IDS_PER_STATEMENT);
+    const rows = await db
+      .select({ key: deliveries.key })
+      .from(deliveries)
+      .where(
+        and(
+          inArray(
+            deliveries.subscriptionId,
+            part.map((p) => p.subscriptionId),
+          ),
+          inArray(
+            deliveries.key,
+            part.map((p) => p.key),
+          ),
+        ),
+      );
+    for (const row of rows) found.add(row.key);
+  }
+  return found;
+}
+
+/** The subscriptions deliveries go through (main database), by id; a removed one is absent. */
+export async function subscriptionRows(d1: D1Database, ids: readonly string[]): Promise<Map<string, SubscriptionRow>> {
+  const wanted = [...new Set(ids)];
+  const found = new Map<string, SubscriptionRow>();
+  for (let i = 0; i < wanted.length; i += IDS_PER_STATEMENT) {
+    const rows = await database(d1)
+      .select()
+      .from(subscriptions)
+      .where(inArray(subscriptions.id, wanted.slice(i, i + IDS_PER_STATEMENT)));
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
 }
 
 export type AttemptRecord = {
@@ -130,32 +148,61 @@ export type AttemptRecord = {
   readonly error: string | null;
 };
 
-/** How an attempt ends its delivery's row: sent, failed (to be tried at `nextAt`), or over for good (dead, skipped). */
+/** How an attempt ends its delivery: sent, failed (to be tried at `nextAt`), or over for good (dead, skipped). */
 export type DeliveryEnd =
-  | { readonly state: "sent" }
-  | { readonly state: "failed"; readonly nextAt: number; readonly error: string | null }
-  | { readonly state: "dead" | "skipped"; readonly error: string | null };
+  | { readonly state: "sent"; readonly httpStatus: number | null }
+  | { readonly state: "failed"; readonly nextAt: number; readonly error: string | null; readonly httpStatus: number | null }
+  | { readonly state: "dead" | "skipped"; readonly error: string | null; readonly httpStatus?: number | null };
 
 /**
- * Writes how an attempt ended, and logs it (`attempt`; none for a delivery
- * skipped before any attempt), in one batch to the delivery's database. A
- * delivery already sent is never marked dead or skipped.
+ * Writes how an attempt ended its delivery, in one batch to the delivery's
+ * database: the row of a delivery that holds one (its claim) is updated;
+ * a delivery of a batch sent under another's lease (`insert`, with the
+ * message to keep while it waits for a retry) is written once, now. The
+ * attempt is logged (`attempt`) only when it did not succeed: a success is
+ * its row's own line in the delivery log. A delivery already sent is never
+ * marked dead or skipped.
  */
-export async function endAttempt(d1: D1Database, key: string, end: DeliveryEnd, attempt: AttemptRecord | null, now: number): Promise<void> {
+export async function endAttempt(
+  d1: D1Database,
+  id: DeliveryId,
+  end: DeliveryEnd,
+  attempt: AttemptRecord | null,
+  now: number,
+  insert?: { readonly event: string; readonly attempts: number; readonly createdAt: number; readonly message: string | null },
+): Promise<void> {
   const db = database(d1);
-  const row =
-    end.state === "sent"
-      ? db.update(deliveries).set({ state: "sent", leaseUntil: null, lastError: null, message: null }).where(eq(deliveries.key, key))
-      : end.state === "failed"
-        ? db
-            .update(deliveries)
-            .set({ state: "failed", nextAt: end.nextAt, leaseUntil: null, lastError: end.error })
-            .where(eq(deliveries.key, key))
-        : db
-            .update(deliveries)
-            .set({ state: end.state, leaseUntil: null, lastError: end.error, message: null })
-            .where(and(eq(deliveries.key, key), sql`${deliveries.state} != 'sent'`));
-  if (!attempt) {
+  const settled = {
+    leaseUntil: null,
+    lastError: end.state === "sent" ? null : end.error,
+    httpStatus: end.httpStatus ?? null,
+    ...(end.state === "failed" ? { nextAt: end.nextAt } : { message: null, settledAt: now }),
+  };
+  const row = insert
+    ? db
+        .insert(deliveries)
+        .values({
+          key: id.key,
+          subscriptionId: id.subscriptionId,
+          state: end.state,
+          attempts: insert.attempts,
+          nextAt: end.state === "failed" ? end.nextAt : now,
+          createdAt: insert.createdAt,
+          event: insert.event,
+          ...settled,
+          message: end.state === "failed" ? insert.message : null,
+        })
+        .onConflictDoNothing()
+    : end.state === "sent" || end.state === "failed"
+      ? db
+          .update(deliveries)
+          .set({ state: end.state, ...settled })
+          .where(byId(id))
+      : db
+          .update(deliveries)
+          .set({ state: end.state, ...settled })
+          .where(and(byId(id), sql`${deliveries.state} != 'sent'`));
+  if (!attempt || attempt.status === "sent") {
     await row;
     return;
   }
@@ -225,13 +272,13 @@ export async function deliveriesSince(d1: D1Database, prefix: string, since: num
 /**
  * Deliveries that should have been attempted by `before` and were not:
  * pending or failed whose time passed, or sending whose lease ran out
- * (requeue.ts). Two scans, each along its partial index (migration 0009);
- * the conditions are written as the indexes' own (literal states, not bound
- * values), or SQLite could not use them.
+ * (requeue.ts). Two scans, each along its partial index (migrations 0009,
+ * 0026); the conditions are written as the indexes' own (literal states,
+ * not bound values), or SQLite could not use them.
  */
-export async function overdueDeliveries(d1: D1Database, before: number, limit: number): Promise<{ key: string; generation: number }[]> {
+export async function overdueDeliveries(d1: D1Database, before: number, limit: number): Promise<(DeliveryId & { generation: number })[]> {
   const db = database(d1);
-  const pick = { key: deliveries.key, generation: deliveries.generation };
+  const pick = { key: deliveries.key, subscriptionId: deliveries.subscriptionId, generation: deliveries.generation };
   const [waiting, leased] = await db.batch([
     db
       .select(pick)
@@ -254,9 +301,9 @@ export async function overdueDeliveries(d1: D1Database, before: number, limit: n
  */
 export async function nextGenerations(
   d1: D1Database,
-  lost: readonly { key: string; generation: number }[],
+  lost: readonly (DeliveryId & { generation: number })[],
   before: number,
-): Promise<{ key: string; generation: number; message: string }[]> {
+): Promise<(DeliveryId & { generation: number; message: string })[]> {
   if (lost.length === 0) return [];
   const db = database(d1);
   const bumps = lost.map((r) =>
@@ -265,7 +312,7 @@ export async function nextGenerations(
       .set({ generation: sql`${deliveries.generation} + 1` })
       .where(
         and(
-          eq(deliveries.key, r.key),
+          byId(r),
           eq(deliveries.generation, r.generation),
           sql`${deliveries.message} IS NOT NULL`,
           or(
@@ -274,10 +321,19 @@ export async function nextGenerations(
           ),
         ),
       )
-      .returning({ key: deliveries.key, generation: deliveries.generation, message: deliveries.message }),
+      .returning({
+        key: deliveries.key,
+        subscriptionId: deliveries.subscriptionId,
+        generation: deliveries.generation,
+        message: deliveries.message,
+      }),
   );
   const results = await db.batch([bumps[0]!, ...bumps.slice(1)]);
-  return results.flat().flatMap((r) => (r.message === null ? [] : [{ key: r.key, generation: r.generation, message: r.message }]));
+  return results
+    .flat()
+    .flatMap((r) =>
+      r.message === null ? [] : [{ key: r.key, subscriptionId: r.subscriptionId, generation: r.generation, message: r.message }],
+    );
 }
 
 /** Removes, in one database, attempts from before `attemptsBefore` and finished deliveries made before `finishedBefore`; returns how many rows. */

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { LANGUAGES } from "../../shared/language";
 import { ATTEMPT_STATUSES, DIGESTS, NOTIFY_CHANNELS, SUBSCRIPTION_SCOPES, WEBHOOK_FORMATS } from "../../shared/wire/notifications";
+import { deliveryColumns } from "./delivery-columns";
 
 /** Notification subscriptions (migrations/0004_notifications.sql says what each column holds). */
 export const subscriptions = sqliteTable(
@@ -52,34 +53,19 @@ export const subscriptions = sqliteTable(
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /**
- * One row per delivery, by idempotency key: what idempotency and the
- * re-queueing of lost messages need, no more (migrations/0015). The same
- * table in the main database (deliveries of no game: confirmations, sign-in
- * links, tests, digests) and in each log shard (its games' deliveries:
- * migrations-log/0015); `Delivery.shard` says where a delivery's row is.
+ * One row per delivery in the main database (deliveries of no game:
+ * confirmations, sign-in links, tests, digests; and those of games from
+ * before the log shards), by idempotency key. A game's deliveries are in
+ * its log shard (`shardDeliveries`, db/log-shard.ts); `Delivery.shard`
+ * says where a delivery's row is.
  */
-export const deliveries = sqliteTable(
-  "notification_deliveries",
-  {
-    key: text("key").primaryKey(),
-    subscriptionId: text("subscription_id").notNull(),
-    state: text("state", { enum: ["pending", "sending", "sent", "failed", "dead", "skipped"] }).notNull(),
-    attempts: integer("attempts").notNull().default(0),
-    nextAt: integer("next_at").notNull(),
-    leaseUntil: integer("lease_until"),
-    lastError: text("last_error"),
-    createdAt: integer("created_at").notNull(),
-    /** The live queue message's generation: the cron re-queues a lost one with the next (migration 0009). */
-    generation: integer("generation").notNull().default(0),
-    /** The queue message as JSON, to put on the queue again; null once the delivery is over. */
-    message: text("message"),
-  },
-  (t) => [
-    index("notification_deliveries_by_time").on(t.createdAt),
-    index("notification_deliveries_waiting").on(t.nextAt).where(sql`state IN ('pending', 'failed')`),
-    index("notification_deliveries_leased").on(t.leaseUntil).where(sql`state = 'sending'`),
-  ],
-);
+export const deliveries = sqliteTable("notification_deliveries", { ...deliveryColumns(), key: text("key").primaryKey() }, (t) => [
+  index("notification_deliveries_by_time").on(t.createdAt),
+  index("notification_deliveries_waiting").on(t.nextAt).where(sql`state IN ('pending', 'failed')`),
+  index("notification_deliveries_leased").on(t.leaseUntil).where(sql`state = 'sending'`),
+  // A subscription's sent messages, for its delivery log (notices are few: this costs no move anything).
+  index("notification_deliveries_by_subscription").on(t.subscriptionId),
+]);
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 

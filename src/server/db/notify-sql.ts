@@ -3,8 +3,10 @@ import type { DeliveryAttempt } from "../../shared/wire/notifications";
 /**
  * The notifications' statements that drizzle's query builder cannot say, in
  * plain SQL, each for the reason given beside it: window functions (the
- * latest attempts per subscription, and pruning past them) and one
- * conditional multi-row INSERT (the sending limits). Everything else the
+ * latest attempts per subscription, and pruning past them), one
+ * conditional multi-row INSERT (the sending limits), and a delivery's claim
+ * (an upsert whose conflict target differs between the main database's
+ * table and a log shard's, and whose answer must carry D1's meta). Everything else the
  * notifications read and write goes through drizzle (db/deliveries.ts,
  * db/subscription-queries.ts). Only this module under src/server/db holds
  * notification SQL.
@@ -26,25 +28,74 @@ export type AttemptRow = {
 
 /**
  * The latest `perSubscription` attempts of each subscription in one database,
- * newest first: ROW_NUMBER() over each subscription, which the query builder
- * has no words for, in one query rather than one per subscription.
+ * newest first: its failed attempts (notification_attempts) and its sent
+ * deliveries, each of which is the line of its successful attempt
+ * (notification_deliveries: a success writes no attempt row; rows settled
+ * before migration 0026 have no `settled_at`, and their attempt rows tell
+ * them). ROW_NUMBER() over each subscription, which the query builder has no
+ * words for, in one query rather than one per subscription.
  */
 export async function latestAttemptRows(d1: D1Database, ids: readonly string[], perSubscription: number): Promise<AttemptRow[]> {
   const rows: AttemptRow[] = [];
   for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
     const slice = ids.slice(i, i + IDS_PER_STATEMENT);
+    const list = slice.map(() => "?").join(",");
     const found = await d1
       .prepare(
         `SELECT delivery_key, subscription_id, event, attempt, status, http_status, error, at FROM (
-           SELECT *, ROW_NUMBER() OVER (PARTITION BY subscription_id ORDER BY at DESC, id DESC) AS n
-           FROM notification_attempts WHERE subscription_id IN (${slice.map(() => "?").join(",")}))
+           SELECT *, ROW_NUMBER() OVER (PARTITION BY subscription_id ORDER BY at DESC, tie DESC) AS n FROM (
+             SELECT delivery_key, subscription_id, event, attempt, status, http_status, error, at, id AS tie
+               FROM notification_attempts WHERE subscription_id IN (${list})
+             UNION ALL
+             SELECT key, subscription_id, event, attempts, 'sent', http_status, NULL, settled_at, 0
+               FROM notification_deliveries
+               WHERE subscription_id IN (${list}) AND state = 'sent' AND settled_at IS NOT NULL AND event IS NOT NULL))
          WHERE n <= ? ORDER BY subscription_id, n`,
       )
-      .bind(...slice, perSubscription)
+      .bind(...slice, ...slice, perSubscription)
       .all<AttemptRow>();
     rows.push(...found.results);
   }
   return rows;
+}
+
+/**
+ * Takes a delivery for one attempt (state `sending`, a lease until
+ * `leaseUntil`), writing its row if it has none: a delivery is written
+ * first when its consumer claims it (store.ts). An existing row is taken
+ * only if free to take — pending or failed and due, or sending with its
+ * lease run out — and only by the live copy (`generation`). Answers the
+ * attempt's number, or null. One statement, so D1 runs the check and the
+ * take atomically; `ON CONFLICT` names no target, since the main
+ * database's table is keyed by key and a log shard's by subscription and
+ * key (db/log-shard.ts); `.all()` rather than drizzle's returning, whose
+ * answer carries no rows-written meta (the cost benchmark counts them).
+ */
+export async function claimDelivery(
+  d1: D1Database,
+  row: {
+    readonly key: string;
+    readonly subscriptionId: string;
+    readonly generation: number;
+    readonly message: string;
+    readonly event: string;
+    readonly createdAt: number;
+  },
+  now: number,
+  leaseUntil: number,
+): Promise<number | null> {
+  const taken = await d1
+    .prepare(
+      `INSERT INTO notification_deliveries (key, subscription_id, state, attempts, next_at, lease_until, created_at, generation, message, event)
+       VALUES (?, ?, 'sending', 1, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT DO UPDATE SET state = 'sending', attempts = attempts + 1, lease_until = excluded.lease_until, event = excluded.event
+       WHERE generation = excluded.generation
+         AND ((state IN ('pending', 'failed') AND next_at <= excluded.next_at) OR (state = 'sending' AND lease_until <= excluded.next_at))
+       RETURNING attempts`,
+    )
+    .bind(row.key, row.subscriptionId, now, leaseUntil, row.createdAt, row.generation, row.message, row.event)
+    .all<{ attempts: number }>();
+  return taken.results[0]?.attempts ?? null;
 }
 
 /** Removes each subscription's attempts past its `kept` latest in one database (a window function again); returns how many. */

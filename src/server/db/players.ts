@@ -24,6 +24,11 @@ export const devices = sqliteTable(
     createdAt: integer("created_at").notNull(),
     seenAt: integer("seen_at"),
     removedAt: integer("removed_at"),
+    /**
+     * The player the device left when it joined this one without bringing anything (players/merge.ts): removed by
+     * this player, it goes back there if that player has no other device in use (migration 0017).
+     */
+    cameFrom: text("came_from"),
   },
   (t) => [index("devices_by_player").on(t.playerId)],
 );
@@ -51,4 +56,18 @@ export const playerMailboxes = sqliteTable(
     at: integer("at").notNull(),
   },
   (t) => [index("player_mailboxes_by_player").on(t.playerId)],
+);
+
+/**
+ * A player merged into another, knowingly (players/merge.ts): whatever still names `fromId` (a room's copy of a
+ * seat written late) belongs to `intoId`. Always one hop: a later merge of `intoId` rewrites the rows naming it.
+ */
+export const playerMerges = sqliteTable(
+  "player_merges",
+  {
+    fromId: text("from_id").primaryKey(),
+    intoId: text("into_id").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [index("player_merges_by_into").on(t.intoId)],
 );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, unique } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /** The game index: one row per game, kept up to date by the game's outbox. */
 export const games = sqliteTable(
@@ -75,8 +75,9 @@ export const seats = sqliteTable(
 
 /**
  * Every game's log, entry by entry, in the game's log shard (db/shards.ts;
- * migrations-log/): the same rows as the game room's own
- * log. Private: deals, salts and drawn cards are in it; anything shown to
+ * migrations-log/): the same rows as the game room's own log, keyed by game
+ * and seq in a WITHOUT ROWID table (migrations 0026: one b-tree, so an entry
+ * is one row written, where the key's separate index made it two). Private: deals, salts and drawn cards are in it; anything shown to
  * a player must go through the engine's `viewFor`/`eventFor`.
  */
 export const gameEvents = sqliteTable(
@@ -88,7 +89,7 @@ export const gameEvents = sqliteTable(
     body: text("body").notNull(),
     at: integer("at").notNull(),
   },
-  (t) => [unique().on(t.gameId, t.seq)],
+  (t) => [primaryKey({ columns: [t.gameId, t.seq] })],
 );
 
 /**

@@ -1,4 +1,5 @@
 import { parseEvents } from "../db/columns";
+import { deliveryRow } from "../db/deliveries";
 import type { SubscriptionRow } from "../db/notifications";
 import { subscriptionsFor } from "../db/subscription-queries";
 import type { Env } from "../env";
@@ -8,20 +9,21 @@ import type { Delivery, GameNotification, Notice } from "./types";
 
 /**
  * Fan-out: one game notification becomes one delivery per subscription that
- * wants it, each with the idempotency key `gameId/seq/kind/subscriptionId`. The
- * deliveries are first written to D1 (ignored when they exist: in the
- * game's log shard, store.ts), then the
- * ones never attempted are put on the DELIVERIES queue. Calling this twice
- * for the same notification — an outbox drained again after a failure — is
- * harmless: a delivery already sent is not queued again, and a copy queued
- * twice is sent once (store.ts).
+ * wants it, each with the idempotency key `gameId/seq/kind/subscriptionId`,
+ * all in one queue message on the DELIVERIES queue (the first holds the
+ * message's lease, the others ride in `more`: store.ts). Nothing is written
+ * to D1 here: the consumer writes each delivery as it claims or settles it
+ * (in the game's log shard), and the room keeps the notification in its
+ * outbox until the queue has the message (room/outbox.ts). Calling this
+ * twice for the same notification — an outbox drained again after a
+ * failure — is harmless: the second message finds the first's lease, and
+ * sends nothing that was sent (store.ts).
  */
 
 /** Lets the caller leave out a subscription (say, no email while the player has the table open live). */
 export type SkipDelivery = (subscription: SubscriptionView, notification: GameNotification) => boolean | Promise<boolean>;
 
 export interface FanOutOptions {
-  readonly now?: number;
   readonly skip?: SkipDelivery;
   /** The game's log shard (db/shards.ts), where its deliveries are kept; absent or null: the main database. */
   readonly shard?: string | null;
@@ -31,7 +33,8 @@ export interface FanOutOptions {
 export function wants(sub: SubscriptionRow, n: GameNotification): boolean {
   if (sub.disabledAt !== null) return false;
   const events = parseEvents(sub.events);
-  if (!events.includes(n.type)) return false;
+  // A tournament round's reminder is heard by whoever hears reminders.
+  if (!events.includes(n.type === "roundReminder" ? "reminder" : n.type)) return false;
   // A match claimed on time is told once: by the claim, to whoever hears of claims, else as the match's end.
   if (n.type === "gameOver" && n.ending?.reason === "timeout" && events.includes("claimed")) return false;
   if (sub.channel === "email" && !sub.confirmed) return false;
@@ -45,8 +48,8 @@ export function wants(sub: SubscriptionRow, n: GameNotification): boolean {
   }
   if (sub.scope === "game") return sub.gameId === n.gameId;
   if (sub.gameId !== null && sub.gameId !== n.gameId) return false;
-  // A player hears of their own turn, not of everyone's.
-  if (n.type === "turn" || n.type === "reminder") return n.players[n.seat] === sub.ownerHash;
+  // A player hears of their own turn, not of everyone's; of their own seat's fresh link, not of another's.
+  if (n.type === "turn" || n.type === "reminder" || n.type === "seatReissued") return n.players[n.seat] === sub.ownerHash;
   return sub.ownerHash !== null && n.players.includes(sub.ownerHash);
 }
 
@@ -88,29 +91,41 @@ export async function enqueue(
   return messages.length;
 }
 
-/** Fans one game notification out to the subscriptions that want it. */
+/**
+ * Which delivery of a message holds its lease and goes last (store.ts): an
+ * email's if any, then a webhook's — a push, the message a phone shows at
+ * once, is never the one kept waiting for the others' answers — and among
+ * equals the subscription that sorts first, so that a notification fanned
+ * out again finds the same lease.
+ */
+const LEASE_ORDER: Record<SubscriptionRow["channel"], number> = { email: 0, webhook: 1, push: 2 };
+
+/** Fans one game notification out to the subscriptions that want it: one queue message, however many deliveries. */
 export async function fanOut(
   env: Env,
   notification: GameNotification,
   options: FanOutOptions = {},
 ): Promise<{ queued: number; skipped: number }> {
-  const now = options.now ?? Date.now();
   const owners = [...new Set(notification.players.filter((p): p is string => p !== null))];
   const candidates = (await subscriptionsFor(env.DB, notification.gameId, owners)).filter((s) => wants(s, notification));
   const chosen: SubscriptionRow[] = [];
   for (const sub of candidates) if (!(await options.skip?.(viewOf(sub), notification))) chosen.push(sub);
-  const notice: Notice = { type: "game", notification };
-  const queued = await enqueue(
-    env,
-    chosen.map((sub) => ({
-      row: { key: deliveryKey(notification, sub.id), subscriptionId: sub.id },
-      notice,
-      createdAt: notification.at,
-    })),
-    now,
-    options.shard ?? null,
-  );
-  return { queued, skipped: candidates.length - chosen.length };
+  const skipped = candidates.length - chosen.length;
+  if (chosen.length === 0) return { queued: 0, skipped };
+  chosen.sort((a, b) => LEASE_ORDER[a.channel] - LEASE_ORDER[b.channel] || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const [lease, ...others] = chosen.map((sub) => ({ key: deliveryKey(notification, sub.id), subscriptionId: sub.id }));
+  // Fanned out before (an outbox drained again): once the lease has a row, its message was taken, and it or the cron
+  // sees every delivery through (store.ts). One read, so that a drain retried late queues no message for nothing.
+  if (await deliveryRow(deliveryDatabase(env, options.shard), lease!)) return { queued: 0, skipped };
+  const message: Delivery = {
+    ...lease!,
+    ...(others.length > 0 ? { more: others } : {}),
+    notice: { type: "game", notification },
+    createdAt: notification.at,
+    ...(options.shard ? { shard: options.shard } : {}),
+  };
+  await env.DELIVERIES.send(message);
+  return { queued: chosen.length, skipped };
 }
 
 /** Queues one notice for one subscription outside any game event: an address confirmation, a test. */

@@ -4,19 +4,23 @@ import { parseDeliveryMessage } from "./message";
 import type { Delivery } from "./types";
 
 /**
- * The guard against lost queue messages (issue 15): a delivery is written
- * to D1 before its message is put on the queue, and a message can be lost
- * (the runtime dies before the queue has it; a local runtime's queue is in
- * memory). Nothing but its message ever looks at a pending delivery, so the
- * cron (every five minutes) queues again each delivery that should have been
- * attempted long ago: pending or failed whose time is `REQUEUE_AFTER_MS`
- * past, or sending whose lease ran out that long ago (its Worker died).
+ * The guard against lost queue messages: a message can be lost after a
+ * delivery's row was written (a local runtime's queue is in memory, and dies
+ * with it). A game's notification is kept in its room's outbox until the
+ * queue has its message (room/outbox.ts); from its claim on, the row keeps
+ * the message (store.ts), and so does a notice's pending row, a failed
+ * delivery's, and one whose Worker died holding its lease. Nothing but its
+ * message ever looks at such a row, so the cron (every five minutes) queues
+ * again each delivery that should have been attempted long ago: pending or
+ * failed whose time is `REQUEUE_AFTER_MS` past, or sending whose lease ran
+ * out that long ago (its Worker died): then the whole message, whose
+ * deliveries settled meanwhile are not sent again.
  *
  * The copy queued again is the delivery's next generation; an older copy
  * that still turns up is dropped when it tries to claim (store.ts), so a
  * message lost or not, one live copy remains. Sending twice is impossible
- * either way: only the holder of the claim sends, and a sent delivery is
- * never claimed again.
+ * either way: only the holder of the claim sends, and a delivery recorded
+ * as sent is never claimed again.
  */
 
 /** How long past due a delivery counts as lost: longer than any queue backlog or batching wait. */
@@ -51,7 +55,7 @@ export async function requeueLost(env: Env, now: number): Promise<number> {
         // taken up again every five minutes; the others still go.
         const reason = `its queue message could not be read: ${(error as Error).message}`;
         console.error(`requeue: delivery ${row.key}: ${reason}`);
-        await endAttempt(d1, row.key, { state: "dead", error: reason.slice(0, 500) }, null, now);
+        await endAttempt(d1, row, { state: "dead", error: reason.slice(0, 500) }, null, now);
       }
     }
     // A Queue takes at most 100 messages per sendBatch. Should sending fail, the deliveries are still overdue: the next run tries again.

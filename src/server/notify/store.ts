@@ -1,45 +1,69 @@
 import {
   type AttemptRecord,
+  type DeliveryEnd,
+  type DeliveryId,
   type DeliveryState,
   deliveryDatabases,
   deliveryRow,
   endAttempt,
+  existingDeliveries,
   insertDeliveryRows,
   pruneByAge,
-  subscriptionRow,
-  takeDelivery,
+  subscriptionRows,
   touchSubscription,
 } from "../db/deliveries";
 import type { SubscriptionRow } from "../db/notifications";
-import { pruneAttemptsPastLatest } from "../db/notify-sql";
+import { claimDelivery, pruneAttemptsPastLatest } from "../db/notify-sql";
 import { shardDatabase } from "../db/shards";
 import type { Env } from "../env";
 import { LEASE_MS } from "./schedule";
+import { type Delivery, eventOf } from "./types";
 
 /**
  * The delivery's state machine in D1, each step one atomic statement
- * (db/deliveries.ts):
+ * (db/deliveries.ts, db/notify-sql.ts):
  *
- *   pending ──claim──▶ sending ──▶ sent
- *      ▲                  │  └────▶ dead (410, refused, retries spent)
- *      └── failed ◀───────┘ (next_at = when to try again)
+ *   (no row) ──claim──▶ sending ──▶ sent
+ *   pending ───claim──▶    │  └────▶ dead (410, refused, retries spent)
+ *      ▲                   │
+ *      └── failed ◀────────┘ (next_at = when to try again)
  *
- * Claiming sets a lease. Only the holder of an unexpired lease sends, so
- * two copies of one queue message (a redelivery, a repeated fan-out) can
- * never send at once, and once a delivery is `sent` no copy sends again.
- * "Sent" is recorded right after the receiver's 2xx; the one case that can
- * repeat a message is a Worker that dies between that answer and the
- * write: the lease then runs out and the next attempt sends again, with the
- * same `webhook-id` (receivers drop it, as the specification asks) and the
- * same push `Topic` (the push service replaces it).
+ * One queue message carries every delivery of one notification (a turn
+ * told to a player's email, webhook and push: `Delivery.more`). Its first
+ * delivery holds the message's **lease**: the consumer claims it — writing
+ * its row in state `sending`, with the whole message kept in it — before
+ * anything is sent. Only the holder of an unexpired lease sends, so two
+ * copies of one message (a redelivery, a repeated fan-out) never send at
+ * once, and a copy that finds the lease's delivery settled sends nothing.
+ * Under the lease the other deliveries are sent (those without a row yet)
+ * and each is written once, as it ended, right after its receiver's
+ * answer; the lease's own delivery is sent last and settled last, so that
+ * the lease covers the whole message until each delivery's outcome is
+ * recorded. A delivery sent at its first attempt thus writes one row (two
+ * and its lease's index entry for the message's first): an attempt row is
+ * written only for an attempt that did not succeed.
  *
- * Where the rows are: a game's deliveries and their attempts in the game's
- * log shard (db/shards.ts), so that no single database takes every
- * notification of every game; deliveries of no game (confirmations, sign-in
- * links, tests, digests) in the main database. The queue message names the
- * database (`Delivery.shard`; absent: the main one, as for every message
- * from before the shards). The subscription, read at each claim and told of
- * each outcome, is always in the main database.
+ * The one case that can repeat a message is a Worker that dies between a
+ * receiver's answer and that write: the lease then runs out, the cron
+ * queues the message again (requeue.ts) and what was not recorded is sent
+ * again, with the same `webhook-id` (receivers drop it, as the
+ * specification asks) and the same push `Topic` (the push service replaces
+ * it). Nothing recorded is sent again.
+ *
+ * A delivery that failed waits for its retry in its own row (state
+ * `failed`, its own message kept): the lease's by the message itself put
+ * back on the queue, another by a message of its own (deliver.ts).
+ * Notices of no game (confirmations, sign-in links, tests, digests) are
+ * written `pending` when queued (their keys count the sending limits,
+ * manage.ts) and claimed the same way.
+ *
+ * Where the rows are: a game's deliveries and their failed attempts in the
+ * game's log shard (db/shards.ts), so that no single database takes every
+ * notification of every game; deliveries of no game in the main database.
+ * The queue message names the database (`Delivery.shard`; absent: the main
+ * one, as for every message from before the shards). The subscriptions,
+ * read at each claim and told of each failure, are always in the main
+ * database.
  */
 
 export type { DeliveryState };
@@ -56,7 +80,7 @@ export function deliveryDatabase(env: Env, shard: string | null | undefined): D1
   return shardDatabase(env, shard ?? null);
 }
 
-/** Inserts deliveries that do not exist yet; returns the keys still never attempted (to enqueue). */
+/** Inserts pending deliveries (notices of no game) that do not exist yet; returns the keys still never attempted (to enqueue). */
 export async function insertDeliveries(d1: D1Database, rows: readonly NewDelivery[], now: number): Promise<Set<string>> {
   return insertDeliveryRows(
     d1,
@@ -71,30 +95,65 @@ export interface Place {
   readonly main: D1Database;
 }
 
+/** A message's deliveries: its lease's first, then the others (`more`). */
+export function deliveriesOf(message: Delivery): DeliveryId[] {
+  return [{ key: message.key, subscriptionId: message.subscriptionId }, ...(message.more ?? [])];
+}
+
+/** One delivery of a message on its own, as the message of its retry (or its requeue) carries it. */
+export function alone(message: Delivery, id: DeliveryId): Delivery {
+  const { more: _others, generation: _generation, ...rest } = message;
+  return { ...rest, key: id.key, subscriptionId: id.subscriptionId };
+}
+
+/** What a claim found: the message's deliveries to send now, with their subscriptions (null: removed). */
+export interface Claimed {
+  /** The lease's own delivery's attempt number. */
+  readonly claimed: number;
+  readonly subscriptions: ReadonlyMap<string, SubscriptionRow>;
+  /** The message's other deliveries that have no row yet, to send under the lease. */
+  readonly others: readonly DeliveryId[];
+}
+
 /**
- * Takes the delivery for one attempt: its attempt number and subscription,
- * or what stands in the way. The subscription is read at the same time
- * (from the main database), since nearly every claim succeeds. Only the
- * live copy of the queue message (its `generation`) may claim: an older
- * copy, replaced by the cron (requeue.ts), is done.
+ * Takes a message for one attempt: the lease (its first delivery's row,
+ * written now if it has none), then the subscriptions of its deliveries
+ * and which of the others still need sending; or what stands in the way.
+ * Only the live copy of the queue message (its `generation`) may claim: an
+ * older copy, replaced by the cron (requeue.ts), is done.
  */
 export async function claim(
   at: Place,
-  key: string,
-  subscriptionId: string,
+  message: Delivery,
   now: number,
-  generation = 0,
-): Promise<
-  | { readonly claimed: number; readonly subscription: SubscriptionRow | null }
-  | { readonly done: DeliveryState | "missing" | "superseded" }
-  | { readonly waitMs: number }
-> {
-  const [taken, subscription] = await Promise.all([
-    takeDelivery(at.deliveries, key, generation, now, now + LEASE_MS),
-    subscriptionRow(at.main, subscriptionId),
+): Promise<Claimed | { readonly done: DeliveryState | "missing" | "superseded" } | { readonly waitMs: number }> {
+  const lease = { key: message.key, subscriptionId: message.subscriptionId };
+  const generation = message.generation ?? 0;
+  const [taken, subscriptions] = await Promise.all([
+    claimDelivery(
+      at.deliveries,
+      {
+        ...lease,
+        generation,
+        message: JSON.stringify({ ...message, generation: undefined }),
+        event: eventOf(message),
+        createdAt: message.createdAt,
+      },
+      now,
+      now + LEASE_MS,
+    ),
+    subscriptionRows(
+      at.main,
+      deliveriesOf(message).map((d) => d.subscriptionId),
+    ),
   ]);
-  if (taken !== null) return { claimed: taken, subscription };
-  const row = await deliveryRow(at.deliveries, key);
+  if (taken !== null) {
+    const more = message.more ?? [];
+    // Under the lease now: the others that a holder before this one (whose lease ran out) did not settle.
+    const settled = more.length > 0 ? await existingDeliveries(at.deliveries, more) : new Set<string>();
+    return { claimed: taken, subscriptions, others: more.filter((d) => !settled.has(d.key)) };
+  }
+  const row = await deliveryRow(at.deliveries, lease);
   if (!row) return { done: "missing" };
   if (row.generation !== generation) return { done: "superseded" };
   if (row.state === "sending") return { waitMs: (row.leaseUntil ?? now) - now };
@@ -104,31 +163,45 @@ export async function claim(
 
 export type Attempt = AttemptRecord;
 
+/** How the row of a delivery sent under another's lease is first written (db/deliveries.ts `endAttempt`). */
+export interface FirstWrite {
+  readonly event: string;
+  readonly createdAt: number;
+  /** Its own queue message, kept while it waits for a retry. */
+  readonly message: string;
+}
+
+/** Where an attempt's outcome goes: the lease's own delivery's row (updated), or another's (written once: `first`). */
+function ending(at: Place, a: Attempt, end: DeliveryEnd, now: number, first?: FirstWrite) {
+  const id = { key: a.key, subscriptionId: a.subscriptionId };
+  return endAttempt(at.deliveries, id, end, a, now, first && { ...first, attempts: a.attempt });
+}
+
 /**
  * Records a success: the delivery is sent, and the subscription's failures
  * start again from zero (`failures`: the subscription's count as claimed;
  * when it is 0 the main database is not written at all).
  */
-export async function recordSent(at: Place, a: Attempt, now: number, failures: number): Promise<void> {
-  await endAttempt(at.deliveries, a.key, { state: "sent" }, a, now);
+export async function recordSent(at: Place, a: Attempt, now: number, failures: number, first?: FirstWrite): Promise<void> {
+  await ending(at, a, { state: "sent", httpStatus: a.httpStatus }, now, first);
   if (failures > 0) await touchSubscription(at.main, a.subscriptionId, { reset: true }, now);
 }
 
 /** Records a failure to be tried again at `nextAt`. */
-export async function recordFailed(at: Place, a: Attempt, now: number, nextAt: number): Promise<void> {
-  await endAttempt(at.deliveries, a.key, { state: "failed", nextAt, error: a.error }, a, now);
+export async function recordFailed(at: Place, a: Attempt, now: number, nextAt: number, first?: FirstWrite): Promise<void> {
+  await ending(at, a, { state: "failed", nextAt, error: a.error, httpStatus: a.httpStatus }, now, first);
   await touchSubscription(at.main, a.subscriptionId, { failed: true }, now);
 }
 
 /** Ends a delivery for good; with `disable`, its subscription is switched off with that reason. */
-export async function recordDead(at: Place, a: Attempt, now: number, disable: string | null): Promise<void> {
-  await endAttempt(at.deliveries, a.key, { state: "dead", error: a.error }, a, now);
+export async function recordDead(at: Place, a: Attempt, now: number, disable: string | null, first?: FirstWrite): Promise<void> {
+  await ending(at, a, { state: "dead", error: a.error, httpStatus: a.httpStatus }, now, first);
   await touchSubscription(at.main, a.subscriptionId, { failed: a.status === "failed", disable }, now);
 }
 
-/** A delivery that will not be attempted (its subscription was removed, disabled or is unconfirmed). */
-export async function recordSkipped(d1: D1Database, key: string, reason: string): Promise<void> {
-  await endAttempt(d1, key, { state: "skipped", error: reason }, null, Date.now());
+/** A lease's delivery that will not be attempted (its subscription was removed, disabled or is unconfirmed). */
+export async function recordSkipped(d1: D1Database, id: DeliveryId, reason: string): Promise<void> {
+  await endAttempt(d1, id, { state: "skipped", error: reason }, null, Date.now());
 }
 
 /** Days the delivery log (each subscription's attempts) goes back. */

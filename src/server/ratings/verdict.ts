@@ -24,7 +24,8 @@ import { mailboxKey, notEstablished, PLAYED_TURNS, standingOf } from "./standing
  *   the match is not rated (if it lost, its loss stands);
  * - no prepared deals, which their creator knows, unless the game was made
  *   with deals no player knows (`dealsUnknown`, which only the service's own
- *   code can set: a tournament's duplicate deals — the API never does).
+ *   code can set, or a tournament round's duplicate deals — the API never
+ *   sets either).
  */
 
 /** What the verdict reads of a game (the room's table is one): its created entry, its hands' deals, its log. */
@@ -82,7 +83,9 @@ export function verdict(table: PlayedGame, seats: readonly SeatRow[], people: Pe
   const n = created.players;
   if (created.rated !== true || !created.clock || (created.computers ?? []).some((c) => c !== null)) return "notAsked";
   if (result.aborted) return "aborted";
-  if (table.deals.some((d) => d.prepared) && created.dealsUnknown !== true) return "preparedDeals";
+  // Deals no player knows: the service's own (dealsUnknown), or a tournament round's duplicate deals, kept to each table.
+  const unknown = created.dealsUnknown === true || created.tournament?.duplicate === true;
+  if (table.deals.some((d) => d.prepared) && !unknown) return "preparedDeals";
   const sitters: (Sitter | null)[] = seats.map((s) =>
     s.playerHash === null ? null : { player: s.playerHash, network: s.network ?? null },
   );

@@ -73,7 +73,14 @@ export async function drainOutbox(
     const shown = row ? shownOf(row, clockOffset, room.logShard) : null;
     if (row && shown !== room.indexShown) indexed.push(indexStatement(d1.main, row, room.logShard, clockOffset));
     await sendDrain(d1, logged, indexed);
-    for (const item of items) if (item.kind === "notify") await notify(item.ref);
+    // Each entry's notifications leave the outbox as soon as the queue has them: a failure further on (another
+    // entry's fan-out, D1) must not fan out again what was queued already (its second message would find the
+    // first's lease and send nothing, but would cost a queue message and a claim: notify/store.ts).
+    for (const item of items)
+      if (item.kind === "notify") {
+        await notify(item.ref);
+        room.storage.forget(item.id);
+      }
     // The match's result and ratings, once D1 has its last entry (recorded once: a second call finds it there). After the
     // notifications, so that a failure here delays none of them; before the acknowledgement, so that it is tried again.
     if (last && table.state.over) {

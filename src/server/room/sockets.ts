@@ -1,5 +1,5 @@
 import type { ClientMessage, ServerMessage, Viewer } from "../../shared/api";
-import { LIMITS, WS_PROTOCOL } from "../../shared/limits";
+import { LIMITS, WS_DEVICE_REMOVED, WS_PROTOCOL } from "../../shared/limits";
 import { ClientMessage as ClientMessageSchema } from "../../shared/wire/socket";
 import { type Failure, fail, type Reply } from "../reply";
 import { describeIssues } from "../validation";
@@ -17,6 +17,10 @@ export interface Attachment {
   readonly seen: number;
   /** This socket's own rate-limit key. */
   readonly key: string;
+  /** SHA-256 of the key of the device that opened it, if it said (closed when the device is cut off: cutDevice). */
+  readonly device?: string | null;
+  /** A long poll's socket, held by the Worker (long-poll.ts): not a player at the table. */
+  readonly poll?: true;
 }
 
 /**
@@ -49,7 +53,11 @@ export function send(ws: WebSocket, message: ServerMessage | string): void {
   }
 }
 
-/** Accepts a socket for `viewer` and sends it the table as it stands. */
+/**
+ * Accepts a socket for `viewer` and sends it the table as it stands; a long
+ * poll's (`pollSince`: the version its client has) the events after that
+ * version (long-poll.ts).
+ */
 export function acceptSocket(
   ctx: DurableObjectState,
   room: Room,
@@ -57,11 +65,13 @@ export function acceptSocket(
   viewer: Viewer,
   offeredProtocols: string | null,
   now: number = Date.now(),
+  device: string | null = null,
+  pollSince: number | null = null,
 ): Response {
   const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
   ctx.acceptWebSocket(server);
-  attach(server, { viewer, seen: 0, key: `socket:${crypto.randomUUID()}` });
-  catchUp(room, snapshots, server, room.table.version, now);
+  attach(server, { viewer, seen: 0, key: `socket:${crypto.randomUUID()}`, device, ...(pollSince === null ? {} : { poll: true }) });
+  catchUp(room, snapshots, server, Math.min(pollSince ?? room.table.version, room.table.version), now);
   const offered = (offeredProtocols ?? "").split(",").map((p) => p.trim());
   const headers: HeadersInit = offered.includes(WS_PROTOCOL) ? { "Sec-WebSocket-Protocol": WS_PROTOCOL } : {};
   return new Response(null, { status: 101, webSocket: client, headers });
@@ -97,9 +107,32 @@ export function broadcast(ctx: DurableObjectState, room: Room, snapshots: Snapsh
   }
 }
 
-/** Whether a socket of `viewer` is open (a player at the table live). */
+/** Closes every socket `device` opened: it was removed from the seat's player. Returns how many. */
+export function closeDevice(ctx: DurableObjectState, device: string): number {
+  let closed = 0;
+  for (const ws of ctx.getWebSockets()) {
+    if (attachmentOf(ws).device !== device) continue;
+    try {
+      ws.close(WS_DEVICE_REMOVED, "device removed");
+    } catch {
+      // Already closing.
+    }
+    closed++;
+  }
+  return closed;
+}
+
+/** Whether a socket of `viewer` is open (a player at the table live; a long poll's socket is not one). */
 export function connected(ctx: DurableObjectState, viewer: Viewer): boolean {
-  return ctx.getWebSockets().some((ws) => attachmentOf(ws).viewer === viewer);
+  return ctx.getWebSockets().some((ws) => {
+    const attachment = attachmentOf(ws);
+    return attachment.viewer === viewer && !attachment.poll;
+  });
+}
+
+/** Whether anyone has the table open live (a long poll's socket is not). */
+export function anyoneLive(ctx: DurableObjectState): boolean {
+  return ctx.getWebSockets().some((ws) => !attachmentOf(ws).poll);
 }
 
 /** Reads a client message; a failure names what is wrong. */

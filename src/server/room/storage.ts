@@ -128,6 +128,11 @@ export class Storage {
     return this.sql.exec<OutboxItem>("SELECT id, kind, ref FROM outbox ORDER BY id LIMIT ?", limit).toArray();
   }
 
+  /** Forgets one outbox item (an entry's notifications, once the queue has them). */
+  forget(id: number): void {
+    this.sql.exec("DELETE FROM outbox WHERE id = ?", id);
+  }
+
   /** Forgets outbox items up to `lastId`, once D1 has them. */
   acknowledge(lastId: number): void {
     this.sql.exec("DELETE FROM outbox WHERE id <= ?", lastId);

@@ -15,6 +15,7 @@ import { z } from "../../shared/wire/z";
 import { newGameId } from "../auth";
 import type { AppEnv } from "../env";
 import { clientOf, gameTarget, gameUrl, limitBody } from "../http";
+import { pollEvents } from "../long-poll";
 import { RateLimiter } from "../rate-limiter";
 import { done, fail, isFailure, rateLimited } from "../reply";
 import { gameInit } from "../validate";
@@ -162,7 +163,9 @@ serve(
   async (c) => {
     const { room, caller } = c.get("game");
     const { since, wait } = c.req.valid("query");
-    return room.events(caller, since, Math.min(wait, LIMITS.waitSeconds));
+    // The wait is the Worker's, on a socket the room may sleep through (long-poll.ts).
+    if (wait > 0) return pollEvents(room, caller, since, Math.min(wait, LIMITS.waitSeconds), c.req.raw.url);
+    return room.events(caller, since);
   },
 );
 
@@ -266,7 +269,7 @@ serve(
     tags: ["games"],
     summary: "Let the computer play my seat, or take it back",
     description:
-      "With `on: true` the computer plays the caller's seat (at `level`, by default `club`) until its player plays again or sends `on: false` — before an absence, say. Every move it makes is marked as the computer's.",
+      "With `on: true` the computer plays the caller's seat (at `level`, by default `club`) until its player plays again or sends `on: false` — before an absence, say. Every move it makes is marked as the computer's. With nobody else at the table (every other seat the computer's), 409 NOBODY_WAITING: the game waits for the player anyway, and the computer would only play the match out alone.",
     security: SEAT_TOKEN,
     middleware: [limitBody] as const,
     request: {

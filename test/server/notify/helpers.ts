@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { inject } from "vitest";
 import { newToken } from "../../../src/server/auth";
+import { latestAttemptRows } from "../../../src/server/db/notify-sql";
 import { shardDatabase, shardNames } from "../../../src/server/db/shards";
 import { notifyConfig } from "../../../src/server/notify/config";
 import { createSubscription, type NewSubscription } from "../../../src/server/notify/subscriptions";
@@ -110,18 +111,13 @@ export async function deliveryRow(key: string): Promise<(Record<string, unknown>
   return null;
 }
 
-/** A subscription's attempts in every database, in the order they were made. */
-export async function attemptsOf(subscriptionId: string) {
+/**
+ * A subscription's attempts in every database, in the order they were made: its delivery log as the API reads it
+ * (the failed attempts' rows, and each sent delivery's own row, the line of its successful attempt: notify/store.ts).
+ */
+export async function attemptsOf(subscriptionId: string): Promise<Record<string, unknown>[]> {
   const all: Record<string, unknown>[] = [];
-  for (const place of deliveryPlaces())
-    all.push(
-      ...(
-        await shardDatabase(env, place)
-          .prepare("SELECT * FROM notification_attempts WHERE subscription_id = ? ORDER BY id")
-          .bind(subscriptionId)
-          .all<Record<string, unknown>>()
-      ).results,
-    );
+  for (const place of deliveryPlaces()) all.push(...(await latestAttemptRows(shardDatabase(env, place), [subscriptionId], 1000)));
   return all.sort((a, b) => Number(a.at) - Number(b.at));
 }
 

@@ -61,8 +61,11 @@ const BAD_NAME = "BAD_NAME";
 /** On a first visit, the moves shown as "latest": those of the last few log entries. */
 const FIRST_VISIT = 12;
 
-/** Refusals said in their own words: the game is gone, or a rated match's seat is not this player's to take (docs/ratings.md). */
-const SAID = ["GAME_NOT_FOUND", "NOT_ESTABLISHED", "SAME_PERSON"] as const;
+/**
+ * Refusals said in their own words: the game is gone, the seat was given a fresh link, this device was removed, or a
+ * rated match's seat is not this player's to take (docs/ratings.md).
+ */
+const SAID = ["GAME_NOT_FOUND", "SEAT_REISSUED", "DEVICE_REMOVED", "NOT_ESTABLISHED", "SAME_PERSON"] as const;
 type Fatal = "badSeat" | "badInvite" | "failed" | (typeof SAID)[number];
 
 export class TablePage {
@@ -155,7 +158,8 @@ export class TablePage {
       const kept = error instanceof ApiError && error.code === "NETWORK" ? keptTable(gameId, mode === "seat" ? token : null) : null;
       if (kept && !this.closed) return this.start(kept, mode, token);
       this.fatal = loadError(error, mode);
-      if (mode === "seat" && error instanceof ApiError && error.code === "BAD_TOKEN") forgetSeat(gameId, token!);
+      if (mode === "seat" && error instanceof ApiError && (error.code === "BAD_TOKEN" || error.code === "SEAT_REISSUED"))
+        forgetSeat(gameId, token!);
       if (mode === "seat" && error instanceof ApiError && error.code === "SEAT_TAKEN")
         this.seatTaken = new SeatTaken(this.root, () => this.reopen(this.route));
       this.render();
@@ -406,6 +410,8 @@ export class TablePage {
 
 function loadError(error: unknown, mode: TableMode): Fatal {
   if (!(error instanceof ApiError)) return "failed";
+  // The game is gone; the creator gave this seat a fresh link (its old holder is told so, and what to do); this device
+  // was removed from its player (the page says how to link it again); a rated match refuses this player its seat.
   const said = SAID.find((code) => code === error.code);
   if (said) return said;
   if (error.code === "BAD_TOKEN") return mode === "invite" ? "badInvite" : "badSeat";
