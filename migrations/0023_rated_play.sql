@@ -18,6 +18,9 @@ ALTER TABLE match_results ADD COLUMN turns INTEGER;
 
 -- The network (src/server/network.ts, a hash; null where it tells nothing) a seek was published from and each seat taken from:
 -- the lobby's limits count open seeks per network, and a rated seek refuses a seat from a network already at its table.
+-- `device`: the SHA-256 of the key of the device that took the seat, so that a device later linked to an opponent's player
+-- tells the match's end that both seats were one person's (src/server/ratings/verdict.ts).
 ALTER TABLE seeks ADD COLUMN network TEXT;
 ALTER TABLE seek_seats ADD COLUMN network TEXT;
+ALTER TABLE seek_seats ADD COLUMN device TEXT;
 CREATE INDEX IF NOT EXISTS seeks_by_network ON seeks (network, status);

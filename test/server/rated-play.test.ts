@@ -3,9 +3,10 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { newGameId, newToken } from "../../src/server/auth";
 import { ESTABLISHED } from "../../src/server/ratings/standing";
+import { verdict } from "../../src/server/ratings/verdict";
 import { gameInit } from "../../src/server/validate";
 import { alarm, DAY, playTurn, realTime, setTime, T0 } from "./clock-helpers";
-import { call, createGame, homeAddress, move, type PeopleGame, roomStub, trueTable } from "./helpers";
+import { call, computerPlays, createGame, homeAddress, move, type PeopleGame, roomStub, trueTable } from "./helpers";
 import { confirmTokenIn, mailsTo, unique } from "./notify/helpers";
 import { open, type Person, pageOf, person } from "./rated-helpers";
 
@@ -96,7 +97,10 @@ describe("farming a rating", () => {
     expect((await call("/api/me/devices", { token: alt.key, headers: alt.from, body: { code: code.body.code } })).status).toBe(200);
     await playThenResign(game, 1);
     await drained(game.id);
-    expect((await call(`/api/games/${game.id}`)).body.rating).toMatchObject({ rated: false, why: "samePlayer" });
+    // The seat is the farmer's player's (a merge), or was taken by a device now the farmer's: one person either way.
+    const linked = (await call(`/api/games/${game.id}`)).body.rating;
+    expect(linked.rated).toBe(false);
+    expect(["samePlayer", "samePerson"]).toContain(linked.why);
     expect(await ratingOf(farmer)).toBe(1500);
     // A second device of the farmer's may not open the other seat of a rated match at all.
     const again = await ratedGame();
@@ -180,27 +184,72 @@ describe("farming a rating", () => {
     expect(page.recent[0]).toMatchObject({ how: "timeout", result: "loss", rated: false });
   });
 
-  it("with every seat handed to the computer gains nothing: a result counts only moves its players made", async () => {
+  it("with the computer playing a side gains nothing: a result counts only moves its players made", async () => {
     const [anna, bruno] = [await person("Anna"), await person("Bruno")];
-    const game = await ratedGame({ rules: { preset: "classic", hands: 1 } });
+    const game = await ratedGame();
     expect((await open(game, 0, anna)).status).toBe(200);
     expect((await open(game, 1, bruno)).status).toBe(200);
-    for (const seat of [0, 1]) {
-      const handed = await call(`/api/games/${game.id}/computer`, {
-        token: game.seats[seat]!.token,
-        body: { on: true, level: "beginner" },
-      });
-      expect(handed.status).toBe(200);
+    // Anna hands her seat to the computer from the start; the last person at the table may not (nobody would wait for them).
+    expect(
+      (await call(`/api/games/${game.id}/computer`, { token: game.seats[0]!.token, body: { on: true, level: "beginner" } })).status,
+    ).toBe(200);
+    const last = await call(`/api/games/${game.id}/computer`, { token: game.seats[1]!.token, body: { on: true, level: "beginner" } });
+    expect(last.status).toBe(409);
+    // Bruno plays three turns against the computer playing Anna's, then resigns: Anna's side wins, with no move of hers.
+    let brunos = 0;
+    for (let i = 0; i < 40 && brunos < 3; i++) {
+      if ((await trueTable(game.id)).state.hand!.turn === 1) {
+        await playTurn(game);
+        brunos++;
+      } else await computerPlays(game.id);
     }
-    for (let i = 0; i < 400 && !(await trueTable(game.id)).state.over; i++) await runDurableObjectAlarm(roomStub(game.id));
+    while ((await trueTable(game.id)).state.hand!.turn !== 1) await computerPlays(game.id);
     const table = await trueTable(game.id);
-    expect(table.state.over).toBe(true);
-    const moves = table.entries.filter((e) => e.body.type === "move");
-    expect(moves.length).toBeGreaterThan(20);
-    expect(moves.every((e) => e.body.type === "move" && e.body.by === "computer")).toBe(true);
+    expect(
+      table.entries
+        .filter((e) => e.body.type === "move" && e.body.seat === 0)
+        .every((e) => e.body.type === "move" && e.body.by === "computer"),
+    ).toBe(true);
+    expect((await move(game.id, game.seats[1]!.token, { type: "resign" }, table.version)).status).toBe(200);
     await drained(game.id);
     expect((await call(`/api/games/${game.id}`)).body.rating).toMatchObject({ rated: false, why: "tooShort" });
     expect([await ratingOf(anna), await ratingOf(bruno)]).toEqual([1500, 1500]);
+  });
+
+  it("a match the computer played at every seat is never rated, whatever its result (the verdict)", () => {
+    const created = {
+      type: "created",
+      id: "g",
+      rules: { preset: "classic" },
+      players: 2,
+      names: ["A", "B"],
+      firstDealer: 0,
+      deals: [],
+      clock: { kind: "perMove", perMove: DAY, timeout: "computer" },
+      rated: true,
+    } as never;
+    const turns = (by: "computer" | undefined) =>
+      Array.from({ length: 120 }, (_, i) => ({
+        body: { type: "move", seat: i % 2, move: { type: "draw" }, id: null, ...(by ? { by } : {}) } as never,
+      }));
+    const seats = [0, 1].map((seat) => ({
+      seat,
+      tokenHash: "",
+      taken: true,
+      name: null,
+      playerHash: `p${seat}`,
+      network: null,
+      device: null,
+    }));
+    const people = { established: new Set(["p0", "p1"]), mailboxes: new Map(), owners: new Map() };
+    const won = { totals: [2105, 1320], winner: 0, forfeited: null, aborted: false };
+    expect(verdict({ created, deals: [], entries: turns("computer") }, seats, people, won)).toBe("tooShort");
+    // The same match played by its players is rated.
+    expect(verdict({ created, deals: [], entries: turns(undefined) }, seats, people, won)).toBeNull();
+    // Played by its players but for one turn of the winner's the computer played: its win is not rated.
+    const helped = [...turns(undefined), { body: { type: "move", seat: 0, move: { type: "draw" }, id: null, by: "computer" } as never }];
+    expect(verdict({ created, deals: [], entries: helped }, seats, people, won)).toBe("computerHelped");
+    expect(verdict({ created, deals: [], entries: helped }, seats, people, { ...won, winner: 1, totals: [900, 2100] })).toBeNull();
   });
 
   it("a side the computer played for gains nothing from its win, and its loss stands", async () => {

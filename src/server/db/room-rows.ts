@@ -24,6 +24,8 @@ export interface SeatRow {
    * same-person check (ratings/verdict.ts). Kept in the room only: a room rebuilt from D1 has none.
    */
   network?: string | null;
+  /** The device (SHA-256 of its key) its player opened it with, for the same check: kept in the room only, as `network`. */
+  device?: string | null;
 }
 
 /**

@@ -152,20 +152,20 @@ export async function insertSeek(d1: D1Database, row: SeekRow, first: SeekSeatRo
  */
 export async function takeSeat(
   d1: D1Database,
-  seat: { seekId: string; playerId: string; name: string | null; link: string; network: string | null },
+  seat: { seekId: string; playerId: string; name: string | null; link: string; network: string | null; device: string },
   gameId: string,
   now: number,
 ): Promise<{ taken: boolean; filled: boolean }> {
   const [insert, update] = await d1.batch([
     d1
       .prepare(
-        `INSERT OR IGNORE INTO seek_seats (seek_id, seat, player_id, name, link_sealed, joined_at, network)
-         SELECT s.id, (SELECT COUNT(*) FROM seek_seats t WHERE t.seek_id = s.id), ?, ?, ?, ?, ?
+        `INSERT OR IGNORE INTO seek_seats (seek_id, seat, player_id, name, link_sealed, joined_at, network, device)
+         SELECT s.id, (SELECT COUNT(*) FROM seek_seats t WHERE t.seek_id = s.id), ?, ?, ?, ?, ?, ?
            FROM seeks s
           WHERE s.id = ? AND s.status = 'open' AND s.expires_at > ?
             AND (SELECT COUNT(*) FROM seek_seats t WHERE t.seek_id = s.id) < s.players`,
       )
-      .bind(seat.playerId, seat.name, seat.link, now, seat.network, seat.seekId, now),
+      .bind(seat.playerId, seat.name, seat.link, now, seat.network, seat.device, seat.seekId, now),
     d1
       .prepare(
         `UPDATE seeks SET status = 'full', game_id = ?
@@ -307,7 +307,7 @@ export async function profileOf(d1: D1Database, player: string): Promise<{ name:
  */
 export async function pairOrPublish(
   d1: D1Database,
-  who: { playerId: string; name: string; link: string; network: string | null; rating: number },
+  who: { playerId: string; name: string; link: string; network: string | null; device: string; rating: number },
   pool: { preset: string; players: number; rated: boolean },
   own: SeekRow,
   gameId: string,
@@ -317,8 +317,8 @@ export async function pairOrPublish(
   const [taken, filled, published] = await d1.batch([
     d1
       .prepare(
-        `INSERT OR IGNORE INTO seek_seats (seek_id, seat, player_id, name, link_sealed, joined_at, network)
-         SELECT s.id, (SELECT COUNT(*) FROM seek_seats t WHERE t.seek_id = s.id), ?1, ?2, ?3, ?4, ?5
+        `INSERT OR IGNORE INTO seek_seats (seek_id, seat, player_id, name, link_sealed, joined_at, network, device)
+         SELECT s.id, (SELECT COUNT(*) FROM seek_seats t WHERE t.seek_id = s.id), ?1, ?2, ?3, ?4, ?5, ?10
            FROM seeks s
           WHERE s.status = 'open' AND s.expires_at > ?4 AND s.pace = 'live'
             AND s.preset = ?6 AND s.players = ?7 AND s.rated = ?8 AND s.player_id <> ?1
@@ -329,7 +329,7 @@ export async function pairOrPublish(
           ORDER BY s.created_at
           LIMIT 1`,
       )
-      .bind(who.playerId, who.name, who.link, now, who.network, pool.preset, pool.players, rated, who.rating),
+      .bind(who.playerId, who.name, who.link, now, who.network, pool.preset, pool.players, rated, who.rating, who.device),
     d1
       .prepare(
         `UPDATE seeks SET status = 'full', game_id = ?1
@@ -360,10 +360,10 @@ export async function pairOrPublish(
       ),
     d1
       .prepare(
-        `INSERT INTO seek_seats (seek_id, seat, player_id, name, link_sealed, joined_at, network)
-         SELECT ?1, 0, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM seeks WHERE id = ?1)`,
+        `INSERT INTO seek_seats (seek_id, seat, player_id, name, link_sealed, joined_at, network, device)
+         SELECT ?1, 0, ?2, ?3, ?4, ?5, ?6, ?7 WHERE EXISTS (SELECT 1 FROM seeks WHERE id = ?1)`,
       )
-      .bind(own.id, who.playerId, who.name, who.link, now, who.network),
+      .bind(own.id, who.playerId, who.name, who.link, now, who.network, who.device),
   ]);
   const joined = (taken?.meta.changes ?? 0) > 0;
   let seekId: string | null = null;

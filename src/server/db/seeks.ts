@@ -52,6 +52,8 @@ export const seekSeats = sqliteTable(
     joinedAt: integer("joined_at").notNull(),
     /** The network the seat was taken from (network.ts's key; null where it tells nothing): a rated seek's table is one per network. */
     network: text("network"),
+    /** The SHA-256 of the key of the device that took the seat (ratings/verdict.ts: a device later linked to an opponent). */
+    device: text("device"),
   },
   (t) => [primaryKey({ columns: [t.seekId, t.seat] }), unique().on(t.seekId, t.playerId), index("seek_seats_by_player").on(t.playerId)],
 );

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, inArray, isNotNull, isNull } from "drizzle-orm";
 import { subscriptions } from "./notifications";
-import { playerMailboxes, players } from "./players";
+import { devices, playerMailboxes, players } from "./players";
 import { database } from "./queries";
 import { matchResults } from "./ratings";
 
@@ -63,17 +63,18 @@ export async function markEstablished(d1: D1Database, player: string, now: numbe
 
 /**
  * What the same-person check reads of several players, in one batch: which
- * are established, the addresses of their confirmed email subscriptions, and
- * the mailboxes they hold.
+ * are established, the addresses of their confirmed email subscriptions, the
+ * mailboxes they hold, and whose player each of the seats' devices is now.
  */
-export async function identityRows(d1: D1Database, ids: readonly string[]) {
+export async function identityRows(d1: D1Database, ids: readonly string[], keys: readonly string[] = []) {
   const established = new Set<string>();
   const addresses = new Map<string, string[]>(ids.map((id) => [id, []]));
   const held = new Map<string, string[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return { established, addresses, held };
+  const owners = new Map<string, string>();
+  if (ids.length === 0) return { established, addresses, held, owners };
   const db = database(d1);
   const list = [...ids];
-  const [standing, subscribed, mailboxes] = await db.batch([
+  const [standing, subscribed, mailboxes, owned] = await db.batch([
     db
       .select({ id: players.id })
       .from(players)
@@ -86,9 +87,14 @@ export async function identityRows(d1: D1Database, ids: readonly string[]) {
       .select({ player: playerMailboxes.playerId, mailbox: playerMailboxes.mailbox })
       .from(playerMailboxes)
       .where(inArray(playerMailboxes.playerId, list)),
+    db
+      .select({ key: devices.keyHash, player: devices.playerId })
+      .from(devices)
+      .where(inArray(devices.keyHash, [...keys, ""])),
   ]);
   for (const r of standing) established.add(r.id);
+  for (const r of owned) owners.set(r.key, r.player);
   for (const r of subscribed) if (r.owner) addresses.get(r.owner)?.push(r.target);
   for (const r of mailboxes) held.get(r.player)?.push(r.mailbox);
-  return { established, addresses, held };
+  return { established, addresses, held, owners };
 }

@@ -48,7 +48,7 @@ export async function recordMatchEnd(d1: D1Database, table: Table, seats: readon
   const teams = seats.map((s) => teamOf(s.seat, players));
   const people = await peopleOf(
     d1,
-    seats.flatMap((s) => (s.playerHash ? [s.playerHash] : [])),
+    seats.flatMap((s) => (s.playerHash ? [{ player: s.playerHash, network: s.network ?? null, device: s.device ?? null }] : [])),
   );
   const why = verdict(table, seats, people, result);
   const rated = why === null;

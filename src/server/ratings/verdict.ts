@@ -35,29 +35,40 @@ export interface PlayedGame {
   readonly entries: readonly { readonly body: LogBody }[];
 }
 
-/** A seat as the same-person check sees it: its player and the network they took it from (network.ts's key). */
+/**
+ * A seat as the same-person check sees it: its player, and the network (network.ts's key) and device (its key's
+ * SHA-256) they took it from.
+ */
 export interface Sitter {
   readonly player: string;
   readonly network: string | null;
+  readonly device: string | null;
 }
 
-/** What D1 knows of the seats' players: who is established, and each one's mailboxes. */
+/** What D1 knows of the seats' players and devices: who is established, each one's mailboxes, whose each device is now. */
 export interface People {
   readonly established: ReadonlySet<string>;
   readonly mailboxes: ReadonlyMap<string, ReadonlySet<string>>;
+  readonly owners: ReadonlyMap<string, string>;
 }
 
-export async function peopleOf(d1: D1Database, players: readonly string[]): Promise<People> {
-  const rows = await identityRows(d1, [...new Set(players)]);
+export async function peopleOf(d1: D1Database, sitters: readonly Sitter[]): Promise<People> {
+  const devices = sitters.flatMap((s) => (s.device ? [s.device] : []));
+  const rows = await identityRows(d1, [...new Set(sitters.map((s) => s.player))], [...new Set(devices)]);
   const mailboxes = new Map<string, Set<string>>();
   for (const player of rows.held.keys())
     mailboxes.set(player, new Set([...(rows.held.get(player) ?? []), ...(rows.addresses.get(player) ?? []).map(mailboxKey)]));
-  return { established: rows.established, mailboxes };
+  return { established: rows.established, mailboxes, owners: rows.owners };
 }
 
-/** Whether two sitters look like one person: one player, a mailbox in common, or one network. */
+/**
+ * Whether two sitters look like one person: one player; a device of one's that took the other's seat, or one device
+ * at both (linked devices are one player's, whenever they were linked); one network; a mailbox in common.
+ */
 export function onePerson(a: Sitter, b: Sitter, people: People): "samePlayer" | "samePerson" | null {
   if (a.player === b.player) return "samePlayer";
+  const ownerOf = (s: Sitter) => (s.device ? (people.owners.get(s.device) ?? null) : null);
+  if ((a.device !== null && a.device === b.device) || ownerOf(a) === b.player || ownerOf(b) === a.player) return "samePerson";
   if (a.network !== null && a.network === b.network) return "samePerson";
   const mine = people.mailboxes.get(a.player);
   if (mine && [...(people.mailboxes.get(b.player) ?? [])].some((m) => mine.has(m))) return "samePerson";
@@ -87,7 +98,7 @@ export function verdict(table: PlayedGame, seats: readonly SeatRow[], people: Pe
   const unknown = created.dealsUnknown === true || created.tournament?.duplicate === true;
   if (table.deals.some((d) => d.prepared) && !unknown) return "preparedDeals";
   const sitters: (Sitter | null)[] = seats.map((s) =>
-    s.playerHash === null ? null : { player: s.playerHash, network: s.network ?? null },
+    s.playerHash === null ? null : { player: s.playerHash, network: s.network ?? null, device: s.device ?? null },
   );
   if (sitters.some((s) => s === null)) return "unidentified";
   const known = sitters as Sitter[];
@@ -122,7 +133,7 @@ export async function seatRefusal(
     return fail(403, "SAME_PERSON", "You hold another seat of this rated match: a player plays one seat of a rated match.");
   const standing = await standingOf(d1, who.player, now);
   if (!standing.established) return notEstablished(standing);
-  const people = await peopleOf(d1, [who.player, ...opponents.map((o) => o.player)]);
+  const people = await peopleOf(d1, [who, ...opponents]);
   if (opponents.some((o) => onePerson(who, o, people)))
     return fail(
       403,

@@ -169,12 +169,12 @@ export class GameRoom extends DurableObject<Env> {
   async claim(caller: Caller, request: z.output<typeof ClaimRequest>): Promise<Reply<{ seat: number; token: string }>> {
     const entered = await this.enter(caller, "invite");
     if ("ok" in entered) return entered;
-    const network = networkKey(caller.client);
+    const origin = { network: networkKey(caller.client), device: caller.device ?? null };
     if (caller.playerId !== null) {
-      const refused = await ratedSeatRefusal(this.env.DB, entered.room, request.seat ?? null, caller.playerId, network, this.now());
+      const refused = await ratedSeatRefusal(this.env.DB, entered.room, request.seat ?? null, caller.playerId, origin, this.now());
       if (refused) return refused;
     }
-    const claimed = claimSeat(this.storage, entered.room.seats, request, caller.playerId, network);
+    const claimed = claimSeat(this.storage, entered.room.seats, request, caller.playerId, origin);
     if ("ok" in claimed) return claimed;
     if (caller.playerId !== null) await this.recordSeat(entered.room, claimed.seat);
     await this.written(entered.room, this.now(), { seatsChanged: true });
@@ -626,13 +626,12 @@ export class GameRoom extends DurableObject<Env> {
     }
     if (access.kind === "seat") {
       const before = room.seats[access.seat]!;
-      const network = networkKey(caller.client);
+      const origin = { network: networkKey(caller.client), device: caller.device ?? null };
       if (caller.playerId !== null && before.playerHash === null) {
-        const refused = await ratedSeatRefusal(this.env.DB, room, access.seat, caller.playerId, network, this.now());
+        const refused = await ratedSeatRefusal(this.env.DB, room, access.seat, caller.playerId, origin, this.now());
         if (refused) return refused;
       }
-      const touch = () =>
-        touchSeat(this.storage, room.seats, access.seat, caller.playerId, caller.sealedToken ?? null, this.now(), network);
+      const touch = () => touchSeat(this.storage, room.seats, access.seat, caller.playerId, caller.sealedToken ?? null, this.now(), origin);
       let touched = touch();
       // Refused to another player: unless the seat's player was merged into the caller's since (players/merge.ts).
       if ("ok" in touched && (await this.mergedSeats(room, before.playerHash, caller.playerId))) touched = touch();

@@ -34,8 +34,9 @@ export interface CarriedSeat {
   readonly taken: boolean;
   readonly playerHash: string | null;
   readonly link: string | null;
-  /** The network its player took it from (network.ts's key), for the ratings' same-person check. */
+  /** The network and device its player took it from (room/seats.ts, SeatOrigin), for the ratings' same-person check. */
   readonly network?: string | null;
+  readonly device?: string | null;
 }
 
 const KEY = "rematch";
@@ -105,6 +106,7 @@ export async function carriedSeats(seats: readonly SeatRow[], rematch: Rematch, 
       // The player's notifications of the new game link to their new seat.
       link: row.playerHash === null ? null : rematch.links[row.seat]!,
       network: row.network ?? null,
+      device: row.device ?? null,
     };
   }
   return carried;

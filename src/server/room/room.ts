@@ -82,6 +82,7 @@ export class Room {
         playerHash: held?.playerHash ?? null,
         link: held?.link ?? null,
         network: held?.network ?? null,
+        device: held?.device ?? null,
       };
     });
     const first: LogRow = { seq: 1, at: now, body: created };

@@ -164,6 +164,7 @@ export async function publishSeek(ctx: Context, input: PublishInput, expiresIn?:
     link: await seal(newToken(), env.GAME_ID_KEY),
     joinedAt: now,
     network: row.network,
+    device: who.device,
   };
   await insertSeek(env.DB, row, first);
   const seek = (await seekById(env.DB, row.id))!;
@@ -181,7 +182,7 @@ async function inRange(d1: D1Database, seek: StoredSeek, player: string): Promis
 function sitters(seek: StoredSeek, seats: readonly SeekSeatRow[]) {
   const n = seek.players as PlayerCount;
   const mine = teamOf(seats.length, n);
-  const sitter = (s: SeekSeatRow) => ({ player: s.playerId, network: s.network });
+  const sitter = (s: SeekSeatRow) => ({ player: s.playerId, network: s.network, device: s.device });
   return [
     seats.filter((s) => teamOf(s.seat, n) !== mine).map(sitter),
     seats.filter((s) => teamOf(s.seat, n) === mine).map(sitter),
@@ -204,14 +205,14 @@ export async function joinSeek(ctx: Context, id: string, name: string | null | u
   if (isFailure(seated)) return seated;
   const network = networkKey(ctx.network);
   if (seek.rated) {
-    const refused = await seatRefusal(env.DB, { player: who.player, network }, ...sitters(seek, seats), now);
+    const refused = await seatRefusal(env.DB, { player: who.player, network, device: who.device }, ...sitters(seek, seats), now);
     if (refused) return refused;
   }
   await sitDown(ctx, profile, seated);
   const link = await seal(newToken(), env.GAME_ID_KEY);
   const taken = await takeSeat(
     env.DB,
-    { seekId: seek.id, playerId: who.player, name: seated, link, network },
+    { seekId: seek.id, playerId: who.player, name: seated, link, network, device: who.device },
     newGameId(env.GAME_ID_KEY),
     now,
   );
@@ -292,7 +293,7 @@ export async function playNow(ctx: Context, input: PlayNowInput): Promise<Reply<
   const link = await seal(newToken(), env.GAME_ID_KEY);
   const paired = await pairOrPublish(
     env.DB,
-    { playerId: who.player, name, link, network, rating },
+    { playerId: who.player, name, link, network, device: who.device, rating },
     { preset, players: n, rated },
     own,
     newGameId(env.GAME_ID_KEY),
