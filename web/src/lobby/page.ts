@@ -280,26 +280,30 @@ export class LobbyPage {
           "main",
           { class: "lobby" },
           yourTurn(this.mine, rememberedSeats(), this.mineAt),
-          createForm(this.form, {
-            players: (n) => {
-              this.form = { ...this.form, players: n };
-              this.render();
+          createForm(
+            this.form,
+            {
+              players: (n) => {
+                this.form = { ...this.form, players: n };
+                this.render();
+              },
+              preset: (name: PresetName) => {
+                this.form = { ...this.form, preset: name };
+                this.render();
+              },
+              submit: (form) => void this.submit(form),
+              clock: (kind) => {
+                this.form = { ...this.form, clock: kind };
+                this.render();
+              },
+              seatKind: (seat, level) => {
+                this.form = { ...this.form, computers: this.form.computers.map((l, i) => (i === seat ? level : l)) };
+                this.render();
+              },
+              versus: (form) => void this.versus(form),
             },
-            preset: (name: PresetName) => {
-              this.form = { ...this.form, preset: name };
-              this.render();
-            },
-            submit: (form) => void this.submit(form),
-            clock: (kind) => {
-              this.form = { ...this.form, clock: kind };
-              this.render();
-            },
-            seatKind: (seat, level) => {
-              this.form = { ...this.form, computers: this.form.computers.map((l, i) => (i === seat ? level : l)) };
-              this.render();
-            },
-            versus: (form) => void this.versus(form),
-          }),
+            this.seeks.standing,
+          ),
           fresh ? linksPanel(fresh, this.taken[fresh.id] ?? null, this.links, true, this.messages[fresh.id] ?? null) : null,
           // Below the creation form, which a newcomer's first screen holds whole (test/browser/returning.test.ts).
           this.seeks.view(),
