@@ -10,7 +10,7 @@
  * this file carries no schema code.
  */
 
-export { LIMITS, WS_DEVICE_REMOVED, WS_PROTOCOL } from "./limits";
+export { LIMITS, WS_DEVICE_REMOVED, WS_PROTOCOL, WS_SEAT_BOUND } from "./limits";
 export type {
   AbsenceLimit,
   ClaimRequest,

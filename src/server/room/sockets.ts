@@ -1,5 +1,5 @@
 import type { ClientMessage, ServerMessage, Viewer } from "../../shared/api";
-import { LIMITS, WS_DEVICE_REMOVED, WS_PROTOCOL } from "../../shared/limits";
+import { LIMITS, WS_DEVICE_REMOVED, WS_PROTOCOL, WS_SEAT_BOUND } from "../../shared/limits";
 import { ClientMessage as ClientMessageSchema } from "../../shared/wire/socket";
 import { type Failure, fail, type Reply } from "../reply";
 import { describeIssues } from "../validation";
@@ -120,6 +120,23 @@ export function closeDevice(ctx: DurableObjectState, device: string): number {
     closed++;
   }
   return closed;
+}
+
+/**
+ * Closes the sockets of `seat` not opened by `device`: the seat just became the player's of `device`, and a socket
+ * opened before with its link alone (no player key) is no longer let see it. A long poll's socket, closed, asks the
+ * room again (long-poll.ts), and is refused there.
+ */
+export function closeSeat(ctx: DurableObjectState, seat: number, device: string | null): void {
+  for (const ws of ctx.getWebSockets()) {
+    const attachment = attachmentOf(ws);
+    if (attachment.viewer !== seat || (device !== null && attachment.device === device)) continue;
+    try {
+      ws.close(WS_SEAT_BOUND, "seat bound to its player");
+    } catch {
+      // Already closing.
+    }
+  }
 }
 
 /** Whether a socket of `viewer` is open (a player at the table live; a long poll's socket is not one). */

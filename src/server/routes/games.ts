@@ -43,11 +43,12 @@ const GameParams = z.object({
     example: "Xq3vB7nK2mPa9TzRw4Lc8Hs1",
   }),
 });
-const PlayerKeyHeader = z.object({
-  "x-player-key": z.string().optional().openapi({
-    description: "The browser's player key (22–128 base64url characters): links the seat to the player's games (GET /api/me/games).",
-  }),
+/** The device's player key, with a seat's token (docs/identity.md: a seat its player opened opens only on their devices). */
+const playerKey = z.string().optional().openapi({
+  description:
+    "The device's player key (22–128 base64url characters). With a seat's token: opening a seat nobody's yet (the view, the WebSocket) makes it the key's player's (GET /api/me/games); a seat a player's device opened answers only to that player's devices (403 SEAT_BOUND without a key, 409 SEAT_TAKEN with another player's).",
 });
+const PlayerKeyHeader = z.object({ "x-player-key": playerKey });
 
 serve(
   gamesApi,
@@ -123,6 +124,7 @@ serve(
       params: GameParams,
       headers: z.object({
         "idempotency-key": z.string().min(1).max(LIMITS.idempotencyKeyLength).optional().openapi({ description: "Or `id` in the body." }),
+        "x-player-key": playerKey,
       }),
       body: { content: { "application/json": { schema: MoveRequest } }, required: true },
     },
@@ -154,10 +156,11 @@ serve(
         since: z.coerce.number().int("since must be a version (a whole number, 0 or more)").min(0).default(0),
         wait: z.coerce.number().min(0, `wait must be a number of seconds from 0 to ${LIMITS.waitSeconds}`).default(0),
       }),
+      headers: PlayerKeyHeader,
     },
     responses: {
       200: json(EventsResponse, "The events after `since` and the game as it stands."),
-      ...errors(400, 401, 404, 409, 429),
+      ...errors(400, 401, 403, 404, 409, 429),
     },
   }),
   async (c) => {
@@ -177,7 +180,7 @@ serve(
     tags: ["games"],
     summary: "Follow and play the game over a WebSocket",
     description:
-      'Authenticate with Authorization: Bearer <token> or, from a browser, the subprotocols `burraco, bearer.<token>`. The server sends {"type":"events",…} messages; the client sends {"type":"move","move":…,"version":N,"id":"…"} or {"type":"resume","since":N}.',
+      'Authenticate with Authorization: Bearer <token> or, from a browser, the subprotocols `burraco, bearer.<token>` (and `key.<player key>` for X-Player-Key). A seat\'s socket opened without a key is closed with 4003 once a player\'s device opens the seat. The server sends {"type":"events",…} messages; the client sends {"type":"move","move":…,"version":N,"id":"…"} or {"type":"resume","since":N}.',
     security: OPTIONAL_TOKEN,
     request: { params: GameParams, headers: PlayerKeyHeader },
     responses: { 101: { description: "Switching to the WebSocket protocol." }, ...errors(400, 401, 403, 404, 409, 426, 429) },
