@@ -62,10 +62,10 @@ const BAD_NAME = "BAD_NAME";
 const FIRST_VISIT = 12;
 
 /**
- * Refusals said in their own words: the game is gone, the seat was given a fresh link, this device was removed, or a
- * rated match's seat is not this player's to take (docs/ratings.md).
+ * Refusals said in their own words: the game is gone, the seat was given a fresh link, this device was removed, the
+ * seat is its player's (docs/identity.md), or a rated match's seat is not this player's to take (docs/ratings.md).
  */
-const SAID = ["GAME_NOT_FOUND", "SEAT_REISSUED", "DEVICE_REMOVED", "NOT_ESTABLISHED", "SAME_PERSON"] as const;
+const SAID = ["GAME_NOT_FOUND", "SEAT_REISSUED", "DEVICE_REMOVED", "SEAT_BOUND", "NOT_ESTABLISHED", "SAME_PERSON"] as const;
 type Fatal = "badSeat" | "badInvite" | "failed" | (typeof SAID)[number];
 
 export class TablePage {
