@@ -459,7 +459,6 @@ export const en = {
     },
     pending: "Updating the ratings…",
     unrated: {
-      notAsked: "",
       aborted: "Not rated: the match was called off.",
       unidentified: "Not rated: a seat was played without a player's own device.",
       samePlayer: "Not rated: one player held two seats.",

@@ -458,7 +458,6 @@ export const it: Catalog = {
     },
     pending: "Aggiorno la classifica…",
     unrated: {
-      notAsked: "",
       aborted: "Non valida per la classifica: la partita è stata annullata.",
       unidentified: "Non valida per la classifica: un posto è stato giocato senza il dispositivo di un giocatore.",
       samePlayer: "Non valida per la classifica: un giocatore aveva due posti.",
