@@ -12,50 +12,50 @@ import { type Answer, apiUrl, type Schema } from "../../web/src/api-url";
 async function wrongCalls(id: string, token: string): Promise<unknown[]> {
   return [
     // @ts-expect-error a route that is not there
-    await call("get", "/api/gamez/{id}", { params: { id } }),
+    await call("GET", "/api/gamez/{id}", { params: { id } }),
     // @ts-expect-error a route that is there, but not for this method
-    await call("delete", "/api/games/{id}/moves", { params: { id }, token }),
+    await call("DELETE", "/api/games/{id}/moves", { params: { id }, token }),
     // @ts-expect-error the path's parameter left out
-    await call("get", "/api/games/{id}", { token }),
+    await call("GET", "/api/games/{id}", { token }),
     // @ts-expect-error the path's parameter under another name
-    await call("get", "/api/games/{id}", { params: { gameId: id }, token }),
+    await call("GET", "/api/games/{id}", { params: { gameId: id }, token }),
     // @ts-expect-error a body the route does not take (`muted`, not `mute`)
-    await call("post", "/api/games/{id}/chat/mutes", { params: { id }, token, body: { seat: 1, mute: true } }),
+    await call("POST", "/api/games/{id}/chat/mutes", { params: { id }, token, body: { seat: 1, mute: true } }),
     // @ts-expect-error the route's required body left out
-    await call("post", "/api/games/{id}/moves", { params: { id }, token }),
+    await call("POST", "/api/games/{id}/moves", { params: { id }, token }),
     // @ts-expect-error a body for a route that takes none
-    await call("get", "/api/me/games", { token, body: {} }),
+    await call("GET", "/api/me/games", { token, body: {} }),
     // @ts-expect-error a query the route does not declare
-    await call("get", "/api/me/games", { token, query: { since: 3 } }),
+    await call("GET", "/api/me/games", { token, query: { since: 3 } }),
     // @ts-expect-error a query value of the wrong type
-    await call("get", "/api/games/{id}/events", { params: { id }, query: { since: "3" } }),
+    await call("GET", "/api/games/{id}/events", { params: { id }, query: { since: "3" } }),
     // @ts-expect-error the player key sent to a route that does not read it
-    await call("get", "/api/me/games", { token, withPlayerKey: true }),
+    await call("GET", "/api/me/games", { token, withPlayerKey: true }),
     // @ts-expect-error an answer's field that is not there
-    (await call("get", "/api/me/games", { token })).gamez,
+    (await call("GET", "/api/me/games", { token })).gamez,
     // @ts-expect-error an answer's field of another type
-    (await call("post", "/api/games/{id}/moves", { params: { id }, token, body: { move: { type: "draw" }, version: 1 } })).version.length,
+    (await call("POST", "/api/games/{id}/moves", { params: { id }, token, body: { move: { type: "draw" }, version: 1 } })).version.length,
     // @ts-expect-error an address of a route that is not there
-    apiUrl("get", "/api/games/{id}/recording", { params: { id } }),
+    apiUrl("GET", "/api/games/{id}/recording", { params: { id } }),
   ];
 }
 
 describe("the typed calls", () => {
   it("type each answer as its route's success body", () => {
     expectTypeOf(wrongCalls).toBeFunction();
-    expectTypeOf<Answer<"get", "/api/me/games">>().toEqualTypeOf<Schema<"MyGames">>();
-    expectTypeOf<Answer<"post", "/api/games">>().toEqualTypeOf<Schema<"CreatedGame">>();
-    expectTypeOf<Answer<"post", "/api/games/{id}/moves">>().toEqualTypeOf<Schema<"Events">>();
+    expectTypeOf<Answer<"GET", "/api/me/games">>().toEqualTypeOf<Schema<"MyGames">>();
+    expectTypeOf<Answer<"POST", "/api/games">>().toEqualTypeOf<Schema<"CreatedGame">>();
+    expectTypeOf<Answer<"POST", "/api/games/{id}/moves">>().toEqualTypeOf<Schema<"Events">>();
   });
 
   it("fill a path's parameters, each encoded, and the query's given values", () => {
-    expect(apiUrl("get", "/api/games/{id}/record", { params: { id: "a/b c" } })).toBe("/api/games/a%2Fb%20c/record");
-    expect(apiUrl("post", "/api/games/{id}/seats/{seat}/link", { params: { id: "g1", seat: 2 } })).toBe("/api/games/g1/seats/2/link");
-    expect(apiUrl("get", "/api/games/{id}/events", { params: { id: "g1" }, query: { since: 0, wait: 25 } })).toBe(
+    expect(apiUrl("GET", "/api/games/{id}/record", { params: { id: "a/b c" } })).toBe("/api/games/a%2Fb%20c/record");
+    expect(apiUrl("POST", "/api/games/{id}/seats/{seat}/link", { params: { id: "g1", seat: 2 } })).toBe("/api/games/g1/seats/2/link");
+    expect(apiUrl("GET", "/api/games/{id}/events", { params: { id: "g1" }, query: { since: 0, wait: 25 } })).toBe(
       "/api/games/g1/events?since=0&wait=25",
     );
-    expect(apiUrl("get", "/api/seeks", { query: { players: 2, preset: undefined } })).toBe("/api/seeks?players=2");
-    expect(apiUrl("get", "/api/seeks")).toBe("/api/seeks");
+    expect(apiUrl("GET", "/api/seeks", { query: { players: 2, preset: undefined } })).toBe("/api/seeks?players=2");
+    expect(apiUrl("GET", "/api/seeks")).toBe("/api/seeks");
   });
 });
 
@@ -70,7 +70,7 @@ describe("a call", () => {
 
   it("sends its method, address, token, player key and JSON body, never from the cache", async () => {
     const fetch = answering(200, { seat: 1, muted: [1] });
-    const answer = await call("post", "/api/games/{id}/chat/mutes", {
+    const answer = await call("POST", "/api/games/{id}/chat/mutes", {
       params: { id: "g1" },
       token: "seat-token",
       body: { seat: 1, muted: true },
@@ -90,7 +90,7 @@ describe("a call", () => {
 
   it("sends no body, no content type and no player key where it has none", async () => {
     const fetch = answering(200, { games: [] });
-    await call("get", "/api/me/games", { token: "key" });
+    await call("GET", "/api/me/games", { token: "key" });
     const [, init] = fetch.mock.calls[0]!;
     expect(init.method).toBe("GET");
     expect(init.body).toBeUndefined();
@@ -99,7 +99,7 @@ describe("a call", () => {
 
   it("throws the server's refusal as an ApiError with its code, and a lost network as NETWORK", async () => {
     answering(409, { error: { code: "STALE_VERSION", message: "stale", currentVersion: 7 } });
-    const refused = await call("post", "/api/games/{id}/moves", {
+    const refused = await call("POST", "/api/games/{id}/moves", {
       params: { id: "g1" },
       token: "t",
       body: { move: { type: "draw" }, version: 6 },
@@ -112,13 +112,13 @@ describe("a call", () => {
         throw new TypeError("Failed to fetch");
       }),
     );
-    await expect(call("get", "/api/me/games", { token: "key" })).rejects.toMatchObject({ status: 0, code: "NETWORK" });
+    await expect(call("GET", "/api/me/games", { token: "key" })).rejects.toMatchObject({ status: 0, code: "NETWORK" });
   });
 
   it("takes an answer already asked for instead of asking again", async () => {
     const fetch = answering(500, {});
     const early = Promise.resolve(new Response(JSON.stringify({ id: "g1" }), { status: 200 }));
-    expect(await call("get", "/api/games/{id}", { params: { id: "g1" }, early })).toEqual({ id: "g1" });
+    expect(await call("GET", "/api/games/{id}", { params: { id: "g1" }, early })).toEqual({ id: "g1" });
     expect(fetch).not.toHaveBeenCalled();
   });
 });

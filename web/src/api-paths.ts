@@ -7,7 +7,7 @@
  */
 
 /** SHA-256 of the document's JSON without `servers` (documentDigest in src/server/routes/openapi.ts). */
-export const OPENAPI_DIGEST = "7e4da8023db7d4b4b5b133e31901738f0ec9c563d865d2ba3187fe004be8dd87";
+export const OPENAPI_DIGEST = "7f8cc390b67845b29bcf1d4f16f6e3bddf8f2ad9df08ac8c24bdc0e98bfef774";
 
 export interface paths {
     "/api/health": {
@@ -188,6 +188,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description GAME_NOT_FOUND (or ABSENCE_NOT_FOUND for an absence). */
                 404: {
                     headers: {
@@ -287,7 +296,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move). */
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -504,6 +513,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description GAME_NOT_FOUND (or ABSENCE_NOT_FOUND for an absence). */
                 404: {
                     headers: {
@@ -610,7 +628,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move). */
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -726,6 +744,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description GAME_NOT_FOUND (or ABSENCE_NOT_FOUND for an absence). */
                 404: {
                     headers: {
@@ -819,7 +846,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move). */
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1310,7 +1337,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move). */
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1423,7 +1450,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move). */
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1519,7 +1546,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move). */
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1628,6 +1655,15 @@ export interface paths {
                 };
                 /** @description AUTH_REQUIRED (no token), BAD_TOKEN (a malformed Authorization header, or a token this game does not know) or DEVICE_REMOVED (the X-Player-Key device was removed from its player). */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2247,7 +2283,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move). */
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2340,6 +2376,15 @@ export interface paths {
                 };
                 /** @description AUTH_REQUIRED (no token), BAD_TOKEN (a malformed Authorization header, or a token this game does not know) or DEVICE_REMOVED (the X-Player-Key device was removed from its player). */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3692,7 +3737,7 @@ export interface paths {
         };
         /**
          * oEmbed for a game's link
-         * @description `url` is a game's address on this service (`/game/{id}`, its replay or its embed). Answers a `rich` oEmbed with an iframe of the public table. Only `format=json`; other formats get 501.
+         * @description `url` is a game's address on this service (`/game/{id}`, its replay or its embed), or a tournament's (`/tournament/{id}`). Answers a `rich` oEmbed with an iframe of the public table, or of the tournament's standings. Only `format=json`; other formats get 501.
          */
         get: {
             parameters: {
@@ -3886,7 +3931,7 @@ export interface paths {
         };
         /**
          * The open seeks
-         * @description The lobby's list: open seeks, oldest first (at most 100), filtered by preset, number of players, pace, rated or language; each seat taken with its player's name, rating in the seek's pool (with deviation), matches finished and lost on time. With a player key (optional) each says whether the caller published or joined it.
+         * @description The lobby's list: open seeks, those of established players first (docs/ratings.md), then the newest first (at most 100, and of them at most 3 of one publisher and 5 from one network), filtered by preset, number of players, pace, rated or language; each seat taken with its player's name, rating in the seek's pool (with deviation), matches finished and lost on time. With a player key (optional) each says whether the caller published or joined it.
          */
         get: {
             parameters: {
@@ -5721,7 +5766,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "BAD_JSON" | "BAD_REQUEST" | "BAD_RULES" | "BAD_DEAL" | "BAD_PLAYER_KEY" | "AUTH_REQUIRED" | "BAD_TOKEN" | "FORBIDDEN" | "NOT_FOUND" | "GAME_NOT_FOUND" | "STALE_VERSION" | "NO_FREE_SEAT" | "SEAT_TAKEN" | "SEAT_RESERVED" | "SEAT_REISSUED" | "IDEMPOTENCY_KEY_REUSED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "BAD_CLOCK" | "BAD_RATED" | "NOTHING_TO_CLAIM" | "MATCH_NOT_OVER" | "NOBODY_WAITING" | "BAD_ABSENCE" | "ABSENCE_NOT_FOUND" | "SUBSCRIPTION_NOT_FOUND" | "SUBSCRIPTION_EXISTS" | "TOO_MANY_SUBSCRIPTIONS" | "BAD_SUBSCRIPTION" | "WEBHOOK_URL_REFUSED" | "PUSH_ENDPOINT_REFUSED" | "EMAIL_NOT_CONFIRMED" | "SUBSCRIPTION_DISABLED" | "CONFIRMATION_NOT_FOUND" | "DEVICE_REMOVED" | "DEVICE_NOT_FOUND" | "LINK_CODE_INVALID" | "UPGRADE_REQUIRED" | "RATE_LIMITED" | "SEEK_NOT_FOUND" | "SEEK_FULL" | "ALREADY_JOINED" | "RATING_OUT_OF_RANGE" | "TOO_MANY_SEEKS" | "BAD_SEEK" | "BAD_MESSAGE" | "MESSAGE_TOO_LONG" | "MESSAGE_NOT_FOUND" | "TOURNAMENT_NOT_FOUND" | "BAD_TOURNAMENT" | "TOO_MANY_TOURNAMENTS" | "REGISTRATION_CLOSED" | "ALREADY_ENTERED" | "NOT_ENTERED" | "TOURNAMENT_STARTED" | "TOURNAMENT_OVER" | "NOT_ENOUGH_ENTRIES" | "ENTRY_INCOMPLETE" | "ENTRY_NOT_FOUND" | "PARTNER_LINK_INVALID" | "TABLE_HIDDEN" | "ROUND_CLOSED" | "INTERNAL" | "BAD_MOVE" | "HAND_OVER" | "NOT_YOUR_TURN" | "MUST_DRAW_FIRST" | "ALREADY_DREW" | "CARD_NOT_IN_HAND" | "INVALID_MELD" | "TOO_MANY_WILDS" | "SETS_NOT_ALLOWED" | "DUPLICATE_SET" | "UNKNOWN_MELD" | "NOT_YOUR_MELD" | "WILD_CANNOT_MOVE" | "WOULD_EMPTY_HAND" | "NO_DISCARD_LEFT" | "CANNOT_CLOSE_WITHOUT_BURRACO" | "CANNOT_DISCARD_PICKED_CARD" | "MUST_PLAY_PICKED_CARD";
+                code: "BAD_JSON" | "BAD_REQUEST" | "BAD_RULES" | "BAD_DEAL" | "BAD_PLAYER_KEY" | "AUTH_REQUIRED" | "BAD_TOKEN" | "FORBIDDEN" | "NOT_FOUND" | "GAME_NOT_FOUND" | "STALE_VERSION" | "NO_FREE_SEAT" | "SEAT_TAKEN" | "SEAT_RESERVED" | "SEAT_REISSUED" | "IDEMPOTENCY_KEY_REUSED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "BAD_CLOCK" | "BAD_RATED" | "NOTHING_TO_CLAIM" | "MATCH_NOT_OVER" | "NOBODY_WAITING" | "BAD_ABSENCE" | "ABSENCE_NOT_FOUND" | "SUBSCRIPTION_NOT_FOUND" | "SUBSCRIPTION_EXISTS" | "TOO_MANY_SUBSCRIPTIONS" | "BAD_SUBSCRIPTION" | "WEBHOOK_URL_REFUSED" | "PUSH_ENDPOINT_REFUSED" | "EMAIL_NOT_CONFIRMED" | "SUBSCRIPTION_DISABLED" | "CONFIRMATION_NOT_FOUND" | "DEVICE_REMOVED" | "DEVICE_NOT_FOUND" | "LINK_CODE_INVALID" | "UPGRADE_REQUIRED" | "RATE_LIMITED" | "SEEK_NOT_FOUND" | "SEEK_FULL" | "ALREADY_JOINED" | "RATING_OUT_OF_RANGE" | "TOO_MANY_SEEKS" | "BAD_SEEK" | "NOT_ESTABLISHED" | "SAME_PERSON" | "NAME_REQUIRED" | "BAD_MESSAGE" | "MESSAGE_TOO_LONG" | "MESSAGE_NOT_FOUND" | "TOURNAMENT_NOT_FOUND" | "BAD_TOURNAMENT" | "TOO_MANY_TOURNAMENTS" | "REGISTRATION_CLOSED" | "ALREADY_ENTERED" | "NOT_ENTERED" | "TOURNAMENT_STARTED" | "TOURNAMENT_OVER" | "NOT_ENOUGH_ENTRIES" | "ENTRY_INCOMPLETE" | "ENTRY_NOT_FOUND" | "PARTNER_LINK_INVALID" | "TABLE_HIDDEN" | "ROUND_CLOSED" | "INTERNAL" | "BAD_MOVE" | "HAND_OVER" | "NOT_YOUR_TURN" | "MUST_DRAW_FIRST" | "ALREADY_DREW" | "CARD_NOT_IN_HAND" | "INVALID_MELD" | "TOO_MANY_WILDS" | "SETS_NOT_ALLOWED" | "DUPLICATE_SET" | "UNKNOWN_MELD" | "NOT_YOUR_MELD" | "WILD_CANNOT_MOVE" | "WOULD_EMPTY_HAND" | "NO_DISCARD_LEFT" | "CANNOT_CLOSE_WITHOUT_BURRACO" | "CANNOT_DISCARD_PICKED_CARD" | "MUST_PLAY_PICKED_CARD";
                 message: string;
                 /** @description With STALE_VERSION: the game's version now. */
                 currentVersion?: number;
@@ -5732,6 +5777,15 @@ export interface components {
                  * @enum {string}
                  */
                 limit?: "order" | "notice" | "longest" | "overlap" | "year";
+                /** @description With NOT_ESTABLISHED: what the player still lacks to play rated (docs/ratings.md). */
+                standing?: {
+                    /** @description They confirmed an email address of their own (a mailbox no other player holds). */
+                    mailbox: boolean;
+                    /** @description Days still to pass since their first visit. */
+                    daysLeft: number;
+                    /** @description Matches still to finish, having played two turns or more of their own. */
+                    matchesLeft: number;
+                };
                 /** @description With SEAT_TAKEN for a fresh seat link: why the seat's player does not count as gone. */
                 away?: {
                     /**
@@ -5778,7 +5832,7 @@ export interface components {
                 computer?: components["schemas"]["ComputerLevel"];
             }[];
             clock?: components["schemas"]["ClockRequest"];
-            /** @description A rated match (docs/ratings.md): needs a clock and no computer player; rated when it ends if every seat was opened by a distinct player (a device with a player key). */
+            /** @description A rated match (docs/ratings.md): needs a clock, no computer player and no prepared deals. Only established players may open its seats (403 NOT_ESTABLISHED, or SAME_PERSON for an opponent's mailbox or network); it is rated when it ends if every seat was opened by a distinct established player who played two turns or more themselves. */
             rated?: boolean;
             /** @description Spectators and embeds may read the table's chat (docs/chat.md): off by default; any seated player can close it later, and it is open only while every seat lets it be. */
             spectatorChat?: boolean;
@@ -5858,6 +5912,7 @@ export interface components {
             chat: components["schemas"]["ChatState"];
             /** @description Once a seat has asked for a rematch of the finished match (POST /api/games/{id}/rematch): the new game's id. */
             rematch?: string;
+            rating?: components["schemas"]["RatingOutcome"];
         };
         SeatInfo: {
             /** @description Seat number, 0 … players-1, in playing order. */
@@ -6105,6 +6160,21 @@ export interface components {
          * @enum {string}
          */
         ChatAudience: "players" | "everyone";
+        /** @description Once the finished match's result is recorded (seconds after its end): whether it was rated, why not, and each player's rating before and after it (docs/ratings.md). */
+        RatingOutcome: {
+            rated: boolean;
+            /**
+             * @description Why the match was not rated; null when it was.
+             * @enum {string|null}
+             */
+            why: "notAsked" | "aborted" | "unidentified" | "samePlayer" | "notEstablished" | "samePerson" | "tooShort" | "computerHelped" | "preparedDeals" | null;
+            /** @description Per seat of a rated match: the player's rating in the match's pool before and after it, rounded. */
+            seats: {
+                seat: number;
+                before: number;
+                after: number;
+            }[];
+        };
         /** @description The events after a version as the viewer may see them, and the game as it stands. */
         Events: {
             version: number;
@@ -7238,6 +7308,7 @@ export interface components {
             timeZone: string | null;
             /** @description The player's devices, oldest first; removed devices are not listed. */
             devices: components["schemas"]["Device"][];
+            standing: components["schemas"]["Standing"];
         };
         Device: {
             /** @description The device's id (not its key): names it for removal. */
@@ -7250,6 +7321,17 @@ export interface components {
             seenAt: string | null;
             /** @description Whether it is the device making this request. */
             current: boolean;
+        };
+        /** @description Whether the player may play rated matches, or what they still lack (docs/ratings.md). */
+        Standing: {
+            /** @description The player may play rated matches (docs/ratings.md, "Who plays rated"). */
+            established: boolean;
+            /** @description They confirmed an email address of their own (a mailbox no other player holds). */
+            mailbox: boolean;
+            /** @description Days still to pass since their first visit. */
+            daysLeft: number;
+            /** @description Matches still to finish, having played two turns or more of their own. */
+            matchesLeft: number;
         };
         /**
          * @example {
@@ -7478,9 +7560,9 @@ export interface components {
             html: string;
             width: number;
             height: number;
-            thumbnail_url: string;
-            thumbnail_width: number;
-            thumbnail_height: number;
+            thumbnail_url?: string;
+            thumbnail_width?: number;
+            thumbnail_height?: number;
             cache_age: number;
         };
         PublicPlayer: {
@@ -7861,6 +7943,11 @@ export interface components {
                     token: string;
                     url: string;
                 } | null;
+                /** @description To the organiser of a tournament by invitation: its invitation link. */
+                invite: {
+                    token: string;
+                    url: string;
+                } | null;
             };
             entries: {
                 entry: number;
@@ -7908,6 +7995,8 @@ export interface components {
                 rank: number;
                 entry: number;
                 names: (string | null)[];
+                /** @description Which of the entry's places the computer plays. */
+                computer: boolean[];
                 vp: number;
                 for: number;
                 against: number;
@@ -7932,6 +8021,8 @@ export interface components {
                 rank: number;
                 entry: number;
                 names: (string | null)[];
+                /** @description Which of the entry's places the computer plays. */
+                computer: boolean[];
                 vp: number;
                 for: number;
                 against: number;

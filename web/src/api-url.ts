@@ -12,15 +12,16 @@ import type { components, paths } from "./api-paths";
  * bundle.
  */
 
-export type Method = "get" | "post" | "patch" | "delete";
+/** As HTTP writes it (and fetch sends it: a lower-case "patch" is sent as it is). */
+export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
 /** A path the API serves for a method, as the document writes it. */
-export type Route<M extends Method> = PathsWithMethod<paths, M>;
+export type Route<M extends Method> = PathsWithMethod<paths, Lowercase<M>>;
 
 /** The document's named schemas (its components), for an answer's parts: `Schema<"MyGame">`. */
 export type Schema<Name extends keyof components["schemas"]> = components["schemas"][Name];
 
-type Operation<M extends Method, P extends Route<M>> = paths[P] extends { [K in M]: infer O } ? O : never;
+type Operation<M extends Method, P extends Route<M>> = paths[P] extends { [K in Lowercase<M>]: infer O } ? O : never;
 type Parameters<O> = O extends { parameters: infer Q } ? Q : never;
 type Present<T> = [NonNullable<T>] extends [never] ? false : true;
 
@@ -61,12 +62,18 @@ export type InputArgument<M extends Method, P extends Route<M>, Extra> =
 /** The route's success body (200 or 201, as JSON). */
 export type Answer<M extends Method, P extends Route<M>> = SuccessResponseJSON<Operation<M, P> & Record<string | number, unknown>>;
 
+/** Where a call's input is read without its route's types (apiUrl's and call's bodies). */
+export interface AnyInput {
+  readonly params?: Readonly<Record<string, string | number>>;
+  readonly query?: object;
+  readonly body?: unknown;
+  readonly withPlayerKey?: boolean;
+}
+
 /** A route's address: its path with its parameters filled in (each encoded), and the query's given values. */
-export function apiUrl<M extends Method, P extends Route<M>>(_method: M, path: P, ...[input]: InputArgument<M, P, unknown>): string {
-  const { params = {}, query = {} } = (input ?? {}) as { readonly params?: Record<string, string | number>; readonly query?: object };
-  const filled = (path as string).replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name]!));
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== null) search.set(name, String(value));
-  const text = search.toString();
-  return text ? `${filled}?${text}` : filled;
+export function apiUrl<M extends Method, P extends Route<M>>(method: M, path: P, ...[input]: InputArgument<M, P, unknown>): string;
+export function apiUrl(_method: Method, path: string, { params = {}, query = {} }: AnyInput = {}): string {
+  // Written small: it is in the script every page loads first (first-snapshot.ts). URLSearchParams makes a number a string.
+  const search = new URLSearchParams(Object.entries(query).filter((entry) => entry[1] != null)).toString();
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name]!)) + (search && `?${search}`);
 }

@@ -1,5 +1,5 @@
 import type { ErrorBody, ErrorCode } from "../../src/shared/api";
-import { type Answer, apiUrl, type InputArgument, type Method, type Route, type Schema } from "./api-url";
+import { type Answer, type AnyInput, apiUrl, type InputArgument, type Method, type Route, type Schema } from "./api-url";
 import { takeFirstSnapshot } from "./first-snapshot";
 import { playerKey } from "./store";
 
@@ -31,6 +31,11 @@ export type JoinedSeek = Schema<"JoinedSeek">;
 export type PublishSeekRequest = Schema<"PublishSeek">;
 export type PublicPlayer = Schema<"PublicPlayer">;
 export type Leaderboard = Schema<"Leaderboard">;
+export type Standing = Schema<"Standing">;
+export type Tournament = Schema<"Tournament">;
+export type TournamentListItem = Schema<"TournamentList">["tournaments"][number];
+export type CreateTournamentRequest = Schema<"CreateTournament">;
+export type StandingView = Schema<"TournamentStandings">["standings"][number];
 
 /** A refused or failed request: the server's code (shown to players through the catalogs, never its English message). */
 export class ApiError extends Error {
@@ -55,7 +60,7 @@ interface Via {
 
 /**
  * One JSON request to a route of the API, named by its method and its path as the OpenAPI document writes it:
- * `call("post", "/api/games/{id}/moves", { params: { id }, body, token })`. tsc checks the route, its parameters,
+ * `call("POST", "/api/games/{id}/moves", { params: { id }, body, token })`. tsc checks the route, its parameters,
  * query and body, and types the answer as its success body (api-url.ts). `withPlayerKey` sends the player key as
  * X-Player-Key (seat requests and claims, so that "my games" lists the seat), where the route reads it.
  */
@@ -63,8 +68,8 @@ export async function call<M extends Method, P extends Route<M>>(
   method: M,
   path: P,
   ...[input]: InputArgument<M, P, Via>
-): Promise<Answer<M, P>> {
-  const options = (input ?? {}) as Via & { body?: unknown; withPlayerKey?: boolean };
+): Promise<Answer<M, P>>;
+export async function call(method: Method, path: string, options: AnyInput & Via = {}): Promise<unknown> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.withPlayerKey) headers["X-Player-Key"] = playerKey();
@@ -76,8 +81,8 @@ export async function call<M extends Method, P extends Route<M>>(
   let response: Response;
   try {
     response = await (options.early ??
-      fetch(apiUrl(method, path, ...([input] as InputArgument<M, P, unknown>)), {
-        method: method.toUpperCase(),
+      fetch(apiUrl(method, path as never, options as never), {
+        method,
         headers,
         body,
         signal: options.signal,
@@ -93,55 +98,55 @@ export async function call<M extends Method, P extends Route<M>>(
   } catch {
     // Not JSON: handled below.
   }
-  if (response.ok && parsed !== null) return parsed as Answer<M, P>;
+  if (response.ok && parsed !== null) return parsed;
   const error = (parsed as ErrorBody | null)?.error;
   if (error && typeof error.code === "string") throw new ApiError(response.status, error.code, error.message, error);
   throw new ApiError(response.status, "INTERNAL", `The server answered ${response.status}.`);
 }
 
 export const api = {
-  createGame: (request: Schema<"CreateGame">) => call("post", "/api/games", { body: request }),
+  createGame: (request: Schema<"CreateGame">) => call("POST", "/api/games", { body: request }),
 
   snapshot: (id: string, token: string | null) =>
-    call("get", "/api/games/{id}", { params: { id }, token, withPlayerKey: token !== null, early: takeFirstSnapshot(id, token) }),
+    call("GET", "/api/games/{id}", { params: { id }, token, withPlayerKey: token !== null, early: takeFirstSnapshot(id, token) }),
 
   // A move and a long poll are the seat token's (the server looks no player key up on them: no database on a move's way);
   // the key goes along so that a room told this device was removed refuses it.
   move: (id: string, token: string, request: Schema<"MoveRequest">) =>
-    call("post", "/api/games/{id}/moves", { params: { id }, token, body: request, withPlayerKey: true }),
+    call("POST", "/api/games/{id}/moves", { params: { id }, token, body: request, withPlayerKey: true }),
 
   events: (id: string, token: string | null, since: number, wait: number, signal?: AbortSignal) =>
-    call("get", "/api/games/{id}/events", { params: { id }, query: { since, wait }, token, signal, withPlayerKey: token !== null }),
+    call("GET", "/api/games/{id}/events", { params: { id }, query: { since, wait }, token, signal, withPlayerKey: token !== null }),
 
   claim: (id: string, inviteToken: string, request: Schema<"ClaimRequest">) =>
-    call("post", "/api/games/{id}/claim", { params: { id }, token: inviteToken, body: request, withPlayerKey: true }),
+    call("POST", "/api/games/{id}/claim", { params: { id }, token: inviteToken, body: request, withPlayerKey: true }),
 
   /** The seats as the creator sees them: which may get a fresh link now (the creator's secret). */
-  hostSeats: (id: string, hostToken: string) => call("get", "/api/games/{id}/seats", { params: { id }, token: hostToken }),
+  hostSeats: (id: string, hostToken: string) => call("GET", "/api/games/{id}/seats", { params: { id }, token: hostToken }),
 
   seatLink: (id: string, hostToken: string, seat: number, request: Schema<"SeatLinkRequest"> = {}) =>
-    call("post", "/api/games/{id}/seats/{seat}/link", { params: { id, seat }, token: hostToken, body: request }),
+    call("POST", "/api/games/{id}/seats/{seat}/link", { params: { id, seat }, token: hostToken, body: request }),
 
   rematch: (id: string, seatToken: string) =>
-    call("post", "/api/games/{id}/rematch", { params: { id }, token: seatToken, withPlayerKey: true }),
+    call("POST", "/api/games/{id}/rematch", { params: { id }, token: seatToken, withPlayerKey: true }),
 
-  chat: (id: string, token: string | null) => call("get", "/api/games/{id}/chat", { params: { id }, token, withPlayerKey: token !== null }),
+  chat: (id: string, token: string | null) => call("GET", "/api/games/{id}/chat", { params: { id }, token, withPlayerKey: token !== null }),
 
   say: (id: string, token: string, request: Schema<"ChatRequest">) =>
-    call("post", "/api/games/{id}/chat", { params: { id }, token, body: request, withPlayerKey: true }),
+    call("POST", "/api/games/{id}/chat", { params: { id }, token, body: request, withPlayerKey: true }),
 
   mute: (id: string, token: string, seat: number, muted: boolean) =>
-    call("post", "/api/games/{id}/chat/mutes", { params: { id }, token, body: { seat, muted }, withPlayerKey: true }),
+    call("POST", "/api/games/{id}/chat/mutes", { params: { id }, token, body: { seat, muted }, withPlayerKey: true }),
 
   chatAudience: (id: string, token: string, open: boolean) =>
-    call("post", "/api/games/{id}/chat/audience", { params: { id }, token, body: { open }, withPlayerKey: true }),
+    call("POST", "/api/games/{id}/chat/audience", { params: { id }, token, body: { open }, withPlayerKey: true }),
 
   report: (id: string, token: string, seq: number) =>
-    call("post", "/api/games/{id}/chat/{seq}/report", { params: { id, seq }, token, body: {}, withPlayerKey: true }),
+    call("POST", "/api/games/{id}/chat/{seq}/report", { params: { id, seq }, token, body: {}, withPlayerKey: true }),
 
   /** With a seat's token, the record holds that seat's chat too (docs/record.md). */
   record: (id: string, token: string | null = null) =>
-    call("get", "/api/games/{id}/record", { params: { id }, token, withPlayerKey: token !== null }),
+    call("GET", "/api/games/{id}/record", { params: { id }, token, withPlayerKey: token !== null }),
 
-  myGames: () => call("get", "/api/me/games", { token: playerKey() }),
+  myGames: () => call("GET", "/api/me/games", { token: playerKey() }),
 };

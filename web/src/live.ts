@@ -75,7 +75,7 @@ export class Live {
   private connect(): void {
     if (this.stopped) return;
     this.options.onConnection(this.opened ? "reconnecting" : "connecting");
-    const url = new URL(apiUrl("get", "/api/games/{id}/ws", { params: { id: this.options.gameId } }), location.href);
+    const url = new URL(apiUrl("GET", "/api/games/{id}/ws", { params: { id: this.options.gameId } }), location.href);
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
     let ws: WebSocket;
     try {

@@ -2,12 +2,17 @@ import type { Player, PlayerChanges } from "../../shared/wire/players";
 import { openGamesOf, removeDeviceRow } from "../db/merge-queries";
 import { devicesInUse, playerRow, setDeviceLabel, updatePlayer } from "../db/player-queries";
 import type { Env } from "../env";
+import { standingOf } from "../ratings/standing";
 import { type Failure, fail } from "../reply";
 import { deviceIdOf, type Identity, type PlayerId, publicIdOf } from "./identity";
 
 /** A player as they see themselves, with their devices (removed ones are not listed). */
-export async function playerView(d1: D1Database, who: Identity): Promise<Player> {
-  const [player, devices] = await Promise.all([playerRow(d1, who.player), devicesInUse(d1, who.player)]);
+export async function playerView(d1: D1Database, who: Identity, now = Date.now()): Promise<Player> {
+  const [player, devices, standing] = await Promise.all([
+    playerRow(d1, who.player),
+    devicesInUse(d1, who.player),
+    standingOf(d1, who.player, now),
+  ]);
   const iso = (ms: number) => new Date(ms).toISOString();
   return {
     id: who.player,
@@ -22,6 +27,7 @@ export async function playerView(d1: D1Database, who: Identity): Promise<Player>
       seenAt: d.seenAt === null ? null : iso(d.seenAt),
       current: d.keyHash === who.device,
     })),
+    standing,
   };
 }
 

@@ -103,6 +103,11 @@ export const en = {
     RATING_OUT_OF_RANGE: "Your rating is outside the range this game asks for.",
     TOO_MANY_SEEKS: "You have too many games waiting in the lobby: withdraw one first.",
     BAD_SEEK: "This game cannot be published as it is: check how long it stays open.",
+    NOT_ESTABLISHED:
+      "Rated games are for established players: an email address of yours, confirmed, a week since you first came, and three matches finished playing yourself. Unrated games are open to everyone.",
+    SAME_PERSON:
+      "This is a rated game, and this seat looks like the same person's as another at the table: the same player, email or network.",
+    NAME_REQUIRED: "Tell us your name first: the other players will see it.",
     TOURNAMENT_NOT_FOUND: "There is no tournament at this address.",
     BAD_TOURNAMENT: "This tournament cannot be made as it is: check its rounds, times and registration.",
     TOO_MANY_TOURNAMENTS: "You are running too many tournaments at once: end one first.",
@@ -224,6 +229,7 @@ export const en = {
     created: "Games created here",
     createdOn: (when: string) => `created ${when}`,
     showLinks: "Links",
+    tournament: (name: string, round: number, table: number) => `${name} · round ${N(round)} · table ${N(table)}`,
   },
   menu: {
     share: "Share the table",
@@ -427,6 +433,43 @@ export const en = {
     matchOver: "See the final table",
     loadingMelds: "Loading the melds…",
     replay: "Replay this hand",
+  },
+  /** Asking a player's name, once: the first time it would be shown to others. */
+  names: {
+    askTitle: "What should the other players call you?",
+    askHint: "Your name at every table, in messages and on the leaderboards. You can change it any time on your devices page.",
+    askLabel: "Your name",
+    askSave: "Save",
+    askCancel: "Not now",
+  },
+  /** Where a player stands towards rated play (docs/ratings.md, "Who plays rated"). */
+  standing: {
+    yes: "You are an established player: you may play rated games.",
+    lacks: (what: string) => `Rated games are for established players. You still need ${what}.`,
+    mailbox: "an email address of your own, confirmed (notifications by email)",
+    days: (n: number) => `${N(n)} more ${plural(n, "day", "days")} since your first visit`,
+    matches: (n: number) => `${N(n)} more ${plural(n, "match", "matches")} finished, playing two turns or more yourself`,
+  },
+  /** A finished match's effect on ratings, on the end-of-match panel. */
+  ratingChange: {
+    title: "Ratings",
+    line: (name: string, before: number, after: number) => {
+      const diff = Math.round(after - before);
+      return `${name}: ${N(before)} → ${N(after)} (${diff > 0 ? "+" : diff < 0 ? "−" : "±"}${N(Math.abs(diff))})`;
+    },
+    pending: "Updating the ratings…",
+    unrated: {
+      notAsked: "",
+      aborted: "Not rated: the match was called off.",
+      unidentified: "Not rated: a seat was played without a player's own device.",
+      samePlayer: "Not rated: one player held two seats.",
+      notEstablished: "Not rated: not every player is an established player yet.",
+      samePerson: "Not rated: two opponents share an email address or a network.",
+      tooShort: "Not rated: it ended before every player had played two turns.",
+      computerHelped: "Not rated: the computer played for the side that won.",
+      preparedDeals: "Not rated: the deals were prepared in advance.",
+    },
+    unratedUnknown: "Not rated.",
   },
   matchEnd: {
     title: "The match is over",
@@ -945,7 +988,8 @@ export const en = {
     rules: "Rules",
     clock: "Time per move",
     ratedOption: "Rated game",
-    ratedHint: "The result moves both players' ratings. Needs a clock; timeouts and resignations count as losses.",
+    ratedHint:
+      "The result moves both players' ratings. For established players, each on their own device; needs a clock. Timeouts and resignations count as losses once both have played two turns.",
     minRating: "Lowest rating",
     maxRating: "Highest rating",
     language: "Language of the table",
@@ -959,7 +1003,8 @@ export const en = {
   },
   ratings: {
     rated: "Rated game",
-    ratedHint: "The result moves every player's rating (players with their own device, and a clock).",
+    ratedHint:
+      "The result moves every player's rating: established players only, each on their own device, with a clock, no computer player and no prepared deals.",
     playerTitle: (name: string) => `${name} — Burraco`,
     unnamed: "A player",
     notFound: "This player has not finished a game yet.",

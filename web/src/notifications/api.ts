@@ -9,33 +9,33 @@ import { playerKey } from "../store";
  */
 
 export const notifyApi = {
-  list: () => call("get", "/api/me/notifications", { token: playerKey() }),
-  subscribe: (request: Schema<"NewSubscription">) => call("post", "/api/me/notifications", { token: playerKey(), body: request }),
+  list: () => call("GET", "/api/me/notifications", { token: playerKey() }),
+  subscribe: (request: Schema<"NewSubscription">) => call("POST", "/api/me/notifications", { token: playerKey(), body: request }),
   change: (subscriptionId: string, changes: Schema<"SubscriptionChanges">) =>
-    call("patch", "/api/me/notifications/{subscriptionId}", { params: { subscriptionId }, token: playerKey(), body: changes }),
+    call("PATCH", "/api/me/notifications/{subscriptionId}", { params: { subscriptionId }, token: playerKey(), body: changes }),
   remove: (subscriptionId: string) =>
-    call("delete", "/api/me/notifications/{subscriptionId}", { params: { subscriptionId }, token: playerKey() }),
+    call("DELETE", "/api/me/notifications/{subscriptionId}", { params: { subscriptionId }, token: playerKey() }),
   test: (subscriptionId: string) =>
-    call("post", "/api/me/notifications/{subscriptionId}/test", { params: { subscriptionId }, token: playerKey() }),
+    call("POST", "/api/me/notifications/{subscriptionId}/test", { params: { subscriptionId }, token: playerKey() }),
 
   /** The service's VAPID public key; null when it sends no push. */
-  pushKey: () => call("get", "/api/notifications/vapid"),
+  pushKey: () => call("GET", "/api/notifications/vapid"),
 
-  gameWebhooks: (id: string, invite: string) => call("get", "/api/games/{id}/webhooks", { params: { id }, token: invite }),
+  gameWebhooks: (id: string, invite: string) => call("GET", "/api/games/{id}/webhooks", { params: { id }, token: invite }),
   attachWebhook: (id: string, invite: string, request: Schema<"NewGameWebhook">) =>
-    call("post", "/api/games/{id}/webhooks", { params: { id }, token: invite, body: request }),
+    call("POST", "/api/games/{id}/webhooks", { params: { id }, token: invite, body: request }),
   detachWebhook: (id: string, invite: string, webhookId: string) =>
-    call("delete", "/api/games/{id}/webhooks/{webhookId}", { params: { id, webhookId }, token: invite }),
+    call("DELETE", "/api/games/{id}/webhooks/{webhookId}", { params: { id, webhookId }, token: invite }),
   testWebhook: (id: string, invite: string, webhookId: string) =>
-    call("post", "/api/games/{id}/webhooks/{webhookId}/test", { params: { id, webhookId }, token: invite }),
+    call("POST", "/api/games/{id}/webhooks/{webhookId}/test", { params: { id, webhookId }, token: invite }),
 
-  confirm: (token: string) => call("post", "/api/notifications/confirm", { body: { token } }),
+  confirm: (token: string) => call("POST", "/api/notifications/confirm", { body: { token } }),
 
   /** The RFC 8058 one-click body, as a mail program posts it: a form, not JSON. */
   async unsubscribe(token: string): Promise<void> {
     let response: Response;
     try {
-      response = await fetch(apiUrl("post", "/api/notifications/unsubscribe/{token}", { params: { token } }), {
+      response = await fetch(apiUrl("POST", "/api/notifications/unsubscribe/{token}", { params: { token } }), {
         method: "POST",
         headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
         body: "List-Unsubscribe=One-Click",

@@ -64,7 +64,7 @@ export function replayView(state: ReplayState, act: ReplayActions): JSX.Element 
     {
       id: "menu-record",
       label: t.replay.download,
-      href: apiUrl("get", "/api/games/{id}/record", { params: { id: state.gameId } }),
+      href: apiUrl("GET", "/api/games/{id}/record", { params: { id: state.gameId } }),
       download: `burraco-${state.gameId}.json`,
     },
   ];

@@ -4,8 +4,8 @@ import { playerKey } from "../store";
 
 /** The lobby's seeks and the public ratings pages (docs/seeks.md, docs/ratings.md), by this browser's player key. */
 
-type SeekQuery = NonNullable<Input<"get", "/api/seeks">["query"]>;
-type BoardInput = Input<"get", "/api/leaderboards/{preset}">;
+type SeekQuery = NonNullable<Input<"GET", "/api/seeks">["query"]>;
+type BoardInput = Input<"GET", "/api/leaderboards/{preset}">;
 
 /** The lobby's filters as its selects hold them: each of the list's query parameters, "" for any. */
 export type SeekFilter = { readonly [K in keyof SeekQuery]-?: string };
@@ -14,14 +14,14 @@ export type SeekFilter = { readonly [K in keyof SeekQuery]-?: string };
 const chosen = (filter: SeekFilter) => Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== "")) as SeekQuery;
 
 export const seeksApi = {
-  list: (filter: SeekFilter) => call("get", "/api/seeks", { query: chosen(filter), token: playerKey() }),
-  mine: () => call("get", "/api/seeks/mine", { token: playerKey() }),
-  publish: (request: Schema<"PublishSeek">) => call("post", "/api/seeks", { token: playerKey(), body: request }),
+  list: (filter: SeekFilter) => call("GET", "/api/seeks", { query: chosen(filter), token: playerKey() }),
+  mine: () => call("GET", "/api/seeks/mine", { token: playerKey() }),
+  publish: (request: Schema<"PublishSeek">) => call("POST", "/api/seeks", { token: playerKey(), body: request }),
   join: (seekId: string, name: string | null) =>
-    call("post", "/api/seeks/{seekId}/join", { params: { seekId }, token: playerKey(), body: name ? { name } : {} }),
-  withdraw: (seekId: string) => call("delete", "/api/seeks/{seekId}", { params: { seekId }, token: playerKey() }),
-  playNow: (request: Schema<"PlayNow">) => call("post", "/api/seeks/play-now", { token: playerKey(), body: request }),
-  player: (playerId: string) => call("get", "/api/players/{playerId}", { params: { playerId } }),
+    call("POST", "/api/seeks/{seekId}/join", { params: { seekId }, token: playerKey(), body: name ? { name } : {} }),
+  withdraw: (seekId: string) => call("DELETE", "/api/seeks/{seekId}", { params: { seekId }, token: playerKey() }),
+  playNow: (request: Schema<"PlayNow">) => call("POST", "/api/seeks/play-now", { token: playerKey(), body: request }),
+  player: (playerId: string) => call("GET", "/api/players/{playerId}", { params: { playerId } }),
   leaderboard: (preset: BoardInput["params"]["preset"], players: NonNullable<BoardInput["query"]>["players"]) =>
-    call("get", "/api/leaderboards/{preset}", { params: { preset }, query: { players } }),
+    call("GET", "/api/leaderboards/{preset}", { params: { preset }, query: { players } }),
 };

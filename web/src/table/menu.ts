@@ -28,7 +28,7 @@ export function tableMenu(page: TablePage): MenuItem[] {
     {
       id: "menu-record",
       label: t.menu.record,
-      href: apiUrl("get", "/api/games/{id}/record", { params: { id: snap.id } }),
+      href: apiUrl("GET", "/api/games/{id}/record", { params: { id: snap.id } }),
       download: `burraco-${snap.id}.json`,
     },
     { id: "menu-notifications", label: t.notify.menu, href: `/notifications?game=${snap.id}` },
