@@ -64,7 +64,9 @@ export const LinkCode = z
 export const LinkDeviceRequest = z
   .strictObject({
     code: z.string().trim().min(1).max(128).openapi({ description: "A code from a device in use, or the code of an email sign-in link." }),
-    label: playerText(LIMITS.nameLength).nullish().openapi({ description: "What to call this device in the list." }),
+    label: playerText(LIMITS.nameLength)
+      .nullish()
+      .openapi({ type: ["string", "null"], maxLength: LIMITS.nameLength, description: "What to call this device in the list." }),
     merge: z.boolean().default(false).openapi({
       description:
         "False (the default): only this device joins; whatever its own player holds (games, notifications, holidays, ratings, other devices) stays with that player. True: this device's player and everything of theirs join the code's player, which keeps them for good: ask for it only when both players are the same person (`POST /api/me/link-preview` shows whose player the code joins).",
@@ -128,7 +130,10 @@ export const LinkPreview = z
 
 export const DeviceChanges = z
   .strictObject({
-    label: playerText(LIMITS.nameLength).nullable().openapi({ description: "What to call the device in the list." }),
+    // The type said again: around the text's transform, the document would lose the null.
+    label: playerText(LIMITS.nameLength)
+      .nullable()
+      .openapi({ type: ["string", "null"], maxLength: LIMITS.nameLength, description: "What to call the device in the list." }),
   })
   .openapi("DeviceChanges", { example: { label: "Phone" } });
 

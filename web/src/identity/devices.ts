@@ -1,9 +1,8 @@
 import { h, type JSX } from "preact";
-import type { LinkCode, Player } from "../../../src/shared/api";
 import { LIMITS } from "../../../src/shared/limits";
 import { checkPlayerText } from "../../../src/shared/text";
 import { isTimeZone } from "../../../src/shared/time-zone";
-import { ApiError } from "../api";
+import { ApiError, type LinkCode, type Player } from "../api";
 import { copyText } from "../dom";
 import { ago, codeText, dateTime, lang, num, t } from "../i18n/index";
 import { deviceKind, identityApi } from "./api";

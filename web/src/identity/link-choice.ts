@@ -1,6 +1,5 @@
 import { h, type JSX } from "preact";
-import type { LinkPreview, Player } from "../../../src/shared/api";
-import { ApiError } from "../api";
+import { ApiError, type LinkPreview, type Player } from "../api";
 import { ago, codeText, t } from "../i18n/index";
 import { deviceKind, identityApi } from "./api";
 

@@ -1,9 +1,8 @@
 import { h, render } from "preact";
 import type { PresetName } from "../../../src/engine/rules";
-import type { CreateGameRequest, CreateGameResponse, MyGame } from "../../../src/shared/api";
 import { LIMITS } from "../../../src/shared/limits";
 import { checkPlayerText } from "../../../src/shared/text";
-import { ApiError, api } from "../api";
+import { ApiError, api, type CreateGameRequest, type CreateGameResponse, type MyGame } from "../api";
 import { Holidays } from "../clock/holidays";
 import { clockRequest } from "../clock/lobby";
 import { copyText, shareLink } from "../dom";
