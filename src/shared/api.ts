@@ -47,7 +47,17 @@ export type {
   TestSent,
   UpdateSubscriptionRequest,
 } from "./wire/notifications";
-export type { Device, LinkCode, LinkDeviceRequest, LinkPreview, Player, PlayerChanges, SignInRequest } from "./wire/players";
+export type {
+  Device,
+  LinkCode,
+  LinkDeviceRequest,
+  LinkPreview,
+  Player,
+  PlayerChanges,
+  Recovery,
+  RecoveryCode,
+  SignInRequest,
+} from "./wire/players";
 export type { ClientMessage, ServerMessage } from "./wire/socket";
 export type { GameSnapshot, GameView, HandFairness, HandView, MatchView, PozzettoView, SeatInfo } from "./wire/view";
 
