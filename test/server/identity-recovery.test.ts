@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { newToken } from "../../src/server/auth";
 import { shardDatabase, shardNames } from "../../src/server/db/shards";
-import { type Answer, call as callWorker, homeAddress, roomStub, trueTable } from "./helpers";
+import { call as callWorker, homeAddress, roomStub, trueTable } from "./helpers";
 import { HANG_GUARD, hook, received, unique, until } from "./notify/helpers";
 import { type Person, pageOf, person } from "./rated-helpers";
 

@@ -1,4 +1,4 @@
-import type { LinkCode, LinkPreview, Player, PlayerChanges } from "../../../src/shared/api";
+import type { LinkCode, LinkPreview, Player, PlayerChanges, RecoveryCode } from "../../../src/shared/api";
 import { call } from "../api";
 import { lang } from "../i18n/index";
 import { playerKey } from "../store";
@@ -8,6 +8,8 @@ export const identityApi = {
   me: () => call<Player>("/api/me", { token: playerKey() }),
   change: (changes: PlayerChanges) => call<Player>("/api/me", { token: playerKey(), method: "PATCH", body: changes }),
   newCode: () => call<LinkCode>("/api/me/link-codes", { token: playerKey(), method: "POST" }),
+  /** A new recovery code (the one made before stops working): in this answer only, never again. */
+  recoveryCode: () => call<RecoveryCode>("/api/me/recovery-code", { token: playerKey(), method: "POST" }),
   /** Whose player a code joins this browser to, and what this browser's own player holds (the code is not spent). */
   preview: (code: string) => call<LinkPreview>("/api/me/link-preview", { token: playerKey(), body: { code } }),
   /**
