@@ -7,7 +7,7 @@
  */
 
 /** SHA-256 of the document's JSON without `servers` (documentDigest in src/server/routes/openapi.ts). */
-export const OPENAPI_DIGEST = "7f8cc390b67845b29bcf1d4f16f6e3bddf8f2ad9df08ac8c24bdc0e98bfef774";
+export const OPENAPI_DIGEST = "fe16f8676e06f915c541eb3faf324be9a2bcfb2a3ddb72e3532e01a80d4b0811";
 
 export interface paths {
     "/api/health": {
@@ -3055,6 +3055,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/recovery-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A recovery code for a lost device
+         * @description A new recovery code for this player, in the answer and nowhere else, ever: kept by the person (copied, saved, printed), it links a new device to the player (`POST /api/me/devices` with it as the code) if every device of theirs is lost. It does not expire; it works once. The player has one at a time: the one made before stops working now. Removing one of the player's devices voids it too. Only its hash is stored.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The code: shown this once. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RecoveryCode"];
+                    };
+                };
+                /** @description AUTH_REQUIRED (no player key), BAD_TOKEN (a malformed one) or DEVICE_REMOVED (this device was removed from its player). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/link-preview": {
         parameters: {
             query?: never;
@@ -3108,7 +3156,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description LINK_CODE_INVALID: mistyped, used or expired (the same answer for each). */
+                /** @description LINK_CODE_INVALID: mistyped, used, expired or replaced (the same answer for each). */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3193,7 +3241,7 @@ export interface paths {
         put?: never;
         /**
          * Link this device to a player
-         * @description With a code from a device in use, or the code of an email sign-in link: this device (its player key, the bearer) joins that player, and sees their games, notifications and absences. Only the device joins: what its own player holds stays there, unless `merge` asks for the two players to become one (everything of this device's player, its other devices too, then belongs to the code's player for good). The code is spent.
+         * @description With a code from a device in use, the code of an email sign-in link, or the player's recovery code: this device (its player key, the bearer) joins that player, and sees their games, notifications and absences. Only the device joins: what its own player holds stays there, unless `merge` asks for the two players to become one (everything of this device's player, its other devices too, then belongs to the code's player for good). The code is spent (a recovery code used on a device already that player's is not). A recovery code used tells the player's devices: their device list says so, and their notifications (push, webhook, a confirmed email) say a new device joined.
          */
         post: {
             parameters: {
@@ -3235,7 +3283,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description LINK_CODE_INVALID: mistyped, used or expired (the same answer for each). */
+                /** @description LINK_CODE_INVALID: mistyped, used, expired or replaced (the same answer for each). */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -7309,6 +7357,7 @@ export interface components {
             /** @description The player's devices, oldest first; removed devices are not listed. */
             devices: components["schemas"]["Device"][];
             standing: components["schemas"]["Standing"];
+            recovery: components["schemas"]["Recovery"];
         };
         Device: {
             /** @description The device's id (not its key): names it for removal. */
@@ -7332,6 +7381,25 @@ export interface components {
             daysLeft: number;
             /** @description Matches still to finish, having played two turns or more of their own. */
             matchesLeft: number;
+        };
+        /** @description Where the player stands if they lose a device: other devices (`devices`), a sign-in address, a recovery code. */
+        Recovery: {
+            /** @description The player's recovery code, if one works now (never the code itself: it is shown only when made). */
+            code: {
+                /** @description When it was made (ISO 8601). */
+                createdAt: string;
+            } | null;
+            /** @description The player's last recovery code was used: a new device joined with it. */
+            used: {
+                /** @description When it was used (ISO 8601). */
+                at: string;
+                /** @description The id of the device it linked: if it is not yours, remove it (`DELETE /api/me/devices/{deviceId}`). */
+                device: string | null;
+            } | null;
+            /** @description The last recovery code stopped working when one of the player's devices was removed (ISO 8601). */
+            voidedAt: string | null;
+            /** @description Whether the player has a confirmed address that can be mailed a sign-in link. */
+            email: boolean;
         };
         /**
          * @example {
@@ -7364,14 +7432,24 @@ export interface components {
             /** @description When the code stops working (ISO 8601), minutes from now. */
             expiresAt: string;
         };
+        RecoveryCode: {
+            /**
+             * @description The recovery code: shown this once, never again. 28 letters and digits (140 random bits), in groups of four.
+             * @example K7QM-D2XP-AH3R-9F0C-WT5E-BN8Y-6JZV
+             */
+            code: string;
+            /** @description The same code as a link: opened on a new device, it offers to link it. */
+            url: string;
+            createdAt: string;
+        };
         LinkPreview: {
             /**
-             * @description A code shown on a device in use, or an email's sign-in link.
+             * @description A code shown on a device in use, an email's sign-in link, or the player's recovery code.
              * @enum {string}
              */
-            kind: "code" | "email";
-            /** @description When the code stops working (ISO 8601). */
-            expiresAt: string;
+            kind: "code" | "email" | "recovery";
+            /** @description When the code stops working (ISO 8601); null for a recovery code, which works until used or replaced. */
+            expiresAt: string | null;
             /** @description The player the code joins this device to: whose player it is. */
             player: {
                 name: string | null;
@@ -7413,7 +7491,7 @@ export interface components {
          *     }
          */
         LinkPreviewRequest: {
-            /** @description A code from a device in use, or the code of an email sign-in link. */
+            /** @description A code from a device in use, the code of an email sign-in link, or a recovery code. */
             code: string;
         };
         /**
@@ -7423,7 +7501,7 @@ export interface components {
          *     }
          */
         LinkDeviceRequest: {
-            /** @description A code from a device in use, or the code of an email sign-in link. */
+            /** @description A code from a device in use, the code of an email sign-in link, or a recovery code. */
             code: string;
             /** @description What to call this device in the list. */
             label?: string | null;

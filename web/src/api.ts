@@ -17,6 +17,7 @@ export type HostSeat = Schema<"HostSeat">;
 export type Player = Schema<"Player">;
 export type LinkCode = Schema<"LinkCode">;
 export type LinkPreview = Schema<"LinkPreview">;
+export type RecoveryCode = Schema<"RecoveryCode">;
 export type SubscriptionView = Schema<"Subscription">;
 export type CreatedSubscription = Schema<"CreatedSubscription">;
 export type DeliveryAttempt = Schema<"DeliveryAttempt">;

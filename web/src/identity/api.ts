@@ -8,6 +8,8 @@ export const identityApi = {
   me: () => call("GET", "/api/me", { token: playerKey() }),
   change: (changes: Schema<"PlayerChanges">) => call("PATCH", "/api/me", { token: playerKey(), body: changes }),
   newCode: () => call("POST", "/api/me/link-codes", { token: playerKey() }),
+  /** A new recovery code (the one made before stops working): in this answer only, never again. */
+  recoveryCode: () => call("POST", "/api/me/recovery-code", { token: playerKey() }),
   /** Whose player a code joins this browser to, and what this browser's own player holds (the code is not spent). */
   preview: (code: string) => call("POST", "/api/me/link-preview", { token: playerKey(), body: { code } }),
   /**

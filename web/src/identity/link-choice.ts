@@ -38,6 +38,11 @@ export class LinkChoice {
     this.changed();
   }
 
+  /** What kind of code it is, once looked at: a recovery code is used up by linking (the page then offers a new one). */
+  get kind(): LinkPreview["kind"] | null {
+    return this.preview?.kind ?? null;
+  }
+
   /** The code could not be looked at (used, expired, mistyped): what to say. */
   get failure(): string | null {
     return this.failed;
@@ -107,6 +112,7 @@ export class LinkChoice {
           )
         : null,
       h("p", { class: "notice warning", id: "link-warning" }, t.identity.onlyYours),
+      preview.kind === "recovery" ? h("p", { class: "hint", id: "link-recovery" }, t.identity.recoveryNote) : null,
       mine ? this.choices(player.name, mine) : null,
       h(
         "div",
