@@ -46,7 +46,7 @@ const GameParams = z.object({
 /** The device's player key, with a seat's token (docs/identity.md: a seat its player opened opens only on their devices). */
 const playerKey = z.string().optional().openapi({
   description:
-    "The device's player key (22–128 base64url characters). With a seat's token: opening a seat nobody's yet (the view, the WebSocket) makes it the key's player's (GET /api/me/games); a seat a player's device opened answers only to that player's devices (403 SEAT_BOUND without a key, 409 SEAT_TAKEN with another player's).",
+    "The device's player key (22–128 base64url characters). With a seat's token: opening a seat nobody's yet (the view, the WebSocket) makes it the key's player's (GET /api/me/games); a seat a player's device opened answers only to that player's devices (403 SEAT_BOUND without a key, 409 SEAT_TAKEN with another player's, 401 DEVICE_REMOVED with a device removed from its player).",
 });
 const PlayerKeyHeader = z.object({ "x-player-key": playerKey });
 
@@ -122,9 +122,8 @@ serve(
     middleware: [limitBody] as const,
     request: {
       params: GameParams,
-      headers: z.object({
+      headers: PlayerKeyHeader.extend({
         "idempotency-key": z.string().min(1).max(LIMITS.idempotencyKeyLength).optional().openapi({ description: "Or `id` in the body." }),
-        "x-player-key": playerKey,
       }),
       body: { content: { "application/json": { schema: MoveRequest } }, required: true },
     },
@@ -152,11 +151,11 @@ serve(
     security: OPTIONAL_TOKEN,
     request: {
       params: GameParams,
+      headers: PlayerKeyHeader,
       query: z.object({
         since: z.coerce.number().int("since must be a version (a whole number, 0 or more)").min(0).default(0),
         wait: z.coerce.number().min(0, `wait must be a number of seconds from 0 to ${LIMITS.waitSeconds}`).default(0),
       }),
-      headers: PlayerKeyHeader,
     },
     responses: {
       200: json(EventsResponse, "The events after `since` and the game as it stands."),
