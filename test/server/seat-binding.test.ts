@@ -164,8 +164,12 @@ describe("the seat's player", () => {
     const laptopId = ids.find((d) => d.current)!.id;
     expect((await call(`/api/me/devices/${laptopId}`, { token: phone, method: "DELETE" })).status).toBe(200);
     expect((await send(game.id, token, laptop, { type: "draw" }, version)).body.error.code).toBe("DEVICE_REMOVED");
-    // The tablet joins another player ("link only this device"): it no longer plays the phone's player's seat.
+    // The tablet joins another player ("link only this device"): it no longer plays the phone's player's seat, and the
+    // table it had open there closes at once.
+    const open = await socket(game.id, ["burraco", `bearer.${token}`, `key.${tablet}`]);
+    expect(open.status).toBe(101);
     expect((await link(tablet, await code(other))).status).toBe(200);
+    expect(await open.closed).toBe(WS_SEAT_BOUND);
     expect((await send(game.id, token, tablet, { type: "draw" }, version)).body.error.code).toBe("SEAT_TAKEN");
     // A device the room never saw, removed without the room being told (its message lost): asked of D1, and refused.
     const desk = key();

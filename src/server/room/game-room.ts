@@ -330,12 +330,15 @@ export class GameRoom extends DurableObject<Env> {
   private readonly cut: CutDevices;
 
   /**
-   * A device joined another player, leaving this game's seat's player (players/merge.ts): it is asked of D1 when it
-   * next comes, and then refused the seat. Returns whether this room knew it.
+   * A device joined another player, leaving this game's seat's player (players/merge.ts): its seat sockets here close,
+   * and it is asked of D1 when it next comes, and then refused the seat. Returns whether this room knew it.
    */
   async forgetDevice(gameId: string, device: string): Promise<boolean> {
     const room = await this.open(gameId);
-    return room !== null && this.devices.forget(device);
+    if (room === null) return false;
+    // A table it has open at a seat here stops showing the seat's hand at once (the page then says whose it is).
+    closeDevice(this.ctx, device, false);
+    return this.devices.forget(device);
   }
 
   /** The devices this room knows its seats' players by (seat-devices.ts). */

@@ -89,14 +89,15 @@ export class SeatDevices {
   }
 
   /**
-   * The player `device` acts for, for a seat held by `held`: remembered when it is `held`'s, else read from D1
-   * (players/identity.ts) and remembered. A removed device is refused (DEVICE_REMOVED).
+   * The player `device` acts for, for a seat held by `held`: known here when it is `held`'s, else read from D1
+   * (players/identity.ts), and kept here when it is `held`'s. A removed device is refused (DEVICE_REMOVED).
    */
   async ownerOf(d1: D1Database, device: string, held: PlayerId, now: number): Promise<PlayerId | Failure> {
     if (this.known(device, now) === held) return held;
     const who = await identify(d1, device, now);
     if (isFailure(who)) return who;
-    this.remember(device, who.player, now);
+    // Only the seat's player's devices are kept: another's is refused, and keeping it would only crowd them out.
+    if (who.player === held) this.remember(device, who.player, now);
     return who.player;
   }
 }

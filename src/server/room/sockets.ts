@@ -107,13 +107,18 @@ export function broadcast(ctx: DurableObjectState, room: Room, snapshots: Snapsh
   }
 }
 
-/** Closes every socket `device` opened: it was removed from the seat's player. Returns how many. */
-export function closeDevice(ctx: DurableObjectState, device: string): number {
+/**
+ * Closes every socket `device` opened: it was removed from the seat's player (`removed`), or it joined another player
+ * and its seats' sockets close as a link's would once its player opened it (WS_SEAT_BOUND). Returns how many.
+ */
+export function closeDevice(ctx: DurableObjectState, device: string, removed = true): number {
   let closed = 0;
   for (const ws of ctx.getWebSockets()) {
-    if (attachmentOf(ws).device !== device) continue;
+    const attachment = attachmentOf(ws);
+    if (attachment.device !== device || (!removed && attachment.viewer === null)) continue;
     try {
-      ws.close(WS_DEVICE_REMOVED, "device removed");
+      if (removed) ws.close(WS_DEVICE_REMOVED, "device removed");
+      else ws.close(WS_SEAT_BOUND, "device linked to another player");
     } catch {
       // Already closing.
     }
