@@ -165,7 +165,7 @@ export class TablePage {
       if (mode === "seat" && error instanceof ApiError && error.code === "SEAT_TAKEN") {
         const { SeatTaken } = await import("../identity/seat-taken");
         if (this.closed) return;
-        this.seatTaken = new SeatTaken(this.root, () => this.reopen(this.route));
+        this.seatTaken = new SeatTaken(this.root, gameId, token!, () => this.reopen(this.route));
       }
       this.render();
       return;
@@ -217,6 +217,8 @@ export class TablePage {
         this.render();
       },
       onAuthError: (error) => {
+        // The seat stopped answering this device (linked to another player since): the page that says whose it is.
+        if (mode === "seat" && (error.code === "SEAT_TAKEN" || error.code === "SEAT_BOUND")) return this.reopen(this.route);
         this.fatal = loadError(error, mode);
         this.render();
       },
