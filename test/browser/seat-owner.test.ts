@@ -9,6 +9,7 @@ import {
   call,
   chromiumForFile,
   drawAndDiscardHere,
+  keyOf,
   literal,
   newPage,
   screenshot,
@@ -25,7 +26,6 @@ import {
 
 const chromium = chromiumForFile();
 
-const keyOf = (p: Page) => p.evaluate(() => JSON.parse(localStorage.getItem("burraco.playerKey") ?? "null") as string);
 const snapshot = async (id: string) => (await call<GameSnapshot>(`/api/games/${id}`)).body;
 const tokenOf = (url: string) => new URLSearchParams(new URL(url).hash.slice(1)).get("seat")!;
 
