@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeCards } from "../../src/engine/cards";
 import { hashToken, newToken } from "../../src/server/auth";
 import { WS_SEAT_BOUND } from "../../src/shared/limits";
-import { playTurn, realTime } from "./clock-helpers";
-import { BASE, call, createGame, fileAddress, type PeopleGame, roomStub, trueTable } from "./helpers";
+import { playTurn, realTime, setTime, T0 } from "./clock-helpers";
+import { BASE, call, createGame, fileAddress, homeAddress, type PeopleGame, roomStub, trueTable } from "./helpers";
 import { open as openAs, person } from "./rated-helpers";
 
 /**
@@ -103,6 +103,31 @@ describe("a seat a friend opened on their device", () => {
     // Nothing was written for the creator; the friend plays their own turn.
     expect((await trueTable(game.id)).version).toBe(version);
     expect((await send(game.id, token, friend, { type: "draw" }, version)).status).toBe(200);
+  });
+
+  it("holds off a client that sprays keys at its moves, each a refusal (and a D1 read): its player plays on", async () => {
+    // Time stands still: the limiter's tokens do not come back while the test runs, however slow the machine.
+    setTime(T0);
+    try {
+      const friend = key();
+      const game = await createGame({ players: 2, names: ["Anna", "Bruno"] });
+      const { token, version } = await friendsSeat(game, friend);
+      const from = { "CF-Connecting-IP": homeAddress(7001) };
+      const codes: string[] = [];
+      for (let i = 0; i < 61; i++) {
+        const sprayed = await call(`/api/games/${game.id}/moves`, {
+          token,
+          headers: { ...withKey(key()), ...from },
+          body: { move: { type: "draw" }, version },
+        });
+        codes.push(sprayed.body.error.code);
+      }
+      expect(codes.slice(0, 60)).toEqual(Array(60).fill("SEAT_TAKEN"));
+      expect(codes[60]).toBe("RATE_LIMITED");
+      expect((await send(game.id, token, friend, { type: "draw" }, version)).status).toBe(200);
+    } finally {
+      realTime();
+    }
   });
 
   it("closes a socket its link opened alone before the friend came: from then on it is the friend's", async () => {

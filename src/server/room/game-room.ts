@@ -648,14 +648,18 @@ export class GameRoom extends DurableObject<Env> {
         const refused = await ratedSeatRefusal(this.env.DB, room, access.seat, caller.playerId, origin, this.now());
         if (refused) return refused;
       }
-      // A seat its player opened is theirs: its link opens it only on a device of theirs (seat-devices.ts).
+      // A seat its player opened is theirs: its link opens it only on a device of theirs (seat-devices.ts). Refusals
+      // are limited per client, as refused moves are (see play): a device the room does not know costs a D1 read.
+      const refusals = `refused:${caller.client}`;
+      const waitRefused = this.limiter.wait(refusals);
+      if (waitRefused > 0) return rateLimited(waitRefused);
       const player = await this.seatPlayer(before, caller);
-      if (isFailure(player)) return player;
+      if (isFailure(player)) return this.refused(refusals, player);
       const touch = () => touchSeat(this.storage, room.seats, access.seat, player, caller.sealedToken ?? null, this.now(), origin);
       let touched = touch();
       // Refused to another player: unless the seat's player was merged into the caller's since (players/merge.ts).
       if ("ok" in touched && (await this.mergedSeats(room, before.playerHash, player))) touched = touch();
-      if ("ok" in touched) return touched;
+      if ("ok" in touched) return this.refused(refusals, touched);
       const held = room.seats[access.seat]!.playerHash;
       if (held !== null && caller.device != null) this.devices.remember(caller.device, held, this.now());
       // Just become its player's: a socket opened before with the link alone no longer sees it.
@@ -676,6 +680,12 @@ export class GameRoom extends DurableObject<Env> {
       }
     }
     return { room, access };
+  }
+
+  /** A seat refused to a request: counted against its client's refusals (enter). */
+  private refused(key: string, failure: Failure): Failure {
+    this.limiter.take(key);
+    return failure;
   }
 
   /**
