@@ -17,7 +17,7 @@ import { floorBench } from "./floor.js";
 import { loadBench } from "./load.js";
 import { profileBench } from "./profile.js";
 import { scaleBench } from "./scale.js";
-import { wakeBench } from "./wake.js";
+import { printWake, wakeBench } from "./wake.js";
 import { webBench } from "./web.js";
 
 const [only, ...rest] = process.argv.slice(2);
@@ -31,14 +31,7 @@ if (!only || only === "bots") {
   botsBench(only ? rest : [], await bundleFile("bench/bots-fresh.ts"));
 }
 if (!only || only === "wake") {
-  const wake = await wakeBench();
-  console.log(
-    `\nA room waking with a whole 4-player match to 2005 in its log (${wake.entries} entries), CPU of its first request beyond a plain request's ${wake.floorMs.toFixed(1)} ms:`,
-  );
-  console.log(
-    `  from its own storage (hibernation, a restart): ${wake.wakeMs.toFixed(1)} ms (target < 20 ms: ${wake.wakeMs < 20 ? "ok" : "MISSED"})`,
-  );
-  console.log(`  rebuilt from D1 (its storage lost): ${wake.rebuildMs.toFixed(1)} ms`);
+  if (!printWake(await wakeBench())) process.exitCode = 1;
 }
 if (!only || only === "web") {
   if (!(await webBench())) process.exitCode = 1;

@@ -37,7 +37,7 @@ export class ChatLimits {
   }
 }
 
-const stamp = (room: Room, seq: number) => ({ seq, at: new Date(room.table.entries[seq - 1]!.at).toISOString() });
+const stamp = (room: Room, seq: number) => ({ seq, at: new Date(room.table.entry(seq)!.at).toISOString() });
 
 /** Every message `viewer` may read, oldest first, with where the chat stands. */
 export function chatOf(room: Room, viewer: Viewer): ChatResponse {
@@ -72,7 +72,7 @@ export function postMessage(
   if (request.id !== undefined) {
     const earlier = table.chat.keyed(seat, request.id);
     if (earlier !== null) {
-      const body = table.entries[earlier - 1]!.body as MessageBody;
+      const body = table.entry(earlier)!.body as MessageBody;
       return { reply: done({ version: table.version, message: messageOf(stamp(room, earlier), body) }), committed: false };
     }
   }
@@ -120,7 +120,7 @@ export function chooseAudience(room: Room, seat: number, open: boolean, now: num
 
 /** The message a seat reports: one it can read, written by another seat. */
 export function reportedMessage(room: Room, seat: number, seq: number): Reply<ReportedMessage> {
-  const entry = room.table.entries[seq - 1];
+  const entry = room.table.entry(seq);
   const body = entry?.body;
   if (!entry || body?.type !== "message" || !room.table.chat.reads(seat, body))
     return fail(404, "MESSAGE_NOT_FOUND", `No message ${seq} at this table that you can read.`);

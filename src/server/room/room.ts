@@ -7,6 +7,7 @@ import { notifies } from "./notifications";
 import { type CarriedSeat, readRematch } from "./rematch";
 import type { Storage } from "./storage";
 import { Table } from "./table";
+import { decodeSnapshot, encodeSnapshot } from "./table-snapshot";
 
 /** A loaded game: its replayed table, its seats and invitation, and its storage. */
 export class Room {
@@ -23,20 +24,35 @@ export class Room {
 
   /** Loads the game from the room's storage; null when it holds none. */
   static load(storage: Storage): Room | null {
-    const rows = storage.readLog();
-    if (rows.length === 0) return null;
+    const created = storage.readCreated();
+    if (!created) return null;
     // A room made before a table was added gets it now (every statement of the schema is IF NOT EXISTS).
     storage.init();
+    const table = Room.tableOf(storage, created);
     const drained = storage.getMeta("drained_seq");
     // A room from before the mark queued every entry in its outbox: those still queued are drained from there.
     return new Room(
       storage,
-      Table.replay(rows),
+      table,
       storage.readSeats(),
       storage.getMeta("invite_hash") ?? "",
-      drained === null ? rows.length : Number(drained),
+      drained === null ? table.version : Number(drained),
       storage.getMeta("log_shard"),
     );
+  }
+
+  /** The table from its latest snapshot and the entries after it (the hand in play), or else from the whole log. */
+  private static tableOf(storage: Storage, created: LogRow): Table {
+    const saved = storage.readSnapshot();
+    const snapshot = saved ? decodeSnapshot(saved.body) : null;
+    if (snapshot && saved && snapshot.version === saved.version) {
+      try {
+        return Table.resume(created.body as CreatedBody, snapshot, storage.readLog(snapshot.version), () => storage.readLog());
+      } catch (error) {
+        console.error(`the room's snapshot at ${snapshot.version} does not resume: ${(error as Error).message}; replaying the log`);
+      }
+    }
+    return Table.replay(storage.readLog());
   }
 
   /**
@@ -160,12 +176,21 @@ export class Room {
   append(entries: readonly { body: LogBody; outcome?: Outcome }[], at: number, alsoInTransaction: () => void = () => {}): LogRow[] {
     const rows = entries.map(({ body }, i) => ({ seq: this.nextSeq + i, at, body }));
     try {
-      for (const [i, row] of rows.entries()) this.table.append(row, entries[i]!.outcome);
+      // The table is saved as a new hand starts and as the match ends: a room waking replays at most the hand in play.
+      let saved: { version: number; body: string } | null = null;
+      const save = () => ({ version: this.table.version, body: encodeSnapshot(this.table.save()) });
+      const wasOver = this.table.state.over;
+      for (const [i, row] of rows.entries()) {
+        if (row.body.type === "dealt" && row.body.hand > 0) saved = save();
+        this.table.append(row, entries[i]!.outcome);
+      }
+      if (this.table.state.over && !wasOver) saved = save();
       const notifying = this.notifying();
       this.storage.atomically(() => {
         this.storage.appendLog(rows);
+        if (saved) this.storage.writeSnapshot(saved.version, saved.body);
         // Each entry's notifications leave through the outbox, in the entry's own transaction.
-        if (notifying) for (const row of rows) if (notifies(this.table.entries[row.seq - 1]!)) this.storage.queueNotifications(row.seq);
+        if (notifying) for (const row of rows) if (notifies(this.table.entry(row.seq)!)) this.storage.queueNotifications(row.seq);
         alsoInTransaction();
       });
     } catch (error) {

@@ -199,7 +199,7 @@ export function awayRule(table: Table): { lastSeen: number; idleAfter: number } 
   const clock = table.created.clock;
   const idleAfter = !clock ? IDLE_WITHOUT_CLOCK : clock.kind === "perMove" ? clock.perMove : clock.bank;
   // Seats opened before the room kept when it saw them count as seen at the table's latest entry.
-  return { lastSeen: table.entries[table.version - 1]!.at, idleAfter };
+  return { lastSeen: table.lastAt, idleAfter };
 }
 
 /** Without a clock, how long a seat's player must be away before the creator may give the seat a fresh link. */
