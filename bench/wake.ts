@@ -55,9 +55,14 @@ function insertSql(id: string, rows: readonly LogRow[]): string[] {
   return [
     `INSERT INTO games (id, players, rules, names, status, turn, version, prepared, invite_hash, created_at, updated_at) VALUES (${quote(id)}, 4, '{"preset":"classic"}', '["Anna","Bruno","Carla","Dario"]', 'over', NULL, ${rows.length}, 0, ${quote(hashToken(newToken()))}, ${rows[0]!.at}, ${last.at})`,
     `INSERT INTO seats (game_id, seat, token_hash, taken, name, player_hash) VALUES ${seats.join(", ")}`,
-    ...rows.map(
-      (r) =>
-        `INSERT INTO game_events (game_id, seq, kind, body, at) VALUES (${quote(id)}, ${r.seq}, ${quote(r.body.type)}, ${quote(JSON.stringify(r.body))}, ${r.at})`,
+    // Fifty entries a statement: each statement is a round trip to the runtime.
+    ...Array.from(
+      { length: Math.ceil(rows.length / 50) },
+      (_, i) =>
+        `INSERT INTO game_events (game_id, seq, kind, body, at) VALUES ${rows
+          .slice(i * 50, i * 50 + 50)
+          .map((r) => `(${quote(id)}, ${r.seq}, ${quote(r.body.type)}, ${quote(JSON.stringify(r.body))}, ${r.at})`)
+          .join(", ")}`,
     ),
   ];
 }
