@@ -111,6 +111,8 @@ export class Room {
       // D1 has all of it.
       storage.setMeta("drained_seq", String(rows.length));
       if (logShard !== null) storage.setMeta("log_shard", logShard);
+      // A finished match is saved whole, as when it ended here: its next wake replays nothing.
+      if (table.state.over) storage.writeSnapshot(table.version, encodeSnapshot(table.save()));
     });
     return new Room(storage, table, seats.slice(), inviteHash, rows.length, logShard);
   }
