@@ -37,7 +37,9 @@ export type Part =
   | "sqlite"
   | "d1"
   | "drain"
-  | "identify";
+  | "identify"
+  | "askNow"
+  | "poll";
 
 /** D1 bindings whose batches go nowhere: a drain's own work, apart from D1's (the part "drain"). */
 function withoutD1(env: Env): Env {
@@ -146,6 +148,20 @@ export default {
       // The Worker's routing and its headers alone: an API path no route serves.
       for (let i = 0; i < body.n; i++) {
         const answer = await service.fetch(new Request(`${url.origin}/api/nowhere`), env, ctx);
+        sink += (await answer.text()).length;
+      }
+    } else if (body.part === "askNow" || body.part === "poll") {
+      // The other seat's side of an HTTP move: the events since the version before, asked at once (an RPC to the room),
+      // or as a long poll (the Worker's socket to the room, answered as the room accepts it: long-poll.ts).
+      const wait = body.part === "poll" ? "&wait=5" : "";
+      for (let i = 0; i < body.n; i++) {
+        // A spectator from its own address each time: the room's rate limit (per seat, per address) never answers instead.
+        const from = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+        const answer = await service.fetch(
+          new Request(`${url.origin}/api/games/${body.game}/events?since=1${wait}`, { headers: { "CF-Connecting-IP": from } }),
+          env,
+          ctx,
+        );
         sink += (await answer.text()).length;
       }
     } else if (body.part === "route") {

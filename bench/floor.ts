@@ -41,6 +41,8 @@ const PARTS: { part: Part; n: number; label: string; http: number; ws: number }[
   { part: "notFound", n: 300, label: "…of which the Worker's routing and headers (an API path no route serves)", http: 0, ws: 0 },
   { part: "rpc", n: 1000, label: "…of which the call to the room (an RPC doing nothing)", http: 0, ws: 0 },
   { part: "zod", n: 20_000, label: "…of which the move request's schema (zod)", http: 0, ws: 0 },
+  { part: "askNow", n: 300, label: "the other seat's events asked at once (GET …/events, an RPC to the room)", http: 0, ws: 0 },
+  { part: "poll", n: 300, label: "the other seat's long poll, answered as the room takes its socket (long-poll.ts)", http: 0, ws: 0 },
   { part: "socketMessage", n: 20_000, label: "a socket's message read (JSON and zod)", http: 0, ws: 1 },
   { part: "engine", n: 20_000, label: "the rules engine applies a move", http: 1, ws: 1 },
   { part: "events", n: 2_000, label: "a viewer's events and view, built and serialised", http: 2, ws: 2 },

@@ -17,8 +17,8 @@ export interface Attachment {
   readonly seen: number;
   /** This socket's own rate-limit key. */
   readonly key: string;
-  /** A long poll's socket, held by the Worker (long-poll.ts): not a player at the table. */
-  readonly poll?: true;
+  /** A long poll's socket, held by the Worker (long-poll.ts): not a player at the table; the version its client has. */
+  readonly poll?: number;
 }
 
 /**
@@ -67,7 +67,7 @@ export function acceptSocket(
 ): Response {
   const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
   ctx.acceptWebSocket(server);
-  attach(server, { viewer, seen: 0, key: `socket:${crypto.randomUUID()}`, ...(pollSince === null ? {} : { poll: true }) });
+  attach(server, { viewer, seen: 0, key: `socket:${crypto.randomUUID()}`, ...(pollSince === null ? {} : { poll: pollSince }) });
   catchUp(room, snapshots, server, Math.min(pollSince ?? room.table.version, room.table.version), now);
   const offered = (offeredProtocols ?? "").split(",").map((p) => p.trim());
   const headers: HeadersInit = offered.includes(WS_PROTOCOL) ? { "Sec-WebSocket-Protocol": WS_PROTOCOL } : {};
@@ -79,7 +79,15 @@ export function acceptSocket(
  * serialised message between sockets of the same viewer that saw the same
  * version (the usual case: every socket saw the previous move).
  */
-export function catchUp(room: Room, snapshots: Snapshots, ws: WebSocket, since: number, now: number, texts?: Map<string, string>): void {
+export function catchUp(
+  room: Room,
+  snapshots: Snapshots,
+  ws: WebSocket,
+  since: number,
+  now: number,
+  texts?: Map<string, string>,
+  last = false,
+): void {
   const attachment = attachmentOf(ws);
   const { viewer } = attachment;
   const cacheKey = `${viewer}:${since}`;
@@ -89,7 +97,21 @@ export function catchUp(room: Room, snapshots: Snapshots, ws: WebSocket, since: 
     texts?.set(cacheKey, text);
   }
   send(ws, text);
+  // A long poll's answer is its first news (or, after its wait, what it asked for): the room closes its socket, so
+  // that the Worker's close wakes no room (long-poll.ts).
+  if (attachment.poll !== undefined && (room.table.version > attachment.poll || last)) {
+    closeQuietly(ws);
+    return;
+  }
   if (attachment.seen !== room.table.version) attach(ws, { ...attachment, seen: room.table.version });
+}
+
+function closeQuietly(ws: WebSocket): void {
+  try {
+    ws.close(1000, "answered");
+  } catch {
+    // Closed already.
+  }
 }
 
 /**
