@@ -17,7 +17,7 @@ import { shardDatabase, shardNames } from "../src/server/db/shards";
 import type { Delivery, Env } from "../src/server/env";
 import service, { GameRoom as Room } from "../src/server/index";
 import { identify } from "../src/server/players/identity";
-import { drainOutbox } from "../src/server/room/outbox";
+import { drainOutbox, owes } from "../src/server/room/outbox";
 import type { Room as LoadedRoom } from "../src/server/room/room";
 import { Snapshots } from "../src/server/room/snapshots";
 import { parseClientMessage } from "../src/server/room/sockets";
@@ -56,6 +56,9 @@ function withoutD1(env: Env): Env {
   return out as unknown as Env;
 }
 
+/** Drains the rooms made since it was last read (GET /api/bench/drains). */
+let drainsMade = 0;
+
 export class GameRoom extends Room {
   /** Nothing: an RPC call's own cost. */
   async benchNoop(): Promise<number> {
@@ -63,6 +66,7 @@ export class GameRoom extends Room {
   }
 
   protected override async handleDue(room: LoadedRoom, now: number): Promise<void> {
+    if (owes(room)) drainsMade++;
     if ((this.env as FloorEnv).FLOOR_NO_DRAIN !== "1") return super.handleDue(room, now);
     // What a drain does to the room's own storage, without D1.
     room.acknowledge(room.table.version, null);
@@ -129,6 +133,11 @@ type PartsBody = { game: string; seat: number; part: Part; n: number; token?: st
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     const url = new URL(request.url);
+    if (url.pathname === "/api/bench/drains") {
+      const made = drainsMade;
+      drainsMade = 0;
+      return new Response(String(made));
+    }
     if (url.pathname !== "/api/bench/parts") return service.fetch(request, env, ctx);
     const body = (await request.json()) as PartsBody;
     const move = { move: { type: "discard", card: "9C" }, version: 12, id: "k1" };
