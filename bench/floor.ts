@@ -12,10 +12,15 @@
  * measures (`-- cost`); this is the quicker one, to see a change's effect
  * and where the rest goes. A CPU profile by function: `-- profile`.
  */
+import { mkdir, writeFile } from "node:fs/promises";
+import { cpus, loadavg } from "node:os";
+import { dirname } from "node:path";
 import { startRuntime } from "../scripts/local-runtime";
 import { removeDir } from "../scripts/local-service";
 import type { CreateGameResponse } from "../src/shared/api";
-import { CountingWebSocket, idleMsPerSecond, type Phase, playPhase, setIdle } from "./cost";
+import { FLOOR_RESULTS, writeDoc } from "./cost";
+import type { FloorResults } from "./cost-model";
+import { CountingWebSocket, idleMsPerSecond, type Phase, playPhase, setIdle } from "./cost-play";
 import { runtimeCpuSeconds } from "./cpu";
 import { echoFloor } from "./echo";
 import type { Part } from "./floor-worker";
@@ -131,6 +136,7 @@ export async function floorBench(matches = 6, partsOnly = false): Promise<void> 
   );
   console.log("\nParts of a move, each measured alone in the same runtime (µs of CPU each time):");
   for (const { part, label } of PARTS) console.log(`  ${label.padEnd(84)} ${(parts.get(part)! * 1000).toFixed(1).padStart(8)}`);
+  const kept: FloorResults["kinds"][number][] = [];
   for (const [i, p] of plain.entries()) {
     const http = p.transport === "http";
     const ours = p.cpuMs / p.accepted;
@@ -167,8 +173,26 @@ export async function floorBench(matches = 6, partsOnly = false): Promise<void> 
       named += ms;
       console.log(`  ${label.padEnd(92)} ${ms.toFixed(3)} ms`);
     }
-    console.log(
-      `  ${"the rest (the runtime's own handling of requests, frames, alarms and calls)".padEnd(92)} ${(own - named).toFixed(3)} ms`,
-    );
+    const rest = "the rest (the runtime's own handling of requests, frames, alarms and calls)";
+    console.log(`  ${rest.padEnd(92)} ${(own - named).toFixed(3)} ms`);
+    kept.push({
+      name: http ? "over HTTP (a move, the other seat's long poll)" : "over WebSocket",
+      floorMs: need,
+      units: `${units.toFixed(2)} ${http ? "requests" : "exchanges"}`,
+      deployedMs: ours,
+      ownMs: own,
+      parts: [...rows, [rest, own - named]],
+    });
+  }
+  const results: FloorResults = {
+    measured: `${new Date().toISOString().slice(0, 10)}, ${matches} matches a transport, ${cpus().length} cores (load ${loadavg()[0]!.toFixed(0)})`,
+    kinds: kept,
+  };
+  await mkdir(dirname(FLOOR_RESULTS), { recursive: true });
+  await writeFile(FLOOR_RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+  try {
+    await writeDoc(undefined, results);
+  } catch (error) {
+    console.warn(`  docs/scale.md not written: ${(error as Error).message} (run \`npm run bench -- cost\` first)`);
   }
 }

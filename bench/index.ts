@@ -10,7 +10,7 @@
  * and `-- scale` (the log shards under 10,000 rooms' moves) run only when asked.
  */
 import { bundleFile, importBundled } from "./bundle.js";
-import { costBench } from "./cost.js";
+import { costBench, costDoc } from "./cost.js";
 import { deliveriesBench } from "./deliveries.js";
 import { firstTapBench } from "./first-tap.js";
 import { floorBench } from "./floor.js";
@@ -38,7 +38,7 @@ if (!only || only === "web") {
   // `-- web sizes` prints the sizes only, without starting the service and a browser.
   if (via !== "sizes" && !(await firstTapBench())) process.exitCode = 1;
 }
-if (only === "cost") await costBench({ matches: Number(via ?? 6) });
+if (only === "cost") await (via === "doc" ? costDoc() : costBench({ matches: Number(via ?? 4) }));
 if (only === "floor") await floorBench(via === "parts" ? 1 : Number(via ?? 6), via === "parts");
 if (only === "scale") await scaleBench({ shards: Number(via ?? 4) });
 if (only === "profile") await profileBench(Number(via ?? 50));

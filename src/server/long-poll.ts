@@ -51,7 +51,6 @@ export async function pollEvents(
   const ws = answer.webSocket;
   if (answer.status !== 101 || !ws) return refusal(answer);
   const reply = await new Promise<Reply<Json<EventsResponse>>>((resolve) => {
-    let asked = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const finish = (reply: Reply<Json<EventsResponse>>) => {
       clearTimeout(timer);
@@ -64,11 +63,15 @@ export async function pollEvents(
       }
       resolve(reply);
     };
+    let opening = true;
     const onMessage = (message: MessageEvent) => {
       const text = String(message.data);
       const version = VERSION.exec(text);
       if (version) {
-        if (asked || Number(version[1]) > since) finish(done(`{${text.slice(EVENTS.length)}` as Json<EventsResponse>));
+        // The room's first message is the events after `since`, maybe none; any later one is news (a move, a seat taken).
+        const answers = !opening || Number(version[1]) > since;
+        opening = false;
+        if (answers) finish(done(`{${text.slice(EVENTS.length)}` as Json<EventsResponse>));
         return;
       }
       const refused = JSON.parse(text) as { type?: string; status?: number; error?: Failure["body"]["error"] };
@@ -83,7 +86,7 @@ export async function pollEvents(
     ws.addEventListener("close", onClose);
     ws.accept();
     timer = setTimeout(() => {
-      asked = true;
+      opening = false;
       ws.send(JSON.stringify({ type: "resume", since }));
       timer = setTimeout(onClose, LAST_ASK_MS);
     }, waitSeconds * 1000);

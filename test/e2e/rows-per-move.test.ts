@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { type Phase, playPhase, receivers, startCounted } from "../../bench/cost";
+import { type Phase, playPhase, receivers, startCounted } from "../../bench/cost-play";
 import { type LocalService, removeDir } from "../../scripts/local-service";
 
 /**

@@ -350,7 +350,7 @@ export class GameRoom extends DurableObject<Env> {
         const wait = this.limiter.take(attachmentOf(ws).key);
         if (wait > 0) return rateLimited(wait);
         // (A long poll's socket asks once, after its wait: that is its answer, and the room closes it.)
-        catchUp(room, this.snapshots, ws, Math.min(since, room.table.version), this.now(), undefined, true);
+        catchUp(room, this.snapshots, ws, Math.min(since, room.table.version), this.now());
         return null;
       },
       play: (seat, request, accepted) => this.play(room, seat, request, accepted),

@@ -68,7 +68,9 @@ export function acceptSocket(
   const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
   ctx.acceptWebSocket(server);
   attach(server, { viewer, seen: 0, key: `socket:${crypto.randomUUID()}`, ...(pollSince === null ? {} : { poll: pollSince }) });
-  catchUp(room, snapshots, server, Math.min(pollSince ?? room.table.version, room.table.version), now);
+  const since = Math.min(pollSince ?? room.table.version, room.table.version);
+  // A long poll with nothing new yet stays open for the next push.
+  catchUp(room, snapshots, server, since, now, undefined, since < room.table.version);
   const offered = (offeredProtocols ?? "").split(",").map((p) => p.trim());
   const headers: HeadersInit = offered.includes(WS_PROTOCOL) ? { "Sec-WebSocket-Protocol": WS_PROTOCOL } : {};
   return new Response(null, { status: 101, webSocket: client, headers });
@@ -86,7 +88,8 @@ export function catchUp(
   since: number,
   now: number,
   texts?: Map<string, string>,
-  last = false,
+  /** For a long poll's socket: this is its answer (every push is, but its opening one with nothing new). */
+  answers = true,
 ): void {
   const attachment = attachmentOf(ws);
   const { viewer } = attachment;
@@ -97,9 +100,9 @@ export function catchUp(
     texts?.set(cacheKey, text);
   }
   send(ws, text);
-  // A long poll's answer is its first news (or, after its wait, what it asked for): the room closes its socket, so
-  // that the Worker's close wakes no room (long-poll.ts).
-  if (attachment.poll !== undefined && (room.table.version > attachment.poll || last)) {
+  // A long poll's answer is its first news (a push, or what it asked for after its wait): the room closes its socket,
+  // so that the Worker's close wakes no room (long-poll.ts).
+  if (attachment.poll !== undefined && answers) {
     closeQuietly(ws);
     return;
   }
