@@ -86,8 +86,10 @@ const ALONE = [
 
 /** What both Worker projects run with. */
 const workerTest = {
-  // Whole games are played over HTTP in some tests: seconds each, more on a busy machine.
-  testTimeout: 30_000,
+  // A guard against a hang, not a measure of speed: tests wait on signals (a row, a message, an event), and whole
+  // games played over HTTP take seconds each on a quiet machine, several times that on a loaded one. Waits inside a
+  // test give up sooner (test/server/notify/helpers.ts, HANG_GUARD) so that the failure says what was awaited.
+  testTimeout: 120_000,
   setupFiles: ["./test/server/apply-migrations.ts"],
   globalSetup: ["./test/server/notify/receivers.ts"],
 };
@@ -124,7 +126,7 @@ export default defineConfig({
           isolate: false,
           // Property tests do a fixed amount of work; a loaded machine must not fail them on time.
           testTimeout: 120_000,
-          include: ["test/engine/**/*.test.ts", "test/clock/**/*.test.ts"],
+          include: ["test/engine/**/*.test.ts", "test/clock/**/*.test.ts", "test/tournament/**/*.test.ts"],
         },
       },
       {
@@ -168,8 +170,11 @@ export default defineConfig({
           isolate: false,
           include: ["test/browser/**/*.test.ts"],
           globalSetup: ["./test/browser/service.ts"],
-          // A test takes 5-20 s on a quiet machine and three times that on a busy one, which must not fail it on time.
+          // A test takes 5-20 s on a quiet machine and three times that on a busy one, which must not fail it on time:
+          // its waits are on what the page shows, each bounded only against a hang (helpers.ts, HANG_GUARD), and so
+          // is `expect.poll`, whose own default (1 s) would time the machine.
           testTimeout: 180_000,
+          expect: { poll: { timeout: 90_000, interval: 100 } },
           hookTimeout: 120_000,
         },
       },

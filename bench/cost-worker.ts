@@ -12,6 +12,10 @@ import { deliveryDatabases } from "../src/server/db/deliveries";
 import { shardNames } from "../src/server/db/shards";
 import type { Delivery, Env } from "../src/server/env";
 import service, { GameRoom as Room } from "../src/server/index";
+
+// Bound in wrangler.toml like the game room, though this benchmark makes no tournament.
+export { TournamentRoom } from "../src/server/index";
+
 import {
   confirmEmail,
   createSubscription,

@@ -11,7 +11,7 @@ import service from "../src/server/index";
 import { confirmEmail, createSubscription, fanOut, handleDeadDeliveries, handleDeliveries, notifyConfig } from "../src/server/notify/index";
 import type { GameNotification } from "../src/server/notify/types";
 
-export { GameRoom } from "../src/server/index";
+export { GameRoom, TournamentRoom } from "../src/server/index";
 
 type BenchEnv = Env & { BENCH_FAIL_RATE: string };
 

@@ -16,6 +16,10 @@ import { hashToken } from "../src/server/auth";
 import { shardDatabase, shardNames } from "../src/server/db/shards";
 import type { Delivery, Env } from "../src/server/env";
 import service, { GameRoom as Room } from "../src/server/index";
+
+// Bound in wrangler.toml like the game room, though this benchmark makes no tournament.
+export { TournamentRoom } from "../src/server/index";
+
 import { identify } from "../src/server/players/identity";
 import { drainOutbox, owes } from "../src/server/room/outbox";
 import type { Room as LoadedRoom } from "../src/server/room/room";

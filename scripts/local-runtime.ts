@@ -66,9 +66,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalS
   const url = String(await mf.unsafeGetDirectURL("burraco")).replace(/\/$/, "");
   const db = await mf.getD1Database("DB");
   await migrate(db, "migrations");
-  const shards: Record<string, D1Database> = {};
+  const shards: Record<string, typeof db> = {};
   for (const name of logShards()) {
-    shards[name] = (await mf.getD1Database(name)) as unknown as D1Database;
+    shards[name] = await mf.getD1Database(name);
     await migrate(shards[name]!, "migrations-log");
   }
   return {

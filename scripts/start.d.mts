@@ -1,4 +1,5 @@
 export declare const DEFAULT_PORT: number;
+export declare const DEV_ENTRY: string;
 export declare function startPlan(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,

@@ -7,16 +7,9 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import PostalMime from "postal-mime";
+import type { SentMail } from "./server/notify/received";
 
-export interface SentMail {
-  readonly file: string;
-  readonly to: readonly string[];
-  readonly from: { readonly address: string; readonly name: string };
-  readonly subject: string;
-  readonly text: string;
-  readonly html: string;
-  readonly headers: Record<string, string>;
-}
+export type { SentMail };
 
 const parsed = new Map<string, { size: number; mail: SentMail }>();
 

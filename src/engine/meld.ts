@@ -2,7 +2,7 @@ import { type Card, isWildCard, makeCard, makeCards, rankOf, suitOf } from "./ca
 import { err, ok, type Result } from "./result.js";
 import type { Rules } from "./rules.js";
 import { arrangeSequence, type MeldFault, type SequenceShape, type WildEnd, wildStandsFor } from "./sequence.js";
-import type { MeldView, TableMeld } from "./types.js";
+import type { BurracoKind, MeldView, TableMeld } from "./types.js";
 
 export type { MeldFault, WildEnd } from "./sequence.js";
 /** How a meld is written in views and in the replay output (docs/record.md). */
@@ -21,7 +21,7 @@ export type MeldShape = SequenceShape | SetShape;
 /** A meld on the table: a shape that belongs to a team, with its id in the hand. */
 export type Meld = MeldShape & { readonly id: number; readonly team: number };
 
-export type BurracoKind = "clean" | "dirty" | "semi-clean" | "royal" | "ace-to-ace";
+export type { BurracoKind } from "./types.js";
 
 export type MeldRules = Pick<Rules, "sets" | "aceToAce" | "semiClean" | "bonus">;
 

@@ -1,32 +1,8 @@
 import { err, ok, type Result } from "./result.js";
-import type { RulesInput } from "./types.js";
+import { PRESET_NAMES, type PresetName, type Rules, type RulesInput } from "./types.js";
 
-/** The rule options of docs/rules.md §11. */
-export interface Rules {
-  readonly preset: PresetName;
-  readonly jokers: boolean;
-  readonly sets: boolean;
-  readonly closeRequires: "any" | "clean";
-  readonly closeByMelding: boolean;
-  readonly pozzettoDirect: boolean;
-  readonly discardPile: "open" | "closed";
-  readonly aceToAce: boolean;
-  readonly semiClean: boolean;
-  readonly pozzettoToStock: boolean;
-  readonly doubleIfNoMelds: boolean;
-  readonly pozzettoPenaltyIfNoneTaken: boolean;
-  /** false: a team may hold only one set of each rank (FIBur's "two equal combinations"). */
-  readonly sameRankSets: boolean;
-  readonly values: { readonly two: number; readonly joker: number };
-  readonly bonus: { readonly royal: number; readonly aceToAce: number };
-  readonly penalty: { readonly noPozzetto: number; readonly unusedPozzetto: number };
-  readonly target: number;
-  readonly hands: number | null;
-  readonly tie: "extraHand" | "starter";
-}
-
-export const PRESET_NAMES = ["classic", "aperto", "aperto-sporco", "chiuso", "chiuso-stcl", "chiuso-sporco", "fibur"] as const;
-export type PresetName = (typeof PRESET_NAMES)[number];
+export type { PresetName, Rules } from "./types.js";
+export { PRESET_NAMES } from "./types.js";
 
 const CLASSIC: Rules = {
   preset: "classic",

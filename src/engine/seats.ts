@@ -1,7 +1,6 @@
-/** Seats are numbered in playing order; partners sit opposite with 4 players. */
-export type Seat = number;
-export type Team = number;
-export type PlayerCount = 2 | 3 | 4;
+import type { PlayerCount, Seat, Team } from "./types.js";
+
+export type { PlayerCount, Seat, Team } from "./types.js";
 
 export function isPlayerCount(n: unknown): n is PlayerCount {
   return n === 2 || n === 3 || n === 4;

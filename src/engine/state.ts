@@ -4,6 +4,7 @@ import type { Meld } from "./meld.js";
 import type { Move } from "./moves.js";
 import type { Rules } from "./rules.js";
 import type { PlayerCount, Seat, Team } from "./seats.js";
+import type { HandEnd, MatchEnding, TeamScore } from "./types.js";
 
 /** How a team's pozzetto stands: not taken yet, taken (by whom, how), or lost to the stock. */
 export type PozzettoStatus = null | TakenPozzetto | "stock";
@@ -16,28 +17,7 @@ export interface TakenPozzetto {
   readonly direct: boolean;
 }
 
-export type EndReason = "closed" | "stock" | "stalemate" | "resigned" | "timeout" | "aborted";
-
-/** How a match ended outside the play of a hand: a team lost on time, or the match was called off with no result. */
-export type MatchEnding = { readonly reason: "timeout"; readonly team: Team } | { readonly reason: "aborted" };
-
-export interface HandEnd {
-  readonly reason: EndReason;
-  readonly closedBy: Seat | null;
-}
-
-/** A team's score for one hand; FIBur's base and points are kept apart (docs/rules.md §9). */
-export interface TeamScore {
-  readonly team: Team;
-  readonly meldPoints: number;
-  readonly handPoints: number;
-  readonly burraco: number;
-  readonly closing: number;
-  readonly pozzetto: number;
-  readonly base: number;
-  readonly points: number;
-  readonly total: number;
-}
+export type { EndReason, HandEnd, MatchEnding, TeamScore } from "./types.js";
 
 /** An accepted move; kept as a persistent list so that appending copies nothing. */
 export interface MoveLog {

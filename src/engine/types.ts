@@ -1,14 +1,68 @@
-import type { BurracoKind } from "./meld.js";
-import type { PresetName, Rules } from "./rules.js";
-import type { Seat, Team } from "./seats.js";
-import type { HandEnd, MatchEnding, TeamScore } from "./state.js";
-
 /**
  * The engine's vocabulary in docs/record.md notation: what it reads and
  * writes at its edge (records, moves, views, events as a viewer sees them).
- * The engine owns these types and depends on nothing; the zod schemas in
+ * The engine owns these types, and this file imports nothing: every other
+ * engine module may import it, and it none of them; the zod schemas in
  * src/shared/wire declare that they match them (test/engine/vocabulary.test.ts).
  */
+
+/** Seats are numbered in playing order; partners sit opposite with 4 players. */
+export type Seat = number;
+export type Team = number;
+export type PlayerCount = 2 | 3 | 4;
+
+/** What kind of burraco a meld of seven or more is (docs/rules.md §4). */
+export type BurracoKind = "clean" | "dirty" | "semi-clean" | "royal" | "ace-to-ace";
+
+/** The rule options of docs/rules.md §11. */
+export interface Rules {
+  readonly preset: PresetName;
+  readonly jokers: boolean;
+  readonly sets: boolean;
+  readonly closeRequires: "any" | "clean";
+  readonly closeByMelding: boolean;
+  readonly pozzettoDirect: boolean;
+  readonly discardPile: "open" | "closed";
+  readonly aceToAce: boolean;
+  readonly semiClean: boolean;
+  readonly pozzettoToStock: boolean;
+  readonly doubleIfNoMelds: boolean;
+  readonly pozzettoPenaltyIfNoneTaken: boolean;
+  /** false: a team may hold only one set of each rank (FIBur's "two equal combinations"). */
+  readonly sameRankSets: boolean;
+  readonly values: { readonly two: number; readonly joker: number };
+  readonly bonus: { readonly royal: number; readonly aceToAce: number };
+  readonly penalty: { readonly noPozzetto: number; readonly unusedPozzetto: number };
+  readonly target: number;
+  readonly hands: number | null;
+  readonly tie: "extraHand" | "starter";
+}
+
+export const PRESET_NAMES = ["classic", "aperto", "aperto-sporco", "chiuso", "chiuso-stcl", "chiuso-sporco", "fibur"] as const;
+export type PresetName = (typeof PRESET_NAMES)[number];
+
+export type EndReason = "closed" | "stock" | "stalemate" | "resigned" | "timeout" | "aborted";
+
+/** How a match ended outside the play of a hand: a team lost on time, or the match was called off with no result. */
+export type MatchEnding = { readonly reason: "timeout"; readonly team: Team } | { readonly reason: "aborted" };
+
+export interface HandEnd {
+  readonly reason: EndReason;
+  readonly closedBy: Seat | null;
+}
+
+/** A team's score for one hand; FIBur's base and points are kept apart (docs/rules.md §9). */
+export interface TeamScore {
+  readonly team: Team;
+  readonly meldPoints: number;
+  readonly handPoints: number;
+  readonly burraco: number;
+  readonly closing: number;
+  readonly pozzetto: number;
+  readonly base: number;
+  readonly points: number;
+  readonly total: number;
+}
 
 /** A card as written: rank then suit ("10H", "AS"), or "JK" for a joker. */
 export type CardText = string;
@@ -155,7 +209,8 @@ export type SeenEvent =
       end: HandEnd;
       scores: readonly TeamScore[];
       hands: readonly (readonly CardText[])[];
-      deal: DealRecord;
+      /** The whole deal (absent only where the service withholds it: a tournament's deal still played elsewhere). */
+      deal?: DealRecord | undefined;
     }
   | { type: "matchEnded"; winner: Team | null; totals: readonly number[] }
   | { type: "resigned"; seat: Seat; team: Team };

@@ -17,6 +17,7 @@ import { playersApi } from "./routes/players";
 import { pushKeyApi } from "./routes/push-key";
 import { leaderboardsApi, playerPagesApi } from "./routes/ratings";
 import { seeksApi } from "./routes/seeks";
+import { tournamentsApi } from "./routes/tournaments";
 import { securityHeaders } from "./security";
 import { onError, validationHook } from "./validation";
 
@@ -58,6 +59,7 @@ app.route("/api/oembed", oembedApi);
 app.route("/api/players", playerPagesApi);
 app.route("/api/leaderboards", leaderboardsApi);
 app.route("/api/seeks", seeksApi);
+app.route("/api/tournaments", tournamentsApi);
 app.route("/api/notifications/vapid", pushKeyApi);
 app.route("/api/notifications", notificationLinksApi);
 describeApi(app);

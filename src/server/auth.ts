@@ -103,6 +103,18 @@ export function bearer(header: string | undefined | null): string | null | "malf
 }
 
 /** The token a browser offers as the WebSocket subprotocol `bearer.<token>`. */
+/**
+ * A browser's player key among the WebSocket subprotocols it offers (`key.<player key>`: a browser cannot
+ * set X-Player-Key on a WebSocket), or null without one.
+ */
+export function keyFromProtocols(header: string | undefined | null): string | null {
+  for (const part of (header ?? "").split(",")) {
+    const p = part.trim();
+    if (p.startsWith("key.")) return p.slice("key.".length);
+  }
+  return null;
+}
+
 export function bearerFromProtocols(header: string | undefined | null): string | null | "malformed" {
   for (const part of (header ?? "").split(",")) {
     const p = part.trim();

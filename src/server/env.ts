@@ -1,6 +1,5 @@
+import type { Caller } from "./caller";
 import type { Delivery } from "./notify/types";
-import type { GameRoom } from "./room/game-room";
-import type { Caller } from "./room/seats";
 
 export type { Delivery };
 
@@ -16,10 +15,16 @@ export interface Env extends Cloudflare.Env {
   DEAD_DELIVERIES: Queue<Delivery>;
 }
 
+/**
+ * A game room's stub, its type read from the generated bindings (GAME_ROOM's namespace) rather than imported from
+ * room/: this module, which every layer reads for `Env`, then depends on nothing of the room.
+ */
+export type GameRoomStub = ReturnType<Cloudflare.Env["GAME_ROOM"]["get"]>;
+
 /** The game a `/api/games/{id}…` request names, resolved once by middleware (http.ts). */
 export interface GameTarget {
   readonly id: string;
-  readonly room: DurableObjectStub<GameRoom>;
+  readonly room: GameRoomStub;
   readonly caller: Caller;
 }
 

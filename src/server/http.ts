@@ -1,12 +1,12 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { LIMITS } from "../shared/limits";
-import { bearer, bearerFromProtocols, hashToken, isGameId, isSecret } from "./auth";
+import { bearer, bearerFromProtocols, hashToken, isGameId, isSecret, keyFromProtocols } from "./auth";
+import type { Caller } from "./caller";
 import type { AppEnv } from "./env";
 import { type Identity, identify } from "./players/identity";
+import { RateLimiter } from "./rate-limiter";
 import { type Failure, fail, gameNotFound, isFailure, rateLimited, render } from "./reply";
-import { RateLimiter } from "./room/limits";
-import type { Caller } from "./room/seats";
 import { seal } from "./seal";
 
 /** What every route shares: the caller, the game it names, bodies, validation failures. */
@@ -23,8 +23,9 @@ const refusals = new RateLimiter({ burst: 60, perSecond: 2 });
 const COUNTED = new Set([401, 403, 404]);
 
 /**
- * The caller as a room sees it: the hash of the bearer token, the player the
- * `X-Player-Key` device belongs to (players/identity.ts; read only where
+ * The caller as a room sees it: the hash of the bearer token, the device of
+ * `X-Player-Key` (or, on a WebSocket, of the `key.<player key>` subprotocol)
+ * and the player it belongs to (players/identity.ts; read only where
  * `readsPlayerKey`), and the client's address.
  */
 export async function callerOf(
@@ -40,17 +41,24 @@ export async function callerOf(
       "Authorization must be `Bearer <token>`, the token of a seat or invitation link (22 or more base64url characters).",
     );
   }
-  const key = readsPlayerKey ? c.req.header("X-Player-Key") : undefined;
-  if (key !== undefined && !isSecret(key)) {
+  const tokenHash = token === null ? null : hashToken(token);
+  const client = clientOf(c);
+  const key =
+    c.req.header("X-Player-Key") ?? (c.req.path.endsWith("/ws") ? keyFromProtocols(c.req.header("Sec-WebSocket-Protocol")) : null);
+  // Where the key is not read, a malformed one is not even looked at; a well-formed one is hashed (no database):
+  // the room refuses a device it was told is no longer its seat's player's (room/game-room.ts, cutDevice).
+  if (!readsPlayerKey) return { gameId, tokenHash, playerId: null, device: key != null && isSecret(key) ? hashToken(key) : null, client };
+  if (key != null && !isSecret(key)) {
     return fail(400, "BAD_PLAYER_KEY", "X-Player-Key must be 22 to 128 base64url characters (at least 128 random bits).");
   }
   let playerId: string | null = null;
-  if (key !== undefined) {
-    const who = await identify(c.env.DB, hashToken(key));
+  const device = key == null ? null : hashToken(key);
+  if (device !== null) {
+    const who = await identify(c.env.DB, device);
     if (isFailure(who)) return who;
     playerId = who.player;
   }
-  return { gameId, tokenHash: token === null ? null : hashToken(token), playerId, client: clientOf(c) };
+  return { gameId, tokenHash, playerId, device, client };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Delivery, Env } from "./env";
 import { handleDeadDeliveries, handleDeliveries } from "./notify/index";
 
 export { GameRoom } from "./room/game-room";
+export { TournamentRoom } from "./tournaments/room";
 
 /** Notification deliveries (src/server/notify), and their dead-letter queue. */
 async function queue(batch: MessageBatch<Delivery>, env: Env, _ctx: ExecutionContext): Promise<void> {

@@ -1,8 +1,8 @@
 import type { EventsResponse } from "../shared/api";
+import type { Caller } from "./caller";
 import type { ErrorStatus, Failure, Json, Reply } from "./reply";
 import { done } from "./reply";
 import type { GameRoom } from "./room/game-room";
-import type { Caller } from "./room/seats";
 
 /**
  * Long polling held by the Worker, never by the room: the Worker opens a

@@ -10,7 +10,7 @@
  * this file carries no schema code.
  */
 
-export { LIMITS, WS_PROTOCOL } from "./limits";
+export { LIMITS, WS_DEVICE_REMOVED, WS_PROTOCOL } from "./limits";
 export type {
   AbsenceLimit,
   ClaimRequest,
@@ -21,6 +21,8 @@ export type {
   ErrorCode,
   EventsResponse,
   GameRecord,
+  HostSeat,
+  HostSeatsResponse,
   MoveRequest,
   MyGame,
   MyGamesResponse,
@@ -45,7 +47,7 @@ export type {
   TestSent,
   UpdateSubscriptionRequest,
 } from "./wire/notifications";
-export type { Device, LinkCode, LinkDeviceRequest, Player, PlayerChanges, SignInRequest } from "./wire/players";
+export type { Device, LinkCode, LinkDeviceRequest, LinkPreview, Player, PlayerChanges, SignInRequest } from "./wire/players";
 export type { ClientMessage, ServerMessage } from "./wire/socket";
 export type { GameSnapshot, GameView, HandFairness, HandView, MatchView, PozzettoView, SeatInfo } from "./wire/view";
 

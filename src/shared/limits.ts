@@ -12,3 +12,6 @@ export const LIMITS = {
 
 /** The subprotocol a browser offers (with `bearer.<token>`) to authenticate a WebSocket. */
 export const WS_PROTOCOL = "burraco";
+
+/** The close code of a seat's WebSocket whose device was removed from the seat's player: the client stops reconnecting. */
+export const WS_DEVICE_REMOVED = 4001;

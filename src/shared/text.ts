@@ -10,11 +10,28 @@
  * forbids U+FFFE and U+FFFF) and no bidirectional embedding, override or
  * isolate (they turn the text around it, "Trojan Source"); it is trimmed,
  * normalised to NFC (so "é" typed two ways is one name) and then counted in
- * characters (code points), not UTF-16 units.
+ * characters (code points), not UTF-16 units. A text that is not empty must
+ * show something: one made only of invisible characters (zero-width ones,
+ * the Hangul fillers, tag characters, variation selectors, combining marks
+ * with nothing to combine with, blank spaces and blank symbols) is refused,
+ * a name nobody can see or tell apart.
  */
 
 /** What a player's text may not hold. `u` makes a lone surrogate one code point, matched by \p{Cs}. */
 const FORBIDDEN = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\p{Noncharacter_Code_Point}\u202A-\u202E\u2066-\u2069]/u;
+
+/**
+ * What shows nothing on its own: the characters Unicode says a renderer may ignore (zero-width spaces and joiners,
+ * U+3164 and the other Hangul fillers, tag characters, variation selectors, soft hyphen…), white space, format
+ * characters, combining marks, and symbols drawn blank (U+2800 BRAILLE PATTERN BLANK, U+1D159 MUSICAL SYMBOL NULL
+ * NOTEHEAD).
+ */
+const INVISIBLE = /^[\p{Default_Ignorable_Code_Point}\p{White_Space}\p{Cf}\p{M}\u2800\u{1D159}]*$/u;
+
+/** Whether a text shows nothing: empty, or only invisible characters. */
+export function showsNothing(text: string): boolean {
+  return INVISIBLE.test(text);
+}
 
 export type TextCheck = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
 
@@ -42,6 +59,8 @@ export function checkPlayerText(raw: string, max: number): TextCheck {
   }
   const text = raw.trim().normalize("NFC");
   if (characters(text) > max) return { ok: false, reason: `has at most ${max} characters` };
+  if (text !== "" && showsNothing(text))
+    return { ok: false, reason: "must show at least one visible character (it holds only invisible ones)" };
   return { ok: true, text };
 }
 

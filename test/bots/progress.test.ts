@@ -38,11 +38,14 @@ describe("self-play hands end in play, not in a stalemate", () => {
             h % players,
           );
           hands++;
-          if (d.state.hand!.end!.reason === "stalemate") stalemates++;
+          // A hand ends in play (closed, or the stock ran out) or by the stalemate rule; never refused, resigned or left hanging.
+          const end = d.state.hand!.end;
+          expect(end).not.toBeNull();
+          expect(["closed", "stock", "stalemate"]).toContain(end!.reason);
+          if (end!.reason === "stalemate") stalemates++;
         }
       }
     }
-    expect(hands).toBe(kinds.length * 3 * 6 - 3 * 4);
     expect(stalemates / hands).toBeLessThan(0.02);
   });
 });

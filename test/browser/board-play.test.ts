@@ -104,7 +104,7 @@ describe("the other player's turn, one move at a time", () => {
     // While it plays, the table is not yet Anna's to play.
     expect(await anna.locator("#act-draw").isDisabled()).toBe(true);
     await screenshot(anna, "board-playback-phone-en");
-    await anna.locator("#playback").waitFor({ state: "detached", timeout: 20_000 });
+    await anna.locator("#playback").waitFor({ state: "detached" });
     expect(await texts()).toEqual(["Bruno drew from the stock.", "Bruno laid 3♠ Joker 5♠.", "Bruno discarded A♥."]);
     await waitText(anna, "#status", /Your turn/);
     expect(await anna.locator("#act-draw").isDisabled()).toBe(false);

@@ -6,6 +6,7 @@ import { it as italian } from "../../web/src/i18n/it";
 import { LONG } from "../sizes";
 import { makeStages, type Stages } from "./board-setup";
 import { asOnePlayer, axeScan, chromiumForFile, type Lang, literal, newPage, SIZES, type Size, screenshot, waitText } from "./helpers";
+import { clippedWords, type Readable, unreadableCards } from "./reach";
 
 /**
  * The table fits every screen: at five sizes and in both languages, at each
@@ -40,11 +41,32 @@ async function parts(page: Page): Promise<[string, Box][]> {
       ["stock", document.querySelector("#stock")],
       ["pile", document.querySelector("#discard")],
     ];
-    for (const meld of document.querySelectorAll(".board .meld")) named.push([`meld ${meld.getAttribute("data-meld")}`, meld]);
+    // Each team's box of melds: the melds themselves are checked card by card (reach.ts), scrolled into view where
+    // their box scrolls.
+    for (const box of document.querySelectorAll(".board .meld-fit")) named.push([`melds ${box.getAttribute("data-fit")}`, box]);
     return named
       .filter((n): n is [string, Element] => n[1] !== null)
       .map(([name, e]) => [name, box(e)] as [string, ReturnType<typeof box>]);
   });
+}
+
+/**
+ * The table fits itself again whenever a part changes size (a seat's clock appearing), one frame later
+ * (web/src/table/layout.ts): settled once the card sizes stay the same over four frames, not after a fixed wait.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const sizes = () =>
+          [...document.querySelectorAll<HTMLElement>(".meld-fit, .hand-cards")]
+            .map((e) => `${e.clientHeight}:${e.style.getPropertyValue("--cw")}:${e.style.getPropertyValue("--card-w")}`)
+            .join();
+        const before = sizes();
+        const settle = (frames: number) => requestAnimationFrame(() => (frames > 1 ? settle(frames - 1) : resolve(sizes() === before)));
+        settle(4);
+      }),
+  );
 }
 
 const STAGES: { name: keyof Stages; seat: number; melds: number; cards: number }[] = [
@@ -52,7 +74,12 @@ const STAGES: { name: keyof Stages; seat: number; melds: number; cards: number }
   { name: "big", seat: 0, melds: 0, cards: 34 },
   { name: "pozzetto", seat: 0, melds: 4, cards: 11 },
   { name: "melds", seat: 2, melds: 12, cards: 2 },
+  { name: "late", seat: 2, melds: 12, cards: 22 },
+  { name: "lone", seat: 0, melds: 8, cards: 1 },
 ];
+
+/** The smallest card a player can read at arm's length: a meld's, and one in the hand. */
+const READABLE: Readable = { meld: 28, hand: 34 };
 
 const SIZE_NAMES: Size[] = ["phone", "smallPhone", "landscape", "tablet", "laptop"];
 
@@ -89,23 +116,23 @@ describe("one table layout that fits every screen", () => {
         await page.locator("#connection.live").waitFor();
         // Sized once the page has measured the screen.
         await page.waitForFunction(() => document.querySelector(".hand-cards")?.getAttribute("data-rows") !== null);
-        // The table fits itself again whenever a part changes size (a seat's clock appearing), one frame later
-        // (web/src/table/layout.ts): settled once the card sizes stay the same over four frames, not after a fixed wait.
-        await page.waitForFunction(
-          () =>
-            new Promise<boolean>((resolve) => {
-              const sizes = () =>
-                [...document.querySelectorAll<HTMLElement>(".meld-fit")].map((e) => e.style.getPropertyValue("--cw")).join();
-              const before = sizes();
-              const settle = (frames: number) =>
-                requestAnimationFrame(() => (frames > 1 ? settle(frames - 1) : resolve(sizes() === before)));
-              settle(4);
-            }),
-        );
+        await settled(page);
         await screenshot(page, `board-${stage.name}-${size}-${lang}`);
         expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBe(0);
+        expect(await page.locator(".board .meld").count(), `${stage.name}: melds`).toBe(stage.melds);
+        expect.soft(await clippedWords(page), `${stage.name}: words cut`).toEqual([]);
+        expect.soft(await unreadableCards(page, READABLE), `${stage.name}: cards out of sight`).toEqual([]);
+        // Every burraco opened: the widest the melds get.
+        const closed = page.locator(".board .meld.closed");
+        if (await closed.count()) {
+          // Tapped where the player sees them (scrolled into their box, not by moving the page).
+          while (await closed.count()) await closed.first().evaluate((meld: HTMLElement) => meld.click());
+          await settled(page);
+          await screenshot(page, `board-${stage.name}-open-${size}-${lang}`);
+          expect.soft(await clippedWords(page), `${stage.name} opened: words cut`).toEqual([]);
+          expect.soft(await unreadableCards(page, READABLE), `${stage.name} opened: cards out of sight`).toEqual([]);
+        }
         const found = await parts(page);
-        expect(found.filter(([name]) => name.startsWith("meld")).length, `${stage.name}: melds`).toBe(stage.melds);
         for (const [name, box] of found) {
           const where = `${stage.name} ${name} ${JSON.stringify(box)}`;
           expect(box.width, where).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import type { GameSnapshot } from "../../src/shared/api";
 import { en } from "../../web/src/i18n/en";
 import { it as italian } from "../../web/src/i18n/it";
 import {
+  advance,
   axeScan,
   type ContextOptions,
   call,
@@ -11,6 +12,7 @@ import {
   createGame,
   drainNow,
   drawAndDiscard,
+  drawAndDiscardHere,
   literal,
   newPage,
   SIZES,
@@ -35,12 +37,6 @@ async function page(options: ContextOptions = {}): Promise<Page> {
 }
 
 const snapshot = async (id: string, token?: string) => (await call<GameSnapshot>(`/api/games/${id}`, { token })).body;
-
-/** Moves one game's time on (local tests only: the service runs src/server/dev/index.ts). */
-async function advance(id: string, by: string): Promise<void> {
-  const answer = await call(`/api/dev/games/${id}/time`, { body: { advance: by } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-}
 
 /** A 2-player deal with the first pozzetto given (the rest in a fixed order): the computer's cards let it close on its second turn. */
 function dealWith(o: { dealer: number; hands: string[][]; pozzetto: string[]; discard: string; stockTop: string[] }) {
@@ -73,13 +69,6 @@ const VERSUS_DEAL = dealWith({
   discard: "QC",
   stockTop: ["10H", "KH", "4D", "8C", "4C", "2D"],
 });
-
-/** The player's turn through the page: draw, then discard the card drawn. */
-async function drawAndDiscardHere(p: Page): Promise<void> {
-  await p.locator("#act-draw").click();
-  await p.locator("#my-hand button.card.fresh").first().click();
-  await p.locator("#act-discard:not([disabled])").click();
-}
 
 describe("the clock at the table", () => {
   it("counts the turn's time down without reloading and shows its deadline in the viewer's own time zone", async () => {
@@ -119,7 +108,7 @@ describe("the clock at the table", () => {
     const before = Number(await newYork.locator("#countdown").getAttribute("data-left"));
     await newYork.clock.fastForward("10:00");
     await expect
-      .poll(async () => before - Number(await newYork.locator("#countdown").getAttribute("data-left")), { timeout: 10_000 })
+      .poll(async () => before - Number(await newYork.locator("#countdown").getAttribute("data-left")))
       .toBeGreaterThanOrEqual(599_000);
     await waitText(newYork, "#countdown", /^(4[89]|50) min( \d{1,2} s)? left$/);
     expect(await newYork.locator("#countdown-announce").textContent()).toMatch(/^Anna: (49|50|51) min left$|^Bruno: (49|50|51) min left$/);
@@ -157,7 +146,7 @@ describe("the clock at the table", () => {
     expect(await axeScan(claimer), "the claim").toEqual([]);
     await screenshot(claimer, "clock-claim-desktop-en");
     await claimer.locator("#claim-match").click();
-    await waitText(claimer, "#claim-question", literal(en.clock.claimQuestion(lateName)));
+    await waitText(claimer, "#claim-question", literal(en.clock.claimQuestion(lateName, en.clock.claimYouWin)));
     await claimer.locator("#claim-yes").click();
 
     const over = en.clock.overTimeout(lateName, otherName);
@@ -170,6 +159,22 @@ describe("the clock at the table", () => {
     expect(after.status).toBe("over");
     expect(after.view.match.winner).toBe(other);
     expect(after.view.hand!.end!.reason).toBe("timeout");
+  });
+
+  it("says who will win a claim with 3 players: the leader of the other two once the hand is scored", async () => {
+    const names = ["Anna", "Bruno", "Carla"];
+    const game = await createGame({ players: 3, names, clock: { perMove: "1h" } });
+    await drawAndDiscard(game, 3);
+    await advance(game.id, "2h");
+    const late = (await snapshot(game.id)).clock!.claim!.late;
+    const claimer = (late + 1) % 3;
+    const third = names[(late + 2) % 3]!;
+    const p = await page({ size: "phone", lang: "it" });
+    await p.goto(game.seats[claimer]!.url!);
+    await p.locator("#claim-match").click();
+    // Not "the late team loses" alone: who wins, which the claimer may not be.
+    await waitText(p, "#claim-question", new RegExp(`la smazzata in corso si conta così com'è: vince chi tra te e ${third} ha più punti`));
+    await screenshot(p, "clock-claim-3p-phone-it");
   });
 });
 
@@ -192,10 +197,10 @@ describe("computer players", () => {
     expect(snap.seats[0]!.name).toBe("Anna");
 
     // The computer plays first; each of its moves is marked in the latest moves.
-    await p.locator("#log li.by-computer").first().waitFor({ timeout: 15_000 });
+    await p.locator("#log li.by-computer").first().waitFor();
     await waitText(p, ".seat[data-seat='1'] .computer-tag", /computer/);
     for (let turn = 0; turn < 30; turn++) {
-      await p.locator("#hand-end, #act-draw:not([disabled])").first().waitFor({ timeout: 20_000 });
+      await p.locator("#hand-end, #act-draw:not([disabled])").first().waitFor();
       if (await p.locator("#hand-end").count()) break;
       await drawAndDiscardHere(p);
       await p.locator("#act-draw[disabled]").first().waitFor();
@@ -236,8 +241,8 @@ describe("computer players", () => {
       await drawAndDiscard(game, 1);
     };
     await brunoTurn();
-    await anna.locator("#log li.by-computer").first().waitFor({ timeout: 15_000 });
-    await expect.poll(async () => (await snapshot(game.id)).view.hand!.turn, { timeout: 15_000 }).toBe(1);
+    await anna.locator("#log li.by-computer").first().waitFor();
+    await expect.poll(async () => (await snapshot(game.id)).view.hand!.turn).toBe(1);
     expect(await anna.locator("#log li.by-computer .computer-mark").count()).toBeGreaterThan(0);
 
     // Bruno plays again, and Anna moves at once (the computer waits a second while she watches): her seat is hers again.
@@ -321,14 +326,14 @@ describe("the lobby", () => {
           const mine = await call<{ games: { id: string; deadline: string | null }[] }>("/api/me/games", { token: key });
           return mine.body.games?.find((g) => g.id === perMove)?.deadline ?? null;
         },
-        { timeout: 60_000, interval: 1_000 },
+        { interval: 1_000 },
       )
       .not.toBeNull();
     // Then the page.
     await p.goto(serviceUrl());
     // Awaiting the player's move, it is listed at the top of the lobby ("your turn"); else under My games.
     const listed = `:is(#your-turn, #my-games) li[data-game="${perMove}"] .game-clock`;
-    await waitText(p, listed, /^ · (2 days 23 h|3 days) left · deadline /, 30_000);
+    await waitText(p, listed, /^ · (2 days 23 h|3 days) left · deadline /);
     // The game's time moves on two days (the local tests' time travel): my games counts from the game's clock, as the table does.
     await advance(perMove, "2d");
     await expect
@@ -337,11 +342,11 @@ describe("the lobby", () => {
           const mine = await call<{ games: { id: string; left: number | null }[] }>("/api/me/games", { token: key });
           return mine.body.games?.find((g) => g.id === perMove)?.left ?? null;
         },
-        { timeout: 60_000, interval: 1_000 },
+        { interval: 1_000 },
       )
       .toBeLessThan(86_400_000 + 60_000);
     await p.reload();
-    await waitText(p, listed, /^ · (23 h( \d+ min)?|1 day) left · deadline /, 30_000);
+    await waitText(p, listed, /^ · (23 h( \d+ min)?|1 day) left · deadline /);
   });
 
   it("declares, lists and cancels holidays, with the server's limits told in the player's language", async () => {

@@ -290,7 +290,7 @@ describe("defects a newcomer met", () => {
     expect(await anna.locator('#my-hand .hand-cards [tabindex="0"]').count()).toBe(1);
     await anna.keyboard.press("Enter");
     // After Draw the focus goes to the card drawn, not to the page.
-    await expect.poll(async () => (await focused(anna)).card, { timeout: 10_000 }).toBe("9H");
+    await expect.poll(async () => (await focused(anna)).card).toBe("9H");
     expect(await anna.locator('#my-hand button.card.fresh[data-card="9H"]').evaluate((e) => getComputedStyle(e).animationName)).toBe(
       "fresh-in",
     );
@@ -318,7 +318,7 @@ describe("defects a newcomer met", () => {
     // Bruno's screen reader heard what Anna did, not only that it is his turn.
     // (The live region is visually hidden: its text is what a screen reader hears.)
     await expect
-      .poll(() => bruno.evaluate(() => (window as unknown as { __heard: string[] }).__heard.join(" | ")), { timeout: 10_000 })
+      .poll(() => bruno.evaluate(() => (window as unknown as { __heard: string[] }).__heard.join(" | ")))
       .toMatch(/Anna drew from the stock\..*Anna laid 3♥ 4♥ 5♥\..*Anna discarded 9♦\. Your turn\./);
     // Bruno sees what changed since he last looked: Anna's new meld and her discard.
     await bruno.locator('.team[data-team="0"] .meld.fresh').waitFor();

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { GameSnapshot } from "../../src/shared/api";
@@ -89,9 +90,14 @@ describe("one player on two devices", () => {
     await openDevices(desktop);
     await desktop.locator("#join-code").fill(code.toLowerCase());
     await desktop.locator("#join-code-submit").click();
+    // Whose player it joins is shown first: the phone's, named Anna, with its game; the desktop holds nothing to ask about.
+    await waitText(desktop, "#link-who", literal(en.identity.joinWho("Anna")));
+    await waitText(desktop, "#link-their-games", literal(en.identity.gameWith("Bruno", false)));
+    expect(await desktop.locator("#link-mine").count()).toBe(0);
+    await desktop.locator("#link-confirm").click();
     await waitText(desktop, "#devices", literal(en.identity.linked));
     const listed = desktop.locator(`:is(#your-turn, #my-games) li[data-game="${game.id}"] a:not(.game-notify)`).first();
-    await listed.waitFor({ timeout: 25_000 });
+    await listed.waitFor();
     await screenshot(desktop, "devices-3-desktop-linked");
     // A notification's link names the seat, never its secret (`?seat=N`): the desktop, which never opened that seat,
     // opens it as one of its player's seats. A seat of the other player's stays theirs: the public table says so.
@@ -102,7 +108,7 @@ describe("one player on two devices", () => {
     await desktop.waitForURL(new RegExp(`/game/${game.id}#seat=${game.seats[me]!.token}$`));
     await desktop.locator("#my-hand").waitFor();
     await desktop.goto(`${serviceUrl()}/`);
-    await listed.waitFor({ timeout: 25_000 });
+    await listed.waitFor();
     await listed.click();
     await desktop.waitForURL(new RegExp(`/game/${game.id}#seat=`));
     await playTurn(desktop);
@@ -158,8 +164,8 @@ describe("one player on two devices", () => {
     const tablet = await newPage(await chromium.context({ lang: "it" }));
     await tablet.setViewportSize({ width: 768, height: 1024 });
     await tablet.goto(url);
-    // The code leaves the address bar as the page opens; the device is linked only on a click.
-    await waitText(tablet, "#link-page", literal(italian.identity.linkAsk));
+    // The code leaves the address bar as the page opens; the page says whose player it joins; the device is linked only on a click.
+    await waitText(tablet, "#link-who", literal(italian.identity.joinWho(null)));
     expect(new URL(tablet.url()).hash).toBe("");
     expect(await axeScan(tablet), "the link page").toEqual([]);
     await tablet.locator("#link-confirm").click();
@@ -170,9 +176,74 @@ describe("one player on two devices", () => {
     // Seen again by anyone, the link offers nothing.
     const other = await newPage(await chromium.context({ lang: "en" }));
     await other.goto(url);
-    await other.locator("#link-confirm").click();
     await waitText(other, "#link-page", literal(en.codes.LINK_CODE_INVALID));
+    expect(await other.locator("#link-confirm").count()).toBe(0);
     expect((await call("/api/me", { token: await keyOf(other) })).body.devices).toHaveLength(1);
+  });
+
+  it("says on a phone, in Italian, whose player a code joins, and asks a device with games of its own which player to keep", async () => {
+    // Someone else's code: a player named Mallory, with a game against Zed.
+    const mallory = randomBytes(16).toString("base64url");
+    await call("/api/me", { token: mallory, method: "PATCH", body: { name: "Mallory" } });
+    const theirs = await createGame({ players: 2, names: ["Mallory", "Zed"] });
+    await call(`/api/games/${theirs.id}`, { token: theirs.seats[0]!.token!, headers: { "X-Player-Key": mallory } });
+    await drainNow(theirs.id);
+    const code = (await call<{ code: string }>("/api/me/link-codes", { token: mallory, method: "POST" })).body.code;
+
+    // The phone plays a game of its own, then opens the code's link.
+    const mine = await createGame({ players: 2, names: ["Anna", "Bruno"] });
+    const phone = await newPage(await chromium.context({ size: "smallPhone", lang: "it" }));
+    await phone.goto(mine.seats[0]!.url!);
+    await phone.locator("#my-hand").waitFor();
+    await drainNow(mine.id);
+    const own = (await call("/api/me", { token: await keyOf(phone) })).body.id;
+    await phone.goto(`${serviceUrl()}/link#code=${code}`);
+    await waitText(phone, "#link-who", literal(italian.identity.joinWho("Mallory")));
+    await waitText(phone, "#link-their-games", literal(italian.identity.gameWith("Zed", false)));
+    await waitText(phone, "#link-warning", literal(italian.identity.onlyYours));
+    await waitText(phone, "#link-mine", literal(italian.identity.youHold(null, italian.identity.held.games(1))));
+    // Nothing is chosen for the person: the button waits for a choice.
+    expect(await phone.locator("#link-confirm").isDisabled()).toBe(true);
+    await screenshot(phone, "devices-9-link-whose-player");
+    await phone.locator("#link-mine").scrollIntoViewIfNeeded();
+    await screenshot(phone, "devices-10-link-which-player");
+    expect(await axeScan(phone), "the link page asking which player to keep").toEqual([]);
+
+    // Keeping their own player links nothing and spends nothing.
+    await phone.locator("#link-keep").check();
+    await phone.locator("#link-confirm").click();
+    await waitText(phone, "#link-kept", literal(italian.identity.notLinked));
+    expect((await call("/api/me", { token: await keyOf(phone) })).body.id).toBe(own);
+    // Linking only the device: Mallory's player gets the device, never the phone's game.
+    await phone.goto(`${serviceUrl()}/link#code=${code}`);
+    await phone.locator("#link-join").check();
+    await phone.locator("#link-confirm").click();
+    await waitText(phone, "#link-done", literal(italian.identity.linked));
+    await drainNow(mine.id);
+    const games = (await call<{ games: { id: string }[] }>("/api/me/games", { token: mallory })).body.games.map((g) => g.id);
+    expect(games).toEqual([theirs.id]);
+  });
+
+  it("closes the table on a device the moment it is removed, and says why when it reloads", async () => {
+    const game = await createGame({ players: 2, names: ["Anna", "Bruno"] });
+    const phone = await newPage(await chromium.context({ size: "smallPhone", lang: "it" }));
+    await phone.goto(game.seats[0]!.url!);
+    await phone.locator("#my-hand").waitFor();
+    // The player's laptop (by the API) joins, then removes the phone (lost).
+    const phoneKey = await keyOf(phone);
+    const laptop = randomBytes(16).toString("base64url");
+    const code = (await call<{ code: string }>("/api/me/link-codes", { token: phoneKey, method: "POST" })).body.code;
+    expect((await call("/api/me/devices", { token: laptop, body: { code } })).status).toBe(200);
+    const devices = (await call<{ devices: { id: string; current: boolean }[] }>("/api/me", { token: laptop })).body.devices;
+    const lost = devices.find((d) => !d.current)!;
+    expect((await call(`/api/me/devices/${lost.id}`, { token: laptop, method: "DELETE" })).status).toBe(200);
+    // The hand goes at once: the table's socket was closed, and the page says what happened.
+    await waitText(phone, ".fatal", literal(italian.codes.DEVICE_REMOVED));
+    expect(await phone.locator("#my-hand").count()).toBe(0);
+    await screenshot(phone, "devices-11-removed-at-once");
+    await phone.reload();
+    await waitText(phone, ".fatal", literal(italian.codes.DEVICE_REMOVED));
+    expect(await phone.locator("#my-hand").count()).toBe(0);
   });
 
   it("gets a player who lost every device back in by email, seats and all", async () => {
@@ -204,7 +275,7 @@ describe("one player on two devices", () => {
     await drainNow(game.id);
     await laptop.locator("#link-lobby").click();
     const listed = laptop.locator(`:is(#your-turn, #my-games) li[data-game="${game.id}"] a:not(.game-notify)`).first();
-    await listed.waitFor({ timeout: 25_000 });
+    await listed.waitFor();
     await listed.click();
     await laptop.locator("#my-hand").waitFor();
     expect(await laptop.locator("#seat-taken").count()).toBe(0);

@@ -57,10 +57,18 @@ export interface ContextOptions {
   readonly serviceWorkers?: boolean;
 }
 
+/**
+ * How long a page waits for an element, a text or a load before calling it a hang. Tests wait on what the page
+ * shows (a signal), never on a fixed time; this bound only ends a wait that would otherwise last for ever, so it is
+ * long enough for the busiest machine and short of the test's own timeout (vitest.config.ts), so that the failure
+ * names what was awaited. Playwright's own default (30 s) is set to it for every page.
+ */
+export const HANG_GUARD = 90_000;
+
 /** A fresh browser profile of a given screen size and language (the browser's own, as a player's would be). */
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
   const size = options.size ?? "desktop";
-  return browser.newContext({
+  const context = await browser.newContext({
     viewport: SIZES[size],
     locale: options.locale ?? (options.lang === "it" ? "it-IT" : "en-GB"),
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
@@ -70,6 +78,8 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     reducedMotion: options.reducedMotion ? "reduce" : "no-preference",
     serviceWorkers: options.serviceWorkers ? "allow" : "block",
   });
+  context.setDefaultTimeout(HANG_GUARD);
+  return context;
 }
 
 /**
@@ -112,8 +122,8 @@ export function chromiumForFile(options: { acrossTests?: boolean; build?: Chromi
 /** A pattern matching `text` as it is written (a catalog's text with its dots and brackets). */
 export const literal = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
 
-/** Waits until an element under `selector` shows text matching `pattern`. */
-export async function waitText(page: Page, selector: string, pattern: RegExp, timeout = 15_000): Promise<void> {
+/** Waits until an element under `selector` shows text matching `pattern` (`timeout`: a guard against a hang, HANG_GUARD). */
+export async function waitText(page: Page, selector: string, pattern: RegExp, timeout = HANG_GUARD): Promise<void> {
   await page.locator(selector).filter({ hasText: pattern }).first().waitFor({ timeout });
 }
 
@@ -137,9 +147,9 @@ export async function asOnePlayer(page: Page): Promise<Page> {
 /** Calls the service's API as a script would. */
 export async function call<T = any>(
   path: string,
-  options: { method?: string; body?: unknown; token?: string } = {},
+  options: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   const response = await fetch(`${serviceUrl()}${path}`, {
@@ -206,7 +216,26 @@ export async function drawAndDiscard(game: CreateGameResponse, turns: number): P
   return last;
 }
 
-/** axe-core's scan of the page as it stands: the serious and critical violations. */
+/** Moves one game's time on (local tests only: the service runs src/server/dev/index.ts, POST /api/dev/games/{id}/time). */
+export async function advance(id: string, by: string): Promise<void> {
+  const answer = await call(`/api/dev/games/${id}/time`, { body: { advance: by } });
+  if (answer.status !== 200) throw new Error(`time travel refused: ${answer.status} ${JSON.stringify(answer.body)}`);
+}
+
+/** The player's turn through the page: draw (once the table lets them), then discard the card drawn. */
+export async function drawAndDiscardHere(p: Page): Promise<void> {
+  await p.locator("#act-draw:not([disabled])").click();
+  await p.locator("#my-hand button.card.fresh").first().click();
+  await p.locator("#act-discard:not([disabled])").click();
+}
+
+/**
+ * Found by axe-core whatever the impact it gives them: every page of ours has one h1 (a screen reader's user jumps
+ * to it to learn where they are).
+ */
+const ALWAYS = new Set(["page-has-heading-one"]);
+
+/** axe-core's scan of the page as it stands: the serious and critical violations, and those of ALWAYS. */
 export async function axeScan(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
   const source = await readFile(join(root, "node_modules/axe-core/axe.min.js"), "utf8");
   await page.evaluate(source);
@@ -219,7 +248,7 @@ export async function axeScan(page: Page): Promise<{ id: string; impact: string;
     return axe.run({ resultTypes: ["violations"] });
   });
   return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .filter((v) => v.impact === "serious" || v.impact === "critical" || ALWAYS.has(v.id))
     .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) }));
 }
 
@@ -236,10 +265,16 @@ export interface KnownDeal {
 
 /**
  * A classic deal (108 cards) for 2, 3 or 4 players: the given hands, discard and top of
- * the stock; every other card goes, in a fixed order, to the pozzetti and
- * the rest of the stock.
+ * the stock (and, when given, the first cards of each pozzetto); every other card goes, in a fixed order, to the
+ * pozzetti and the rest of the stock.
  */
-export function knownDeal(options: { dealer: number; hands: string[][]; discard: string; stockTop: string[] }): KnownDeal {
+export function knownDeal(options: {
+  dealer: number;
+  hands: string[][];
+  discard: string;
+  stockTop: string[];
+  pozzetti?: string[][];
+}): KnownDeal {
   const deck: string[] = [];
   for (let copy = 0; copy < 2; copy++) for (const s of SUITS) for (const r of RANKS) deck.push(r + s);
   deck.push("JK", "JK", "JK", "JK");
@@ -252,7 +287,8 @@ export function knownDeal(options: { dealer: number; hands: string[][]; discard:
   const hands = options.hands.map((hand) => hand.map(take));
   const discard = [take(options.discard)];
   const top = options.stockTop.map(take);
-  const pozzetti = [deck.splice(0, 11), deck.splice(0, 11)];
+  const chosen = [0, 1].map((i) => (options.pozzetti?.[i] ?? []).map(take));
+  const pozzetti = chosen.map((cards) => [...cards, ...deck.splice(0, 11 - cards.length)]);
   return { dealer: options.dealer, hands, pozzetti, discard, stock: [...top, ...deck] };
 }
 

@@ -75,7 +75,7 @@ describe("email", () => {
     await waitText(p, 'article.sub[data-channel="email"] .notice', /A test message is on its way/);
     await until(async () => (await sentMail(address)).some((m) => m.subject === "Test notification from Burraco"));
     // The page looks again by itself and says how the test went.
-    await waitText(p, 'article.sub[data-channel="email"] .notice', literal(en.notify.testDelivered(null)), 25_000);
+    await waitText(p, 'article.sub[data-channel="email"] .notice', literal(en.notify.testDelivered(null)));
 
     // The daily message instead of one per event, in the browser's time zone unless changed.
     await waitText(p, 'article.sub[data-channel="email"] .sub-digest', literal(en.notify.digestNone));
@@ -166,7 +166,7 @@ describe("webhooks", () => {
     await card
       .locator(".notice")
       .filter({ hasText: literal(en.notify.testDelivered(200)) })
-      .waitFor({ timeout: 25_000 });
+      .waitFor();
     await card.locator('.delivery[data-status="sent"][data-event="test"]').waitFor({ state: "attached" });
 
     // Shown once: a fresh look at the page has no trace of the secret.
@@ -176,7 +176,7 @@ describe("webhooks", () => {
     // A receiver that answers 410 Gone turns the subscription off; its owner sees why and turns it on again.
     hooks.answer(path, 410);
     await card.locator("button.test").click();
-    await waitText(p, `article.sub[data-sub] .disabled-note`, literal(en.notify.why.gone), 25_000);
+    await waitText(p, `article.sub[data-sub] .disabled-note`, literal(en.notify.why.gone));
     await card
       .locator(".notice.error")
       .filter({ hasText: literal(en.notify.testFailed(en.notify.status.gone!, 410)) })
@@ -244,7 +244,7 @@ describe("a game's notifications", () => {
     await hook
       .locator(".notice")
       .filter({ hasText: literal(en.notify.testDelivered(200)) })
-      .waitFor({ timeout: 25_000 });
+      .waitFor();
     await screenshot(table, "notify-group-chat-desktop-en");
     expect(await axeScan(table)).toEqual([]);
 

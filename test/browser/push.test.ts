@@ -55,7 +55,7 @@ describe("push", () => {
     await preferences(p);
     await p.locator('input[name="channel"][value="push"]').check();
     await p.locator("#add-submit").click();
-    await waitText(p, "#add-notice", literal(en.notify.push.failed), 30_000);
+    await waitText(p, "#add-notice", literal(en.notify.push.failed));
     const { publicKey } = (await (await fetch(`${serviceUrl()}/api/notifications/vapid`)).json()) as { publicKey: string };
     expect(await p.evaluate(() => (window as unknown as { asked: string }).asked)).toBe(publicKey);
   });

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { mailIn, type SentMail } from "../sent-mail";
 import { listen, readBody, pushService as startPushService } from "../server/notify/receivers";
+import { HANG_GUARD } from "./helpers";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -73,8 +74,8 @@ export async function sentMail(to: string): Promise<SentMail[]> {
   );
 }
 
-/** Waits until `probe` gives something (polling), or fails after `ms`. */
-export async function until<T>(probe: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> {
+/** Waits until `probe` gives something (polling), or fails after `ms`: a guard against a hang (helpers.ts, HANG_GUARD). */
+export async function until<T>(probe: () => Promise<T | null | undefined | false>, ms = HANG_GUARD): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await probe();

@@ -136,7 +136,7 @@ describe("the lobby for a returning player", () => {
               await player.reload();
               return false;
             },
-            { timeout: 30_000, interval: 1_000 },
+            { interval: 1_000 },
           )
           .toBe(true);
         const turns = (await player.locator("#your-turn").boundingBox())!;

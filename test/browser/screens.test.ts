@@ -21,6 +21,7 @@ import {
   serviceUrl,
   waitText,
 } from "./helpers";
+import { clippedWords } from "./reach";
 
 /**
  * The main screens at a phone's size and a desktop's, in Italian and in
@@ -87,6 +88,7 @@ describe("the main screens at both sizes and in both languages", () => {
       await waitText(p, "#create-title", new RegExp(words.lobby.title));
       expect(await p.evaluate(() => document.documentElement.lang)).toBe(lang);
       await screenshot(p, `lobby-${size}-${lang}`);
+      expect(await clippedWords(p, "body", true), "lobby: words cut").toEqual([]);
       if (scan) expect(await axeScan(p), "lobby").toEqual([]);
 
       await p.goto(played.seats[1]!.url!);
@@ -98,7 +100,15 @@ describe("the main screens at both sizes and in both languages", () => {
       await waitText(p, "#hand-number", new RegExp(words.status.hand(2)));
       await waitText(p, "#act-draw", new RegExp(words.hand.draw));
       await screenshot(p, `table-${size}-${lang}`);
+      expect(await clippedWords(p), "table: words cut").toEqual([]);
       if (scan) expect(await axeScan(p), "table").toEqual([]);
+      // The chat's sheet open beside the table (its button then pressed, its label shown on a desktop).
+      await p.locator("#chat-button").click();
+      await p.locator("#chat-sheet").waitFor();
+      await screenshot(p, `table-chat-${size}-${lang}`);
+      if (scan) expect(await axeScan(p), "table with the chat open").toEqual([]);
+      await p.locator("#chat-button").click();
+      await p.locator("#chat-sheet").waitFor({ state: "detached" });
       // Nothing the player needs leaves the screen: the banner, the piles, the hand and the moves.
       for (const selector of ["#status", "#discard", "#my-hand", "#act-discard"]) {
         const box = (await p.locator(selector).boundingBox())!;
@@ -118,9 +128,22 @@ describe("the main screens at both sizes and in both languages", () => {
         ),
       );
       await screenshot(p, `replay-${size}-${lang}`);
+      expect(await clippedWords(p, "body", true), "replay: words cut").toEqual([]);
       if (scan) expect(await axeScan(p), "replay").toEqual([]);
     });
   }
+});
+
+describe("the smallest phone, in Italian", () => {
+  it("cuts no word on the lobby, the notifications page and the replay at 360x640", async () => {
+    const p = await page("smallPhone", "it");
+    for (const path of ["/", "/notifications", `/game/${played.id}/replay?hand=1&move=3`]) {
+      await p.goto(`${serviceUrl()}${path}`);
+      await p.locator("h1").first().waitFor();
+      await p.waitForLoadState("networkidle");
+      expect(await clippedWords(p, "body", true), path).toEqual([]);
+    }
+  });
 });
 
 describe("tables of 3 and 4", () => {

@@ -68,10 +68,19 @@ describe("finding an opponent through the seek list", () => {
 
     // Anna's lobby learns of it (it asks every few seconds while her game waits) and opens the same table at her seat.
     const open = anna.locator(`#seeks .open-game`);
-    await open.waitFor({ timeout: 20_000 });
+    await open.waitFor();
     await waitText(anna, ".seek-started", literal(italian.seeks.started("Bruno")));
+    // The news replaces what was said while she waited: no "your game is in the lobby" beside it.
+    expect(await anna.locator("#seeks-message").count()).toBe(0);
     await open.scrollIntoViewIfNeeded();
     await screenshot(anna, "seeks-started-it-phone");
+    // Back in the lobby, the game is listed by its players, never by its id.
+    await anna.reload();
+    const item = anna.locator(`[data-game="${gameId}"]`).first();
+    await item.waitFor();
+    expect((await anna.locator("body").textContent()) ?? "").not.toContain(gameId);
+    expect(await item.textContent()).toMatch(/Anna · Bruno|Bruno · Anna/);
+    await screenshot(anna, "seeks-started-lobby-it-phone");
     await open.click();
     await anna.waitForURL((url) => url.pathname === `/game/${gameId}` && url.hash.startsWith("#seat="));
     await anna.locator("#my-hand").waitFor();
@@ -94,6 +103,23 @@ describe("finding an opponent through the seek list", () => {
     await anna.getByTestId("chat-sheet").getByTestId("chat-message").filter({ hasText: "buona partita" }).waitFor();
     await screenshot(anna, "seeks-chat-it-phone");
     await screenshot(bruno, "seeks-chat-bruno-it-phone");
+  });
+});
+
+describe("games kept in this browser", () => {
+  it("lists a seat kept without its players' names by when it was opened, never by the game's id", async () => {
+    const game = await createGame({ players: 2 });
+    const page = await newPage(await chromium.context({ lang: "it", size: "phone" }));
+    const savedAt = "2026-12-06T10:00:00.000Z";
+    await page.addInitScript(
+      ([id, token, at]) => localStorage.setItem("burraco.seats", JSON.stringify({ [id!]: { seat: 0, token, savedAt: at } })),
+      [game.id, game.seats[0]!.token!, savedAt],
+    );
+    await page.goto(serviceUrl());
+    const item = page.locator(`#my-games [data-game="${game.id}"]`);
+    await item.waitFor();
+    expect(await item.textContent()).toMatch(/^Partita del 6 dic 2026/);
+    expect((await page.locator("#my-games").textContent()) ?? "").not.toContain(game.id);
   });
 });
 

@@ -43,11 +43,11 @@ async function otherSite(html: string): Promise<{ url: string; close: () => void
 
 /** Waits until `locator` has exactly `n` elements. */
 async function count(locator: Locator, n: number): Promise<void> {
-  await expect.poll(() => locator.count(), { timeout: 10_000, interval: 50 }).toBe(n);
+  await expect.poll(() => locator.count(), { interval: 50 }).toBe(n);
 }
 
 async function text(locator: Locator, pattern: RegExp): Promise<void> {
-  await locator.filter({ hasText: pattern }).first().waitFor({ timeout: 10_000 });
+  await locator.filter({ hasText: pattern }).first().waitFor();
 }
 
 async function selectCards(page: Page, cards: string[]): Promise<void> {
@@ -244,7 +244,7 @@ describe("web client", () => {
           await anna.reload();
           return (await entry.count()) > 0;
         },
-        { timeout: 15_000, interval: 500 },
+        { interval: 500 },
       )
       .toBe(true);
     expect(await entry.getAttribute("href")).toBe(`/game/${game.id}#seat=${game.seat0.split("#seat=")[1]}`);

@@ -173,13 +173,18 @@ describe("a bank with an increment", () => {
 describe("timeouts", () => {
   const control: ClockControl = { kind: "perMove", perMove: DAY, timeout: "computer" };
 
-  it("aborts while some seat has not moved yet, and does the creator's choice afterwards", () => {
+  const people = { person: () => true, opened: true };
+
+  it("aborts while nobody has played, and does the creator's choice once a person has: a match is not dodged by never moving", () => {
     let clock = run(control, 2, [deal(T0, 1)]);
-    expect(timeoutAction(clock)).toBe("abort");
+    expect(timeoutAction(clock, 1, people)).toBe("abort");
     clock = clockAfter(clock, pass(T0 + HOUR, 1, 0));
-    expect(timeoutAction(clock)).toBe("abort");
+    // Seat 0 never moves after seat 1 played: it runs out of time like any late player.
+    expect(timeoutAction(clock, 0, people)).toBe("computer");
+    expect(timeoutAction(clock, 0, { ...people, opened: false })).toBe("abort"); // a player who never came
+    expect(timeoutAction(clock, 0, { ...people, person: (seat) => seat === 0 })).toBe("abort"); // only a computer player played
     clock = clockAfter(clock, pass(T0 + 2 * HOUR, 0, 1));
-    expect(timeoutAction(clock)).toBe("computer");
+    expect(timeoutAction(clock, 1, people)).toBe("computer");
   });
 
   it("stops the turn's clock once timed out; a seat the computer plays has no deadline, and a computer's move counts as the seat's", () => {
@@ -194,10 +199,12 @@ describe("timeouts", () => {
     expect(dueOf(clock).timeout).toBe(T0 + 51 * HOUR); // once its player is back, the turn has its time
     // A seat the computer played (a computer seat, or one handed over) has played: a later timeout is the creator's choice.
     const computerSeat = run(control, 2, [deal(T0, 1), pass(T0 + HOUR, 1, 0, true), pass(T0 + 2 * HOUR, 0, 1)]);
-    expect(timeoutAction(computerSeat)).toBe("computer");
+    expect(timeoutAction(computerSeat, 1, people)).toBe("computer");
     const claim = run({ ...control, timeout: "claim" }, 2, [deal(T0, 1), pass(T0 + HOUR, 1, 0, true), pass(T0 + 2 * HOUR, 0, 1)]);
-    expect(timeoutAction(claim)).toBe("claim");
-    // Until it has, the game is still abortable.
-    expect(timeoutAction(run(control, 2, [deal(T0, 1), pass(T0 + HOUR, 1, 0, true)]))).toBe("abort");
+    expect(timeoutAction(claim, 1, people)).toBe("claim");
+    // Until a person has played, the game is still abortable.
+    expect(timeoutAction(run(control, 2, [deal(T0, 1), pass(T0 + HOUR, 1, 0, true)]), 0, { ...people, person: (seat) => seat === 0 })).toBe(
+      "abort",
+    );
   });
 });

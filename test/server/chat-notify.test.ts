@@ -5,7 +5,7 @@ import { hashToken } from "../../src/server/auth";
 import { confirmEmail } from "../../src/server/notify/index";
 import { HOUR, realTime, setTime, T0 } from "./clock-helpers";
 import { call, createGame, openSocket, type PeopleGame, roomStub } from "./helpers";
-import { hook, mailTo, received, settle, subscribe, unique } from "./notify/helpers";
+import { HANG_GUARD, hook, mailTo, received, settle, subscribe, unique, until } from "./notify/helpers";
 
 /**
  * The `message` notification (docs/chat.md, docs/notifications.md): off
@@ -18,15 +18,6 @@ import { hook, mailTo, received, settle, subscribe, unique } from "./notify/help
 const MIN = 60_000;
 
 /** Polls with real timers (the tests' Date is frozen). */
-async function eventually<T>(check: () => Promise<T | null>, what: string, tries = 150): Promise<T> {
-  for (let i = 0; i < tries; i++) {
-    const value = await check();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 async function drain(game: PeopleGame): Promise<void> {
   await runDurableObjectAlarm(roomStub(game.id));
   await runDurableObjectAlarm(roomStub(game.id)); // drained again: nothing twice
@@ -65,22 +56,30 @@ describe("notifications of the table's chat", () => {
     await expect(subscribe({ ...group, events: ["message", "turn"] })).rejects.toThrow(/do not hear its chat/);
     await subscribe({ ...group, events: ["turn", "handEnded"] });
 
-    await say(game, 1, { text: "ciao Anna, pronta? https://evil.example/login" });
+    // A link to this very service typed by a player (a device code's, the way to hand over someone's games), and others.
+    await say(game, 1, { text: "ciao Anna, pronta? https://burraco.test/link#code=K7QMD-2XPAH evil.com/login www.x.it" });
     await drain(game);
-    const [first] = await eventually(async () => ((await mailTo(address)).length === 1 ? mailTo(address) : null), "the first email");
+    const [first] = await until(async () => ((await mailTo(address)).length === 1 ? mailTo(address) : null), HANG_GUARD, "the first email");
     expect(first!.subject).toBe("Burraco: messaggi dalla partita con Bruno");
-    expect(first!.text).toContain("Bruno: ciao Anna, pronta? https://evil.example/login");
-    // A player's words are quoted, never made a link of ours; the email's own links still are.
-    expect(first!.html).toContain("pronta? https://evil.example/login");
-    expect(first!.html).not.toMatch(/<a[^>]+evil\.example/);
+    // A player's words are quoted as text: no link of theirs is one, in the text or the HTML; the email's own links still are.
+    expect(first!.text).toContain("Bruno: ciao Anna, pronta? [un link] [un link] [un link]");
+    for (const part of [first!.text, first!.html]) {
+      expect(part).not.toContain("link#code");
+      expect(part).not.toContain("evil.com");
+      expect(part).not.toContain("www.x.it");
+    }
     expect(first!.html).toMatch(new RegExp(`<a href="[^"]*/game/${game.id}`));
-    await eventually(async () => ((await received(annaHook)).length === 1 ? true : null), "the first webhook");
+    await until(async () => ((await received(annaHook)).length === 1 ? true : null), HANG_GUARD, "the first webhook");
 
     // Ten minutes later: a webhook at once, the email waits for the hour.
     setTime(T0 + 10 * MIN);
     await say(game, 1, { phrase: "good-luck" });
     await drain(game);
-    const hooks = await eventually(async () => ((await received(annaHook)).length === 2 ? received(annaHook) : null), "the second webhook");
+    const hooks = await until(
+      async () => ((await received(annaHook)).length === 2 ? received(annaHook) : null),
+      HANG_GUARD,
+      "the second webhook",
+    );
     expect(JSON.parse(hooks[1]!.body).data).toMatchObject({ type: "message", seat: 0, messages: [{ seat: 1, phrase: "good-luck" }] });
     expect(JSON.parse(hooks[1]!.body).data.text).toBe("Bruno wrote at your table");
 
@@ -88,7 +87,7 @@ describe("notifications of the table's chat", () => {
     setTime(T0 + 70 * MIN);
     await say(game, 1, { text: "a domani" });
     await drain(game);
-    const mails = await eventually(async () => ((await mailTo(address)).length === 2 ? mailTo(address) : null), "the digest");
+    const mails = await until(async () => ((await mailTo(address)).length === 2 ? mailTo(address) : null), HANG_GUARD, "the digest");
     const digest = mails.find((m) => m.text.includes("a domani"))!;
     expect(digest.text).toContain("Bruno: Buona fortuna!");
     expect(digest.text).not.toContain("pronta?");
@@ -98,12 +97,12 @@ describe("notifications of the table's chat", () => {
     setTime(T0 + 80 * MIN);
     await say(game, 1, { text: "ci sei?" });
     await drain(game);
-    await eventually(async () => ((await received(annaHook)).length === 4 ? true : null), "the fourth webhook");
+    await until(async () => ((await received(annaHook)).length === 4 ? true : null), HANG_GUARD, "the fourth webhook");
     await settle(500);
     expect(await mailTo(address)).toHaveLength(2);
     setTime(T0 + 131 * MIN);
     await drain(game);
-    const tail = await eventually(async () => ((await mailTo(address)).length === 3 ? mailTo(address) : null), "the tail digest");
+    const tail = await until(async () => ((await mailTo(address)).length === 3 ? mailTo(address) : null), HANG_GUARD, "the tail digest");
     const last = tail.find((m) => m.text.includes("ci sei?"))!;
     expect(last.text).not.toContain("a domani");
     expect(last.text).toMatch(/Un nuovo messaggio/);

@@ -208,4 +208,19 @@ describe("the table's chat", () => {
       expect.objectContaining({ seq: posted.seq, reporter_seat: 0, author_seat: 1, text: "something rude", reason: "rude", phrase: null }),
     ]);
   });
+
+  it("lets a seat report a writer it muted, whose words it no longer reads", async () => {
+    const game = await createGame();
+    const posted = (await say(game, 1, { text: "something worse" })).body.message;
+    expect((await call(`/api/games/${game.id}/chat/mutes`, { token: game.seats[0]!.token, body: { seat: 1, muted: true } })).status).toBe(
+      200,
+    );
+    const later = (await say(game, 1, { text: "and more" })).body.message;
+    for (const seq of [posted.seq, later.seq]) {
+      const answer = await call(`/api/games/${game.id}/chat/${seq}/report`, { token: game.seats[0]!.token, body: {} });
+      expect(answer.status, `message ${seq}`).toBe(201);
+    }
+    const rows = await env.DB.prepare("SELECT text FROM chat_reports WHERE game_id = ? ORDER BY seq").bind(game.id).all();
+    expect(rows.results.map((r) => r.text)).toEqual(["something worse", "and more"]);
+  });
 });

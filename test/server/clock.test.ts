@@ -39,6 +39,8 @@ describe("time controls", () => {
       left: 3 * DAY,
       away: false,
       timedOut: false,
+      // Nobody has played yet: a timeout now would cancel the match.
+      onTimeout: "abort",
     });
     expect((await publicEvents(game.id))[0]).toMatchObject({ type: "gameCreated", clock: { perMove: "3d", timeout: "claim" } });
     setTime(T0 + DAY);
@@ -90,6 +92,23 @@ describe("reminders", () => {
   });
 });
 
+describe("reminders after a late wake", () => {
+  it("sends only the reminder that still makes sense: woken with an hour left, the hour's, never the 80% one too", async () => {
+    setTime(T0);
+    const game = await clockGame({ perMove: "3d" });
+    const seat = (await clockOf(game.id)).turn!.seat;
+    // The room sleeps past both moments (a lost alarm, a busy night): 80% was at 2.4 days, the hour's at 2 days 23 hours.
+    setTime(T0 + 3 * DAY - HOUR + 1);
+    await alarm(game.id);
+    await alarm(game.id);
+    expect((await publicEvents(game.id)).filter((e) => e.type === "reminder")).toMatchObject([{ seat, which: "1h" }]);
+    // Nothing more is due for this turn but its timeout.
+    setTime(T0 + 3 * DAY - 1);
+    await alarm(game.id);
+    expect((await publicEvents(game.id)).filter((e) => e.type === "reminder")).toHaveLength(1);
+  });
+});
+
 describe("timeouts", () => {
   it("aborts with no result when time runs out before every seat has moved", async () => {
     setTime(T0);
@@ -102,6 +121,34 @@ describe("timeouts", () => {
     expect(snap.view.hand!.end).toEqual({ reason: "aborted", closedBy: null });
     const events = await publicEvents(game.id);
     expect(events.map((e) => e.type).slice(-3)).toEqual(["aborted", "handEnded", "matchEnded"]);
+    expect((await call(`/api/games/${game.id}/record`)).body.end).toEqual({ reason: "aborted" });
+  });
+
+  it("never lets a player dodge a match by never moving once the other has played: they run out of time like anyone", async () => {
+    setTime(T0);
+    const game = await clockGame({ perMove: "1d" });
+    const first = (await trueTable(game.id)).state.hand!.turn;
+    const dodger = 1 - first;
+    // The dodger opened the seat (saw the hand), and never moves after the first player's turn.
+    expect((await call(`/api/games/${game.id}`, { token: game.seats[dodger]!.token })).status).toBe(200);
+    await playTurn(game);
+    setTime(T0 + DAY + 1);
+    await alarm(game.id);
+    expect((await publicEvents(game.id)).map((e) => e.type)).not.toContain("aborted");
+    expect((await clockOf(game.id)).claim).toEqual({ late: dodger });
+    const claimed = await call(`/api/games/${game.id}/clock/claim`, { method: "POST", token: game.seats[first]!.token });
+    expect(claimed.status, claimed.text).toBe(200);
+    expect((await call(`/api/games/${game.id}/record`)).body.end).toEqual({ reason: "timeout", team: dodger });
+  });
+
+  it("still aborts for a player who never opened their seat: nobody came to dodge anything", async () => {
+    setTime(T0);
+    const game = await clockGame({ perMove: "1d" });
+    await playTurn(game);
+    const late = (await trueTable(game.id)).state.hand!.turn;
+    expect((await view(game.id)).seats[late]!.taken).toBe(false);
+    setTime(T0 + DAY + 1);
+    await alarm(game.id);
     expect((await call(`/api/games/${game.id}/record`)).body.end).toEqual({ reason: "aborted" });
   });
 

@@ -170,6 +170,8 @@ describe("the OpenAPI document against real answers", () => {
     await sample(`/api/games/${fresh.id}/seats/1/link`, { token: fresh.host.token, body: { name: "Marco" } });
     await sample(`/api/games/${fresh.id}/seats/1/link`, { token: fresh.seats[0]!.token, body: {} });
     await sample(`/api/games/${fresh.id}/seats/7/link`, { token: fresh.host.token, body: {} });
+    await sample(`/api/games/${fresh.id}/seats`, { token: fresh.host.token });
+    await sample(`/api/games/${fresh.id}/seats`, { token: fresh.seats[0]!.token });
 
     await sample(`/api/games/${game.id}/preview.png`);
     await sample(`/api/games/${game.id}/preview.png`, { token: "A".repeat(22) });
@@ -213,6 +215,8 @@ describe("the OpenAPI document against real answers", () => {
     await sample("/api/me", { token: key, method: "PATCH", body: { timeZone: "Mars/Olympus" } });
     const code = await sample("/api/me/link-codes", { token: key, method: "POST" });
     const laptop = playerKey();
+    await sample("/api/me/link-preview", { token: laptop, body: { code: (code.body as { code: string }).code } });
+    await sample("/api/me/link-preview", { token: laptop, body: { code: "NOTAC-ODE00" } });
     await sample("/api/me/devices", { token: laptop, body: { code: (code.body as { code: string }).code, label: "Laptop" } });
     await sample("/api/me/devices", { token: playerKey(), body: { code: "NOTAC-ODE00" } });
     await sample("/api/me/devices", { token: playerKey(), body: {} });
@@ -291,6 +295,44 @@ describe("the OpenAPI document against real answers", () => {
     await sample("/api/seeks/play-now", { token: third, body: { preset: "fibur" } });
     await sample("/api/seeks/play-now", { token: joiner, body: { preset: "fibur" } });
     await sample("/api/seeks/play-now", { token: joiner, body: { clock: { perMove: "3d" } } });
+
+    // Tournaments (docs/tournaments.md): create, list, read, register, a pair's partner, the organiser's actions, standings, record.
+    const organiser = playerKey();
+    const tbody = { name: "Torneo", format: "pairs", rounds: 1, hands: 1, movement: "mitchell", clock: { perMove: "1d" }, roundTime: "3d" };
+    const tmade = await sample("/api/tournaments", { token: organiser, body: tbody });
+    const tid = (tmade.body as { id: string }).id;
+    await sample("/api/tournaments", { token: organiser, body: { ...tbody, roundTime: "1h" } });
+    await sample("/api/tournaments", { token: organiser, body: { ...tbody, movement: "swiss" } });
+    await sample("/api/tournaments", { body: tbody });
+    await sample("/api/tournaments?status=registration");
+    await sample("/api/tournaments?status=nope");
+    await sample("/api/tournaments/mine", { token: organiser });
+    await sample("/api/tournaments/mine");
+    const [t1, t2, t3] = [playerKey(), playerKey(), playerKey()];
+    const entered = await sample(`/api/tournaments/${tid}/entries`, { token: t1, body: { name: "Anna" } });
+    await sample(`/api/tournaments/${tid}/entries`, { token: t1, body: {} });
+    const partner = (entered.body as { partner: { token: string } }).partner.token;
+    await sample(`/api/tournaments/${tid}/partner`, { token: t2, body: { token: partner } });
+    await sample(`/api/tournaments/${tid}/partner`, { token: t3, body: { token: partner } });
+    await sample(`/api/tournaments/${tid}/start`, { token: t3, method: "POST" });
+    await sample(`/api/tournaments/${tid}/start`, { token: organiser, method: "POST" });
+    await sample(`/api/tournaments/${tid}/computer`, { token: organiser, body: {} });
+    await sample(`/api/tournaments/${tid}/computer`, { token: organiser, body: { entry: "x" } });
+    await sample(`/api/tournaments/${tid}/entries/7`, { token: organiser, method: "DELETE" });
+    await sample(`/api/tournaments/${tid}/entries/x`, { token: organiser, method: "DELETE" });
+    await sample(`/api/tournaments/${tid}/entries/mine`, { token: t3, method: "DELETE" });
+    await sample(`/api/tournaments/${tid}`, { token: t1 });
+    await sample(`/api/tournaments/${tid}/start`, { token: organiser, method: "POST" });
+    await sample(`/api/tournaments/${tid}`);
+    await sample(`/api/tournaments/${tid}/standings`);
+    await sample(`/api/tournaments/${tid}/record`);
+    await sample(`/api/tournaments/${tid}/entries/1`, { token: organiser, method: "DELETE" });
+    await sample(`/api/tournaments/${tid}/entries/mine`, { token: t1, method: "DELETE" });
+    await sample(`/api/tournaments/${tid}/end`, { token: organiser, method: "POST" });
+    await sample(`/api/tournaments/${tid}/end`, { token: organiser, method: "POST" });
+    await sample(`/api/tournaments/${"A".repeat(24)}`);
+    await sample(`/api/tournaments/${"A".repeat(24)}/standings`);
+    await sample(`/api/tournaments/${"A".repeat(24)}/record`);
 
     // The links an email carries.
     await sample("/api/notifications/confirm", { body: { token: "q1w2e3r4t5y6u7i8o9p0aa" } });

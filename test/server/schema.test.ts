@@ -8,6 +8,7 @@ import * as ratings from "../../src/server/db/ratings";
 import * as schema from "../../src/server/db/schema";
 import * as seeks from "../../src/server/db/seeks";
 import { shardDatabase, shardNames } from "../../src/server/db/shards";
+import * as tournaments from "../../src/server/db/tournaments";
 import { schemaVersion } from "../../src/server/db/version";
 
 /**
@@ -23,6 +24,7 @@ const tables: SQLiteTable[] = [
   ...Object.values(players),
   ...Object.values(ratings),
   ...Object.values(seeks),
+  ...Object.values(tournaments),
 ];
 
 interface Column {

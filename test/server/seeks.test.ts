@@ -153,13 +153,13 @@ describe("seeks", () => {
     expect((await received(hooks[0]!)).length + (await received(hooks[1]!)).length).toBe(3);
   });
 
-  it("a seek published on a device later linked to a player is that player's: they withdraw it, and sit in its game", async () => {
+  it("a seek published on a device later merged into a player is that player's: they withdraw it, and sit in its game", async () => {
     const [laptop, phone] = [key(), key()];
     const { seek } = (await publish(laptop, { name: "Anna" })).body;
     const other = (await publish(laptop, {})).body.seek;
-    // The laptop joins the player of the phone (a code from the phone): its seeks move with it.
+    // The laptop's player merges into the phone's (a code from the phone, the merge asked for): its seeks move with it.
     const code = await call("/api/me/link-codes", { token: phone, method: "POST" });
-    expect((await call("/api/me/devices", { token: laptop, body: { code: code.body.code } })).status).toBe(200);
+    expect((await call("/api/me/devices", { token: laptop, body: { code: code.body.code, merge: true } })).status).toBe(200);
     expect((await call(`/api/seeks/${other.id}`, { method: "DELETE", token: phone })).status).toBe(200);
     const game = (await join(key(), seek.id)).body.game!;
     const mine = await call<{ seeks: JoinedSeek[] }>("/api/seeks/mine", { token: phone });

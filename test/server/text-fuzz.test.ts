@@ -132,3 +132,61 @@ describe("any text in any text field", () => {
         expect((await call(path)).status, path).toBe(200);
   }, 240_000);
 });
+
+/** Characters that show nothing on their own (src/shared/text.ts): a name of only these is no name anyone can see. */
+const INVISIBLE = [
+  "\u200b", // zero-width space
+  "\u200c",
+  "\u200d",
+  "\u2060", // word joiner
+  "\ufeff",
+  "\u00ad", // soft hyphen
+  "\u034f", // combining grapheme joiner
+  "\u3164", // Hangul filler
+  "\u115f",
+  "\u1160",
+  "\uffa0", // halfwidth Hangul filler
+  "\u{e0041}", // tag characters
+  "\u{e007f}",
+  "\ufe0f", // variation selectors
+  "\u{e0100}",
+  "\u0301", // a combining mark with nothing to combine with
+  "\u2800", // braille pattern blank
+  "\u3000", // ideographic space
+  "\u2003",
+  "\u180e",
+  "\u{1d159}",
+  " ",
+];
+const invisible = fc.array(fc.constantFrom(...INVISIBLE), { minLength: 1, maxLength: 12 }).map((parts) => parts.join(""));
+
+describe("a name of invisible characters only", () => {
+  it("is refused in every name field, and a visible name among invisible characters is taken", async () => {
+    await fc.assert(
+      fc.asyncProperty(invisible, async (s) => {
+        const headers = { "CF-Connecting-IP": `192.0.2.${address++ % 250}` };
+        const refused = (what: string, answer: Answer) => {
+          expect(answer.status, `${what} ${JSON.stringify(s)}: ${answer.text.slice(0, 200)}`).toBe(400);
+          expect(answer.text, what).toMatch(/visible/);
+        };
+        refused("names", await call("/api/games", { headers, body: { players: 2, names: [s, "Bruno"] } }));
+        refused("seats", await call("/api/games", { headers, body: { players: 2, seats: [{ name: s }, { computer: "beginner" }] } }));
+        const game = await createGame({ players: 2 });
+        refused("claim", await call(`/api/games/${game.id}/claim`, { headers, token: game.invite.token, body: { name: s } }));
+        refused("seat link", await call(`/api/games/${game.id}/seats/1/link`, { headers, token: game.host.token, body: { name: s } }));
+        const key = playerKey();
+        refused("player name", await call("/api/me", { headers, token: key, method: "PATCH", body: { name: s } }));
+        refused("device label", await call("/api/me/devices", { headers, token: playerKey(), body: { code: "AAAAA-AAAAA", label: s } }));
+        refused("seek", await call("/api/seeks", { headers, token: key, body: { players: 2, clock: { perMove: "2d" }, name: s } }));
+        const said = await call(`/api/games/${game.id}/chat`, { headers, token: game.seats[0]!.token, body: { text: s } });
+        expect(said.status, "chat").toBe(422);
+        expect(said.body.error.code).toBe("BAD_MESSAGE");
+        // Around a visible name they change nothing: taken as typed.
+        const named = await call("/api/me", { headers, token: key, method: "PATCH", body: { name: `${s}Anna${s}` } });
+        expect(named.status).toBe(200);
+        expect(named.body.name).toContain("Ann");
+      }),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+});

@@ -12,6 +12,7 @@ import type {
   EventsResponse,
   GameRecord,
   GameSnapshot,
+  HostSeatsResponse,
   MoveRequest,
   MyGamesResponse,
   RematchResponse,
@@ -96,15 +97,23 @@ export const api = {
       early: takeFirstSnapshot(id, token),
     }),
 
+  // A move and a long poll are the seat token's (the server looks no player key up on them: no database on a move's way);
+  // the key goes along so that a room told this device was removed refuses it.
   move: (id: string, token: string, request: MoveRequest) =>
-    // A move and a long poll are the seat token's alone (the server reads no player key on them: no database on a move's way).
-    call<EventsResponse>(`/api/games/${encodeURIComponent(id)}/moves`, { token, body: request }),
+    call<EventsResponse>(`/api/games/${encodeURIComponent(id)}/moves`, { token, body: request, withPlayerKey: true }),
 
   events: (id: string, token: string | null, since: number, wait: number, signal?: AbortSignal) =>
-    call<EventsResponse>(`/api/games/${encodeURIComponent(id)}/events?since=${since}&wait=${wait}`, { token, signal }),
+    call<EventsResponse>(`/api/games/${encodeURIComponent(id)}/events?since=${since}&wait=${wait}`, {
+      token,
+      signal,
+      withPlayerKey: token !== null,
+    }),
 
   claim: (id: string, inviteToken: string, request: ClaimRequest) =>
     call<ClaimResponse>(`/api/games/${encodeURIComponent(id)}/claim`, { token: inviteToken, body: request, withPlayerKey: true }),
+
+  /** The seats as the creator sees them: which may get a fresh link now (the creator's secret). */
+  hostSeats: (id: string, hostToken: string) => call<HostSeatsResponse>(`/api/games/${encodeURIComponent(id)}/seats`, { token: hostToken }),
 
   seatLink: (id: string, hostToken: string, seat: number, request: SeatLinkRequest = {}) =>
     call<ClaimResponse>(`/api/games/${encodeURIComponent(id)}/seats/${seat}/link`, { token: hostToken, body: request }),

@@ -100,7 +100,8 @@ export function describeEvent(
     case "reminder":
       return e.live ? null : t.clock.reminder(seatName(seats, e.seat), t.clock.reminderWhich[e.which] ?? e.which);
     case "timedOut":
-      return t.clock.timedOut(who(e.seat));
+      if (e.action === "adjourn") return t.clock.timedOutAdjourned(who(e.seat));
+      return e.once ? t.clock.timedOutOnce(who(e.seat)) : t.clock.timedOut(who(e.seat));
     case "claimed":
       return t.clock.claimedBy(who(e.seat), seatName(seats, e.late));
     case "aborted":

@@ -1,5 +1,6 @@
-import { type EventsResponse, LIMITS, type ServerMessage, WS_PROTOCOL } from "../../src/shared/api";
+import { type EventsResponse, LIMITS, type ServerMessage, WS_DEVICE_REMOVED, WS_PROTOCOL } from "../../src/shared/api";
 import { ApiError, api } from "./api";
+import { playerKey } from "./store";
 
 /**
  * Live updates of one game: a WebSocket (`/api/games/{id}/ws`; a seat token
@@ -77,7 +78,11 @@ export class Live {
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
     let ws: WebSocket;
     try {
-      ws = this.options.token ? new WebSocket(url, [WS_PROTOCOL, `bearer.${this.options.token}`]) : new WebSocket(url);
+      // A seat's socket says which device opened it (`key.<player key>`: a browser cannot set X-Player-Key here), so
+      // that removing the device closes it at once.
+      ws = this.options.token
+        ? new WebSocket(url, [WS_PROTOCOL, `bearer.${this.options.token}`, `key.${playerKey()}`])
+        : new WebSocket(url);
     } catch {
       this.failed(false);
       return;
@@ -114,8 +119,14 @@ export class Live {
         }
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (this.ws === ws) this.ws = null;
+      // This device was removed from the seat's player: no reconnecting, the page says why.
+      if (event.code === WS_DEVICE_REMOVED) {
+        this.stopped = true;
+        this.options.onAuthError(new ApiError(401, "DEVICE_REMOVED", event.reason));
+        return;
+      }
       this.failed(open);
     };
   }

@@ -29,6 +29,8 @@ export interface TurnClock {
   readonly allowance: number;
   readonly reminded: readonly Reminder[];
   readonly timedOut: boolean;
+  /** The timeout adjourned the game (nobody to claim it or to wait for): it waits for this seat's move. */
+  readonly adjourned?: boolean;
   /**
    * When the computer made its first move of this turn, if it has: the computer plays a turn over several of
    * the room's invocations (src/server/room/computer.ts), and the time from there to the turn's end is the
@@ -59,7 +61,7 @@ export type ClockStep =
       readonly events: readonly { readonly type: string; readonly seat?: number }[];
     }
   | { readonly kind: "reminder"; readonly at: number; readonly which: Reminder }
-  | { readonly kind: "timedOut"; readonly at: number; readonly seat: number }
+  | { readonly kind: "timedOut"; readonly at: number; readonly seat: number; readonly adjourned?: boolean }
   | { readonly kind: "absence"; readonly at: number; readonly seat: number; readonly from: number; readonly until: number }
   | { readonly kind: "absenceCancelled"; readonly at: number; readonly seat: number; readonly from: number };
 
@@ -115,11 +117,15 @@ export function clockAfter(clock: Clock, step: ClockStep): Clock {
       }
       return next;
     }
-    case "reminder":
-      return clock.turn ? { ...clock, turn: { ...clock.turn, reminded: [...clock.turn.reminded, step.which] } } : clock;
+    case "reminder": {
+      if (!clock.turn) return clock;
+      // The hour's reminder comes after the 80% one: sent (alone, after a late wake), it stands for both.
+      const before = step.which === "1h" && !clock.turn.reminded.includes("80%") ? (["80%"] as const) : [];
+      return { ...clock, turn: { ...clock.turn, reminded: [...clock.turn.reminded, ...before, step.which] } };
+    }
     case "timedOut":
       if (!clock.turn || clock.turn.seat !== step.seat) return clock;
-      return { ...clock, turn: { ...clock.turn, timedOut: true } };
+      return { ...clock, turn: { ...clock.turn, timedOut: true, ...(step.adjourned ? { adjourned: true } : {}) } };
     case "absence":
       return {
         ...clock,
@@ -154,9 +160,24 @@ export function dueOf(clock: Clock, computer: (seat: number) => boolean = () => 
   return { timeout: whenElapsed(turn.since, turn.allowance, away), reminders };
 }
 
-/** What a timeout does now: no result before every seat (person or computer) has moved; otherwise the creator's choice. */
-export function timeoutAction(clock: Clock): "abort" | Timeout {
-  return clock.moved.every(Boolean) ? clock.control.timeout : "abort";
+/** Who has a stake in a match when a seat runs out of time. */
+export interface Stakes {
+  /** Whether a seat is a person's (not a computer player chosen at creation: those have nothing to lose). */
+  readonly person: (seat: number) => boolean;
+  /** Whether the late seat was ever opened by its player. */
+  readonly opened: boolean;
+}
+
+/**
+ * What a timeout of the seat `late` does now. No result (`abort`) while nobody has a stake in the match yet:
+ * the late seat was never opened (a player who never came), or it has not moved and no other person's seat
+ * has either. Otherwise the creator's choice: a player who never moves once another person has played runs
+ * out of time like any late player, so a match cannot be dodged by never moving.
+ */
+export function timeoutAction(clock: Clock, late: number, stakes: Stakes): "abort" | Timeout {
+  if (!stakes.opened) return "abort";
+  if (clock.moved[late]) return clock.control.timeout;
+  return clock.moved.some((moved, seat) => moved && seat !== late && stakes.person(seat)) ? clock.control.timeout : "abort";
 }
 
 /** Counting time left for the seat to play at `now` (0 when it has run out). */

@@ -1,10 +1,10 @@
 import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import { z } from "../../shared/wire/z";
-import type { Env } from "../env";
+import type { DataBindings } from "./bindings";
+import { gameShard, shardLog } from "./game-log";
 import { LogRowSchema } from "./log-body";
 import type { LogRow } from "./log-entry";
 import { database } from "./queries";
-import { gameShard, shardLog } from "./saved-game";
 import { gameEvents, games } from "./schema";
 import { shardDatabase } from "./shards";
 
@@ -41,7 +41,7 @@ async function gunzip(body: ReadableStream): Promise<string> {
 }
 
 /** A game's archived log; null when the archive has none. */
-export async function readArchive(env: Env, id: string): Promise<LogRow[] | null> {
+export async function readArchive(env: DataBindings, id: string): Promise<LogRow[] | null> {
   const object = await env.ARCHIVE.get(archiveKey(id));
   if (!object) return null;
   const parsed = Archived.safeParse(JSON.parse(await gunzip(object.body)));
@@ -50,7 +50,7 @@ export async function readArchive(env: Env, id: string): Promise<LogRow[] | null
 }
 
 /** Archives one finished game's log: to R2, then marked in the index, then removed from its shard. False when D1 lacks part of it. */
-export async function archiveGame(env: Env, id: string, version: number, now: number): Promise<boolean> {
+export async function archiveGame(env: DataBindings, id: string, version: number, now: number): Promise<boolean> {
   const game = await gameShard(env, id);
   if (!game) return false;
   const log = await shardLog(env, id, game.logShard);
@@ -68,7 +68,7 @@ export async function archiveGame(env: Env, id: string, version: number, now: nu
 }
 
 /** The cron's part: archives the games over for longer than ARCHIVE_AFTER_DAYS, a batch at a time; returns how many. */
-export async function archiveFinishedGames(env: Env, now: number): Promise<number> {
+export async function archiveFinishedGames(env: DataBindings, now: number): Promise<number> {
   const days = Number(env.ARCHIVE_AFTER_DAYS ?? "30");
   if (!Number.isFinite(days) || days < 0) return 0;
   const due = await database(env.DB)

@@ -1,5 +1,5 @@
 import { and, count, eq, gt, gte, inArray, lt, lte, min, or, sql } from "drizzle-orm";
-import type { Env } from "../env";
+import type { DataBindings } from "./bindings";
 import type { DELIVERY_STATES } from "./delivery-columns";
 import { type AttemptRow, attempts, deliveries, type SubscriptionRow, sendLimits, subscriptions } from "./notifications";
 import { IDS_PER_STATEMENT } from "./notify-sql";
@@ -23,7 +23,7 @@ import { MAIN, shardDatabase, shardNames } from "./shards";
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
 /** Every database that may hold deliveries: the main one, then each log shard (the requeue, the pruning and the delivery log visit them all). */
-export function deliveryDatabases(env: Env): D1Database[] {
+export function deliveryDatabases(env: DataBindings): D1Database[] {
   return [...new Set([MAIN, ...shardNames(env)])].map((name) => shardDatabase(env, name));
 }
 

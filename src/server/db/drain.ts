@@ -16,9 +16,11 @@ const ENTRIES_PER_STATEMENT = 20;
 const insertEntries = (n: number) =>
   `INSERT INTO game_events (game_id, seq, kind, body, at) VALUES ${new Array(n).fill("(?, ?, ?, ?, ?)").join(", ")} ON CONFLICT (game_id, seq) DO NOTHING`;
 
-const UPSERT_SEAT = `INSERT INTO seats (game_id, seat, token_hash, taken, name, player_hash, link_sealed) VALUES (?, ?, ?, ?, ?, ?, ?)
+// A seat's player merged into another since the room attached it (players/merge.ts) lands on the player it became.
+const UPSERT_SEAT = `INSERT INTO seats (game_id, seat, token_hash, taken, name, player_hash, link_sealed)
+  VALUES (?, ?, ?, ?, ?, COALESCE((SELECT into_id FROM player_merges WHERE from_id = ?), ?), ?)
   ON CONFLICT (game_id, seat) DO UPDATE SET token_hash = excluded.token_hash, taken = excluded.taken, name = excluded.name,
-  player_hash = excluded.player_hash, link_sealed = excluded.link_sealed`;
+  player_hash = excluded.player_hash, link_sealed = excluded.link_sealed RETURNING player_hash`;
 
 // The log's shard is written with the game's first row and never changed (db/shards.ts).
 const UPSERT_GAME = `INSERT INTO games (id, players, rules, names, status, turn, version, prepared, invite_hash, created_at, updated_at, deadline, next_due, reminder, clock_offset, log_shard)
@@ -40,7 +42,17 @@ export function entryStatements(d1: D1Database, game: { readonly id: string }, e
 
 export function seatStatements(d1: D1Database, gameId: string, rows: readonly SeatRow[]): D1PreparedStatement[] {
   const upsert = d1.prepare(UPSERT_SEAT);
-  return rows.map((s) => upsert.bind(gameId, s.seat, s.tokenHash, s.taken ? 1 : 0, s.name, s.playerHash, s.link ?? null));
+  return rows.map((s) => upsert.bind(gameId, s.seat, s.tokenHash, s.taken ? 1 : 0, s.name, s.playerHash, s.playerHash, s.link ?? null));
+}
+
+/**
+ * Copies one seat's row at once, not at the next drain (a seat that just became a player's: a device's preview
+ * and a merge read who holds what from D1). Returns the player D1 now names, which differs from the room's when
+ * that player was merged into another meanwhile.
+ */
+export async function recordSeat(d1: D1Database, gameId: string, row: SeatRow): Promise<string | null> {
+  const stored = await seatStatements(d1, gameId, [row])[0]!.first<{ player_hash: string | null }>();
+  return stored?.player_hash ?? null;
 }
 
 /** `clockOffset`: how far the game's clock runs ahead of the platform's (0 but in local tests' time travel). */

@@ -35,6 +35,9 @@ export const LogBodySchema = z.discriminatedUnion("type", [
     computers: z.array(ComputerLevel.nullable()).optional(),
     hostHash: z.string().optional(),
     rated: z.boolean().optional(),
+    tournament: z
+      .looseObject({ id: z.string(), name: z.string(), round: z.int(), table: z.int(), deadline: time, duplicate: z.boolean() })
+      .optional(),
   }),
   z.looseObject({
     type: z.literal("dealt"),
@@ -52,9 +55,9 @@ export const LogBodySchema = z.discriminatedUnion("type", [
     request: z.string().optional(),
     by: z.literal("computer").optional(),
   }),
-  z.looseObject({ type: z.literal("seatReissued"), seat }),
+  z.looseObject({ type: z.literal("seatReissued"), seat, previous: z.string().optional(), player: z.string().nullable().optional() }),
   z.looseObject({ type: z.literal("reminder"), seat, which: z.enum(["80%", "1h"]), live: z.boolean() }),
-  z.looseObject({ type: z.literal("timedOut"), seat, action: timeout }),
+  z.looseObject({ type: z.literal("timedOut"), seat, action: z.enum(["claim", "computer", "adjourn"]), once: z.literal(true).optional() }),
   z.looseObject({ type: z.literal("claimed"), seat, late: time }),
   z.looseObject({ type: z.literal("aborted"), late: time }),
   z.looseObject({ type: z.literal("absence"), seat, from: time, until: time }),

@@ -39,6 +39,8 @@ export type LogBody =
       readonly rated?: boolean;
       /** Spectators and embeds may read the chat (docs/chat.md) from the start, if every seat still lets them (absent: no). */
       readonly spectatorChat?: boolean;
+      /** A tournament's table (docs/tournaments.md): written by the tournament's room only, never by the API (absent: none). */
+      readonly tournament?: TableOf;
     }
   | {
       readonly type: "dealt";
@@ -62,12 +64,33 @@ export type LogBody =
       /** The computer made this move for the seat. */
       readonly by?: "computer";
     }
-  /** The creator gave a fresh link to a seat whose player had been away too long: the old link no longer opens it (room/seats.ts). */
-  | { readonly type: "seatReissued"; readonly seat: number }
+  /**
+   * The creator gave a fresh link to a seat whose player was gone (room/reissue.ts): the old link no longer
+   * opens it. `previous` is the old link's hash (whoever opens it is told what became of the seat) and `player`
+   * the player it was taken from (told by their notifications); both absent in entries written before they were kept.
+   */
+  | { readonly type: "seatReissued"; readonly seat: number; readonly previous?: string; readonly player?: string | null }
   | ClockBody
   | ChatBody;
 
+/** What a timeout did: the creator's choice, or the game adjourned (log entry `timedOut`). */
+export type TimeoutAction = Timeout | "adjourn";
+
 export type CreatedBody = Extract<LogBody, { type: "created" }>;
+
+/** Which tournament a game is a table of, and the round it belongs to. */
+export interface TableOf {
+  readonly id: string;
+  readonly name: string;
+  /** From 0. */
+  readonly round: number;
+  /** From 1. */
+  readonly table: number;
+  /** The round's deadline (ms): at it, a table still playing is settled (docs/tournaments.md). */
+  readonly deadline: number;
+  /** The round's deals are every table's: none of this table's hands is shown to anyone but its seats before the tournament releases them. */
+  readonly duplicate: boolean;
+}
 export type DealtBody = Extract<LogBody, { type: "dealt" }>;
 
 export interface LogRow {
@@ -90,7 +113,13 @@ export type ClockBody =
       readonly which: Reminder;
       readonly live: boolean;
     }
-  | { readonly type: "timedOut"; readonly seat: number; readonly action: Timeout }
+  /**
+   * A seat ran out of time: what happens now (room/timeouts.ts). `claim`: its opponents may claim the match;
+   * `computer`: the computer plays it until its player plays again, or (`once`, when no person is left at the
+   * table) this one turn only; `adjourn`: nobody is there to claim the match or to wait for, so the game waits
+   * for the late player's move, its clock stopped.
+   */
+  | { readonly type: "timedOut"; readonly seat: number; readonly action: TimeoutAction; readonly once?: true }
   | { readonly type: "claimed"; readonly seat: number; readonly late: number }
   | { readonly type: "aborted"; readonly late: number }
   | { readonly type: "absence"; readonly seat: number; readonly from: number; readonly until: number }

@@ -1,11 +1,8 @@
-import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, isNull, min, ne, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, min, ne, sql } from "drizzle-orm";
 import type { Language } from "../../shared/language";
 import { subscriptions } from "./notifications";
 import { deviceLinks, devices, players } from "./players";
-import { type Db, database } from "./queries";
-import { absences, seats } from "./schema";
-import { seekSeats, seeks } from "./seeks";
+import { database } from "./queries";
 
 /**
  * Players, their devices and the one-time codes that link a device
@@ -14,35 +11,6 @@ import { seekSeats, seeks } from "./seeks";
 
 /** `deviceId`: a device's public id, the first 16 hex digits of its key's hash (players/identity.ts). */
 const deviceIs = (deviceId: string) => sql`substr(${devices.keyHash}, 1, 16) = ${deviceId}`;
-
-/**
- * The subscriptions `which` picks pass to player `to`, except those `to`
- * already has (the same game, scope, channel and target: the unique index
- * would refuse the move): those go. Two statements in the caller's batch,
- * the duplicates deleted before the rest move, which is what SQLite's
- * `UPDATE OR IGNORE` and a delete would do (a statement drizzle does not
- * write, and whose raw form drizzle cannot batch with parameters).
- */
-function moveSubscriptions(db: Db, to: string, which: SQL) {
-  const theirs = alias(subscriptions, "theirs");
-  const duplicate = db
-    .select({ id: theirs.id })
-    .from(theirs)
-    .where(
-      and(
-        eq(theirs.ownerHash, to),
-        ne(theirs.id, subscriptions.id),
-        sql`IFNULL(${theirs.gameId}, '') = IFNULL(${subscriptions.gameId}, '')`,
-        eq(theirs.scope, subscriptions.scope),
-        eq(theirs.channel, subscriptions.channel),
-        eq(theirs.target, subscriptions.target),
-      ),
-    );
-  return [
-    db.delete(subscriptions).where(and(which, exists(duplicate))),
-    db.update(subscriptions).set({ ownerHash: to }).where(which),
-  ] as const;
-}
 
 /** A player's row (name, language, time zone); undefined before anything was stored for them. */
 export async function playerRow(d1: D1Database, player: string) {
@@ -84,24 +52,6 @@ export async function setDeviceLabel(d1: D1Database, player: string, deviceId: s
     .where(and(eq(devices.playerId, player), deviceIs(deviceId), isNull(devices.removedAt)))
     .returning({ keyHash: devices.keyHash });
   return changed.length > 0;
-}
-
-/** Marks one of the player's devices removed and deletes its push subscriptions; false when they have no such device. */
-export async function markDeviceRemoved(d1: D1Database, player: string, deviceId: string, now: number): Promise<boolean> {
-  const db = database(d1);
-  const removed = await db
-    .update(devices)
-    .set({ removedAt: now })
-    .where(and(eq(devices.playerId, player), deviceIs(deviceId), isNull(devices.removedAt)))
-    .returning({ keyHash: devices.keyHash });
-  if (removed.length === 0) return false;
-  await db.delete(subscriptions).where(
-    inArray(
-      subscriptions.deviceHash,
-      removed.map((r) => r.keyHash),
-    ),
-  );
-  return true;
 }
 
 /** A device's row by its key's hash; undefined for a key never stored. */
@@ -156,11 +106,15 @@ export async function spendLink(d1: D1Database, codeHash: string, now: number): 
   return row?.playerId ?? null;
 }
 
-/** The latest confirmed, working email subscription of a player at `address` (lower case): its id and owner. */
-export async function signInSubscription(d1: D1Database, address: string) {
-  const [row] = await database(d1)
-    .select({ id: subscriptions.id, owner: subscriptions.ownerHash })
+/**
+ * The players a confirmed, working email subscription at `address` (lower case) belongs to, each with its latest
+ * such subscription's id and the player's name: at most `limit`, the latest first.
+ */
+export async function signInOwners(d1: D1Database, address: string, limit: number) {
+  const rows = await database(d1)
+    .select({ id: subscriptions.id, owner: subscriptions.ownerHash, name: players.name })
     .from(subscriptions)
+    .leftJoin(players, eq(players.id, subscriptions.ownerHash))
     .where(
       and(
         eq(subscriptions.channel, "email"),
@@ -172,21 +126,31 @@ export async function signInSubscription(d1: D1Database, address: string) {
       ),
     )
     .orderBy(desc(subscriptions.updatedAt))
-    .limit(1);
-  return row?.owner ? { id: row.id, owner: row.owner } : null;
+    .limit(50);
+  const owners = new Map<string, { id: string; owner: string; name: string | null }>();
+  for (const r of rows) if (r.owner && !owners.has(r.owner)) owners.set(r.owner, { id: r.id, owner: r.owner, name: r.name });
+  return [...owners.values()].slice(0, limit);
 }
 
 /**
- * A device now belongs to `to`, in use again, with its own push subscription
- * (one `to` already has stays single), in one batch. Its `created_at` is when
- * it joined `to`, unless it already was `to`'s and in use.
+ * A device now belongs to `to`, in use again, in one batch. Its `created_at` is when it joined `to`, unless it
+ * already was `to`'s and in use. `cameFrom`: the player it left behind (players/merge.ts), or null. Push
+ * subscriptions it made for any other player go: a browser that no longer acts for a player gets none of that
+ * player's notifications (its seats' links among them).
  */
-export async function storeDeviceOf(d1: D1Database, device: string, to: string, label: string | null, now: number): Promise<void> {
+export async function storeDeviceOf(
+  d1: D1Database,
+  device: string,
+  to: string,
+  label: string | null,
+  now: number,
+  cameFrom: string | null,
+): Promise<void> {
   const db = database(d1);
   await db.batch([
     db
       .insert(devices)
-      .values({ keyHash: device, playerId: to, label, createdAt: now, seenAt: now })
+      .values({ keyHash: device, playerId: to, label, createdAt: now, seenAt: now, cameFrom })
       .onConflictDoUpdate({
         target: devices.keyHash,
         set: {
@@ -195,49 +159,13 @@ export async function storeDeviceOf(d1: D1Database, device: string, to: string, 
           createdAt: sql`CASE WHEN ${devices.playerId} = excluded.player_id AND ${devices.removedAt} IS NULL THEN ${devices.createdAt} ELSE excluded.created_at END`,
           seenAt: sql`excluded.seen_at`,
           removedAt: null,
+          cameFrom: sql`CASE WHEN ${devices.playerId} = excluded.player_id THEN ${devices.cameFrom} ELSE excluded.came_from END`,
         },
       }),
-    ...moveSubscriptions(db, to, eq(subscriptions.deviceHash, device)),
+    db.delete(subscriptions).where(and(eq(subscriptions.deviceHash, device), ne(subscriptions.ownerHash, to))),
   ]);
 }
 
 export async function devicesInUseCount(d1: D1Database, player: string): Promise<number> {
   return database(d1).$count(devices, and(eq(devices.playerId, player), isNull(devices.removedAt)));
-}
-
-/** The games where the player holds a seat (D1's index). */
-export async function gamesOfPlayer(d1: D1Database, player: string): Promise<string[]> {
-  const rows = await database(d1).selectDistinct({ id: seats.gameId }).from(seats).where(eq(seats.playerHash, player));
-  return rows.map((r) => r.id);
-}
-
-/**
- * Everything of `from` in the main database becomes `to`'s, in one batch:
- * seats, subscriptions (a duplicate of one `to` has goes), absences, seeks; `from`'s
- * unused codes are spent and its row goes.
- */
-export async function mergePlayerRows(d1: D1Database, from: string, to: string, now: number): Promise<void> {
-  const db: Db = database(d1);
-  await db.batch([
-    db.update(seats).set({ playerHash: to }).where(eq(seats.playerHash, from)),
-    ...moveSubscriptions(db, to, eq(subscriptions.ownerHash, from)),
-    db.update(absences).set({ playerHash: to }).where(eq(absences.playerHash, from)),
-    // The lobby's seeks (docs/seeks.md): those published, and the seats taken, so that the game made from one seats `to`.
-    // A seek where both held a seat keeps `from`'s seat as it is (a seat number is never freed: seek-queries.ts).
-    db.update(seeks).set({ playerId: to }).where(eq(seeks.playerId, from)),
-    db
-      .update(seekSeats)
-      .set({ playerId: to })
-      .where(
-        and(
-          eq(seekSeats.playerId, from),
-          sql`NOT EXISTS (SELECT 1 FROM seek_seats t WHERE t.seek_id = seek_seats.seek_id AND t.player_id = ${to})`,
-        ),
-      ),
-    db
-      .update(deviceLinks)
-      .set({ usedAt: now })
-      .where(and(eq(deviceLinks.playerId, from), isNull(deviceLinks.usedAt))),
-    db.delete(players).where(eq(players.id, from)),
-  ]);
 }

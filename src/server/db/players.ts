@@ -22,6 +22,11 @@ export const devices = sqliteTable(
     createdAt: integer("created_at").notNull(),
     seenAt: integer("seen_at"),
     removedAt: integer("removed_at"),
+    /**
+     * The player the device left when it joined this one without bringing anything (players/merge.ts): removed by
+     * this player, it goes back there if that player has no other device in use (migration 0017).
+     */
+    cameFrom: text("came_from"),
   },
   (t) => [index("devices_by_player").on(t.playerId)],
 );
@@ -38,4 +43,18 @@ export const deviceLinks = sqliteTable(
     usedAt: integer("used_at"),
   },
   (t) => [index("device_links_by_player").on(t.playerId, t.createdAt)],
+);
+
+/**
+ * A player merged into another, knowingly (players/merge.ts): whatever still names `fromId` (a room's copy of a
+ * seat written late) belongs to `intoId`. Always one hop: a later merge of `intoId` rewrites the rows naming it.
+ */
+export const playerMerges = sqliteTable(
+  "player_merges",
+  {
+    fromId: text("from_id").primaryKey(),
+    intoId: text("into_id").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [index("player_merges_by_into").on(t.intoId)],
 );

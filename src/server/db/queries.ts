@@ -5,6 +5,7 @@ import { gameNow } from "../clock/time";
 import { unseal } from "../seal";
 import { parseNames } from "./columns";
 import { gameEvents, games, seats } from "./schema";
+import { tournaments, tournamentTables } from "./tournaments";
 
 const databases = new WeakMap<D1Database, ReturnType<typeof drizzle>>();
 
@@ -36,12 +37,24 @@ function timeLeftOf(game: { deadline: number | null; status: string; clockOffset
  */
 export async function myGames(db: Db, playerHash: string, secret: string | undefined): Promise<MyGame[]> {
   const yourTurn = sql<number>`(${games.status} = 'playing' AND ${games.turn} = ${seats.seat})`;
+  // A tournament's table in play is due by its round's deadline too, whichever comes first (docs/tournaments.md).
+  const round = sql`CASE WHEN ${games.status} = 'playing' THEN ${tournamentTables.deadline} END`;
+  const due = sql`COALESCE(MIN(${games.deadline}, ${round}), ${games.deadline}, ${round})`;
   const rows = await db
-    .select({ game: games, seat: seats.seat, link: seats.link, yourTurn })
+    .select({
+      game: games,
+      seat: seats.seat,
+      link: seats.link,
+      yourTurn,
+      table: tournamentTables,
+      tournament: tournaments.name,
+    })
     .from(seats)
     .innerJoin(games, eq(games.id, seats.gameId))
+    .leftJoin(tournamentTables, eq(tournamentTables.gameId, seats.gameId))
+    .leftJoin(tournaments, eq(tournaments.id, tournamentTables.tournamentId))
     .where(eq(seats.playerHash, playerHash))
-    .orderBy(desc(yourTurn), sql`${games.deadline} IS NULL`, asc(games.deadline), desc(games.updatedAt))
+    .orderBy(desc(yourTurn), sql`${due} IS NULL`, asc(due), desc(games.updatedAt))
     .limit(200);
   const tokens = await Promise.all(rows.map(({ link }) => (link ? unseal(link, secret) : null)));
   return rows.map(({ game, seat, yourTurn }, i) => ({
@@ -58,6 +71,17 @@ export async function myGames(db: Db, playerHash: string, secret: string | undef
     ...timeLeftOf(game),
     reminder: game.reminder,
     token: tokens[i] ?? null,
+    ...(rows[i]!.table
+      ? {
+          tournament: {
+            id: rows[i]!.table!.tournamentId,
+            name: rows[i]!.tournament ?? "",
+            round: rows[i]!.table!.round,
+            table: rows[i]!.table!.table,
+            deadline: new Date(rows[i]!.table!.deadline).toISOString(),
+          },
+        }
+      : {}),
   }));
 }
 

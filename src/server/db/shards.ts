@@ -1,4 +1,4 @@
-import type { Env } from "../env";
+import type { DataBindings } from "./bindings";
 
 /**
  * The event log is spread over several D1 databases ("log shards"), so that
@@ -19,7 +19,7 @@ import type { Env } from "../env";
 export const MAIN = "DB";
 
 /** The shards new games are spread over, in the order configured. */
-export function shardNames(env: Pick<Env, "LOG_SHARDS">): string[] {
+export function shardNames(env: Pick<DataBindings, "LOG_SHARDS">): string[] {
   const names = (env.LOG_SHARDS ?? "")
     .split(",")
     .map((n) => n.trim())
@@ -42,13 +42,13 @@ function spread(id: string): number {
 }
 
 /** The shard a new game's log goes to. */
-export function shardFor(env: Pick<Env, "LOG_SHARDS">, gameId: string): string {
+export function shardFor(env: Pick<DataBindings, "LOG_SHARDS">, gameId: string): string {
   const names = shardNames(env);
   return names[spread(gameId) % names.length]!;
 }
 
 /** The D1 database a shard's name binds to; throws when wrangler.toml binds no such database. */
-export function shardDatabase(env: Env, name: string | null): D1Database {
+export function shardDatabase(env: DataBindings, name: string | null): D1Database {
   const d1 = (env as unknown as Record<string, unknown>)[name ?? MAIN];
   if (!d1 || typeof (d1 as D1Database).prepare !== "function") throw new Error(`no D1 binding named ${name} (LOG_SHARDS, wrangler.toml)`);
   return d1 as D1Database;

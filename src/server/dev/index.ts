@@ -3,6 +3,7 @@ import type { AppEnv } from "../env";
 import worker from "../index";
 import { devApi } from "./routes";
 
+export { TimeTravelRoom as GameRoom } from "./time-travel";
 /**
  * The Worker of local tests that move a game's time on (the browser tests'
  * service starts `wrangler dev src/server/dev/index.ts`): the production
@@ -10,7 +11,7 @@ import { devApi } from "./routes";
  * served by the TimeTravelRoom. Production (wrangler.toml's `main`) never
  * loads this file, so none of it is there.
  */
-export { TimeTravelRoom as GameRoom } from "./time-travel";
+export { TimeTravelTournament as TournamentRoom } from "./tournament-time";
 
 const app = new Hono<AppEnv>();
 app.route("/api/dev", devApi);

@@ -3,7 +3,9 @@ import { isGameId } from "../auth";
 import { parseDuration } from "../clock/time";
 import type { AppEnv } from "../env";
 import { fail, gameNotFound, render } from "../reply";
+import { tournamentNotFound } from "../tournaments/actions";
 import type { TimeTravelRoom } from "./time-travel";
+import type { TimeTravelTournament } from "./tournament-time";
 
 /**
  * `POST /api/dev/games/{id}/time` `{"advance": "2h"}` moves one game's time
@@ -36,4 +38,27 @@ devApi.post("/games/:id/drain", async (c) => {
   const id = c.req.param("id");
   if (!isGameId(id, c.env.GAME_ID_KEY)) return render(c, gameNotFound());
   return render(c, await room(c.env, id).devDrain(id));
+});
+
+/** This Worker binds TOURNAMENT to the TimeTravelTournament (index.ts). */
+const tournament = (env: AppEnv["Bindings"], id: string) => {
+  const rooms = env.TOURNAMENT as unknown as DurableObjectNamespace<TimeTravelTournament>;
+  return rooms.get(rooms.idFromName(id));
+};
+
+/** `POST /api/dev/tournaments/{id}/time` `{"advance": "7d"}`: moves a tournament's time on, and its round's tables' with it. */
+devApi.post("/tournaments/:id/time", async (c) => {
+  const id = c.req.param("id");
+  if (!isGameId(id, c.env.GAME_ID_KEY)) return render(c, tournamentNotFound());
+  const body = (await c.req.json().catch(() => null)) as { advance?: unknown } | null;
+  const ms = typeof body?.advance === "string" ? parseDuration(body.advance) : null;
+  if (ms === null || ms <= 0) return render(c, fail(422, "BAD_REQUEST", 'Send {"advance": "7d"}: a duration to move the time on by.'));
+  return render(c, await tournament(c.env, id).devAdvanceTime(id, ms));
+});
+
+/** `POST /api/dev/tournaments/{id}/run`: does the tournament's due chores now, slice after slice, and copies to D1. */
+devApi.post("/tournaments/:id/run", async (c) => {
+  const id = c.req.param("id");
+  if (!isGameId(id, c.env.GAME_ID_KEY)) return render(c, tournamentNotFound());
+  return render(c, await tournament(c.env, id).devRun(id));
 });

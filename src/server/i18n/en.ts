@@ -20,6 +20,8 @@ export const en = {
   number: (n: number) => n.toLocaleString(L),
   player: (n: number) => `Player ${n}`,
   joker: "Joker",
+  /** What a link a player typed reads as in a message sent outside the table (notify/inert.ts). */
+  typedLink: "[a link]",
   time: {
     duration: (ms: number) => duration(L, ms) ?? "less than a minute",
     left: (span: string) => `Time left: ${span}.`,
@@ -65,6 +67,11 @@ export const en = {
     otherComputer: (late: string) => `${late}'s time ran out: the computer is playing for them until they play again.`,
     opponentClaim: (late: string) => `${late}'s time ran out: you may now claim the match, or wait for their move.`,
     othersClaim: (late: string) => `${late}'s time ran out: their opponents may now claim the match.`,
+    youPlayedOnce: "Your time ran out, so the computer played your last turn for you. This turn is yours again, with a fresh deadline.",
+    youAdjourned:
+      "Your time ran out, and nobody else is at the table to claim the match or to wait for you: the game is adjourned. It waits for your move, and your clock starts again when you play.",
+    otherComputerOnce: (late: string) => `${late}'s time ran out: the computer played their turn, and the next one is theirs again.`,
+    otherAdjourned: (late: string) => `${late}'s time ran out: the game is adjourned until they play.`,
     takeBack: "Take your seat back",
     claim: "Claim the match",
   },
@@ -95,6 +102,31 @@ export const en = {
     yourTurn: "You play first: it is your turn.",
     firstPlays: (name: string) => `${name} plays first; you will be told when it is your turn.`,
   },
+  seatReissued: {
+    subject: (others: string) => `Burraco: your seat in the game with ${others} has a new link`,
+    titleYou: (name: string) => `${name}, your seat in Burraco was given a new link`,
+    titleOther: (name: string) => `${name}'s seat in Burraco was given a new link`,
+    you: "You missed a turn of yours and stayed away, so the game's creator gave your seat a fresh link: the link you had no longer opens it.",
+    ask: "If you want to play on, ask the game's creator for the new link.",
+    other: (name: string) => `${name} missed a turn and stayed away: the game's creator gave the seat a fresh link.`,
+  },
+  /** A tournament's table (docs/tournaments.md). */
+  tournament: {
+    started: {
+      subject: (name: string, round: number) => `${name}: round ${round} has started`,
+      title: (name: string, round: number, table: number) => `${name}, round ${round}: you play at table ${table}`,
+      against: (others: string) => `Against ${others}.`,
+      partner: (name: string) => `Your partner is ${name}.`,
+      deadline: (span: string) =>
+        `Every table of the round must finish within ${span}: a table still playing then is settled on the clock.`,
+    },
+    reminder: {
+      subject: (name: string, round: number) => `${name}: round ${round} is nearly over`,
+      title: (name: string, round: number, table: number) => `${name}, round ${round}: table ${table} is still playing`,
+      left: (span: string) => `The round ends in ${span}: a table still playing then is settled on the clock.`,
+    },
+    action: "Go to your table",
+  },
   invited: {
     title: (by: string | null) => `${by ?? "Someone"} invites you to a game of Burraco`,
     body: "Open the link, choose a name and take a free seat.",
@@ -102,7 +134,7 @@ export const en = {
   },
   digest: {
     title: (count: number) => plural(L, count, { one: "# game awaits your move", other: "# games await your move" }),
-    line: (others: string, state: string, link: string) => `Game with ${others} — ${state} ${link}`,
+    line: (others: string, state: string) => `Game with ${others} — ${state}`,
   },
   confirm: {
     subject: "Confirm your address for Burraco notifications",
@@ -122,8 +154,10 @@ export const en = {
   signIn: {
     subject: "Your Burraco sign-in link",
     title: "Sign in on this device",
+    titleAs: (name: string) => `Sign in as “${name}”`,
     body: (minutes: number) => [
-      `Open the link on the device you want to use: it links it to your player, with your games and notifications. It works once, within ${plural(L, minutes, { one: "# minute", other: "# minutes" })}.`,
+      `Open the link on the device you want to use: it links it to this player, with their games and notifications. It works once, within ${plural(L, minutes, { one: "# minute", other: "# minutes" })}.`,
+      "The page it opens shows the player's devices and games first: link only if they are yours. An address that gets the notifications of more than one player gets one message for each.",
       "If you did not ask for it, ignore this message: nobody gets in without the link.",
     ],
     action: "Sign in",

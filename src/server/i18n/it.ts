@@ -1,4 +1,5 @@
 import { PHRASE_TEXTS } from "../../shared/chat";
+import { prep } from "../../shared/italian";
 import type { Catalog } from "./en";
 import { duration, list, plural } from "./intl";
 
@@ -16,6 +17,7 @@ export const it: Catalog = {
   number: (n) => n.toLocaleString(L),
   player: (n) => `Giocatore ${n}`,
   joker: "Jolly",
+  typedLink: "[un link]",
   time: {
     duration: (ms) => duration(L, ms) ?? "meno di un minuto",
     left: (span) => `Tempo rimasto: ${span}.`,
@@ -23,7 +25,7 @@ export const it: Catalog = {
     waiting: (span) => `in attesa da ${span}`,
   },
   move: {
-    drewStock: "ha pescato dal mazzo",
+    drewStock: "ha pescato dal tallone",
     pickedUp: (n) => `ha raccolto gli scarti (${plural(L, n, { one: "# carta", other: "# carte" })})`,
     melded: (cards) => `ha calato ${cards}`,
     attached: (cards) => `ha attaccato ${cards}`,
@@ -31,8 +33,8 @@ export const it: Catalog = {
     discarded: (card) => `ha scartato ${card}`,
     played: (who) => `${who} ha giocato.`,
     did: (who, parts) => `${who} ${list(L, parts)}.`,
-    computerDid: (who, parts) => `Il computer, al posto di ${who}, ${list(L, parts)}.`,
-    computerPlayed: (who) => `Il computer ha giocato al posto di ${who}.`,
+    computerDid: (who, parts) => `Il computer, al posto ${prep("di", who)}, ${list(L, parts)}.`,
+    computerPlayed: (who) => `Il computer ha giocato al posto ${prep("di", who)}.`,
   },
   turn: {
     subject: (others) => `Tocca a te a Burraco — partita con ${others}`,
@@ -51,21 +53,27 @@ export const it: Catalog = {
     },
   },
   timedOut: {
-    subject: (late) => `Burraco: il tempo di ${late} è scaduto`,
+    subject: (late) => `Burraco: il tempo ${prep("di", late)} è scaduto`,
     subjectYou: "Burraco: il tuo tempo è scaduto",
     titleYou: (name) => `${name}, il tuo tempo a Burraco è scaduto`,
-    titleOther: (late) => `A Burraco è scaduto il tempo di ${late}`,
+    titleOther: (late) => `A Burraco è scaduto il tempo ${prep("di", late)}`,
     youComputer: "Il tuo tempo è scaduto: ora il computer gioca al posto tuo — gioca tu per riprenderti il posto.",
     youClaim:
       "Il tuo tempo è scaduto: ora i tuoi avversari possono reclamare la partita. Finché nessuno lo fa, puoi ancora fare la tua mossa.",
-    otherComputer: (late) => `Il tempo di ${late} è scaduto: il computer gioca al suo posto finché non torna a giocare.`,
-    opponentClaim: (late) => `Il tempo di ${late} è scaduto: ora puoi reclamare la partita, oppure aspettare la sua mossa.`,
-    othersClaim: (late) => `Il tempo di ${late} è scaduto: ora i suoi avversari possono reclamare la partita.`,
+    otherComputer: (late) => `Il tempo ${prep("di", late)} è scaduto: il computer gioca al suo posto finché non torna a giocare.`,
+    opponentClaim: (late) => `Il tempo ${prep("di", late)} è scaduto: ora puoi reclamare la partita, oppure aspettare la sua mossa.`,
+    othersClaim: (late) => `Il tempo ${prep("di", late)} è scaduto: ora i suoi avversari possono reclamare la partita.`,
+    youPlayedOnce:
+      "Il tuo tempo era scaduto, così il computer ha giocato il tuo ultimo turno al posto tuo. Questo turno è di nuovo tuo, con una nuova scadenza.",
+    youAdjourned:
+      "Il tuo tempo è scaduto e al tavolo non c'è nessun altro che possa reclamare la partita o aspettarti: la partita è sospesa. Aspetta la tua mossa, e il tuo tempo riparte quando giochi.",
+    otherComputerOnce: (late) => `Il tempo ${prep("di", late)} è scaduto: il computer ha giocato il suo turno, e il prossimo torna a lui.`,
+    otherAdjourned: (late) => `Il tempo ${prep("di", late)} è scaduto: la partita è sospesa finché non gioca.`,
     takeBack: "Riprenditi il posto",
     claim: "Reclama la partita",
   },
   claimed: {
-    title: (claimer, late) => `${claimer} ha reclamato la partita: il tempo di ${late} era scaduto`,
+    title: (claimer, late) => `${claimer} ha reclamato la partita: il tempo ${prep("di", late)} era scaduto`,
     won: (winners, count) => `${count > 1 ? "Vincono" : "Vince"} ${winners} per tempo.`,
   },
   handEnded: {
@@ -81,8 +89,8 @@ export const it: Catalog = {
     tie: "La partita è finita in parità",
     cancelled: "La partita è stata annullata",
     cancelledWhy: (late) =>
-      `Il tempo di ${late} è scaduto prima che tutti avessero fatto la prima mossa: la partita finisce senza risultato, nessuno vince e nessuno perde.`,
-    onTimeWhy: (late, claimer) => `Il tempo di ${late} è scaduto e ${claimer} ha reclamato la partita.`,
+      `Il tempo ${prep("di", late)} è scaduto prima che tutti avessero fatto la prima mossa: la partita finisce senza risultato, nessuno vince e nessuno perde.`,
+    onTimeWhy: (late, claimer) => `Il tempo ${prep("di", late)} è scaduto e ${claimer} ha reclamato la partita.`,
     line: (team, total) => `${team}: ${total}`,
   },
   started: {
@@ -91,6 +99,30 @@ export const it: Catalog = {
     yourTurn: "Giochi per primo: tocca a te.",
     firstPlays: (name) => `Gioca per primo ${name}; ti avvisiamo quando tocca a te.`,
   },
+  seatReissued: {
+    subject: (others) => `Burraco: il tuo posto nella partita con ${others} ha un nuovo link`,
+    titleYou: (name) => `${name}, il tuo posto a Burraco ha ricevuto un nuovo link`,
+    titleOther: (name) => `Il posto di ${name} a Burraco ha ricevuto un nuovo link`,
+    you: "Hai saltato un tuo turno e sei rimasto assente, così chi ha creato la partita ha dato al tuo posto un nuovo link: quello che avevi non lo apre più.",
+    ask: "Se vuoi continuare a giocare, chiedi il nuovo link a chi ha creato la partita.",
+    other: (name) => `${name} ha saltato un turno ed è rimasto assente: chi ha creato la partita ha dato al suo posto un nuovo link.`,
+  },
+  tournament: {
+    started: {
+      subject: (name: string, round: number) => `${name}: è iniziato il turno ${round}`,
+      title: (name: string, round: number, table: number) => `${name}, turno ${round}: giochi al tavolo ${table}`,
+      against: (others: string) => `Contro ${others}.`,
+      partner: (name: string) => `In coppia con ${name}.`,
+      deadline: (span: string) =>
+        `Tutti i tavoli del turno devono finire entro ${span}: un tavolo ancora in gioco a quel punto viene chiuso secondo l'orologio.`,
+    },
+    reminder: {
+      subject: (name: string, round: number) => `${name}: il turno ${round} sta per finire`,
+      title: (name: string, round: number, table: number) => `${name}, turno ${round}: al tavolo ${table} si sta ancora giocando`,
+      left: (span: string) => `Il turno finisce tra ${span}: un tavolo ancora in gioco a quel punto viene chiuso secondo l'orologio.`,
+    },
+    action: "Vai al tuo tavolo",
+  },
   invited: {
     title: (by) => `${by ?? "Qualcuno"} ti invita a una partita a Burraco`,
     body: "Apri il link, scegli un nome e prendi un posto libero.",
@@ -98,13 +130,13 @@ export const it: Catalog = {
   },
   digest: {
     title: (count) => plural(L, count, { one: "# partita aspetta la tua mossa", other: "# partite aspettano la tua mossa" }),
-    line: (others, state, link) => `Partita con ${others} — ${state} ${link}`,
+    line: (others, state) => `Partita con ${others} — ${state}`,
   },
   confirm: {
     subject: "Conferma il tuo indirizzo per le notifiche di Burraco",
     title: "Conferma il tuo indirizzo",
     body: [
-      "Qualcuno (speriamo tu) ha chiesto di ricevere a questo indirizzo le notifiche delle partite a Burraco. Non ti scriveremo finché non confermi.",
+      "È stato chiesto di ricevere a questo indirizzo le notifiche delle partite a Burraco. Finché non confermi non ti scriveremo altro.",
       "Se non sei stato tu, ignora questo messaggio.",
     ],
     action: "Conferma",
@@ -115,10 +147,12 @@ export const it: Catalog = {
     action: "Le tue notifiche",
   },
   signIn: {
-    subject: "Il tuo link per entrare in Burraco",
+    subject: "Il tuo link di accesso a Burraco",
     title: "Entra da questo dispositivo",
+    titleAs: (name: string) => `Entra come «${name}»`,
     body: (minutes) => [
-      `Apri il link sul dispositivo che vuoi usare: lo collegherà al tuo giocatore, con le tue partite e le tue notifiche. Vale ${plural(L, minutes, { one: "# minuto", other: "# minuti" })} e una volta sola.`,
+      `Apri il link sul dispositivo che vuoi usare: lo collegherà a questo giocatore, con le sue partite e le sue notifiche. Vale ${plural(L, minutes, { one: "# minuto", other: "# minuti" })} e una volta sola.`,
+      "La pagina che apre mostra prima i dispositivi e le partite del giocatore: collega solo se sono tuoi. Un indirizzo che riceve le notifiche di più giocatori riceve un messaggio per ciascuno.",
       "Se non l'hai chiesto tu, ignora questo messaggio: senza il link nessuno entra.",
     ],
     action: "Entra",
@@ -143,7 +177,7 @@ export const it: Catalog = {
     hand: (n) => `Smazzata ${n}`,
     target: (n) => `a ${n}`,
     hands: (n) => plural(L, n, { one: "# smazzata", other: "# smazzate" }),
-    turn: (who) => (/^a/i.test(who) ? `tocca ad ${who}` : `tocca a ${who}`),
+    turn: (who) => `tocca ${prep("a", who)}`,
     over: "Partita finita",
     won: (who) => `ha vinto ${who}`,
     wonOnTime: (who) => `ha vinto ${who} per tempo`,

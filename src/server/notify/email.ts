@@ -1,7 +1,8 @@
 import { EmailMessage } from "cloudflare:email";
 import { createMimeMessage } from "mimetext";
+import { type Message, type Paragraph, paragraphText } from "./phrases";
 import type { Language } from "./types";
-import { footerWords, type Message } from "./words";
+import { footerWords } from "./words";
 
 /**
  * Email: a message in plain text and HTML, with the list headers mailbox
@@ -34,25 +35,13 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * Escapes a paragraph and makes links of the service's own URLs in it. Only
- * those: a paragraph may carry what players wrote (a name, a chat message),
- * and a link a player typed must not become a button in our email.
+ * A paragraph in HTML: its text escaped, never a link (it may carry what
+ * players wrote, made inert by notify/inert.ts), then the service's own link
+ * if it has one.
  */
-function htmlLine(text: string, origin: string): string {
-  return text
-    .split(/(https?:\/\/\S+)/)
-    .map((part, i) =>
-      i % 2 === 1 && originOf(part) === origin ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part),
-    )
-    .join("");
-}
-
-function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
+function htmlParagraph(p: Paragraph): string {
+  if (typeof p === "string") return escapeHtml(p);
+  return `${escapeHtml(p.text)} <a href="${escapeHtml(p.url)}">${escapeHtml(p.url)}</a>`;
 }
 
 export function composeEmail(message: Message, to: string, lang: Language, listId: string, links: EmailLinks): EmailParts {
@@ -60,7 +49,7 @@ export function composeEmail(message: Message, to: string, lang: Language, listI
   const text = [
     message.title,
     "",
-    ...message.paragraphs.flatMap((p) => [p, ""]),
+    ...message.paragraphs.flatMap((p) => [paragraphText(p), ""]),
     ...(message.action ? [`${message.action.label}: ${message.action.url}`, ""] : []),
     "-- ",
     footer.why,
@@ -75,7 +64,7 @@ export function composeEmail(message: Message, to: string, lang: Language, listI
 <html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(message.subject)}</title></head>
 <body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
 <h1 style="font-size:1.25em">${escapeHtml(message.title)}</h1>
-${message.paragraphs.map((p) => `<p>${htmlLine(p, originOf(links.preferences) ?? "")}</p>`).join("\n")}
+${message.paragraphs.map((p) => `<p>${htmlParagraph(p)}</p>`).join("\n")}
 ${action}
 <hr><p style="font-size:.85em;color:#555">${escapeHtml(footer.why)}<br>
 <a href="${escapeHtml(links.preferences)}">${escapeHtml(footer.preferences)}</a> · <a href="${escapeHtml(links.unsubscribePage)}">${escapeHtml(footer.unsubscribe)}</a></p>

@@ -33,7 +33,8 @@ export interface FanOutOptions {
 export function wants(sub: SubscriptionRow, n: GameNotification): boolean {
   if (sub.disabledAt !== null) return false;
   const events = parseEvents(sub.events);
-  if (!events.includes(n.type)) return false;
+  // A tournament round's reminder is heard by whoever hears reminders.
+  if (!events.includes(n.type === "roundReminder" ? "reminder" : n.type)) return false;
   // A match claimed on time is told once: by the claim, to whoever hears of claims, else as the match's end.
   if (n.type === "gameOver" && n.ending?.reason === "timeout" && events.includes("claimed")) return false;
   if (sub.channel === "email" && !sub.confirmed) return false;
@@ -47,8 +48,8 @@ export function wants(sub: SubscriptionRow, n: GameNotification): boolean {
   }
   if (sub.scope === "game") return sub.gameId === n.gameId;
   if (sub.gameId !== null && sub.gameId !== n.gameId) return false;
-  // A player hears of their own turn, not of everyone's.
-  if (n.type === "turn" || n.type === "reminder") return n.players[n.seat] === sub.ownerHash;
+  // A player hears of their own turn, not of everyone's; of their own seat's fresh link, not of another's.
+  if (n.type === "turn" || n.type === "reminder" || n.type === "seatReissued") return n.players[n.seat] === sub.ownerHash;
   return sub.ownerHash !== null && n.players.includes(sub.ownerHash);
 }
 

@@ -24,6 +24,8 @@ const PublicMove = z.object({
   by: z.literal("computer").optional(),
 });
 
+const TournamentFacts = z.object({ id: z.string(), name: z.string(), round: z.int(), table: z.int(), deadline: z.number() });
+
 const base = {
   gameId: z.string(),
   seq: z.int(),
@@ -35,9 +37,23 @@ const base = {
 };
 
 const GameNotification = z.discriminatedUnion("type", [
-  z.object({ ...base, type: z.literal("turn"), seat: z.int(), lastMove: PublicMove.nullable(), deadline: z.number().nullable() }),
+  z.object({
+    ...base,
+    type: z.literal("turn"),
+    seat: z.int(),
+    lastMove: PublicMove.nullable(),
+    deadline: z.number().nullable(),
+    missed: z.literal(true).optional(),
+  }),
   z.object({ ...base, type: z.literal("reminder"), seat: z.int(), which: z.enum(["80%", "1h"]), deadline: z.number().nullable() }),
-  z.object({ ...base, type: z.literal("timedOut"), seat: z.int(), action: z.enum(["computer", "claim"]), teams }),
+  z.object({
+    ...base,
+    type: z.literal("timedOut"),
+    seat: z.int(),
+    action: z.enum(["computer", "claim", "adjourn"]),
+    once: z.literal(true).optional(),
+    teams,
+  }),
   z.object({
     ...base,
     type: z.literal("claimed"),
@@ -75,6 +91,9 @@ const GameNotification = z.discriminatedUnion("type", [
     digest: z.boolean(),
   }),
   z.object({ ...base, type: z.literal("invited"), by: z.string().nullable(), link: z.string() }),
+  z.object({ ...base, type: z.literal("seatReissued"), seat: z.int() }),
+  z.object({ ...base, type: z.literal("started"), first: z.int().nullable(), tournament: TournamentFacts.optional() }),
+  z.object({ ...base, type: z.literal("roundReminder"), tournament: TournamentFacts }),
 ]);
 
 const DigestGame = z.object({
@@ -90,7 +109,7 @@ const Notice = z.discriminatedUnion("type", [
   z.object({ type: z.literal("game"), notification: GameNotification }),
   z.object({ type: z.literal("digest"), date: z.string(), games: z.array(DigestGame) }),
   z.object({ type: z.literal("confirm"), token: z.string() }),
-  z.object({ type: z.literal("signIn"), token: z.string() }),
+  z.object({ type: z.literal("signIn"), token: z.string(), player: z.string().nullish() }),
   z.object({ type: z.literal("test"), at: z.number() }),
 ]);
 

@@ -2,7 +2,7 @@ import { encryptNotification } from "@block65/webcrypto-web-push";
 import { fromBase64url } from "../../shared/base64url";
 import { base64url } from "../auth";
 import { type Outcome, outcomeOf, timedFetch } from "./outcome";
-import type { Message } from "./words";
+import { type Message, paragraphText } from "./phrases";
 
 /**
  * Web Push. The payload is encrypted per RFC 8291 (`aes128gcm`, RFC 8188
@@ -53,7 +53,12 @@ export async function vapidAuthorization(endpoint: string, keys: VapidKeys, now:
 
 /** What the service worker receives (JSON, before encryption). */
 export function pushPayload(message: Message, tag: string): string {
-  return JSON.stringify({ title: message.title, body: message.paragraphs.join("\n"), url: message.action?.url ?? null, tag });
+  return JSON.stringify({
+    title: message.title,
+    body: message.paragraphs.map(paragraphText).join("\n"),
+    url: message.action?.url ?? null,
+    tag,
+  });
 }
 
 /**

@@ -1,15 +1,22 @@
 import { gameNow } from "../clock/time";
 import type { SubscriptionRow } from "../db/notifications";
+import { catalog } from "../i18n/index";
 import { type Links, links as linksOf } from "./config";
+import { inertMessage } from "./inert";
+import type { Message } from "./phrases";
 import { signInMessage } from "./sign-in";
 import type { GameNotification, Notice } from "./types";
 import type { WebhookEvent } from "./webhook";
-import { confirmMessage, digestMessage, gameMessage, type Message, testMessage } from "./words";
+import { confirmMessage, digestMessage, gameMessage, testMessage } from "./words";
 
 /** The seat of a game that a player-scope subscription's owner holds, if any (for the link to their own seat). */
 export function ownSeat(n: GameNotification, sub: SubscriptionRow): number | null {
   if (sub.scope !== "player" || sub.ownerHash === null) return null;
-  if ((n.type === "turn" || n.type === "reminder" || n.type === "timedOut") && n.players[n.seat] === sub.ownerHash) return n.seat;
+  if (
+    (n.type === "turn" || n.type === "reminder" || n.type === "timedOut" || n.type === "seatReissued") &&
+    n.players[n.seat] === sub.ownerHash
+  )
+    return n.seat;
   const seat = n.players.indexOf(sub.ownerHash);
   return seat >= 0 ? seat : null;
 }
@@ -21,7 +28,10 @@ function eventData(n: GameNotification, url: string, title: string): Record<stri
   return { ...facts, ...(deadline ? { deadline } : {}), url, text: title };
 }
 
-/** A notice in the subscriber's language, with its webhook event. */
+/**
+ * A notice in the subscriber's language, with its webhook event. Every text of its message is made inert
+ * (notify/inert.ts): whatever players wrote in it, its only links are those the service made.
+ */
 export function render(
   notice: Notice,
   sub: SubscriptionRow,
@@ -31,26 +41,36 @@ export function render(
 ): { message: Message; event: WebhookEvent } {
   const links: Links = linksOf(publicUrl);
   const lang = sub.language;
+  const safe = (message: Message) => inertMessage(message, catalog(lang).typedLink);
   const timestamp = new Date(now).toISOString();
   switch (notice.type) {
     case "game": {
       const n = notice.notification;
       const seat = ownSeat(n, sub);
-      const link = n.type === "invited" ? n.link : seat === null ? links.game(n.gameId) : links.seat(n.gameId, seat, seatToken);
+      // A seat given a fresh link is no longer its old player's: they are sent to the public table.
+      const link =
+        n.type === "invited"
+          ? n.link
+          : seat === null || n.type === "seatReissued"
+            ? links.game(n.gameId)
+            : links.seat(n.gameId, seat, seatToken);
       // Time left is counted by the game's own clock.
-      const message = gameMessage(n, lang, link, gameNow(n.clockOffset ?? 0, now), seat);
+      const message = safe(gameMessage(n, lang, link, gameNow(n.clockOffset ?? 0, now), seat));
       return { message, event: { type: `game.${n.type}`, timestamp, data: eventData(n, link, message.title) } };
     }
     case "digest": {
-      const message = digestMessage(notice.games, lang, (g) => links.seat(g.gameId, g.seat), now);
+      const message = safe(digestMessage(notice.games, lang, (g) => links.seat(g.gameId, g.seat), now));
       return { message, event: { type: "digest", timestamp, data: { date: notice.date, games: notice.games } } };
     }
     case "confirm":
-      return { message: confirmMessage(links.confirm(notice.token), lang), event: { type: "confirm", timestamp, data: {} } };
+      return { message: safe(confirmMessage(links.confirm(notice.token), lang)), event: { type: "confirm", timestamp, data: {} } };
     case "signIn":
-      return { message: signInMessage(links.signIn(notice.token), lang), event: { type: "signIn", timestamp, data: {} } };
+      return {
+        message: safe(signInMessage(links.signIn(notice.token), lang, notice.player ?? null)),
+        event: { type: "signIn", timestamp, data: {} },
+      };
     case "test": {
-      const message = testMessage(lang, links.preferences(sub.gameId));
+      const message = safe(testMessage(lang, links.preferences(sub.gameId)));
       return { message, event: { type: "test", timestamp, data: { text: message.title } } };
     }
   }

@@ -1,10 +1,15 @@
 import { catalog } from "../i18n/index";
 import { SIGN_IN_MINUTES } from "../players/link-life";
+import type { Message } from "./phrases";
 import type { Language } from "./types";
-import type { Message } from "./words";
 
-/** The sign-in message (players/links.ts): a one-time link that links the device it is opened on to the player. */
-export function signInMessage(link: string, lang: Language): Message {
+/** The sign-in message (players/links.ts): a one-time link that links the device it is opened on to the player, named. */
+export function signInMessage(link: string, lang: Language, player: string | null): Message {
   const t = catalog(lang).signIn;
-  return { subject: t.subject, title: t.title, paragraphs: t.body(SIGN_IN_MINUTES), action: { label: t.action, url: link } };
+  return {
+    subject: t.subject,
+    title: player === null ? t.title : t.titleAs(player),
+    paragraphs: t.body(SIGN_IN_MINUTES),
+    action: { label: t.action, url: link },
+  };
 }

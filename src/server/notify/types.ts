@@ -68,13 +68,18 @@ export type GameNotification =
       readonly lastMove: PublicMove | null;
       /** When the turn times out (ms since the epoch), if the game has a clock. */
       readonly deadline: number | null;
+      /** The seat's own last turn ran out of time and the computer played it (timedOut `once`): this message tells them so. */
+      readonly missed?: true;
     })
   | (Base & { readonly type: "reminder"; readonly seat: number; readonly which: ReminderKind; readonly deadline: number | null })
   | (Base & {
       /** A seat ran out of time: the computer now plays it, or its opponents may claim the match (the creator's choice). */
       readonly type: "timedOut";
       readonly seat: number;
-      readonly action: "computer" | "claim";
+      /** `adjourn`: nobody was there to claim the match or to wait for, so the game waits for the late player. */
+      readonly action: "computer" | "claim" | "adjourn";
+      /** With `computer`: the computer plays the late turn only (every other seat is the computer's). */
+      readonly once?: true;
       readonly teams: readonly (readonly number[])[];
     })
   | (Base & {
@@ -103,10 +108,25 @@ export type GameNotification =
       readonly ending?: MatchEndingFacts;
     })
   | (Base & {
-      /** A game whose seats came with their players (a seek's, a rematch's) has started: every seat's player hears it. */
+      /**
+       * The game's creator gave `seat` a fresh link, its player being gone (room/reissue.ts): told to that
+       * player (`players[seat]`, the player it was taken from), whose link no longer opens it.
+       */
+      readonly type: "seatReissued";
+      readonly seat: number;
+    })
+  | (Base & {
+      /** A game whose seats came with their players (a seek's, a rematch's, a tournament's table) has started: every seat's player hears it. */
       readonly type: "started";
       /** The seat that plays first. */
       readonly first: number | null;
+      /** A tournament's table: which tournament, round and table, and the round's deadline. */
+      readonly tournament?: TournamentFacts;
+    })
+  | (Base & {
+      /** A tournament's round is nearly over and this table is still playing: every seat's player hears it (heard as `reminder`). */
+      readonly type: "roundReminder";
+      readonly tournament: TournamentFacts;
     })
   | (Base & {
       /**
@@ -127,6 +147,18 @@ export type GameNotification =
       readonly link: string;
     });
 
+/** A tournament's table, in public facts (docs/tournaments.md). */
+export interface TournamentFacts {
+  readonly id: string;
+  readonly name: string;
+  /** From 0. */
+  readonly round: number;
+  /** From 1. */
+  readonly table: number;
+  /** The round's deadline, ms since the epoch. */
+  readonly deadline: number;
+}
+
 /** One message at the table: free text, or a quick phrase's code that each reader reads in their language. */
 export interface ChatLine {
   readonly seat: number;
@@ -142,7 +174,7 @@ export type Notice =
   | { readonly type: "digest"; readonly date: string; readonly games: readonly DigestGame[] }
   | { readonly type: "confirm"; readonly token: string }
   /** A one-time sign-in link for a new device (players/links.ts), to a confirmed address only. */
-  | { readonly type: "signIn"; readonly token: string }
+  | { readonly type: "signIn"; readonly token: string; readonly player?: string | null }
   | { readonly type: "test"; readonly at: number };
 
 /** A game awaiting a player's move, in a digest. */

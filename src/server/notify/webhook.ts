@@ -1,7 +1,7 @@
 import { Webhook } from "standardwebhooks";
 import { type Outcome, outcomeOf, timedFetch } from "./outcome";
+import { type Message, paragraphText } from "./phrases";
 import type { WebhookFormat } from "./types";
-import type { Message } from "./words";
 
 /**
  * Webhooks. Discord and Slack incoming-webhook URLs get their own payloads
@@ -56,7 +56,7 @@ export function webhookBody(format: WebhookFormat, message: Message, event: Webh
           {
             title: message.action?.label ?? message.title,
             ...(url ? { url } : {}),
-            description: message.paragraphs.map(discordEscape).join("\n"),
+            description: message.paragraphs.map((p) => discordEscape(paragraphText(p))).join("\n"),
           },
         ],
         // A player's name must never ping @everyone.
@@ -69,7 +69,7 @@ export function webhookBody(format: WebhookFormat, message: Message, event: Webh
         blocks: [
           { type: "section", text: { type: "mrkdwn", text: `*${line}*` } },
           ...(message.paragraphs.length > 0
-            ? [{ type: "section", text: { type: "mrkdwn", text: message.paragraphs.map(slackEscape).join("\n") } }]
+            ? [{ type: "section", text: { type: "mrkdwn", text: message.paragraphs.map((p) => slackEscape(paragraphText(p))).join("\n") } }]
             : []),
         ],
       });

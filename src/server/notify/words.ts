@@ -1,5 +1,7 @@
 import { gameNow } from "../clock/time";
 import { type Catalog, catalog } from "../i18n/index";
+import { durationWords, joinNames, type Message, seatName } from "./phrases";
+import { roundReminderMessage, tableStartedMessage } from "./tournament-words";
 import type { DigestGame, GameNotification, Language, PublicMove } from "./types";
 
 /**
@@ -18,15 +20,6 @@ export function cardWords(card: string, lang: Language): string {
 
 function cardList(cards: readonly string[], lang: Language): string {
   return cards.map((c) => cardWords(c, lang)).join(" ");
-}
-
-export function seatName(names: readonly (string | null)[], seat: number, lang: Language): string {
-  return names[seat] ?? catalog(lang).player(seat + 1);
-}
-
-/** Names joined as people say them: "Anna, Bruno and Carla". */
-export function joinNames(names: readonly string[], lang: Language): string {
-  return catalog(lang).list(names);
 }
 
 /** The other players of a game, for "your game with …". */
@@ -56,11 +49,6 @@ export function moveWords(move: PublicMove, names: readonly (string | null)[], l
   return computer ? w.computerDid(who, parts) : w.did(who, parts);
 }
 
-/** A duration in its two largest parts of days, hours and minutes: "1 day, 2 hours", "35 minuti". */
-export function durationWords(ms: number, lang: Language): string {
-  return catalog(lang).time.duration(ms);
-}
-
 export function timeLeft(deadline: number | null, now: number, lang: Language): string | null {
   if (deadline === null) return null;
   const w = catalog(lang).time;
@@ -72,15 +60,6 @@ function teamNames(notification: { names: readonly (string | null)[] }, seats: r
     seats.map((s) => seatName(notification.names, s, lang)),
     lang,
   );
-}
-
-/** A message in neutral form, rendered by each channel. */
-export interface Message {
-  readonly subject: string;
-  /** One line: a chat message or a push title. */
-  readonly title: string;
-  readonly paragraphs: readonly string[];
-  readonly action: { readonly label: string; readonly url: string } | null;
 }
 
 type Of<T extends GameNotification["type"]> = Extract<GameNotification, { type: T }>;
@@ -98,6 +77,8 @@ export function gameMessage(n: GameNotification, lang: Language, link: string, n
   switch (n.type) {
     case "turn": {
       const paragraphs = [n.lastMove ? moveWords(n.lastMove, n.names, lang) : c.turn.newHand];
+      // The one message a late player gets when the computer played their late turn: what happened, then their turn.
+      if (n.missed) paragraphs.unshift(c.timedOut.youPlayedOnce);
       const left = timeLeft(n.deadline, now, lang);
       if (left) paragraphs.push(left);
       return {
@@ -145,6 +126,7 @@ export function gameMessage(n: GameNotification, lang: Language, link: string, n
     case "gameOver":
       return gameOverMessage(n, c, lang, link);
     case "started": {
+      if (n.tournament) return tableStartedMessage(n, n.tournament, lang, link, now, reader);
       const others = reader === null ? n.names.map((_, s) => seatName(n.names, s, lang)).join(", ") : opponents(n.names, reader, lang);
       const first =
         n.first === null ? null : n.first === reader ? c.started.yourTurn : c.started.firstPlays(seatName(n.names, n.first, lang));
@@ -155,8 +137,23 @@ export function gameMessage(n: GameNotification, lang: Language, link: string, n
         action: { label: n.first !== null && n.first === reader ? c.actions.play : c.actions.see, url: link },
       };
     }
+    case "roundReminder":
+      return roundReminderMessage(n, lang, link, now, reader);
     case "message":
       return chatMessage(n, c, lang, link);
+    case "seatReissued": {
+      const name = seatName(n.names, n.seat, lang);
+      if (reader !== n.seat) {
+        const title = c.seatReissued.titleOther(name);
+        return { subject: title, title, paragraphs: [c.seatReissued.other(name)], action: { label: c.actions.see, url: link } };
+      }
+      return {
+        subject: c.seatReissued.subject(opponents(n.names, n.seat, lang)),
+        title: c.seatReissued.titleYou(name),
+        paragraphs: [c.seatReissued.you, c.seatReissued.ask],
+        action: { label: c.actions.see, url: link },
+      };
+    }
     case "invited":
       return {
         subject: c.invited.title(n.by),
@@ -192,12 +189,21 @@ function timedOutMessage(n: Of<"timedOut">, c: Catalog, lang: Language, link: st
     return {
       subject: w.subjectYou,
       title: w.titleYou(late),
-      paragraphs: [n.action === "computer" ? w.youComputer : w.youClaim],
+      paragraphs: [n.action === "computer" ? w.youComputer : n.action === "adjourn" ? w.youAdjourned : w.youClaim],
       action: { label: n.action === "computer" ? w.takeBack : c.actions.play, url: link },
     };
   }
   const opponent = reader !== null && teamOf(n.teams, reader) !== teamOf(n.teams, n.seat);
-  const text = n.action === "computer" ? w.otherComputer(late) : opponent ? w.opponentClaim(late) : w.othersClaim(late);
+  const text =
+    n.action === "adjourn"
+      ? w.otherAdjourned(late)
+      : n.action === "computer"
+        ? n.once
+          ? w.otherComputerOnce(late)
+          : w.otherComputer(late)
+        : opponent
+          ? w.opponentClaim(late)
+          : w.othersClaim(late);
   return {
     subject: w.subject(late),
     title: w.titleOther(late),
@@ -236,7 +242,10 @@ export function digestMessage(games: readonly DigestGame[], lang: Language, game
     // Each game's time by its own clock.
     const at = gameNow(g.clockOffset ?? 0, now);
     const left = g.deadline === null ? null : timeLeft(g.deadline, at, lang);
-    return c.digest.line(opponents(g.names, g.seat, lang), left ?? c.time.waiting(durationWords(at - g.since, lang)), gameLink(g));
+    return {
+      text: c.digest.line(opponents(g.names, g.seat, lang), left ?? c.time.waiting(durationWords(at - g.since, lang))),
+      url: gameLink(g),
+    };
   });
   const title = c.digest.title(games.length);
   return { subject: `Burraco: ${title}`, title, paragraphs: lines, action: null };

@@ -1,5 +1,7 @@
 import type { Player, PlayerChanges } from "../../shared/wire/players";
-import { devicesInUse, markDeviceRemoved, playerRow, setDeviceLabel, updatePlayer } from "../db/player-queries";
+import { openGamesOf, removeDeviceRow } from "../db/merge-queries";
+import { devicesInUse, playerRow, setDeviceLabel, updatePlayer } from "../db/player-queries";
+import type { Env } from "../env";
 import { type Failure, fail } from "../reply";
 import { deviceIdOf, type Identity, type PlayerId, publicIdOf } from "./identity";
 
@@ -34,11 +36,28 @@ export async function labelDevice(d1: D1Database, player: PlayerId, deviceId: st
     : fail(404, "DEVICE_NOT_FOUND", "You have no device with that id.");
 }
 
+/** How far back a finished game may still be open on a device (its chat goes on, a rematch is offered). */
+const OPEN_AFTER_END = 7 * 24 * 3600_000;
+
 /**
  * Removes one of the player's devices: its key is refused from now on
  * (players/identity.ts), and its push subscriptions go with it. The row
- * stays, marked, so that the key never becomes a new player's.
+ * stays, marked, so that the key never becomes a new player's. A device
+ * that joined this player leaving its own player behind, with nothing else
+ * reaching that player, goes back to it instead (players/merge.ts). Either
+ * way, every table of the player's it has open is cut off at once: its
+ * WebSockets close and its seat requests are refused (room/cut-devices.ts).
  */
-export async function removeDevice(d1: D1Database, player: PlayerId, deviceId: string, now: number): Promise<true | Failure> {
-  return (await markDeviceRemoved(d1, player, deviceId, now)) ? true : fail(404, "DEVICE_NOT_FOUND", "You have no device with that id.");
+export async function removeDevice(
+  env: Env,
+  player: PlayerId,
+  deviceId: string,
+  now: number,
+): Promise<{ keyHash: string; back: PlayerId | null } | Failure> {
+  const removed = await removeDeviceRow(env.DB, player, deviceId, now);
+  if (!removed) return fail(404, "DEVICE_NOT_FOUND", "You have no device with that id.");
+  const games = await openGamesOf(env.DB, player, now - OPEN_AFTER_END);
+  const told = await Promise.allSettled(games.map((id) => env.GAME_ROOM.get(env.GAME_ROOM.idFromName(id)).cutDevice(id, removed.keyHash)));
+  for (const r of told) if (r.status === "rejected") console.error(`a removed device: a room could not be told: ${String(r.reason)}`);
+  return removed;
 }

@@ -1,5 +1,6 @@
 import { hashToken, newToken, randomBytes, sha256Hex } from "../auth";
-import { linksMadeSince, signInSubscription, spendLink, storeLink } from "../db/player-queries";
+import { liveLink } from "../db/merge-queries";
+import { linksMadeSince, signInOwners, spendLink, storeLink } from "../db/player-queries";
 import type { Env } from "../env";
 import { enqueueNotice } from "../notify/fanout";
 import { mailboxOf, take } from "../notify/send-limits";
@@ -63,25 +64,34 @@ export async function issueCode(d1: D1Database, player: PlayerId, now: number): 
 
 const signInPrefix = (address: string) => `signin/${sha256Hex(address.toLowerCase())}/`;
 
+/** The players one mailbox can sign in as, each in a message of its own (an address may serve several players). */
+const SIGN_IN_PLAYERS = 3;
+
 /**
- * Mails a sign-in link if `address` is a confirmed notification address of
- * a player (their latest such subscription's), within the mailbox's limit
- * (`signInsPerMailbox`). Says nothing either way: the caller answers the same whatever
- * happened, so that nobody learns whose address it is.
+ * Mails a sign-in link for each player `address` is a confirmed notification
+ * address of (up to SIGN_IN_PLAYERS, the latest first), each message naming
+ * its player, so that an address someone else also subscribed (and its owner
+ * confirmed) never signs its owner in as that other player unawares; within
+ * the mailbox's limit (`signInsPerMailbox`, one per request). Says nothing
+ * either way: the caller answers the same whatever happened, so that nobody
+ * learns whose address it is.
  */
 export async function mailSignIn(env: Env, address: string, now: number): Promise<void> {
-  const owner = await signInSubscription(env.DB, address.toLowerCase());
-  if (!owner) return;
+  const owners = await signInOwners(env.DB, address.toLowerCase(), SIGN_IN_PLAYERS);
+  if (owners.length === 0) return;
   if ((await take(env.DB, "signInsPerMailbox", mailboxOf(address), now)) > 0) return;
-  const token = newToken();
-  await storeLink(env.DB, {
-    codeHash: hashToken(token),
-    playerId: owner.owner,
-    kind: "email",
-    createdAt: now,
-    expiresAt: now + SIGN_IN_MINUTES * MINUTE,
-  });
-  await enqueueNotice(env, owner.id, { type: "signIn", token }, `${signInPrefix(address)}${owner.id}/${newToken()}`, now);
+  for (const owner of owners) {
+    const token = newToken();
+    await storeLink(env.DB, {
+      codeHash: hashToken(token),
+      playerId: owner.owner,
+      kind: "email",
+      createdAt: now,
+      expiresAt: now + SIGN_IN_MINUTES * MINUTE,
+    });
+    const notice = { type: "signIn", token, player: owner.name } as const;
+    await enqueueNotice(env, owner.id, notice, `${signInPrefix(address)}${owner.id}/${newToken()}`, now);
+  }
 }
 
 export const codeInvalid = (): Failure =>
@@ -93,4 +103,18 @@ export async function spendCode(d1: D1Database, code: string, now: number): Prom
   if (hash === null) return codeInvalid();
   // One statement: two devices racing for the same code cannot both win.
   return (await spendLink(d1, hash, now)) ?? codeInvalid();
+}
+
+/**
+ * Looks at a code without spending it (the link page shows whose player the device would join, and asks first):
+ * the player it links to and when it stops working, or the same refusal as spending it.
+ */
+export async function peekCode(
+  d1: D1Database,
+  code: string,
+  now: number,
+): Promise<{ player: PlayerId; kind: "code" | "email"; expiresAt: number } | Failure> {
+  const hash = codeHash(code);
+  const row = hash === null ? undefined : await liveLink(d1, hash, now);
+  return row ? { player: row.playerId, kind: row.kind, expiresAt: row.expiresAt } : codeInvalid();
 }

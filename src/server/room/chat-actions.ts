@@ -4,9 +4,9 @@ import { characters, checkPlayerText } from "../../shared/text";
 import type { ChatMessage, ChatResponse, ChatState } from "../../shared/wire/chat";
 import type { ReportedMessage } from "../db/chat";
 import type { ChatBody } from "../db/log-entry";
+import { RateLimiter } from "../rate-limiter";
 import { done, fail, type Reply, rateLimited } from "../reply";
 import { type MessageBody, messageOf } from "./chat";
-import { RateLimiter } from "./limits";
 import type { Room } from "./room";
 
 /**
@@ -118,12 +118,15 @@ export function chooseAudience(room: Room, seat: number, open: boolean, now: num
   return { reply: done(room.table.chat.state(seat)), committed: true };
 }
 
-/** The message a seat reports: one it can read, written by another seat. */
+/**
+ * The message a seat reports: any message of another seat at this table. Every seat reads every message but
+ * those it muted, and a muted writer's words stay reportable: muting someone is no reason to lose the right to
+ * report them (it is usually the first thing done).
+ */
 export function reportedMessage(room: Room, seat: number, seq: number): Reply<ReportedMessage> {
   const entry = room.table.entry(seq);
   const body = entry?.body;
-  if (!entry || body?.type !== "message" || !room.table.chat.reads(seat, body))
-    return fail(404, "MESSAGE_NOT_FOUND", `No message ${seq} at this table that you can read.`);
+  if (!entry || body?.type !== "message") return fail(404, "MESSAGE_NOT_FOUND", `No message ${seq} at this table.`);
   if (body.seat === seat) return fail(422, "BAD_MESSAGE", "A seat reports others' messages, not its own.");
   const author = room.seats[body.seat];
   return done({

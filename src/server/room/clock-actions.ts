@@ -1,11 +1,11 @@
 import { makeMove, needsDeal, type Outcome, teamOf } from "../../engine/index";
-import { timeoutAction } from "../clock/clock";
 import type { LogBody } from "../db/log-entry";
 import { type Failure, fail } from "../reply";
 import { canDecide, computerTurn, type Work } from "./computer";
 import { computerToPlay, gameDue } from "./due";
 import { nextDeal } from "./fairness";
 import type { Table } from "./table";
+import { timeoutOutcome } from "./timeouts";
 
 /**
  * What the room writes when its clock has something due, or when a player
@@ -16,31 +16,40 @@ import type { Table } from "./table";
 
 export type NewEntry = { readonly body: LogBody; readonly outcome?: Outcome };
 
+/** What the room knows of its seats now: whether a seat's player has the table open live, and whether it was ever opened. */
+export interface SeatsNow {
+  readonly live: (seat: number) => boolean;
+  readonly opened: (seat: number) => boolean;
+}
+
 /**
  * The first thing due at `now`, as entries: a computer's moves, a timeout, or a reminder. The computer plays
  * within the invocation's `work` (computer.ts): when its moves are due and the invocation has no room left
  * for them, or a fresh isolate warmed its players up instead, nothing is returned, and the room's alarm comes
  * back for them at once.
  */
-export function dueEntries(table: Table, now: number, live: (seat: number) => boolean, work: Work): NewEntry[] {
+export function dueEntries(table: Table, now: number, seats: SeatsNow, work: Work): NewEntry[] {
   const dueNow = gameDue(table, false).filter((d) => d.at <= now);
   // A room woken late (a lost alarm, time moved on) finds the timeout due with its reminders: the timeout comes first, and the
   // reminders of a turn whose time is up are never written (they would remind of a move that can no longer be in time).
-  const due = dueNow.find((d) => d.kind === "timeout") ?? dueNow[0];
+  // Both reminders due at once: only the hour's is still true (the 80% one would arrive beside it, saying an hour is left),
+  // and it stands for the other (the clock counts the 80% one as sent: clock.ts).
+  const due = dueNow.find((d) => d.kind === "timeout") ?? dueNow.find((d) => d.kind === "reminder:1h") ?? dueNow[0];
   if (!due) return [];
   if (due.kind === "computer") return canDecide(work) ? computerEntries(table, work) : [];
   if (!table.clock?.turn) return [];
   const seat = table.clock.turn.seat;
   switch (due.kind) {
     case "timeout": {
-      const action = timeoutAction(table.clock);
-      if (action === "abort") return [{ body: { type: "aborted", late: seat } }];
-      return [{ body: { type: "timedOut", seat, action } }];
+      const outcome = timeoutOutcome(table, seat, seats.opened(seat));
+      if (outcome.kind === "abort") return [{ body: { type: "aborted", late: seat } }];
+      if (outcome.kind === "computer" && outcome.once) return [{ body: { type: "timedOut", seat, action: "computer", once: true } }];
+      return [{ body: { type: "timedOut", seat, action: outcome.kind } }];
     }
     case "reminder:80%":
     case "reminder:1h": {
       const which = due.kind === "reminder:80%" ? "80%" : "1h";
-      return [{ body: { type: "reminder", seat, which, live: live(seat) } }];
+      return [{ body: { type: "reminder", seat, which, live: seats.live(seat) } }];
     }
   }
 }
@@ -63,7 +72,7 @@ function computerEntries(table: Table, work: Work): NewEntry[] {
 export function claimEntries(table: Table, seat: number): NewEntry[] | Failure {
   const clock = table.clock;
   const turn = clock?.turn;
-  if (!clock || !turn || clock.over || !turn.timedOut || clock.control.timeout !== "claim") {
+  if (!clock || !turn || clock.over || !turn.timedOut || turn.adjourned || clock.control.timeout !== "claim") {
     return fail(409, "NOTHING_TO_CLAIM", "No seat has run out of time: there is nothing to claim.");
   }
   const players = table.state.players;

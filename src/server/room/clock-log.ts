@@ -24,7 +24,7 @@ export function clockStepOf(body: LogBody, events: readonly GameEvent[], at: num
     case "reminder":
       return { kind: "reminder", at, which: body.which };
     case "timedOut":
-      return { kind: "timedOut", at, seat: body.seat };
+      return { kind: "timedOut", at, seat: body.seat, ...(body.action === "adjourn" ? { adjourned: true } : {}) };
     case "absence":
       return { kind: "absence", at, seat: body.seat, from: body.from, until: body.until };
     case "absenceCancelled":

@@ -1,7 +1,9 @@
-import type { ClockView, ClockControl as ControlView } from "../../shared/wire/clock";
+import type { ClockView, ClockControl as ControlView, TimeoutOutcome as TimeoutOutcomeView } from "../../shared/wire/clock";
 import { absenceOf, type ClockControl, timeLeft } from "../clock/clock";
 import { absentAt, formatDuration, whenElapsed } from "../clock/time";
+import type { SeatRow } from "../db/room-rows";
 import type { Table } from "./table";
+import { timeoutOutcome } from "./timeouts";
 
 /** The clock as every viewer sees it (it holds nothing secret), at `now`. */
 
@@ -13,7 +15,8 @@ export function controlView(control: ClockControl): ControlView {
     : { bank: formatDuration(control.bank), increment: formatDuration(control.increment), timeout: control.timeout };
 }
 
-export function clockView(table: Table, now: number): ClockView | null {
+/** `seats`: the game's seats (whether the seat to play was ever opened decides what its timeout would do). */
+export function clockView(table: Table, now: number, seats?: readonly SeatRow[]): ClockView | null {
   const clock = table.clock;
   if (!clock) return null;
   const turn = clock.turn && !clock.over ? clock.turn : null;
@@ -30,6 +33,7 @@ export function clockView(table: Table, now: number): ClockView | null {
       left: Math.round(timeLeft(clock, now) ?? 0),
       away: absentAt(now, clock.absences[turn.seat]!) !== null,
       timedOut: turn.timedOut,
+      onTimeout: turn.timedOut || table.computers[turn.seat] ? null : onTimeout(table, turn.seat, seats?.[turn.seat]?.taken ?? true),
     },
     seats: clock.banks.map((bank, seat) => ({
       seat,
@@ -37,7 +41,13 @@ export function clockView(table: Table, now: number): ClockView | null {
       away: away(seat),
       computer: table.computers[seat] !== null,
     })),
-    claim: turn?.timedOut && clock.control.timeout === "claim" && !clock.over ? { late: turn.seat } : null,
+    claim: turn?.timedOut && !turn.adjourned && clock.control.timeout === "claim" ? { late: turn.seat } : null,
+    adjourned: turn?.adjourned ? { late: turn.seat } : null,
     asOf: iso(now),
   };
+}
+
+function onTimeout(table: Table, seat: number, opened: boolean): TimeoutOutcomeView {
+  const outcome = timeoutOutcome(table, seat, opened);
+  return outcome.kind === "computer" && outcome.once ? "computerTurn" : outcome.kind;
 }

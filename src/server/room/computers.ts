@@ -8,8 +8,12 @@ import type { ComputerLevel } from "../../shared/wire/common";
  */
 export interface ComputerSeat {
   readonly level: ComputerLevel;
-  /** For good (a computer player from the start), or until the seat's player plays again. */
-  readonly until: "always" | "player";
+  /**
+   * For good (a computer player from the start), until the seat's player plays again, or for the turn in
+   * play only (a timeout when no person is left at the table: room/timeouts.ts), after which the seat's player
+   * has their next turn.
+   */
+  readonly until: "always" | "player" | "turn";
 }
 
 export type Computers = readonly (ComputerSeat | null)[];
@@ -24,22 +28,32 @@ export function startComputers(players: number, chosen: readonly (ComputerLevel 
 const replace = (computers: Computers, seat: number, value: ComputerSeat | null): Computers =>
   computers.map((c, i) => (i === seat ? value : c));
 
-/** After a log entry: a player's own move takes their seat back; a timeout or a handover gives it to the computer. */
+/**
+ * After a log entry (its body and the engine's events): a player's own move takes their seat back; a timeout
+ * or a handover gives it to the computer; the computer's move that ends a turn it played once gives it back.
+ */
 export function computersAfter(
   computers: Computers,
   body:
     | { readonly type: "move"; readonly seat: number; readonly by?: "computer" }
-    | { readonly type: "timedOut"; readonly seat: number; readonly action: string }
+    | { readonly type: "timedOut"; readonly seat: number; readonly action: string; readonly once?: true }
     | { readonly type: "computer"; readonly seat: number; readonly on: boolean; readonly level?: ComputerLevel }
     | { readonly type: string },
+  events: readonly { readonly type: string; readonly seat?: number }[] = [],
 ): Computers {
-  if (body.type === "move" && "seat" in body && !("by" in body && body.by === "computer")) {
+  if (body.type === "move" && "seat" in body) {
     const seat = body.seat as number;
-    return computers[seat]?.until === "player" ? replace(computers, seat, null) : computers;
+    const held = computers[seat];
+    if (!held || held.until === "always") return computers;
+    if (!("by" in body && body.by === "computer")) return replace(computers, seat, null);
+    // The turn it played once is over (play passed on, or the hand ended): the seat's player has the next.
+    const over = events.some((e) => (e.type === "turn" && e.seat !== seat) || e.type === "handEnded" || e.type === "matchEnded");
+    return held.until === "turn" && over ? replace(computers, seat, null) : computers;
   }
   if (body.type === "timedOut" && "action" in body && body.action === "computer") {
     const seat = (body as { seat: number }).seat;
-    return computers[seat] ? computers : replace(computers, seat, { level: TAKE_OVER_LEVEL, until: "player" });
+    const until = "once" in body && body.once ? "turn" : "player";
+    return computers[seat] ? computers : replace(computers, seat, { level: TAKE_OVER_LEVEL, until });
   }
   if (body.type === "computer" && "on" in body) {
     const { seat, on, level } = body as { seat: number; on: boolean; level?: ComputerLevel };

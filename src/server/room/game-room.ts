@@ -1,17 +1,22 @@
 import { DurableObject } from "cloudflare:workers";
 import type { EventsResponse, GameRecord, GameSnapshot } from "../../shared/api";
-import type { ClaimRequest } from "../../shared/wire/api";
+import type { ClaimRequest, HostSeat } from "../../shared/wire/api";
 import type { ChatMessage, ChatResponse, ChatState } from "../../shared/wire/chat";
 import type { ComputerLevel } from "../../shared/wire/common";
 import type { z } from "../../shared/wire/z";
 import { hashToken, newToken } from "../auth";
 import { gameNow } from "../clock/time";
 import type { ReportedMessage } from "../db/chat";
+import { recordSeat } from "../db/drain";
 import type { CreatedBody } from "../db/log-entry";
+import { mergedInto } from "../db/merge-queries";
+import type { SeatRow } from "../db/room-rows";
 import { loadSavedGame } from "../db/saved-game";
 import { shardDatabase, shardFor } from "../db/shards";
 import type { Env } from "../env";
 import { fanOut } from "../notify/index";
+import { deviceRemoved } from "../players/identity";
+import { RateLimiter } from "../rate-limiter";
 import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
 import { unseal } from "../seal";
 import { Alarm } from "./alarm";
@@ -19,32 +24,36 @@ import { ChatLimits, chatOf, chooseAudience, type MessageRequest, muteSeat, post
 import { chatMailDue, dueDigests } from "./chat-notify";
 import { absenceEntries, claimEntries, dueEntries, type NewEntry } from "./clock-actions";
 import { newWork } from "./computer";
+import { CutDevices } from "./cut-devices";
 import { computerToPlay, gameDue } from "./due";
 import { drawFirstDealer } from "./fairness";
-import { RateLimiter } from "./limits";
 import { type Answer, type MoveRequest, playMove } from "./moves";
 import { notifyEntry } from "./notifications";
 import { drainOutbox, owes, retryDelay } from "./outbox";
 import { playerAbsences } from "./player-absences";
 import { recordOf } from "./record";
+import { absenceSpans, goneVerdict, hostSeat, reissuedSeat, type Verdict } from "./reissue";
 import { type CarriedSeat, makeRematch, type Rematch, rotated } from "./rematch";
 import { Room } from "./room";
 import {
   type AccessFor,
   admit,
   adoptSeats,
-  awayRule,
   type Caller,
   CallerSchema,
   claimSeat,
+  markSeen,
   type Need,
   reissueSeat,
   touchSeat,
   viewerOf,
 } from "./seats";
 import { Snapshots } from "./snapshots";
-import { acceptSocket, anyoneLive, attachmentOf, broadcast, catchUp, connected, onMessage } from "./sockets";
+import { acceptSocket, anyoneLive, attachmentOf, broadcast, catchUp, closeDevice, connected, onMessage } from "./sockets";
 import { Storage } from "./storage";
+import { closeRound, release, reportResult, roundClosed, sealed, settleEntries, withdrawEntries } from "./tournament-table";
+
+const roundIsClosed = () => fail(409, "ROUND_CLOSED", "The round's time is over: this table is being settled.");
 
 /** A new game as the Worker checked it. */
 export type GameInit = Omit<CreatedBody, "type" | "firstDealer" | "hostHash">;
@@ -70,6 +79,7 @@ export class GameRoom extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.storage = new Storage(ctx.storage.sql, (fn) => ctx.storage.transactionSync(fn));
+    this.cut = new CutDevices(this.storage);
     this.alarms = new Alarm(
       this.storage,
       (at) => ctx.storage.setAlarm(this.platformTime(at)),
@@ -158,22 +168,55 @@ export class GameRoom extends DurableObject<Env> {
     if ("ok" in entered) return entered;
     const claimed = claimSeat(this.storage, entered.room.seats, request, caller.playerId);
     if ("ok" in claimed) return claimed;
+    if (caller.playerId !== null) await this.recordSeat(entered.room, claimed.seat);
     await this.written(entered.room, this.now(), { seatsChanged: true });
     return done(claimed);
   }
 
-  /** The host's fresh link for a seat nobody has taken yet. */
+  /** The host's fresh link for a seat: one nobody has opened, or one whose player is gone (reissue.ts). */
   async seatLink(caller: Caller, seat: number, name: string | null | undefined): Promise<Reply<{ seat: number; token: string }>> {
     const entered = await this.enter(caller, "host");
     if ("ok" in entered) return entered;
     const { room } = entered;
     const now = this.now();
-    const issued = reissueSeat(this.storage, room.seats, seat, name, { now, ...awayRule(room.table) });
+    const row = room.seats[seat];
+    const verdicts = row?.taken ? await this.verdicts(room, [row], now) : [];
+    const issued = reissueSeat(this.storage, room.seats, seat, name, () => verdicts[0]!);
     if ("ok" in issued) return issued;
-    // An opened seat freed for a fresh link: the log says so, for everyone at the table.
-    if (issued.reopened) room.append([{ body: { type: "seatReissued", seat } }], now);
+    // An opened seat freed for a fresh link: the log says so, for everyone at the table, and its player is told.
+    if (issued.reopened) room.append([{ body: { type: "seatReissued", seat, ...issued.reopened } }], now);
     await this.written(room, now, { seatsChanged: true });
     return done({ seat: issued.seat, token: issued.token });
+  }
+
+  /** Each seat as the creator sees it: opened or not, and whether it may get a fresh link now (reissue.ts). */
+  async seatsForHost(caller: Caller): Promise<Reply<{ seats: HostSeat[] }>> {
+    const entered = await this.enter(caller, "host");
+    if ("ok" in entered) return entered;
+    const { room } = entered;
+    const verdicts = await this.verdicts(room, room.seats, this.now());
+    return done({ seats: room.seats.map((row, i) => hostSeat(room.table, row, verdicts[i]!)) });
+  }
+
+  /** Whether each seat's player is gone now (reissue.ts), from what the room and D1 know of them. */
+  private async verdicts(room: Room, rows: readonly SeatRow[], now: number): Promise<Verdict[]> {
+    const table = room.table;
+    // Seats opened before the room kept when it saw them count as seen at the table's latest entry.
+    const latest = table.lastAt;
+    return Promise.all(
+      rows.map(async (row) => {
+        const logged = table.clock?.absences[row.seat] ?? [];
+        const seen = row.seenAt ?? latest;
+        const declared = row.playerHash && row.taken ? absenceSpans(await playerAbsences(this.env.DB, row.playerHash, seen)) : [];
+        const presence = {
+          now,
+          seen,
+          connected: connected(this.ctx, row.seat),
+          absences: [...logged, ...declared],
+        };
+        return goneVerdict(table, row.seat, presence);
+      }),
+    );
   }
 
   /**
@@ -230,8 +273,16 @@ export class GameRoom extends DurableObject<Env> {
     const { room } = entered;
     const seat = entered.access.seat;
     if (room.table.state.over) return fail(422, "HAND_OVER", "The match is over.");
+    if (roundClosed(room)) return roundIsClosed();
     const before = room.table.version;
     const holds = room.table.computers[seat] !== null;
+    // A handover is for not holding others up: with nobody else at the table, the computer would only play the match out alone.
+    if (on && !holds && room.table.computers.every((c, s) => s === seat || c !== null))
+      return fail(
+        409,
+        "NOBODY_WAITING",
+        "Nobody else is at the table to wait for you: the game waits for your move as long as it takes (with a clock, declare an absence to stop it).",
+      );
     if (holds !== on) {
       const body = on
         ? ({ type: "computer", seat, on, reason: "handover", ...(level ? { level } : {}) } as const)
@@ -251,6 +302,21 @@ export class GameRoom extends DurableObject<Env> {
     return moved.length;
   }
 
+  /**
+   * A device no longer acts for the player of this game's seats (removed from them: players/devices.ts): its
+   * sockets close at once, a long poll of its waiting ends, and its requests for a seat are refused from now on,
+   * the seat token's own (a move, a poll) too, until it opens the seat again as a device of the seat's player.
+   */
+  async cutDevice(gameId: string, device: string): Promise<number> {
+    const room = await this.open(gameId);
+    if (!room) return 0;
+    this.cut.add(device);
+    // A long poll waits in the Worker on a socket of its device (long-poll.ts): closed with the rest.
+    return closeDevice(this.ctx, device);
+  }
+
+  private readonly cut: CutDevices;
+
   /** A player's absences changed (declared or cancelled): the log of each of their seats here learns what it lacks. */
   async syncAbsences(
     gameId: string,
@@ -268,7 +334,7 @@ export class GameRoom extends DurableObject<Env> {
   async record(caller: Caller): Promise<Reply<GameRecord>> {
     const entered = await this.enter(caller, "any");
     if ("ok" in entered) return entered;
-    return done(recordOf(entered.room.table, entered.room.seats, viewerOf(entered.access)));
+    return done(recordOf(entered.room.table, entered.room.seats, viewerOf(entered.access), sealed(entered.room)));
   }
 
   /** The table's chat as the caller may read it (docs/chat.md). */
@@ -338,6 +404,7 @@ export class GameRoom extends DurableObject<Env> {
       viewerOf(entered.access),
       request.headers.get("Sec-WebSocket-Protocol"),
       this.now(),
+      caller.data.device ?? null,
       since !== null && Number.isSafeInteger(since) && since >= 0 ? since : null,
     );
   }
@@ -345,6 +412,7 @@ export class GameRoom extends DurableObject<Env> {
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
     const room = this.room ?? (await this.openLocal());
     if (!room) return ws.close(1011, "game unavailable");
+    this.seenLive(room, ws);
     await onMessage(ws, data, {
       resume: (since) => {
         const wait = this.limiter.take(attachmentOf(ws).key);
@@ -358,11 +426,19 @@ export class GameRoom extends DurableObject<Env> {
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    const room = this.room ?? (await this.openLocal());
+    if (room) this.seenLive(room, ws);
     try {
       ws.close(code === 1005 ? 1000 : code, "closing");
     } catch {
       // Already closed.
     }
+  }
+
+  /** A seat's player at the table live was there until now: a seat is never given away from under an open table (reissue.ts). */
+  private seenLive(room: Room, ws: WebSocket): void {
+    const seat = attachmentOf(ws).viewer;
+    if (seat !== null) markSeen(this.storage, room.seats, seat, this.now());
   }
 
   override async alarm(): Promise<void> {
@@ -380,7 +456,8 @@ export class GameRoom extends DurableObject<Env> {
   protected async handleDue(room: Room, now: number): Promise<void> {
     const work = newWork();
     for (let step = 0; step < MAX_DUE_STEPS; step++) {
-      const entries = dueEntries(room.table, now, (seat) => connected(this.ctx, seat), work);
+      const seats = { live: (seat: number) => connected(this.ctx, seat), opened: (seat: number) => room.seats[seat]!.taken };
+      const entries = dueEntries(room.table, now, seats, work);
       if (entries.length === 0) break;
       await this.commit(room, entries, now, false);
     }
@@ -412,6 +489,8 @@ export class GameRoom extends DurableObject<Env> {
     try {
       const d1 = { main: this.env.DB, log: shardDatabase(this.env, room.logShard) };
       await drainOutbox(room, d1, (seq) => this.notify(room, seq), this.clockOffset());
+      // A tournament's table tells its tournament the result once D1 has the match's end (tried again with the drain).
+      await reportResult(this.env, room);
       // Written only when it changes: a row written per drain is billed (and counts against the Free plan's day).
       if ((this.storage.getMeta("drain_failures") ?? "0") !== "0") this.storage.setMeta("drain_failures", "0");
       this.alarms.drained(owes(room) ? now : null);
@@ -430,6 +509,36 @@ export class GameRoom extends DurableObject<Env> {
    */
   private notify(room: Room, seq: number): Promise<void> {
     return notifyEntry(this.env, room, seq, (seat) => connected(this.ctx, seat), this.clockOffset());
+  }
+
+  /**
+   * The tournament closes this table at its round's deadline (room/tournament-table.ts): from now on only the
+   * computer moves here, and a match still in play is settled as the clock says. Asking twice does nothing twice.
+   */
+  async settleRound(gameId: string, level: ComputerLevel): Promise<boolean> {
+    const room = await this.open(gameId);
+    if (!room?.table.created.tournament) return false;
+    if (!roundClosed(room)) closeRound(room);
+    const entries = settleEntries(room, level);
+    if (entries.length > 0) await this.commit(room, entries, this.now());
+    return true;
+  }
+
+  /** A withdrawn entry's seats at this table: resigned (a forfeit) or handed to the computer. */
+  async withdrawSeats(gameId: string, seats: number[], mode: "forfeit" | "computer", level: ComputerLevel): Promise<boolean> {
+    const room = await this.open(gameId);
+    if (!room?.table.created.tournament) return false;
+    const entries = withdrawEntries(room, seats, mode, level);
+    if (entries.length > 0) await this.commit(room, entries, this.now());
+    return true;
+  }
+
+  /** Every table of the round has finished: this table's hands may be shown to anyone. */
+  async releaseTable(gameId: string): Promise<boolean> {
+    const room = await this.open(gameId);
+    if (!room) return false;
+    if (release(room)) this.afterCommit(room, true);
+    return true;
   }
 
   /** The seats' names (for messages the API sends about the game); null when the room holds no such game. */
@@ -451,6 +560,7 @@ export class GameRoom extends DurableObject<Env> {
     accepted?: (version: number) => void,
   ): Promise<Reply<Json<EventsResponse>>> {
     const now = this.now();
+    if (roundClosed(room)) return roundIsClosed();
     // A socket's move is answered by "accepted" and the events every socket is pushed: no answer of its own to build.
     const answer: Answer = accepted
       ? () => "" as Json<EventsResponse>
@@ -475,27 +585,71 @@ export class GameRoom extends DurableObject<Env> {
   private async enter<N extends Need>(caller: Caller, need: N): Promise<{ room: Room; access: AccessFor<N> } | Failure> {
     const room = await this.open(caller.gameId);
     if (!room) return gameNotFound();
-    const access = admit(room.seats, room.inviteHash, caller.tokenHash, need, room.table.created.hostHash);
+    const tokens = {
+      inviteHash: room.inviteHash,
+      hostHash: room.table.created.hostHash,
+      reissued: (hash: string) => reissuedSeat(room.table, hash),
+    };
+    const access = admit(room.seats, tokens, caller.tokenHash, need);
     if ("ok" in access) return access;
+    // A tournament's table whose deals other tables are still playing: its seats only (room/tournament-table.ts).
+    if (access.kind !== "seat" && sealed(room))
+      return fail(403, "TABLE_HIDDEN", "This tournament table opens to others once every table of its round has finished its hands.");
     // Moves are limited only when refused (see play).
     const wait = need === "seat" ? 0 : this.limiter.take(access.kind === "seat" ? `seat:${access.seat}` : `client:${caller.client}`);
     if (wait > 0) return rateLimited(wait);
+    if (access.kind === "seat" && this.cut.has(caller.device)) {
+      // Where its key is not looked up (a move, a poll), the room alone knows the device was cut off. Where it is (the
+      // view, the WebSocket), a device linked again to the seat's player is no longer cut off, and another player's
+      // device is refused the seat as any would be (SEAT_TAKEN).
+      if (caller.playerId === null) return deviceRemoved();
+      const held = room.seats[access.seat]!.playerHash;
+      if (held === null || held === caller.playerId) this.cut.delete(caller.device!);
+    }
     if (access.kind === "seat") {
       const before = room.seats[access.seat]!;
-      const touched = touchSeat(this.storage, room.seats, access.seat, caller.playerId, caller.sealedToken ?? null, this.now());
+      const touch = () => touchSeat(this.storage, room.seats, access.seat, caller.playerId, caller.sealedToken ?? null, this.now());
+      let touched = touch();
+      // Refused to another player: unless the seat's player was merged into the caller's since (players/merge.ts).
+      if ("ok" in touched && (await this.mergedSeats(room, before.playerHash, caller.playerId))) touched = touch();
       if ("ok" in touched) return touched;
-      const after = room.seats[access.seat]!;
       if (touched.changed) {
-        // A seat newly linked to a player: the absences that player declared stop this seat's clock too.
-        if (after.playerHash && after.playerHash !== before.playerHash && room.table.clock) {
-          const declared = await playerAbsences(this.env.DB, after.playerHash);
-          const entries = absenceEntries(room.table, [access.seat], declared);
-          if (entries.length > 0) room.append(entries, this.now());
+        // A seat newly linked to a player: D1 learns it now, and the absences that player declared stop this seat's clock too.
+        if (room.seats[access.seat]!.playerHash && room.seats[access.seat]!.playerHash !== before.playerHash) {
+          await this.recordSeat(room, access.seat);
+          const player = room.seats[access.seat]!.playerHash!;
+          if (room.table.clock) {
+            const entries = absenceEntries(room.table, [access.seat], await playerAbsences(this.env.DB, player));
+            if (entries.length > 0) room.append(entries, this.now());
+          }
         }
         await this.written(room, this.now(), { seatsChanged: true });
       }
     }
     return { room, access };
+  }
+
+  /**
+   * A seat's row copied to D1 at once (a seat that just became a player's): a device's link preview and a merge read
+   * who holds what there, and must not miss a seat opened a moment ago. If its player was merged into another in the
+   * meantime, D1 names the one it became, and so does the room from now on. A failure waits for the drain.
+   */
+  private async recordSeat(room: Room, seat: number): Promise<void> {
+    try {
+      const kept = await recordSeat(this.env.DB, room.table.id, room.seats[seat]!);
+      const held = room.seats[seat]!.playerHash;
+      if (kept !== null && held !== null && kept !== held) adoptSeats(this.storage, room.seats, held, kept);
+    } catch (error) {
+      console.error(`game ${room.table.id}: seat ${seat} not copied to D1 yet: ${(error as Error).message}`);
+    }
+  }
+
+  /** Whether the seats of `held` here became `caller`'s, `held` having been merged into `caller` (a copy in D1 says so). */
+  private async mergedSeats(room: Room, held: string | null, caller: string | null): Promise<boolean> {
+    if (held === null || caller === null || held === caller) return false;
+    if ((await mergedInto(this.env.DB, held)) !== caller) return false;
+    adoptSeats(this.storage, room.seats, held, caller);
+    return true;
   }
 
   protected async open(gameId: string): Promise<Room | null> {

@@ -24,6 +24,8 @@ export function notifies(entry: Pick<Entry, "body" | "events">): boolean {
   if (entry.body.type === "message") return true;
   if (entry.body.type === "reminder") return !entry.body.live;
   if (entry.body.type === "timedOut") return true;
+  // The player a seat was taken from is told; an entry from before the room kept who that was tells nobody.
+  if (entry.body.type === "seatReissued") return typeof entry.body.player === "string";
   return entry.events.some((e) => e.type === "turn" || e.type === "handEnded" || e.type === "matchEnded");
 }
 
@@ -39,19 +41,34 @@ export function notificationsOf(table: Table, seats: readonly SeatRow[], seq: nu
   // A game made with its players in their seats (a seek's, a rematch's): every one of them hears it started.
   if (body.type === "created" && seats.some((s) => s.playerHash !== null)) {
     const first = table.entries[1]?.events.find((e) => e.type === "turn");
-    out.push({ ...base, type: "started", first: first && "seat" in first ? first.seat : null });
+    const of = table.created.tournament;
+    const tournament = of ? { id: of.id, name: of.name, round: of.round, table: of.table, deadline: of.deadline } : null;
+    out.push({ ...base, type: "started", first: first && "seat" in first ? first.seat : null, ...(tournament ? { tournament } : {}) });
   }
   // A reminder is sent only while its turn is still waiting: never once the seat moved or its time ran out.
   if (body.type === "reminder" && !body.live && turnStillWaiting(table, seq, body.seat)) {
     out.push({ ...base, type: "reminder", seat: body.seat, which: body.which, deadline: deadlineOf(table, body.seat, null) });
   }
-  if (body.type === "timedOut") out.push({ ...base, type: "timedOut", seat: body.seat, action: body.action, teams });
+  if (body.type === "timedOut") {
+    // The computer plays a lone player's late turn once: they hear of it in their next turn's message, one message, not two.
+    const players = body.once ? base.players.map((p, s) => (s === body.seat ? null : p)) : base.players;
+    out.push({ ...base, players, type: "timedOut", seat: body.seat, action: body.action, ...(body.once ? { once: true } : {}), teams });
+  }
+  // The seat is no longer its old player's: the message goes to them by name, and links to the public table.
+  if (body.type === "seatReissued" && body.player) {
+    const players = base.players.map((p, s) => (s === body.seat ? body.player! : p));
+    const links = base.links.map((l, s) => (s === body.seat ? null : l));
+    out.push({ ...base, players, links, type: "seatReissued", seat: body.seat });
+  }
   // A match ended on the clock is told once, as a claim or a cancelled match: not as a hand's scores.
   const onTheClock = body.type === "claimed" || body.type === "aborted";
   for (const event of entry.events) {
     if (event.type === "turn") {
+      // A turn the computer plays for a seat is nobody's turn to be told of: it is played at once.
+      if (table.computersAt(seq)[event.seat]) continue;
       const lastMove = body.type === "move" ? lastMoveOf(table, seq, body) : null;
-      out.push({ ...base, type: "turn", seat: event.seat, lastMove, deadline: deadlineOf(table, event.seat, entry.at) });
+      const missed = missedLast(table, seq, event.seat) ? { missed: true as const } : {};
+      out.push({ ...base, type: "turn", seat: event.seat, lastMove, deadline: deadlineOf(table, event.seat, entry.at), ...missed });
     } else if (event.type === "handEnded" && !onTheClock) {
       const totals = handsOf(table.state)
         .filter((h) => h.number <= event.hand && h.scores)
@@ -80,6 +97,18 @@ export function notificationsOf(table: Table, seats: readonly SeatRow[], seq: nu
 function lastMoveOf(table: Table, seq: number, body: { seat: number; by?: "computer" }): PublicMove {
   const move = publicMove(body.seat, turnEvents(table, seq));
   return body.by === "computer" ? { ...move, by: "computer" } : move;
+}
+
+/** Whether the seat's own last turn, before the one entry `seq` gives it, ran out of time and the computer played it once. */
+function missedLast(table: Table, seq: number, seat: number): boolean {
+  for (let i = seq - 2; i >= 0; i--) {
+    const entry = table.entry(i + 1)!;
+    const b = entry.body;
+    if (b.type === "timedOut" && b.seat === seat) return b.action === "computer" && b.once === true;
+    if ((b.type === "move" && b.seat === seat && b.by !== "computer") || entry.events.some((e) => e.type === "turn" && e.seat === seat))
+      return false;
+  }
+  return false;
 }
 
 /** Whether the turn a reminder (entry `seq`) was about still waits for `seat`: no move of its, no timeout, no new turn since. */

@@ -8,11 +8,14 @@ import type { Table } from "./table";
 /**
  * The game record (docs/record.md) anyone may download: the hands that have
  * ended, each with its deal, commitment and salt, and every move with its
- * time. A hand still in play is left out: its deal is secret.
+ * time. A hand still in play is left out: its deal is secret; so is every
+ * hand of a tournament's table until every table of its round has played it.
  */
-export function recordOf(table: Table, seats: readonly SeatRow[], viewer: Viewer = null): GameRecord {
+export function recordOf(table: Table, seats: readonly SeatRow[], viewer: Viewer = null, sealed = false): GameRecord {
   const names = seats.every((s) => s.name !== null) ? seats.map((s) => s.name!) : undefined;
-  const record = makeRecord(table.state, { ...(names ? { names } : {}), finishedOnly: true });
+  const made = makeRecord(table.state, { ...(names ? { names } : {}), finishedOnly: true });
+  // A sealed tournament table (room/tournament-table.ts): no hand's deal until the tournament releases them.
+  const record = sealed ? (({ end: _end, ...rest }) => ({ ...rest, hands: [] }))(made) : made;
   const deals = table.deals;
   const played: { at: number; computer: boolean }[][] = deals.map(() => []);
   const chat: RecordChat[] = [];

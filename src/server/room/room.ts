@@ -192,7 +192,11 @@ export class Room {
         this.storage.appendLog(rows);
         if (saved) this.storage.writeSnapshot(saved.version, saved.body);
         // Each entry's notifications leave through the outbox, in the entry's own transaction.
-        if (notifying) for (const row of rows) if (notifies(this.table.entry(row.seq)!)) this.storage.queueNotifications(row.seq);
+        // A seat's fresh link names the player it was taken from, who no longer holds a seat here but is told.
+        for (const row of rows) {
+          const tells = notifying || (row.body.type === "seatReissued" && Boolean(row.body.player));
+          if (tells && notifies(this.table.entry(row.seq)!)) this.storage.queueNotifications(row.seq);
+        }
         alsoInTransaction();
       });
     } catch (error) {

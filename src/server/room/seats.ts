@@ -1,32 +1,11 @@
 import type { Viewer } from "../../shared/api";
-import { z } from "../../shared/wire/z";
 import { hashToken, newToken } from "../auth";
 import type { SeatRow } from "../db/room-rows";
 import { type Failure, fail } from "../reply";
+import { type NotGone, SEEN_STEP, type Verdict } from "./reissue";
 import type { Storage } from "./storage";
-import type { Table } from "./table";
 
-/** Who is asking, as the Worker saw the request. Raw secrets never reach the room, only their hashes. */
-export interface Caller {
-  readonly gameId: string;
-  /** SHA-256 of the bearer token, or null without one. */
-  readonly tokenHash: string | null;
-  /** The player of the `X-Player-Key` device (players/identity.ts), or null without one. */
-  readonly playerId: string | null;
-  /** With a player key: the bearer token sealed (seal.ts), for that player's own notifications to link to their seat. */
-  readonly sealedToken?: string | null;
-  /** The client's address, for rate limiting. */
-  readonly client: string;
-}
-
-/** A caller forwarded to the room in a header (a WebSocket upgrade, routes/games.ts), read back by its shape. */
-export const CallerSchema = z.object({
-  gameId: z.string(),
-  tokenHash: z.string().nullable(),
-  playerId: z.string().nullable(),
-  sealedToken: z.string().nullish(),
-  client: z.string(),
-}) satisfies z.ZodType<Caller>;
+export { type Caller, CallerSchema } from "../caller";
 
 /**
  * What a token opens: a seat, the invitation, the host's secret (given to
@@ -39,12 +18,28 @@ export type Access =
   | { readonly kind: "host" }
   | { readonly kind: "spectator" };
 
-export function identify(seats: readonly SeatRow[], inviteHash: string, tokenHash: string | null, hostHash?: string): Access | Failure {
+/** What a room knows of a game's tokens beside its seats: the invitation's, the creator's, and the links its seats were given fresh ones for. */
+export interface Tokens {
+  readonly inviteHash: string;
+  readonly hostHash?: string;
+  /** The seat whose link this was, before the creator gave it a fresh one (the log's `seatReissued`); null for any other. */
+  readonly reissued?: (tokenHash: string) => number | null;
+}
+
+export function identify(seats: readonly SeatRow[], tokens: Tokens, tokenHash: string | null): Access | Failure {
   if (tokenHash === null) return { kind: "spectator" };
   const seat = seats.find((s) => s.tokenHash === tokenHash);
   if (seat) return { kind: "seat", seat: seat.seat };
-  if (tokenHash === inviteHash) return { kind: "invite" };
-  if (hostHash !== undefined && tokenHash === hostHash) return { kind: "host" };
+  if (tokenHash === tokens.inviteHash) return { kind: "invite" };
+  if (tokens.hostHash !== undefined && tokenHash === tokens.hostHash) return { kind: "host" };
+  const old = tokens.reissued?.(tokenHash) ?? null;
+  // Its holder is told what became of their seat, not only that the link does not open it.
+  if (old !== null)
+    return fail(
+      401,
+      "SEAT_REISSUED",
+      `The game's creator gave seat ${old} a fresh link after its player missed a turn and stayed away: this link no longer opens it. Ask the creator for the new one.`,
+    );
   return fail(401, "BAD_TOKEN", "This link's token does not open this game.");
 }
 
@@ -76,21 +71,9 @@ export type AccessFor<N extends Need> = N extends "any"
     : Extract<Access, { kind: N }>;
 
 /** The caller's access, if it is what the request needs. */
-export function admit<N extends Need>(
-  seats: readonly SeatRow[],
-  inviteHash: string,
-  tokenHash: string | null,
-  need: N,
-  hostHash?: string,
-): AccessFor<N> | Failure;
-export function admit(
-  seats: readonly SeatRow[],
-  inviteHash: string,
-  tokenHash: string | null,
-  need: Need,
-  hostHash?: string,
-): Access | Failure {
-  const access = identify(seats, inviteHash, tokenHash, hostHash);
+export function admit<N extends Need>(seats: readonly SeatRow[], tokens: Tokens, tokenHash: string | null, need: N): AccessFor<N> | Failure;
+export function admit(seats: readonly SeatRow[], tokens: Tokens, tokenHash: string | null, need: Need): Access | Failure {
+  const access = identify(seats, tokens, tokenHash);
   if ("ok" in access || need === "any" || access.kind === need) return access;
   if (need === "creator" && (access.kind === "invite" || access.kind === "host")) return access;
   const words = NEEDED[need];
@@ -100,9 +83,6 @@ export function admit(
 export function viewerOf(access: Access): Viewer {
   return access.kind === "seat" ? access.seat : null;
 }
-
-/** A seat's `seenAt` moves in steps, so that reading a table does not write every time. */
-const SEEN_STEP = 10 * 60_000;
 
 export const seatTaken = (seat: number): Failure =>
   fail(
@@ -194,43 +174,27 @@ export function claimSeat(
   return { seat: next.seat, token };
 }
 
-/** How long an opened seat's player must be away before the creator may give it a fresh link, and when the table last saw anyone. */
-export function awayRule(table: Table): { lastSeen: number; idleAfter: number } {
-  const clock = table.created.clock;
-  const idleAfter = !clock ? IDLE_WITHOUT_CLOCK : clock.kind === "perMove" ? clock.perMove : clock.bank;
-  // Seats opened before the room kept when it saw them count as seen at the table's latest entry.
-  return { lastSeen: table.lastAt, idleAfter };
-}
-
-/** Without a clock, how long a seat's player must be away before the creator may give the seat a fresh link. */
-export const IDLE_WITHOUT_CLOCK = 7 * 24 * 3600_000;
-
 /**
  * The host issues a fresh link for a seat (a lost or misdelivered link): the
  * seat's old link stops working. A seat nobody has opened gets one at any
  * time. An opened seat belongs to its player, and gets one only when that
- * player has not been seen at this table for longer than `idleAfter` (the
- * game's time per move, or a week without a clock): the seat is then free
- * again for whoever opens the fresh link, and `reopened` says so (the log
- * records it).
+ * player is really gone (`verdict`, reissue.ts) and the match is not over:
+ * the seat is then free again for whoever opens the fresh link, and
+ * `reopened` says so with the link that stopped and the player it was
+ * taken from (the log records it, and that player is told).
  */
 export function reissueSeat(
   storage: Storage,
   seats: SeatRow[],
   seat: number,
   name: string | null | undefined,
-  away: { readonly now: number; readonly lastSeen: number; readonly idleAfter: number },
-): { seat: number; token: string; reopened: boolean } | Failure {
+  verdict: (row: SeatRow) => Verdict,
+): { seat: number; token: string; reopened: { previous: string; player: string | null } | null } | Failure {
   const row = seats[seat];
   if (!row) return fail(400, "BAD_REQUEST", `seat must be a number from 0 to ${seats.length - 1}`);
-  const seen = row.seenAt ?? away.lastSeen;
-  if (row.taken && away.now - seen <= away.idleAfter) {
-    const hours = Math.ceil((seen + away.idleAfter - away.now) / 3600_000);
-    return fail(
-      409,
-      "SEAT_TAKEN",
-      `Seat ${seat} is taken: its player holds its link. If they stay away, a fresh link may be issued in ${hours} h.`,
-    );
+  if (row.taken) {
+    const gone = verdict(row);
+    if (!gone.gone) return notGone(seat, gone);
   }
   const token = newToken();
   const next: SeatRow = row.taken
@@ -246,5 +210,31 @@ export function reissueSeat(
     : { ...row, tokenHash: hashToken(token), name: name === undefined ? row.name : name };
   storage.atomically(() => storage.writeSeat(next));
   seats[seat] = next;
-  return { seat, token, reopened: row.taken };
+  return { seat, token, reopened: row.taken ? { previous: row.tokenHash, player: row.playerHash } : null };
+}
+
+const NOT_GONE: Record<NotGone, string> = {
+  connected: "its player has the table open now",
+  absent: "its player is away on a declared absence",
+  playing: "its player has not missed a turn of their own since they were last at the table",
+  computer: "it is a computer player's",
+  over: "its match is over, so there is no seat to give back",
+};
+
+function notGone(seat: number, verdict: Extract<Verdict, { gone: false }>): Failure {
+  const after =
+    verdict.after === null ? "" : ` If they stay away, a fresh link may be issued from ${new Date(verdict.after).toISOString()}.`;
+  return fail(409, "SEAT_TAKEN", `Seat ${seat} is taken: ${NOT_GONE[verdict.why]}.${after}`, {
+    away: { reason: verdict.why, after: verdict.after === null ? null : new Date(verdict.after).toISOString() },
+  });
+}
+
+/** A player used the seat without the request passing through `touchSeat` (a move over a WebSocket, or its close): seen now. */
+export function markSeen(storage: Storage, seats: SeatRow[], seat: number, now: number): void {
+  const row = seats[seat];
+  if (!row?.taken || (row.seenAt != null && now - row.seenAt < SEEN_STEP)) return;
+  const next = { ...row, seenAt: now };
+  // Only the time seen moved: D1 has nothing to learn.
+  storage.atomically(() => storage.writeSeat(next, false));
+  seats[seat] = next;
 }

@@ -3,6 +3,7 @@ import { type Json, toJson } from "../reply";
 import { clockView } from "./clock-view";
 import type { Room } from "./room";
 import type { Table } from "./table";
+import { sealed } from "./tournament-table";
 import { eventsSince, snapshotWithoutClock } from "./views";
 
 /**
@@ -22,26 +23,26 @@ export class Snapshots {
   }
 
   of(room: Room, viewer: Viewer, now: number, table: Table = room.table): Json<GameSnapshot> {
-    const clock = JSON.stringify(clockView(table, now));
+    const clock = JSON.stringify(clockView(table, now, room.seats));
     return `${this.withoutClock(room, viewer, table)},"clock":${clock}}` as Json<GameSnapshot>;
   }
 
   /** `{version, events, view}` for `viewer`: the events after `since` up to the table's version. */
   events(room: Room, viewer: Viewer, since: number, now: number, table: Table = room.table): Json<EventsResponse> {
-    const events = JSON.stringify(eventsSince(table, viewer, since));
+    const events = JSON.stringify(eventsSince(table, viewer, since, table.version, sealed(room)));
     return `{"version":${table.version},"events":${events},"view":${this.of(room, viewer, now, table)}}` as Json<EventsResponse>;
   }
 
   private withoutClock(room: Room, viewer: Viewer, table: Table): string {
     // An earlier table (a retried move's answer) is built afresh, never cached.
-    if (table !== room.table) return toJson(snapshotWithoutClock(table, room.seats, viewer, room.rematch())).slice(0, -1);
+    if (table !== room.table) return toJson(snapshotWithoutClock(table, room.seats, viewer, room.rematch(), sealed(room))).slice(0, -1);
     if (table.version !== this.version) {
       this.texts.clear();
       this.version = table.version;
     }
     let text = this.texts.get(viewer);
     if (text === undefined) {
-      text = toJson(snapshotWithoutClock(table, room.seats, viewer, room.rematch())).slice(0, -1);
+      text = toJson(snapshotWithoutClock(table, room.seats, viewer, room.rematch(), sealed(room))).slice(0, -1);
       this.texts.set(viewer, text);
     }
     return text;

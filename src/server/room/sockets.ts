@@ -1,5 +1,5 @@
 import type { ClientMessage, ServerMessage, Viewer } from "../../shared/api";
-import { LIMITS, WS_PROTOCOL } from "../../shared/limits";
+import { LIMITS, WS_DEVICE_REMOVED, WS_PROTOCOL } from "../../shared/limits";
 import { ClientMessage as ClientMessageSchema } from "../../shared/wire/socket";
 import { type Failure, fail, type Reply } from "../reply";
 import { describeIssues } from "../validation";
@@ -17,6 +17,8 @@ export interface Attachment {
   readonly seen: number;
   /** This socket's own rate-limit key. */
   readonly key: string;
+  /** SHA-256 of the key of the device that opened it, if it said (closed when the device is cut off: cutDevice). */
+  readonly device?: string | null;
   /** A long poll's socket, held by the Worker (long-poll.ts): not a player at the table; the version its client has. */
   readonly poll?: number;
 }
@@ -63,11 +65,12 @@ export function acceptSocket(
   viewer: Viewer,
   offeredProtocols: string | null,
   now: number = Date.now(),
+  device: string | null = null,
   pollSince: number | null = null,
 ): Response {
   const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
   ctx.acceptWebSocket(server);
-  attach(server, { viewer, seen: 0, key: `socket:${crypto.randomUUID()}`, ...(pollSince === null ? {} : { poll: pollSince }) });
+  attach(server, { viewer, seen: 0, key: `socket:${crypto.randomUUID()}`, device, ...(pollSince === null ? {} : { poll: pollSince }) });
   const since = Math.min(pollSince ?? room.table.version, room.table.version);
   // A long poll with nothing new yet stays open for the next push.
   catchUp(room, snapshots, server, since, now, undefined, since < room.table.version);
@@ -127,6 +130,21 @@ export function broadcast(ctx: DurableObjectState, room: Room, snapshots: Snapsh
     const { seen } = attachmentOf(ws);
     if (seatsChanged || seen < room.table.version) catchUp(room, snapshots, ws, seen, now, texts);
   }
+}
+
+/** Closes every socket `device` opened: it was removed from the seat's player. Returns how many. */
+export function closeDevice(ctx: DurableObjectState, device: string): number {
+  let closed = 0;
+  for (const ws of ctx.getWebSockets()) {
+    if (attachmentOf(ws).device !== device) continue;
+    try {
+      ws.close(WS_DEVICE_REMOVED, "device removed");
+    } catch {
+      // Already closing.
+    }
+    closed++;
+  }
+  return closed;
 }
 
 /** Whether a socket of `viewer` is open (a player at the table live; a long poll's socket is not one). */

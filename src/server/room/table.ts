@@ -61,6 +61,8 @@ export class Table {
   clock: Clock | null;
   /** The seats the computer plays, as the log has it. */
   computers: Computers;
+  /** The seats the computer played after each entry (index seq - 1): the same array while nothing changes. */
+  private readonly computersLog: Computers[] = [];
   /** The chat's audience, mutes and keys, as the log has it (chat.ts). */
   readonly chat: Chat;
 
@@ -83,6 +85,7 @@ export class Table {
     this.baseAt = this.firstAt;
     this.clock = created.clock ? startClock(created.clock, created.players) : null;
     this.computers = startComputers(created.players, created.computers);
+    this.computersLog.push(this.computers);
     this.chat = new Chat(created.players, created.spectatorChat === true);
   }
 
@@ -212,7 +215,8 @@ export class Table {
       const step = clockStepOf(row.body, events, row.at);
       if (step) this.clock = clockAfter(this.clock, step);
     }
-    this.computers = computersAfter(this.computers, row.body);
+    this.computers = computersAfter(this.computers, row.body, events);
+    this.computersLog.push(this.computers);
     this.chat.follow(row.seq, row.body);
     if (row.body.type === "dealt") {
       this.deals.push(row.body);
@@ -220,6 +224,11 @@ export class Table {
     }
     if (row.body.type === "move" && row.body.id !== null) this.keys.set(`${row.body.seat}:${row.body.id}`, row.seq);
     return events;
+  }
+
+  /** The seats the computer played just after entry `seq` (a turn it plays is nobody's to be told of: notifications.ts). */
+  computersAt(seq: number): Computers {
+    return this.computersLog[seq - 1] ?? this.computers;
   }
 
   /** The move a seat made with an idempotency key, if any. */

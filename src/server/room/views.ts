@@ -22,10 +22,22 @@ export function seatInfo(seats: readonly SeatRow[], computers: Table["computers"
   }));
 }
 
-/** Commitments of every hand; the salt only once that hand has ended. */
-export function fairness(table: Table): HandFairness[] {
-  const ended = (hand: number) => hand < table.state.past.length || (table.state.hand?.number === hand && table.state.hand.end !== null);
+/** Commitments of every hand; the salt only once that hand has ended (and, at a sealed tournament table, once released). */
+export function fairness(table: Table, sealed = false): HandFairness[] {
+  const ended = (hand: number) =>
+    !sealed && (hand < table.state.past.length || (table.state.hand?.number === hand && table.state.hand.end !== null));
   return table.deals.map((d) => ({ hand: d.hand, commitment: d.commitment, salt: ended(d.hand) ? d.salt : null, prepared: d.prepared }));
+}
+
+/**
+ * A viewer's view; at a sealed tournament table (room/tournament-table.ts)
+ * an ended hand shows what was on the table and the cards left in each
+ * hand, never the deal: the same deal is still being played elsewhere.
+ */
+function viewOf(table: Table, viewer: Viewer, sealed: boolean) {
+  const view = viewFor(table.state, viewer);
+  if (!sealed || !view.hand?.revealed) return view;
+  return { ...view, hand: { ...view.hand, revealed: null } };
 }
 
 /** A viewer's snapshot but its clock, which depends on the time it is read (clock last: see Snapshots). */
@@ -34,6 +46,7 @@ export function snapshotWithoutClock(
   seats: readonly SeatRow[],
   viewer: Viewer,
   rematch: string | null = null,
+  sealed = false,
 ): Omit<GameSnapshot, "clock"> {
   return {
     id: table.id,
@@ -43,15 +56,15 @@ export function snapshotWithoutClock(
     seats: seatInfo(seats, table.computers),
     preparedDeals: table.created.deals.length > 0,
     rated: table.created.rated === true,
-    fairness: fairness(table),
-    view: viewFor(table.state, viewer),
+    fairness: fairness(table, sealed),
+    view: viewOf(table, viewer, sealed),
     chat: table.chat.state(viewer),
     ...(rematch === null ? {} : { rematch }),
   };
 }
 
-export function snapshot(table: Table, seats: readonly SeatRow[], viewer: Viewer, now: number): GameSnapshot {
-  return { ...snapshotWithoutClock(table, seats, viewer), clock: clockView(table, now) };
+export function snapshot(table: Table, seats: readonly SeatRow[], viewer: Viewer, now: number, sealed = false): GameSnapshot {
+  return { ...snapshotWithoutClock(table, seats, viewer, null, sealed), clock: clockView(table, now, seats) };
 }
 
 /**
@@ -79,7 +92,7 @@ function coveredDiscards(table: Table): Set<string> {
 }
 
 /** One log entry's events as `viewer` may see them. */
-function entryEvents(table: Table, entry: Entry, viewer: Viewer, covered: Set<string>): WireEvent[] {
+function entryEvents(table: Table, entry: Entry, viewer: Viewer, covered: Set<string>, sealed: boolean): WireEvent[] {
   const stamp = { seq: entry.seq, at: new Date(entry.at).toISOString() };
   const body = entry.body;
   if (body.type === "created") {
@@ -113,6 +126,14 @@ function entryEvents(table: Table, entry: Entry, viewer: Viewer, covered: Set<st
         return;
       case "handEnded": {
         const dealt = table.deals[seen.hand];
+        if (sealed) {
+          // A sealed tournament table: the deal, its salt and the others' cards left (all eleven, after an early
+          // resignation) wait for the tournament's release; the viewer's own cards are theirs.
+          const { deal: _deal, hands, ...open } = seen;
+          const own = hands.map((cards, seat) => (seat === viewer ? cards : []));
+          out.push({ ...stamp, ...open, hands: own, ...(dealt ? { commitment: dealt.commitment } : {}) });
+          return;
+        }
         out.push({ ...stamp, ...seen, ...(dealt ? { commitment: dealt.commitment, salt: dealt.salt } : {}) });
         return;
       }
@@ -130,7 +151,7 @@ function clockEvent(body: Entry["body"], stamp: { seq: number; at: string }): Wi
     case "reminder":
       return { ...stamp, type: "reminder", seat: body.seat, which: body.which, live: body.live };
     case "timedOut":
-      return { ...stamp, type: "timedOut", seat: body.seat, action: body.action };
+      return { ...stamp, type: "timedOut", seat: body.seat, action: body.action, ...(body.once ? { once: true as const } : {}) };
     case "claimed":
       return { ...stamp, type: "claimed", seat: body.seat, late: body.late };
     case "aborted":
@@ -156,10 +177,10 @@ function clockEvent(body: Entry["body"], stamp: { seq: number; at: string }): Wi
 }
 
 /** The events after `since` (up to `until`, by default now) as `viewer` may see them. */
-export function eventsSince(table: Table, viewer: Viewer, since: number, until = table.version): WireEvent[] {
+export function eventsSince(table: Table, viewer: Viewer, since: number, until = table.version, sealed = false): WireEvent[] {
   const covered = coveredDiscards(table);
   return table
     .since(since)
     .filter((entry) => entry.seq <= until)
-    .flatMap((entry) => entryEvents(table, entry, viewer, covered));
+    .flatMap((entry) => entryEvents(table, entry, viewer, covered, sealed));
 }

@@ -145,7 +145,7 @@ export function serveChat(gamesApi: OpenAPIHono<AppEnv>): void {
       tags: ["chat"],
       summary: "Report a message to the operator",
       description:
-        "A seat reports another seat's message it can read; the message is kept as written in D1 (`chat_reports`) for the operator. Reporting twice keeps one report.",
+        "A seat reports another seat's message at the table, muted writers' too; the message is kept as written in D1 (`chat_reports`) for the operator. Reporting twice keeps one report.",
       security: SEAT_TOKEN,
       middleware: [limitBody] as const,
       request: {

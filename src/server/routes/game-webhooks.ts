@@ -10,7 +10,7 @@ import {
 } from "../../shared/wire/notifications";
 import { z } from "../../shared/wire/z";
 import { bearer } from "../auth";
-import { gameShard } from "../db/saved-game";
+import { gameShard } from "../db/game-log";
 import { deleteGameWebhook, gameWebhook } from "../db/subscription-queries";
 import type { AppEnv, GameTarget } from "../env";
 import { clientOf, limitBody } from "../http";

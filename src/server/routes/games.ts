@@ -16,8 +16,8 @@ import { newGameId } from "../auth";
 import type { AppEnv } from "../env";
 import { clientOf, gameTarget, gameUrl, limitBody } from "../http";
 import { pollEvents } from "../long-poll";
+import { RateLimiter } from "../rate-limiter";
 import { done, fail, isFailure, rateLimited } from "../reply";
-import { RateLimiter } from "../room/limits";
 import { gameInit } from "../validate";
 import { validationHook } from "../validation";
 import { serveChat } from "./chat";
@@ -269,7 +269,7 @@ serve(
     tags: ["games"],
     summary: "Let the computer play my seat, or take it back",
     description:
-      "With `on: true` the computer plays the caller's seat (at `level`, by default `club`) until its player plays again or sends `on: false` — before an absence, say. Every move it makes is marked as the computer's.",
+      "With `on: true` the computer plays the caller's seat (at `level`, by default `club`) until its player plays again or sends `on: false` — before an absence, say. Every move it makes is marked as the computer's. With nobody else at the table (every other seat the computer's), 409 NOBODY_WAITING: the game waits for the player anyway, and the computer would only play the match out alone.",
     security: SEAT_TOKEN,
     middleware: [limitBody] as const,
     request: {

@@ -1,10 +1,13 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { languageOf } from "../../shared/language";
 import {
   DeviceChanges,
   DeviceRemoved,
   LinkCode,
   LinkDeviceRequest,
+  LinkPreview,
+  LinkPreviewRequest,
   Player,
   PlayerChanges,
   SignInRequest,
@@ -17,9 +20,10 @@ import { clientOf, identityOf, limitBody } from "../http";
 import { take } from "../notify/send-limits";
 import { changePlayer, labelDevice, playerView, removeDevice } from "../players/devices";
 import { enrol, type Identity } from "../players/identity";
-import { CODE_MINUTES, issueCode, mailSignIn, SIGN_IN_MINUTES, spendCode } from "../players/links";
+import { CODE_MINUTES, issueCode, mailSignIn, peekCode, SIGN_IN_MINUTES, spendCode } from "../players/links";
 import { linkDevice } from "../players/merge";
-import { done, isFailure, rateLimited } from "../reply";
+import { linkPreview } from "../players/preview";
+import { done, type Failure, isFailure, rateLimited } from "../reply";
 import { validationHook } from "../validation";
 import { errorsWith, json, serve } from "./define";
 
@@ -96,6 +100,52 @@ serve(
   },
 );
 
+const CODE_ERRORS = {
+  400: "BAD_REQUEST or BAD_JSON.",
+  401: "AUTH_REQUIRED (no player key) or BAD_TOKEN (a malformed one).",
+  404: "LINK_CODE_INVALID: mistyped, used or expired (the same answer for each).",
+  413: "BODY_TOO_LARGE.",
+  415: "UNSUPPORTED_MEDIA_TYPE.",
+  429: "RATE_LIMITED: too many tries at codes from this client address (60 an hour, looks and links together).",
+} as const;
+
+/**
+ * The device a code is used on, within the client address's tries at codes. A removed device may use one too: the
+ * code is the consent of a device in use (or of the mailbox), and it brings nothing of its former player's.
+ */
+async function codeUser(c: Context<AppEnv>): Promise<{ device: Identity; removed: boolean } | Failure> {
+  const wait = await take(c.env.DB, "codeTriesPerAddress", clientOf(c), Date.now());
+  if (wait > 0) return rateLimited(wait, "tries at a code");
+  const who = await identityOf(c);
+  const removed = isFailure(who) && who.body.error.code === "DEVICE_REMOVED";
+  const device = removed ? removedDevice(c) : who;
+  return isFailure(device) ? device : { device, removed };
+}
+
+serve(
+  identityApi,
+  createRoute({
+    method: "post",
+    path: "/link-preview",
+    tags: ["players"],
+    summary: "Whose player a code joins",
+    description:
+      "Looks at a code without spending it: the player it would join this device to (name, devices, latest games) and what this device's own player holds, which stays with it unless the link asks to merge. Counts as a try at a code.",
+    security: PLAYER_KEY,
+    middleware: [limitBody] as const,
+    request: { body: { content: { "application/json": { schema: LinkPreviewRequest } }, required: true } },
+    responses: { 200: json(LinkPreview, "The code's player, and this device's."), ...errorsWith(CODE_ERRORS) },
+  }),
+  async (c) => {
+    const user = await codeUser(c);
+    if (isFailure(user)) return user;
+    const now = Date.now();
+    const link = await peekCode(c.env.DB, c.req.valid("json").code, now);
+    if (isFailure(link)) return link;
+    return done(await linkPreview(c.env.DB, user.device, link, user.removed, now));
+  },
+);
+
 serve(
   identityApi,
   createRoute({
@@ -104,41 +154,26 @@ serve(
     tags: ["players"],
     summary: "Link this device to a player",
     description:
-      "With a code from a device in use, or the code of an email sign-in link: this device (its player key, the bearer) joins that player, and sees their games, notifications and absences. Games opened on this device before join too, unless its former player still has other devices. The code is spent.",
+      "With a code from a device in use, or the code of an email sign-in link: this device (its player key, the bearer) joins that player, and sees their games, notifications and absences. Only the device joins: what its own player holds stays there, unless `merge` asks for the two players to become one (everything of this device's player, its other devices too, then belongs to the code's player for good). The code is spent.",
     security: PLAYER_KEY,
     middleware: [limitBody] as const,
     request: { body: { content: { "application/json": { schema: LinkDeviceRequest } }, required: true } },
-    responses: {
-      200: json(Player, "The player this device now belongs to."),
-      ...errorsWith({
-        400: "BAD_REQUEST or BAD_JSON.",
-        401: "AUTH_REQUIRED (no player key) or BAD_TOKEN (a malformed one).",
-        404: "LINK_CODE_INVALID: mistyped, used or expired (the same answer for each).",
-        413: "BODY_TOO_LARGE.",
-        415: "UNSUPPORTED_MEDIA_TYPE.",
-        429: "RATE_LIMITED: too many tries from this client address (60 an hour).",
-      }),
-    },
+    responses: { 200: json(Player, "The player this device now belongs to."), ...errorsWith(CODE_ERRORS) },
   }),
   async (c) => {
-    const wait = await take(c.env.DB, "codeTriesPerAddress", clientOf(c), Date.now());
-    if (wait > 0) return rateLimited(wait, "tries at a code");
-    const who = await identityOf(c);
-    // A removed device may be linked again: the code is the consent of a device in use (or of the mailbox).
-    const removed = isFailure(who) && who.body.error.code === "DEVICE_REMOVED";
-    const device = removed ? removedDevice(c) : who;
-    if (isFailure(device)) return device;
+    const user = await codeUser(c);
+    if (isFailure(user)) return user;
     const body = c.req.valid("json");
     const now = Date.now();
     const player = await spendCode(c.env.DB, body.code, now);
     if (isFailure(player)) return player;
-    await linkDevice(c.env, device, player, body.label ?? null, now, !removed);
-    return done(await playerView(c.env.DB, { player, device: device.device }));
+    await linkDevice(c.env, user.device, player, { label: body.label ?? null, merge: body.merge, removed: user.removed }, now);
+    return done(await playerView(c.env.DB, { player, device: user.device.device }));
   },
 );
 
 /** A removed device's key, well formed (identityOf checked it), as a device of no player. */
-function removedDevice(c: Parameters<typeof identityOf>[0]): Identity {
+function removedDevice(c: Context<AppEnv>): Identity {
   const hash = hashToken(bearer(c.req.header("Authorization")) as string);
   return { player: hash, device: hash };
 }
@@ -218,7 +253,7 @@ serve(
   async (c) => {
     const who = await identityOf(c);
     if (isFailure(who)) return who;
-    const removed = await removeDevice(c.env.DB, who.player, c.req.valid("param").deviceId, Date.now());
+    const removed = await removeDevice(c.env, who.player, c.req.valid("param").deviceId, Date.now());
     if (isFailure(removed)) return removed;
     return done({ removed: true as const });
   },

@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { ClaimResponse, SeatLinkRequest } from "../../shared/wire/api";
+import { ClaimResponse, HostSeatsResponse, SeatLinkRequest } from "../../shared/wire/api";
 import { z } from "../../shared/wire/z";
 import type { AppEnv } from "../env";
 import { gameUrl, limitBody } from "../http";
@@ -16,12 +16,33 @@ export function serveSeatLinks(gamesApi: OpenAPIHono<AppEnv>): void {
   serve(
     gamesApi,
     createRoute({
+      method: "get",
+      path: "/{id}/seats",
+      tags: ["games"],
+      summary: "The seats as the creator sees them: which may get a fresh link now",
+      description:
+        "Bearer: the creator's secret. Each seat: opened or not, and whether `POST …/seats/{seat}/link` would give it a fresh link now (free, or its player gone), else why not and from when it may.",
+      security: [{ hostToken: [] }],
+      request: {
+        params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, description: "The game's id." }) }),
+      },
+      responses: { 200: json(HostSeatsResponse, "Every seat."), ...errors(401, 403, 404, 429) },
+    }),
+    async (c) => {
+      const { room, caller } = c.get("game");
+      return room.seatsForHost(caller);
+    },
+  );
+
+  serve(
+    gamesApi,
+    createRoute({
       method: "post",
       path: "/{id}/seats/{seat}/link",
       tags: ["games"],
       summary: "A fresh link for a seat (the creator's secret)",
       description:
-        "Bearer: the creator's secret (`host.token` of the creation's answer). The seat gets a fresh token and its old link stops working. A seat nobody has opened gets one at any time. An opened seat belongs to its player: it gets one only when that player has not been seen at the table for longer than the game's time per move (a week without a clock), else 409 SEAT_TAKEN; the seat is then free for whoever opens the fresh link, and the game's log records it (event `seatReissued`).",
+        "Bearer: the creator's secret (`host.token` of the creation's answer). The seat gets a fresh token and its old link stops working. A seat nobody has opened gets one at any time. An opened seat belongs to its player: it gets one only once that player is gone — a turn of their own ran out of their time (a week without a clock) since they were last at the table, at least a day ago, their declared absences not counting, and they are neither away on an absence nor at the table now (docs/playing.md, \"A lost seat\") — else 409 SEAT_TAKEN with `away` saying why and from when. The seat is then free for whoever opens the fresh link, the game's log records it (event `seatReissued`), the player it was taken from is told (notification `seatReissued`), and the old link answers 401 SEAT_REISSUED.",
       security: [{ hostToken: [] }],
       middleware: [limitBody] as const,
       request: {

@@ -29,6 +29,7 @@ export const SERVICE_CODES = [
   "NO_FREE_SEAT",
   "SEAT_TAKEN",
   "SEAT_RESERVED",
+  "SEAT_REISSUED",
   "IDEMPOTENCY_KEY_REUSED",
   "BODY_TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
@@ -36,6 +37,7 @@ export const SERVICE_CODES = [
   "BAD_RATED",
   "NOTHING_TO_CLAIM",
   "MATCH_NOT_OVER",
+  "NOBODY_WAITING",
   "BAD_ABSENCE",
   "ABSENCE_NOT_FOUND",
   "SUBSCRIPTION_NOT_FOUND",
@@ -61,6 +63,20 @@ export const SERVICE_CODES = [
   "BAD_MESSAGE",
   "MESSAGE_TOO_LONG",
   "MESSAGE_NOT_FOUND",
+  "TOURNAMENT_NOT_FOUND",
+  "BAD_TOURNAMENT",
+  "TOO_MANY_TOURNAMENTS",
+  "REGISTRATION_CLOSED",
+  "ALREADY_ENTERED",
+  "NOT_ENTERED",
+  "TOURNAMENT_STARTED",
+  "TOURNAMENT_OVER",
+  "NOT_ENOUGH_ENTRIES",
+  "ENTRY_INCOMPLETE",
+  "ENTRY_NOT_FOUND",
+  "PARTNER_LINK_INVALID",
+  "TABLE_HIDDEN",
+  "ROUND_CLOSED",
   "INTERNAL",
 ] as const;
 
@@ -69,6 +85,12 @@ export const ErrorCode = z.enum([...SERVICE_CODES, ...MOVE_CODES]);
 /** Which of an absence's limits a refused one breaks. */
 export const AbsenceLimit = z.enum(["order", "notice", "longest", "overlap", "year"]);
 export type AbsenceLimit = z.infer<typeof AbsenceLimit>;
+
+/** Why the creator may not give an opened seat a fresh link yet (docs/playing.md, "A lost seat"). */
+export const NotGoneReason = z.enum(["connected", "absent", "playing", "computer", "over"]).openapi({
+  description:
+    "connected: its player has the table open now; absent: its player is away on a declared absence; playing: its player has not missed a turn of their own since they were last at the table; computer: a computer player's seat; over: the match is over.",
+});
 
 export const ErrorBody = z
   .object({
@@ -81,6 +103,16 @@ export const ErrorBody = z
         description:
           "With BAD_ABSENCE: the limit the absence breaks — order (it ends before it starts), notice (less than an hour ahead), longest (over 14 days), overlap (with another of yours), year (over 30 days in a calendar year).",
       }),
+      away: z
+        .object({
+          reason: NotGoneReason,
+          after: z
+            .string()
+            .nullable()
+            .openapi({ description: "From when a fresh link may be issued if the player stays away; null: not known yet." }),
+        })
+        .optional()
+        .openapi({ description: "With SEAT_TAKEN for a fresh seat link: why the seat's player does not count as gone." }),
     }),
   })
   .openapi("Error", { example: { error: { code: "NOT_YOUR_TURN", message: "It is Bruno's turn." } } });
@@ -200,6 +232,24 @@ export const SeatLinkRequest = z
   .strictObject({ name: NameInput.optional().openapi({ description: "A new name for the seat; left out, the name stays." }) })
   .openapi("SeatLinkRequest", { example: { name: "Marco" } });
 
+export const HostSeat = z
+  .object({
+    seat: Seat,
+    name: Name.nullable(),
+    taken: z.boolean().openapi({ description: "Opened by its player (a computer player's seat always is)." }),
+    freshLink: z.object({
+      allowed: z.boolean().openapi({ description: "Whether `POST …/seats/{seat}/link` would give it a fresh link now." }),
+      reason: z.enum(["free", "gone", ...NotGoneReason.options]).openapi({
+        description:
+          "free: nobody has opened it; gone: its player is gone (a turn of their own ran out of their time since they were last at the table, a day or more ago, and they are neither away nor at the table); otherwise why not (NotGoneReason).",
+      }),
+      after: z.string().nullable().openapi({ description: "From when it may get one if its player stays away; null: not known yet." }),
+    }),
+  })
+  .openapi("HostSeat");
+
+export const HostSeatsResponse = z.object({ seats: z.array(HostSeat) }).openapi("HostSeats");
+
 export const MyGame = z
   .object({
     id: z.string(),
@@ -222,6 +272,16 @@ export const MyGame = z
       description:
         "The seat's token (its link is `/game/{id}#seat={token}`), so that any device of the player opens the seat; null until the seat has been opened with a device of the player.",
     }),
+    tournament: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        round: z.int().openapi({ description: "From 0." }),
+        table: z.int(),
+        deadline: z.string().openapi({ description: "The round's deadline (ISO 8601)." }),
+      })
+      .optional()
+      .openapi({ description: "A tournament's table (docs/tournaments.md): its tournament, round, table and the round's deadline." }),
   })
   .openapi("MyGame");
 
@@ -283,6 +343,8 @@ export type ClaimRequest = z.input<typeof ClaimRequest>;
 export type ClaimResponse = z.infer<typeof ClaimResponse>;
 export type RematchResponse = z.infer<typeof RematchResponse>;
 export type SeatLinkRequest = z.input<typeof SeatLinkRequest>;
+export type HostSeat = z.infer<typeof HostSeat>;
+export type HostSeatsResponse = z.infer<typeof HostSeatsResponse>;
 export type MyGame = z.infer<typeof MyGame>;
 export type MyGamesResponse = z.infer<typeof MyGamesResponse>;
 export type GameRecord = z.infer<typeof GameRecord>;

@@ -11,7 +11,7 @@ export const Duration = z
 
 export const Timeout = z.enum(["claim", "computer"]).openapi({
   description:
-    "What a timeout does once every seat has moved: `claim` (the late seat's opponents may claim the match; until then the late player may still move) or `computer` (the computer plays the late seat's turns until its player plays again). Before every seat's first move a timeout aborts the game with no result.",
+    "What a timeout does once a person has played: `claim` (the late seat's opponents may claim the match; until then the late player may still move; with no person to claim, the game is adjourned) or `computer` (the computer plays the late seat's turns until its player plays again; with nobody else at the table, the late turn only). Before then a timeout aborts the game with no result (docs/clock.md).",
 });
 
 /** As a creator asks for it; `none` (or nothing) is a friendly game that waits forever. */
@@ -32,6 +32,12 @@ export const ClockControl = z
   .union([z.object({ perMove: Duration, timeout: Timeout }), z.object({ bank: Duration, increment: Duration, timeout: Timeout })])
   .openapi("ClockControl");
 
+/** What a timeout does (docs/clock.md): as the view says it ahead of time. */
+export const TimeoutOutcome = z.enum(["abort", "claim", "computer", "computerTurn", "adjourn"]).openapi({
+  description:
+    "`abort`: the match ends with no result (nobody has a stake in it yet); `claim`: the late seat's opponents may claim it; `computer`: the computer plays the late seat until its player plays again; `computerTurn`: the computer plays this turn only (nobody else is at the table), and the player has the next; `adjourn`: the game waits for the late player, its clock stopped.",
+});
+
 const Instant = z.string().openapi({ description: "ISO 8601 time", example: "2026-05-12T09:30:00.000Z" });
 
 export const ClockView = z
@@ -45,6 +51,10 @@ export const ClockView = z
         left: z.int().min(0).openapi({ description: "Milliseconds of the seat's time left at `asOf` (its clock stops while it is away)." }),
         away: z.boolean().openapi({ description: "The seat's player is away now: its clock is stopped." }),
         timedOut: z.boolean(),
+        onTimeout: TimeoutOutcome.nullable().openapi({
+          description:
+            'What a timeout of this turn would do now (docs/clock.md, "Timeouts"); null once it has timed out, or while the computer plays it.',
+        }),
       })
       .nullable(),
     seats: list(
@@ -65,6 +75,10 @@ export const ClockView = z
     claim: z.object({ late: Seat }).nullable().openapi({
       description: "A seat that ran out of time with `claim`: its opponents may claim the match (POST /api/games/{id}/clock/claim).",
     }),
+    adjourned: z.object({ late: Seat }).nullable().openapi({
+      description:
+        "A seat ran out of time with nobody at the table to claim the match or to wait for: the game waits for its move, the clock stopped until then.",
+    }),
     asOf: Instant,
   })
   .openapi("ClockView");
@@ -72,6 +86,7 @@ export const ClockView = z
 export type ClockRequest = z.infer<typeof ClockRequest>;
 export type ClockControl = z.infer<typeof ClockControl>;
 export type ClockView = z.infer<typeof ClockView>;
+export type TimeoutOutcome = z.infer<typeof TimeoutOutcome>;
 
 export const AbsenceRequest = z
   .strictObject({

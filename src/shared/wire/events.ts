@@ -40,7 +40,16 @@ const reminder = kind("reminder", {
   which: z.enum(["80%", "1h"]).openapi({ description: "80% of the turn's time has passed, or an hour is left." }),
   live: z.boolean().openapi({ description: "The player had the table open: no message was sent." }),
 });
-const timedOut = kind("timedOut", { seat: Seat, action: z.enum(["claim", "computer"]) });
+const timedOut = kind("timedOut", {
+  seat: Seat,
+  action: z.enum(["claim", "computer", "adjourn"]).openapi({
+    description:
+      "What happens now: `claim` (the late seat's opponents may claim the match), `computer` (the computer plays the late seat until its player plays again) or `adjourn` (nobody is at the table to claim or to wait for: the game waits for the late player's move, its clock stopped).",
+  }),
+  once: z.literal(true).optional().openapi({
+    description: "With `computer`: every other seat is the computer's, so it plays the late turn only, and the late player has the next.",
+  }),
+});
 const claimed = kind("claimed", { seat: Seat.openapi({ description: "Who claimed." }), late: Seat });
 const aborted = kind("aborted", { late: Seat.openapi({ description: "The seat whose time ran out before every seat had moved." }) });
 const absence = kind("absence", { seat: Seat, from: Instant, until: Instant });
@@ -116,7 +125,14 @@ const pozzettiToStock = kind("pozzettiToStock", { teams: list(Team), cards: z.in
 const turn = kind("turn", { seat: Seat });
 const handEnded = kind(
   "handEnded",
-  { hand: z.int().min(0), end: HandEnd, scores: list(TeamScore), hands: list(list(CardText)), deal: DealRecord },
+  {
+    hand: z.int().min(0),
+    end: HandEnd,
+    scores: list(TeamScore),
+    hands: list(list(CardText)),
+    // Left out while a tournament's duplicate deal is still being played at other tables (docs/tournaments.md).
+    deal: DealRecord.optional(),
+  },
   { commitment: z.string().optional(), salt: z.string().optional() },
 );
 const matchEnded = kind("matchEnded", { winner: Team.nullable(), totals: list(z.int()) });

@@ -26,6 +26,7 @@ export const NOTIFY_EVENT_NAMES = [
   "invited",
   "message",
   "started",
+  "seatReissued",
 ] as const;
 
 /** How a subscription is reached. */
@@ -54,7 +55,7 @@ export const ATTEMPT_STATUSES = ["sent", "failed", "gone", "refused", "dead"] as
  * migrations/0007_timeout_events.sql). `started` (a seek's or a rematch's
  * game has begun) is on for new subscriptions and off in those made before it.
  */
-export const PLAYER_DEFAULT_EVENTS = ["turn", "reminder", "timedOut", "claimed", "gameOver", "invited", "started"] as const;
+export const PLAYER_DEFAULT_EVENTS = ["turn", "reminder", "timedOut", "claimed", "gameOver", "invited", "started", "seatReissued"] as const;
 /** Events a game's own webhook hears when it names none: the table's life, for a group chat. */
 export const GAME_DEFAULT_EVENTS = ["invited", "turn", "reminder", "timedOut", "claimed", "handEnded", "gameOver"] as const;
 
@@ -83,7 +84,7 @@ export const EmailAddress = z
 
 export const NotifyEventName = z.enum(NOTIFY_EVENT_NAMES).openapi({
   description:
-    "`turn` (it is your move), `reminder` (the clock's reminders), `timedOut` (a seat ran out of time: the computer plays it, or its opponents may claim the match), `claimed` (a match was claimed on time), `handEnded`, `gameOver`, `invited` (someone invites you to a game), `message` (a message at your table: never by default; at most one email per game and hour, never while you have the table open; docs/chat.md).",
+    "`turn` (it is your move), `reminder` (the clock's reminders), `timedOut` (a seat ran out of time: the computer plays it, or its opponents may claim the match), `claimed` (a match was claimed on time), `handEnded`, `gameOver`, `invited` (someone invites you to a game), `message` (a message at your table: never by default; at most one email per game and hour, never while you have the table open; docs/chat.md), `started` (a game that came with its players began), `seatReissued` (the game's creator gave your seat a fresh link after you missed a turn and stayed away: the link you had no longer opens it).",
 });
 
 const Events = z

@@ -63,8 +63,66 @@ export const LinkDeviceRequest = z
   .strictObject({
     code: z.string().trim().min(1).max(128).openapi({ description: "A code from a device in use, or the code of an email sign-in link." }),
     label: playerText(LIMITS.nameLength).nullish().openapi({ description: "What to call this device in the list." }),
+    merge: z.boolean().default(false).openapi({
+      description:
+        "False (the default): only this device joins; whatever its own player holds (games, notifications, holidays, ratings, other devices) stays with that player. True: this device's player and everything of theirs join the code's player, which keeps them for good: ask for it only when both players are the same person (`POST /api/me/link-preview` shows whose player the code joins).",
+    }),
   })
   .openapi("LinkDeviceRequest", { example: { code: "K7QMD-2XPAH", label: "Laptop" } });
+
+export const LinkPreviewRequest = z
+  .strictObject({
+    code: z.string().trim().min(1).max(128).openapi({ description: "A code from a device in use, or the code of an email sign-in link." }),
+  })
+  .openapi("LinkPreviewRequest", { example: { code: "K7QMD-2XPAH" } });
+
+const Count = z.number().int().nonnegative();
+
+export const LinkPreview = z
+  .object({
+    kind: z.enum(["code", "email"]).openapi({ description: "A code shown on a device in use, or an email's sign-in link." }),
+    expiresAt: z.string().openapi({ description: "When the code stops working (ISO 8601)." }),
+    player: z
+      .object({
+        name: z.string().nullable(),
+        yours: z.boolean().openapi({ description: "This device already belongs to this player: linking changes nothing." }),
+        devices: z.array(
+          z.object({
+            label: z.string().nullable(),
+            createdAt: z.string(),
+            seenAt: z.string().nullable(),
+          }),
+        ),
+        games: Count.openapi({ description: "How many games the player has a seat in." }),
+        latest: z
+          .array(
+            z.object({
+              names: z.array(z.string().nullable()).openapi({ description: "The names at the table, seat by seat." }),
+              seat: z.number().int().openapi({ description: "The player's own seat." }),
+              status: z.enum(["playing", "over"]),
+              updatedAt: z.string(),
+            }),
+          )
+          .openapi({ description: "Their latest games (up to five)." }),
+      })
+      .openapi({ description: "The player the code joins this device to: whose player it is." }),
+    mine: z
+      .object({
+        name: z.string().nullable(),
+        games: Count,
+        subscriptions: Count,
+        absences: Count.openapi({ description: "Holidays not yet over." }),
+        ratings: Count,
+        seeks: Count,
+        otherDevices: Count,
+      })
+      .nullable()
+      .openapi({
+        description:
+          "What this device's own player holds, which stays with it unless the link asks to merge; null when it holds nothing (or the device already belongs to the code's player, or was removed).",
+      }),
+  })
+  .openapi("LinkPreview");
 
 export const DeviceChanges = z
   .strictObject({
@@ -95,4 +153,5 @@ export type Device = z.infer<typeof Device>;
 export type PlayerChanges = z.input<typeof PlayerChanges>;
 export type LinkCode = z.infer<typeof LinkCode>;
 export type LinkDeviceRequest = z.input<typeof LinkDeviceRequest>;
+export type LinkPreview = z.infer<typeof LinkPreview>;
 export type SignInRequest = z.input<typeof SignInRequest>;

@@ -58,7 +58,7 @@ describe("email", () => {
     expect(mail!.headers["content-language"]).toBe("it");
     for (const body of [mail!.text, mail!.html]) {
       expect(body).toContain("Anna, tocca a te a Burraco");
-      expect(body).toContain("Bruno ha pescato dal mazzo, ha calato 5♥ 6♥ 7♥ e ha scartato K♠.");
+      expect(body).toContain("Bruno ha pescato dal tallone, ha calato 5♥ 6♥ 7♥ e ha scartato K♠.");
       expect(body).toContain("Tempo rimasto: 1 giorno e 2 ore.");
       expect(body).toContain(`https://burraco.test/game/${gameId}?seat=0`);
       expect(body).toContain(`https://burraco.test/notifications`);

@@ -6,8 +6,10 @@ import { shardDatabase, shardNames } from "../../../src/server/db/shards";
 import { notifyConfig } from "../../../src/server/notify/config";
 import { createSubscription, type NewSubscription } from "../../../src/server/notify/subscriptions";
 import type { GameNotification, PublicMove } from "../../../src/server/notify/types";
-import type { SentMail } from "../../sent-mail";
-import type { Received } from "./receivers";
+import type { Received, SentMail } from "./received";
+
+/** How long `until` waits before calling a wait a hang: under the Worker tests' own timeout (vitest.config.ts). */
+export const HANG_GUARD = 100_000;
 
 export const receiverUrl = () => inject("receiverUrl");
 export const pushServiceUrl = () => inject("pushServiceUrl");
@@ -34,7 +36,12 @@ export async function mailTo(address: string): Promise<SentMail[]> {
 }
 
 /** Polls until `check` returns something truthy (or fails after `ms`: most of the 30-second test timeout, for a busy queue). */
-export async function until<T>(check: () => Promise<T>, ms = 25_000, what = "condition"): Promise<NonNullable<T>> {
+/**
+ * Waits for a signal (a row, a message, a delivery) by asking for it every 50 ms. The bound is a guard against a
+ * hang, not a measure of speed: long enough for the busiest machine, and short of the test's own (vitest.config.ts),
+ * so that a test that would wait for ever fails saying what it waited for.
+ */
+export async function until<T>(check: () => Promise<T>, ms = HANG_GUARD, what = "condition"): Promise<NonNullable<T>> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await check();

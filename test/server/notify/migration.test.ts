@@ -2,7 +2,7 @@ import type { D1Migration } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { hashToken } from "../../../src/server/auth";
-import { subscribe, unique } from "./helpers";
+import { hook, subscribe, unique } from "./helpers";
 
 /**
  * Subscriptions made before timeouts and claims were events: migration 0007
@@ -35,5 +35,33 @@ describe("migration 0007", () => {
     expect(await eventsOf(reminders)).toEqual(["reminder", "timedOut", "claimed"]);
     expect(await eventsOf(results)).toEqual(["handEnded", "gameOver"]);
     expect(await eventsOf(chosen)).toEqual(["turn", "timedOut"]);
+  });
+});
+
+describe("migration 0020", () => {
+  const added = (env as unknown as { TEST_MIGRATIONS: D1Migration[] }).TEST_MIGRATIONS.find((m) => m.name.startsWith("0020_"))!;
+  const adds = added.queries.find((q) => q.includes("UPDATE notification_subscriptions"))!;
+
+  it("tells a player's subscriptions that hear of timeouts of their seat's fresh link, once, and leaves a game's webhooks alone", async () => {
+    const owner = hashToken(unique("key"));
+    const made = async (events: string[]) =>
+      (await subscribe({ channel: "email", target: `${unique("m")}@example.org`, ownerHash: owner, events: events as never })).subscription
+        .id;
+    const timeouts = await made(["turn", "timedOut"]);
+    const results = await made(["gameOver"]);
+    const chat = (
+      await subscribe({
+        channel: "webhook",
+        target: await hook(unique("chat")),
+        scope: "game",
+        gameId: unique("g"),
+        events: ["turn", "timedOut"],
+      })
+    ).subscription.id;
+    await env.DB.prepare(adds).run();
+    await env.DB.prepare(adds).run();
+    expect(await eventsOf(timeouts)).toEqual(["turn", "timedOut", "seatReissued"]);
+    expect(await eventsOf(results)).toEqual(["gameOver"]);
+    expect(await eventsOf(chat)).toEqual(["turn", "timedOut"]);
   });
 });

@@ -30,7 +30,7 @@ describe("web push", () => {
       title: "Anna, tocca a te a Burraco",
       url: `https://burraco.test/game/${gameId}?seat=0`,
     });
-    expect(payload.body).toContain("Bruno ha pescato dal mazzo, ha calato 5♥ 6♥ 7♥ e ha scartato K♠.");
+    expect(payload.body).toContain("Bruno ha pescato dal tallone, ha calato 5♥ 6♥ 7♥ e ha scartato K♠.");
     expect(payload.tag).toMatch(/^[\w-]{32}$/);
     expect((await subscriptionRow(made.subscription.id))?.disabled_at).toBeNull();
   });

@@ -15,17 +15,9 @@ import { join } from "node:path";
 import { Webhook } from "standardwebhooks";
 import type { TestProject } from "vitest/node";
 import { mailIn } from "../../sent-mail";
+import type { Received } from "./received";
 
 const require = createRequire(import.meta.url);
-
-export interface Received {
-  readonly headers: Record<string, string>;
-  readonly body: string;
-  /** The library's verify accepted the signature (null: no secret given for this hook). */
-  readonly verified: boolean | null;
-  readonly answered: number;
-  readonly at: number;
-}
 
 interface Hook {
   secret: string | null;
@@ -130,11 +122,4 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => receiver.close(r));
     await push.stop();
   };
-}
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    receiverUrl: string;
-    pushServiceUrl: string;
-  }
 }

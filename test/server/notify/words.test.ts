@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CATALOGS } from "../../../src/server/i18n/index";
+import { durationWords } from "../../../src/server/notify/phrases";
 import type { GameNotification } from "../../../src/server/notify/types";
-import { durationWords, gameMessage, moveWords } from "../../../src/server/notify/words";
+import { gameMessage, moveWords } from "../../../src/server/notify/words";
 import { LANGUAGES } from "../../../src/shared/language";
 
 const names = ["Anna", "Bruno", "Carla", "Dario"];

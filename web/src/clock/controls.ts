@@ -69,9 +69,12 @@ export class ClockControls {
     const me = this.page.me;
     if (!snap || me === null || snap.status === "over") return [];
     const held = snap.seats[me]?.computer ?? null;
-    return held === null
-      ? [{ id: "menu-handover", label: t.computer.handover, onClick: () => this.setHandover({ asking: true, error: null }) }]
-      : [{ id: "menu-take-back", label: t.computer.takeBack, onClick: () => void this.handover(false) }];
+    if (held !== null) return [{ id: "menu-take-back", label: t.computer.takeBack, onClick: () => void this.handover(false) }];
+    // Nobody else at the table to hold up: the game waits for this player anyway, and the computer would only finish it alone.
+    const nobodyWaits = snap.seats.every((s) => s.seat === me || s.computer !== null);
+    return nobodyWaits
+      ? []
+      : [{ id: "menu-handover", label: t.computer.handover, onClick: () => this.setHandover({ asking: true, error: null }) }];
   }
 
   private setClaim(change: Partial<ClaimBox>): void {

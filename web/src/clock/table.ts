@@ -30,13 +30,19 @@ export function timeLeft(clock: ClockView, now: number): number | null {
   return Math.max(0, Date.parse(turn.deadline) - now);
 }
 
-/** The control in a line: "3 days per move; at a timeout the others may claim the match". */
-export function controlText(clock: ClockView): string {
+/**
+ * The control in a line: "3 days per move; at a timeout the others may claim the match". With a seat to play,
+ * what its timeout would actually do now (`name`: its player's), which may differ from the creator's choice
+ * (nobody to claim, or nobody else at the table: docs/clock.md).
+ */
+export function controlText(clock: ClockView, name?: string): string {
   const c = clock.control;
   const what =
     "perMove" in c
       ? t.clock.perMoveOf(span(durationMs(c.perMove)))
       : t.clock.bankOf(span(durationMs(c.bank)), span(durationMs(c.increment)));
+  const outcome = clock.turn?.onTimeout;
+  if (outcome && name !== undefined) return `${what}; ${t.clock.onTimeout[outcome](name)}`;
   return `${what}; ${c.timeout === "claim" ? t.clock.timeoutClaim : t.clock.timeoutComputer}`;
 }
 
@@ -54,9 +60,15 @@ export function clockLine({ snap, now }: ClockState): JSX.Element | null {
   const turn = clock.turn;
   const left = timeLeft(clock, now) ?? 0;
   const computer = snap.seats[turn.seat]?.computer;
+  const control = controlText(clock, seatName(snap.seats, turn.seat));
   return h(
     "span",
-    { class: `clock-line${left === 0 ? " late" : left < 3_600_000 ? " soon" : ""}`, id: "clock-line", title: controlText(clock) },
+    {
+      class: `clock-line${left === 0 ? " late" : left < 3_600_000 ? " soon" : ""}`,
+      id: "clock-line",
+      title: control,
+      "data-on-timeout": turn.onTimeout ?? "",
+    },
     computer && turn.deadline === null
       ? null
       : h(
@@ -117,6 +129,17 @@ export interface ClockActions {
   cancelClaim(): void;
 }
 
+/**
+ * Who wins a claim, as the engine decides it: with two teams the claimer's; with three players the leader of the
+ * two not late once the hand in play is scored as it stands (its hidden cards count, so the page cannot say who).
+ */
+function claimOutcome(snap: GameSnapshot, me: number, late: number): string {
+  const players = snap.view.players;
+  if (players !== 3) return players === 2 ? t.clock.claimYouWin : t.clock.claimTeamWins(teamName(snap.seats, teamOf(me, players), players));
+  const other = [0, 1, 2].find((seat) => seat !== me && seat !== late)!;
+  return t.clock.claimLeaderWins(seatName(snap.seats, other));
+}
+
 /** After a timeout: who is late, and for the late seat's opponents the button to claim the match (with a confirmation). */
 export function latePanel({ snap, me }: ClockState, box: ClaimBox, act: ClockActions): JSX.Element | null {
   const late = lateSeat(snap);
@@ -124,8 +147,17 @@ export function latePanel({ snap, me }: ClockState, box: ClaimBox, act: ClockAct
   const players = snap.view.players;
   const name = seatName(snap.seats, late);
   const claimable = snap.clock?.claim !== null && snap.clock?.claim !== undefined;
+  const adjourned = snap.clock?.adjourned?.late === late;
   const opponent = me !== null && teamOf(me, players) !== teamOf(late, players);
-  const text = !claimable ? t.clock.lateComputer(name) : me === late ? t.clock.lateYou : t.clock.lateClaimable(name);
+  const text = adjourned
+    ? me === late
+      ? t.clock.lateAdjournedYou
+      : t.clock.lateAdjourned(name)
+    : !claimable
+      ? t.clock.lateComputer(name)
+      : me === late
+        ? t.clock.lateYou
+        : t.clock.lateClaimable(name);
   return h(
     "div",
     { class: "late-panel", id: "late-panel", role: "status" },
@@ -135,7 +167,7 @@ export function latePanel({ snap, me }: ClockState, box: ClaimBox, act: ClockAct
         ? h(
             "div",
             { class: "confirm", role: "group", "aria-labelledby": "claim-question" },
-            h("p", { id: "claim-question" }, t.clock.claimQuestion(name)),
+            h("p", { id: "claim-question" }, t.clock.claimQuestion(name, claimOutcome(snap, me!, late))),
             h("button", { type: "button", class: "danger", id: "claim-yes", disabled: box.busy, onClick: act.claim }, t.clock.claimYes),
             " ",
             h("button", { type: "button", class: "quiet", id: "claim-cancel", onClick: act.cancelClaim }, t.clock.cancel),

@@ -1,12 +1,13 @@
 import { PHRASE_TEXTS } from "../../../src/shared/chat";
+import { prep } from "../../../src/shared/italian";
 import type { Catalog } from "./en";
 import { plural } from "./plural";
 
 /** Il catalogo italiano: le stesse chiavi di en.ts, con le parole dei giocatori di burraco. */
 
 const N = (n: number) => n.toLocaleString("it");
-/** "a Bruno", "ad Anna": the preposition takes a d before a name starting with a. */
-const A = (who: string) => (/^a/i.test(who) ? `ad ${who}` : `a ${who}`);
+/** "a Bruno", "ad Anna", "al Giocatore 2" (src/shared/italian.ts). */
+const A = (who: string) => prep("a", who);
 /** "al 12 maggio", "all'8 maggio", "all'11 maggio": the article elides before a vowel sound. */
 const AL = (date: string) => (/^(8|11)\b/.test(date) ? `all'${date}` : `al ${date}`);
 const DAL = (date: string) => (/^(8|11)\b/.test(date) ? `dall'${date}` : `dal ${date}`);
@@ -65,6 +66,10 @@ export const it: Catalog = {
     STALE_VERSION: "Il tavolo è cambiato prima che arrivasse la tua mossa. Eccolo com'è ora: guarda e riprova.",
     NO_FREE_SEAT: "Nessun posto è libero per l'invito: sono tutti presi o tenuti per un giocatore con nome.",
     SEAT_TAKEN: "Quel posto è preso.",
+    NOBODY_WAITING:
+      "Al tavolo non c'è nessun altro che ti aspetti: la partita aspetta la tua mossa per tutto il tempo che serve (con l'orologio, dichiara una vacanza per fermarlo).",
+    SEAT_REISSUED:
+      "Chi ha creato la partita ha dato un nuovo link a questo posto, dopo che hai saltato un tuo turno e sei rimasto assente: questo link non lo apre più. Chiedigli quello nuovo.",
     SEAT_RESERVED: "Quel posto è tenuto per il giocatore che ha quel nome: ha il suo link.",
     BAD_CLOCK: "Questo controllo del tempo non è valido.",
     BAD_RATED: "Una partita valida per la classifica richiede un tempo e soli giocatori umani, nessun computer.",
@@ -84,7 +89,8 @@ export const it: Catalog = {
     DEVICE_REMOVED:
       "Questo dispositivo è stato rimosso dal tuo giocatore: collegalo di nuovo con un codice da un dispositivo che usi, o entra con l'email.",
     DEVICE_NOT_FOUND: "Quel dispositivo non è (più) tuo.",
-    LINK_CODE_INVALID: "Questo codice non funziona: è sbagliato, è già stato usato o è scaduto. Chiedine uno nuovo all'altro dispositivo.",
+    LINK_CODE_INVALID:
+      "Questo codice o link non vale più: è sbagliato, è già stato usato o è scaduto. Su un dispositivo dove giochi già apri «I tuoi dispositivi» e mostra un codice nuovo, oppure fatti mandare un nuovo link di accesso all'email delle notifiche.",
     IDEMPOTENCY_KEY_REUSED: "Questa mossa era già stata inviata come un'altra mossa.",
     BODY_TOO_LARGE: "La richiesta è troppo grande.",
     UNSUPPORTED_MEDIA_TYPE: "La richiesta è stata inviata nel formato sbagliato.",
@@ -99,6 +105,21 @@ export const it: Catalog = {
     RATING_OUT_OF_RANGE: "Il tuo punteggio è fuori dall'intervallo richiesto da questa partita.",
     TOO_MANY_SEEKS: "Hai troppe partite in attesa nella sala: ritirane una prima.",
     BAD_SEEK: "Questa partita non si può pubblicare così: controlla per quanto resta aperta.",
+    TOURNAMENT_NOT_FOUND: "A questo indirizzo non c'è nessun torneo.",
+    BAD_TOURNAMENT: "Il torneo non si può creare così: controlla turni, tempi e iscrizioni.",
+    TOO_MANY_TOURNAMENTS: "Stai organizzando troppi tornei insieme: chiudine uno prima.",
+    REGISTRATION_CLOSED: "Le iscrizioni a questo torneo sono chiuse.",
+    ALREADY_ENTERED: "Sei già iscritto a questo torneo.",
+    NOT_ENTERED: "Non sei iscritto a questo torneo.",
+    TOURNAMENT_STARTED: "Il torneo è iniziato: non si può più fare.",
+    TOURNAMENT_OVER: "Il torneo è finito.",
+    NOT_ENOUGH_ENTRIES: "Per iniziare servono almeno due iscrizioni complete.",
+    ENTRY_INCOMPLETE: "A una coppia manca ancora il compagno: aspettalo, metti il computer al suo posto o togli la coppia.",
+    ENTRY_NOT_FOUND: "Questa iscrizione non c'è nel torneo.",
+    PARTNER_LINK_INVALID: "Questo link per il compagno non funziona: il posto è già preso, o il link è sbagliato.",
+    TABLE_HIDDEN:
+      "Questo tavolo del torneo si potrà guardare quando tutti i tavoli del turno avranno finito: le smazzate sono le stesse a ogni tavolo.",
+    ROUND_CLOSED: "Il tempo del turno è scaduto: il tavolo viene chiuso.",
     INTERNAL: "Qualcosa è andato storto sul server. Riprova.",
     BAD_MOVE: "Questa mossa non è valida.",
     HAND_OVER: "Questa smazzata è finita.",
@@ -106,7 +127,7 @@ export const it: Catalog = {
     MUST_DRAW_FIRST: "Prima pesca dal tallone o raccogli gli scarti.",
     ALREADY_DREW: "Hai già pescato in questo turno.",
     CARD_NOT_IN_HAND: "Quella carta non è nella tua mano.",
-    INVALID_MELD: "Queste carte non formano una combinazione valida.",
+    INVALID_MELD: "Queste carte non formano un gioco valido.",
     TOO_MANY_WILDS: "Un gioco può avere una sola matta (jolly o pinella).",
     SETS_NOT_ALLOWED: "Con queste regole si calano solo scale, niente combinazioni.",
     DUPLICATE_SET: "La tua squadra ha già una combinazione di questo valore: attacca le carte a quella.",
@@ -121,7 +142,7 @@ export const it: Catalog = {
   },
   load: {
     badSeat:
-      "Questo link non apre più il posto: ne è stato emesso uno nuovo, oppure il posto è stato preso con l'invito. Chiedi un nuovo link a chi ha creato la partita.",
+      "Questo link non apre più il posto: ne è stato creato uno nuovo, oppure il posto è stato preso con l'invito. Chiedi un nuovo link a chi ha creato la partita.",
     badInvite: "Questo invito non apre la partita.",
     failed: "Qualcosa è andato storto nel caricare la partita.",
     table: "Caricamento del tavolo…",
@@ -131,7 +152,7 @@ export const it: Catalog = {
     connecting: "Connessione…",
     live: "In diretta",
     reconnecting: "Riconnessione…",
-    polling: "In diretta (polling)",
+    polling: "In diretta (a intervalli)",
     offline: "Offline: riprovo",
   },
   lobby: {
@@ -151,7 +172,7 @@ export const it: Catalog = {
     partners: "I compagni siedono di fronte: i posti 1 e 3 contro i posti 2 e 4.",
     prepared: "Torneo: smazzate preparate",
     preparedHint:
-      "Per i tornei che giocano le stesse smazzate a ogni tavolo: una lista JSON di smazzate come nei record di partita. Tutti vedranno che le smazzate sono preparate.",
+      "Per i tornei che giocano le stesse smazzate a ogni tavolo: una lista JSON di smazzate come nei file delle partite. Tutti vedranno che le smazzate sono preparate.",
     deals: "Smazzate (JSON)",
     dealsNotJson: "Le smazzate preparate non sono JSON valido.",
     badName: (seat: number) => `Il nome per il posto ${seat} è troppo lungo o ha caratteri che un nome non può avere.`,
@@ -162,20 +183,25 @@ export const it: Catalog = {
   links: {
     ready: "La partita è pronta: manda i link",
     secret:
-      "Ogni link di posto è segreto: chi lo ha gioca quel posto. Manda a ciascuno il suo, in privato. Questo browser li conserva in «Partite create qui» e può emettere un link nuovo per un posto che nessuno ha ancora aperto.",
+      "Ogni link di posto è segreto: chi lo ha gioca quel posto. Manda a ciascuno il suo, in privato. Questo browser li conserva in «Partite create qui» e può dare un link nuovo a un posto che nessuno ha ancora aperto, o il cui giocatore ha saltato un turno ed è rimasto assente.",
     seat: (seat: number, name: string | null) => `Posto ${seat}${name ? `: ${name}` : ""}`,
     invite: "Invito (occupa un posto libero senza nome)",
     inviteHint: "Mettilo in una chat di gruppo: chi lo apre per primo scrive il nome e prende un posto libero senza nome.",
     inviteNamed: "Nessun invito: ogni posto ha un nome e il suo link. Manda a ciascuno il suo.",
     inviteFull: "Non resta nessun posto per l'invito: tutti i posti senza nome sono stati presi.",
-    spectators: "Spettatori (pubblico, mai una mano)",
+    spectators: "Spettatori (vista pubblica: le mani non si vedono)",
     playHere: "Gioca questo posto ↗",
     watch: "Guarda ↗",
     notCopied: "Alcuni link non sono ancora stati copiati o condivisi: restano in questo browser in «Partite create qui».",
     handled: "inviato",
     newLink: "Nuovo link",
-    newLinkConfirm: (seat: number) =>
-      `Emettere un link nuovo per il posto ${seat}? Il vecchio link smetterà di funzionare. Solo un posto che nessuno ha ancora aperto può averne uno.`,
+    newLinkConfirm: (seat: number) => `Dare un link nuovo al posto ${seat}? Il vecchio link smetterà di funzionare.`,
+    newLinkGone: (seat: number, name: string | null) =>
+      `Dare un link nuovo al posto ${seat}${name ? ` (${name})` : ""}? Il suo giocatore ha saltato un turno ed è rimasto assente: il vecchio link smetterà di funzionare, e chi apre quello nuovo prende il posto. Mandalo a lui (o a chi prende il suo posto).`,
+    gone: "il suo giocatore ha saltato un turno ed è assente: può avere un link nuovo",
+    goneFrom: (date: string) => `aperto dal suo giocatore · link nuovo possibile ${DAL(date)} se resta assente`,
+    onHoliday: (date: string) => `aperto dal suo giocatore, in vacanza fino ${AL(date)}`,
+    atTable: "aperto dal suo giocatore, ora al tavolo",
     newLinkDone: (seat: number) => `Il posto ${seat} ha un link nuovo: mandalo.`,
     taken: "aperto dal suo giocatore",
     free: "non ancora aperto",
@@ -196,6 +222,7 @@ export const it: Catalog = {
     seatAt: (seat: number, when: string) => `posto ${seat} · ${when}`,
     noLink: "questo browser non ha il link del posto: si apre la vista pubblica",
     alsoHere: "Aperte anche in questo browser",
+    openedOn: (date: string) => `Partita ${/^(8|11)\b/.test(date) ? `dell'${date}` : `del ${date}`}`,
     created: "Partite create qui",
     createdOn: (when: string) => `creata ${when}`,
     showLinks: "Link",
@@ -204,7 +231,7 @@ export const it: Catalog = {
     share: "Condividi il tavolo",
     shareText: (names: string) => `Guarda la nostra partita a burraco: ${names}`,
     replay: "Rivedi la partita",
-    record: "Scarica il record",
+    record: "Scarica il file della partita",
     table: "Torna al tavolo",
   },
   status: {
@@ -261,11 +288,12 @@ export const it: Catalog = {
     noMelds: "Ancora nessun gioco calato.",
     yourMelds: "I tuoi giochi",
     yourTeam: (names: string) => `La tua squadra (${names})`,
-    theirMelds: (names: string, two: boolean) => (two ? `I giochi di ${names}` : names),
+    theirMelds: (names: string, two: boolean) => (two ? `I giochi ${prep("di", names)}` : names),
     pozzettoWaiting: "pozzetto ancora da prendere",
     pozzettoNone: "nessun pozzetto rimasto",
     pozzettoStock: "pozzetto finito sotto il tallone",
-    pozzettoTaken: (who: string, direct: boolean) => `pozzetto preso da ${who} ${direct ? "al volo" : "in seconda (con lo scarto)"}`,
+    pozzettoTaken: (who: string, direct: boolean) =>
+      `pozzetto preso ${prep("da", who)} ${direct ? "al volo" : "in seconda (con lo scarto)"}`,
     set: "Combinazione",
     sequence: "Scala",
     meldOf: (kind: string, n: number) => `${kind} di ${N(n)}`,
@@ -279,6 +307,8 @@ export const it: Catalog = {
     closeBurraco: "Tocca per richiuderlo",
   },
   board: {
+    /** The table page's heading, for screen readers: its teams. */
+    heading: (teams: readonly string[]) => `Burraco: ${teams.join(" contro ")}`,
     points: "punti",
     /** A burraco's kind on its badge on the table (the full name is its label). */
     kind: { clean: "pulito", dirty: "sporco", "semi-clean": "semipulito", royal: "reale", "ace-to-ace": "asso-asso" },
@@ -390,7 +420,7 @@ export const it: Catalog = {
   handEnd: {
     title: (hand: number, how: string) => `Fine della smazzata ${hand}: ${how}`,
     melds: "I giochi sul tavolo",
-    held: (who: string) => `In mano a ${who}`,
+    held: (who: string) => `In mano ${A(who)}`,
     noCards: "nessuna carta",
     score: "Il punteggio della smazzata",
     match: "La partita",
@@ -429,7 +459,7 @@ export const it: Catalog = {
     unmute: (who: string) => `Riattiva ${who}`,
     muted: (who: string) => `Hai silenziato ${who}: non vedi i suoi messaggi.`,
     report: "Segnala",
-    reportLabel: (who: string) => `Segnala questo messaggio di ${who}`,
+    reportLabel: (who: string) => `Segnala questo messaggio ${prep("di", who)}`,
     reported: "Segnalato, grazie. Il messaggio resta a disposizione del gestore.",
     settings: "Silenzia un giocatore, spettatori",
     spectators: "Gli spettatori possono leggere la chat",
@@ -464,27 +494,44 @@ export const it: Catalog = {
     perMoveOf: (span: string) => `${span} per mossa`,
     bankOf: (bank: string, increment: string) => `riserva di ${bank}, + ${increment} a mossa`,
     noClock: "senza orologio: la partita aspetta quanto serve",
-    timeoutClaim: "allo scadere gli altri possono rivendicare la partita",
+    timeoutClaim: "allo scadere gli altri possono reclamare la partita",
     timeoutComputer: "allo scadere il computer gioca al posto del ritardatario",
-    lateClaimable: (who: string) => `${who} ha finito il tempo: la partita può essere rivendicata.`,
-    lateYou: "Hai finito il tempo: gli avversari possono rivendicare la partita. Gioca ora e la partita continua.",
+    lateClaimable: (who: string) => `${who} ha finito il tempo: la partita può essere reclamata.`,
+    lateYou: "Hai finito il tempo: gli avversari possono reclamare la partita. Gioca ora e la partita continua.",
     lateComputer: (who: string) => `${who} ha finito il tempo: il computer gioca al suo posto finché non torna.`,
-    claim: "Rivendica la partita",
-    claimQuestion: (who: string) =>
-      `Rivendicare la partita? ${who} ha finito il tempo: la partita finisce ora e la sua squadra perde. (Senza rivendicazione può ancora giocare.)`,
-    claimYes: "Sì, rivendica",
+    claim: "Reclama la partita",
+    claimQuestion: (who: string, outcome: string) =>
+      `Reclamare la partita? ${who} ha finito il tempo: la partita finisce ora e ${outcome}. (Finché nessuno la reclama può ancora giocare.)`,
+    claimYouWin: "vinci tu",
+    claimTeamWins: (team: string) => `vince la tua squadra (${team})`,
+    claimLeaderWins: (other: string) => `la smazzata in corso si conta così com'è: vince chi tra te e ${other} ha più punti`,
+    claimYes: "Sì, reclamala",
     cancel: "Annulla",
-    claimedBy: (who: string, late: string) => `${who} ha rivendicato la partita: ${late} ha finito il tempo.`,
-    aborted: (late: string) => `La partita è stata annullata senza risultato: ${late} ha finito il tempo prima che tutti avessero giocato.`,
+    claimedBy: (who: string, late: string) => `${who} ha reclamato la partita: ${late} ha finito il tempo.`,
+    aborted: (late: string) =>
+      `La partita è stata annullata senza risultato: ${late} ha finito il tempo prima che la partita cominciasse davvero.`,
     overTimeout: (late: string, winner: string | null) =>
       `La partita è finita: ${late} ha finito il tempo${winner ? `; ha vinto ${winner}` : ""}.`,
     overAborted: "La partita è stata annullata, senza risultato.",
     reminder: (who: string, which: string) => `Promemoria ${A(who)}: ${which}.`,
     reminderWhich: { "80%": "è passato l'80% del tempo per la mossa", "1h": "manca un'ora" } as Record<string, string>,
     timedOut: (who: string) => `${who} ha finito il tempo.`,
+    timedOutOnce: (who: string) => `${who} ha finito il tempo: il computer gioca questo turno al suo posto, e il prossimo torna a lui.`,
+    timedOutAdjourned: (who: string) => `${who} ha finito il tempo: la partita è sospesa finché non gioca.`,
+    lateAdjourned: (who: string) =>
+      `${who} ha finito il tempo e al tavolo nessuno può reclamare la partita: è sospesa finché ${who} non gioca.`,
+    lateAdjournedYou:
+      "Hai finito il tempo e al tavolo non c'è nessun altro che possa reclamare la partita o aspettarti: la partita è sospesa. Gioca quando vuoi: il tuo tempo riparte con la tua mossa.",
+    onTimeout: {
+      abort: () => "allo scadere la partita viene annullata senza risultato",
+      claim: () => "allo scadere gli avversari possono reclamare la partita",
+      computer: (who: string) => `allo scadere il computer gioca al posto di ${who}`,
+      computerTurn: (who: string) => `allo scadere il computer gioca questo turno al posto di ${who}, e il prossimo torna a lui`,
+      adjourn: (who: string) => `allo scadere la partita resta sospesa finché ${who} non gioca`,
+    },
     absence: (who: string, from: string, until: string) => `${who} sarà in vacanza ${DAL(from)} ${AL(until)}.`,
     absenceCancelled: (who: string) => `${who} ha annullato una vacanza.`,
-    computerOn: (who: string) => `Il computer gioca al posto di ${who}.`,
+    computerOn: (who: string) => `Il computer gioca al posto ${prep("di", who)}.`,
     computerOff: (who: string) => `${who} ha ripreso il suo posto.`,
     countdownLabel: "Tempo rimasto per la mossa",
   },
@@ -516,9 +563,9 @@ export const it: Catalog = {
     days: (n: number) => `${N(n)} ${plural(n, "giorno", "giorni")}`,
     none0: "niente",
     timeout: "Quando qualcuno finisce il tempo",
-    claim: "Gli altri possono rivendicare la partita",
+    claim: "Gli altri possono reclamare la partita",
     claimHint:
-      "Il ritardatario perde se un avversario rivendica; fino ad allora può ancora giocare. (Prima che tutti abbiano giocato, la partita viene semplicemente annullata.)",
+      "Il ritardatario perde se un avversario reclama la partita; fino ad allora può ancora giocare. (Prima che tutti abbiano giocato, la partita viene semplicemente annullata.)",
     computerTakes: "Il computer gioca al suo posto",
     computerTakesHint: "Il computer gioca i turni del ritardatario finché non torna e gioca.",
     seatKind: (seat: number) => `Chi gioca al posto ${seat}`,
@@ -526,7 +573,7 @@ export const it: Catalog = {
     computer: (level: string) => `Computer: ${level}`,
     vsComputer: "Gioca contro il computer",
     vsComputerHint: "Subito una partita a 2, tu contro il computer (giocatore di circolo).",
-    vsComputerBusy: "Si dà le carte…",
+    vsComputerBusy: "Distribuisco le carte…",
     allComputers: "Almeno un posto deve essere giocato da una persona.",
   },
   holidays: {
@@ -561,23 +608,23 @@ export const it: Catalog = {
     reminder: { "80%": "promemoria: usato l'80% del tempo", "1h": "promemoria: manca un'ora" } as Record<string, string>,
   },
   fairness: {
-    summary: "Smazzate eque: impegni",
+    summary: "Smazzate senza trucchi: verificale",
     prepared: " (questa partita usa smazzate preparate)",
     intro:
-      "Ogni smazzata è mescolata dal server, che si impegna su di essa quando la distribuisce: l'impegno è lo SHA-256 di un sale segreto, due punti e la smazzata. A fine smazzata il sale e le carte vengono rivelati, e il tuo browser può verificare che la smazzata sia proprio quella.",
+      "Ogni smazzata è mescolata dal server, che quando la distribuisce ne mostra l'impronta: lo SHA-256 di un sale segreto, due punti e la smazzata. A fine smazzata il sale e le carte vengono rivelati, e il tuo browser può verificare che la smazzata giocata sia proprio quella dell'impronta.",
     hand: (n: number) => `Smazzata ${n}`,
     preparedHand: " (preparata da chi ha creato la partita, non mescolata)",
-    commitment: "Impegno: ",
+    commitment: "Impronta: ",
     salt: "Sale: ",
     verify: "Verifica",
-    differs: "Questo non è l'impegno che questo browser ha visto durante la smazzata!",
+    differs: "Questa non è l'impronta che questo browser ha visto durante la smazzata!",
     saltLater: "Il sale si rivela a fine smazzata.",
     checking: "Verifica in corso…",
     secureOnly: "Il browser può verificarlo solo su una pagina sicura (https).",
-    mismatch: "NON CORRISPONDE: la smazzata rivelata non corrisponde al suo impegno.",
-    mismatchSeen: "NON CORRISPONDE: l'impegno è diverso da quello visto da questo browser durante la smazzata.",
-    okSeen: "✓ La smazzata corrisponde all'impegno che questo browser ha visto quando è stata distribuita.",
-    ok: "✓ La smazzata corrisponde al suo impegno.",
+    mismatch: "NON CORRISPONDE: la smazzata rivelata non corrisponde alla sua impronta.",
+    mismatchSeen: "NON CORRISPONDE: l'impronta è diversa da quella vista da questo browser durante la smazzata.",
+    okSeen: "✓ La smazzata corrisponde all'impronta che questo browser ha visto quando è stata distribuita.",
+    ok: "✓ La smazzata corrisponde alla sua impronta.",
     couldNot: "Impossibile verificare: la smazzata non è ancora disponibile.",
   },
   embed: { open: "Apri il tavolo completo ↗" },
@@ -596,13 +643,13 @@ export const it: Catalog = {
     keys: "Le frecce scorrono le mosse; Inizio e Fine vanno alla distribuzione e alla fine; Pagina su e Pagina giù cambiano smazzata.",
     noHands: "Non è ancora stata giocata nessuna smazzata.",
     endScore: "Punteggio a fine smazzata",
-    held: (who: string) => `In mano a ${who}`,
+    held: (who: string) => `In mano ${A(who)}`,
     backToTable: "Torna al tavolo",
-    download: "Scarica il record",
+    download: "Scarica il file della partita",
     currentNote: "La smazzata in corso, per quanto puoi vederla: le carte degli altri restano nascoste fino alla fine.",
     moveBy: (who: string) => `${who}:`,
-    loading: "Caricamento del record…",
-    failed: "Non è stato possibile caricare il record.",
+    loading: "Caricamento della partita…",
+    failed: "Non è stato possibile caricare la partita.",
     totals: "Totali della partita dopo questa smazzata",
   },
   time: {
@@ -614,7 +661,7 @@ export const it: Catalog = {
     title: "Notifiche",
     titleGame: (names: string) => `Notifiche: ${names}`,
     intro:
-      "Fatti avvisare quando tocca a te: per email, in questo browser (push) o tramite un webhook. Arrivano per le partite che giochi da questo browser: ogni posto che apri qui è legato alla chiave di giocatore di questo browser, e così queste notifiche.",
+      "Fatti avvisare quando tocca a te: per email, in questo browser (push) o tramite un webhook. Le notifiche sono del tuo giocatore: arrivano per le partite che giochi da ognuno dei tuoi dispositivi collegati (le push vanno al browser che le ha attivate).",
     introGame: "Notifiche solo per questa partita; quelle per tutte le tue partite valgono anche per questa.",
     backToTable: "Torna al tavolo",
     all: "Tutte le tue notifiche",
@@ -640,8 +687,14 @@ export const it: Catalog = {
       gameOver: "finisce la partita",
       invited: "vengo invitato a una partita",
       started: "comincia una partita presa dalla sala",
-      message: "un giocatore mi scrive al tavolo (al massimo un'email all'ora per partita)",
+      seatReissued: "il mio posto riceve un nuovo link perché sono rimasto assente",
+      message: "un giocatore mi scrive al tavolo",
     },
+    /** Said beside an event only where it is true of the channel (email). */
+    emailOnly: { message: "per email, al massimo un messaggio all'ora per partita, con tutto quello che è stato scritto" } as Record<
+      string,
+      string
+    >,
     eventName: {
       turn: "tocca a te",
       reminder: "promemoria",
@@ -651,6 +704,7 @@ export const it: Catalog = {
       gameOver: "fine partita",
       invited: "invito",
       started: "partita cominciata",
+      seatReissued: "nuovo link per il tuo posto",
       message: "messaggio al tavolo",
       confirm: "conferma",
       digest: "messaggio del giorno",
@@ -743,6 +797,7 @@ export const it: Catalog = {
       gameOver: "finisce la partita",
       invited: "l'invito (mandato subito)",
       started: "la partita comincia con tutti i giocatori seduti",
+      seatReissued: "un posto riceve un nuovo link",
       message: "i giocatori scrivono al tavolo (mai mandato in una chat di gruppo)",
     },
     chatAdd: "Collega la chat",
@@ -799,28 +854,55 @@ export const it: Catalog = {
     showCode: "Mostra un codice per l'altro dispositivo",
     codeHint: "Sull'altro dispositivo apri la pagina iniziale e scrivi questo codice, oppure inquadra il codice QR:",
     qrLabel: "Codice QR che collega un altro dispositivo",
-    codeExpires: (when: string) => `Vale una volta sola, fino a ${when}.`,
+    codeExpires: (when: string) => `Vale una volta sola, fino ${AL(when)}.`,
     copyLink: "Copia il link",
     joinTitle: "Giochi già da un altro dispositivo?",
     joinHint:
-      "Scrivi il codice che mostra l'altro dispositivo (I tuoi dispositivi → Mostra un codice), oppure ricevi un link per entrare all'indirizzo email dove ti arrivano le notifiche.",
+      "Scrivi il codice che mostra l'altro dispositivo (I tuoi dispositivi → Mostra un codice), oppure fatti mandare un link di accesso all'indirizzo email dove ti arrivano le notifiche.",
     codeLabel: "Codice dall'altro dispositivo",
     linkThis: "Collega questo dispositivo",
     emailLabel: "La tua email delle notifiche",
-    sendSignIn: "Mandami un link per entrare",
+    sendSignIn: "Mandami un link di accesso",
     signInSent: (address: string) =>
-      `Se ${address} riceve le tue notifiche di Burraco, sta arrivando un link per entrare: aprilo su questo dispositivo entro 30 minuti.`,
+      `Se ${address} riceve le tue notifiche di Burraco, sta arrivando un link di accesso: aprilo su questo dispositivo entro 30 minuti.`,
     linked: "Questo dispositivo è collegato al tuo giocatore: ora le tue partite sono anche qui.",
     linkTitle: "Collega questo dispositivo",
-    linkAsk: "Collegare questo dispositivo al tuo giocatore? Troverai qui anche le tue partite, le notifiche e le vacanze.",
     toGames: "Vai alle mie partite",
+    previewLoading: "Controllo il codice…",
+    joinWho: (name: string | null) =>
+      name ? `Collegare questo dispositivo al giocatore «${name}»?` : "Collegare questo dispositivo a un giocatore senza nome?",
+    theirDevices: "I dispositivi di quel giocatore:",
+    theirGames: (n: number) => (n === 0 ? "Nessuna partita finora." : n === 1 ? "Una partita:" : `${N(n)} partite, le ultime:`),
+    gameWith: (names: string, over: boolean) => `con ${names}${over ? " (finita)" : " (in corso)"}`,
+    someone: "qualcuno",
+    onlyYours:
+      "Collega solo a un giocatore che sei tu. Chi usa i dispositivi di quel giocatore vedrà cosa fai lì, e potrà rimuovere questo dispositivo. Se questo codice te l'ha dato qualcun altro, non collegare.",
+    youHold: (name: string | null, parts: string) =>
+      name ? `Questo dispositivo gioca già come «${name}»: ${parts}.` : `Questo dispositivo gioca già come un giocatore a sé: ${parts}.`,
+    held: {
+      games: (n: number) => (n === 1 ? "1 partita" : `${N(n)} partite`),
+      subscriptions: (n: number) => (n === 1 ? "1 impostazione di notifica" : `${N(n)} impostazioni di notifica`),
+      absences: (n: number) => (n === 1 ? "1 vacanza" : `${N(n)} vacanze`),
+      ratings: (n: number) => (n === 1 ? "1 punteggio in classifica" : `${N(n)} punteggi in classifica`),
+      seeks: (n: number) => (n === 1 ? "1 partita pubblicata nella pagina iniziale" : `${N(n)} partite pubblicate nella pagina iniziale`),
+      otherDevices: (n: number) => (n === 1 ? "1 altro dispositivo" : `${N(n)} altri dispositivi`),
+    },
+    whichPlayer: "Quale giocatore tieni?",
+    keepMine: "Tengo il mio giocatore: non collegare questo dispositivo",
+    joinOnly: "Collega solo questo dispositivo: le mie partite restano al mio giocatore, e da qui non le apro più",
+    mergeMine: (name: string | null) =>
+      `${name ? `«${name}»` : "Quel giocatore"} sono io: sposta in quel giocatore le mie partite, notifiche, vacanze, punteggi e gli altri dispositivi, per sempre`,
+    continue: "Continua",
+    cancel: "Annulla",
+    alreadyYours: "Questo dispositivo è già di questo giocatore: non c'è niente da collegare.",
+    notLinked: "Non è stato collegato niente: questo dispositivo resta al suo giocatore.",
     seatTakenTitle: "Questo posto appartiene a un giocatore",
     seatTaken:
       "Sei tu? Collega questo dispositivo al tuo giocatore e il posto si apre anche qui: dagli altri tuoi dispositivi non si sposta niente.",
     seatTakenOther: "Non è tuo? Chiedi a chi ha creato la partita il tuo link.",
     watch: "Guarda il tavolo",
     seatReissued: (who: string) =>
-      `Chi ha creato la partita ha dato un nuovo link per il posto di ${who}: il vecchio link non lo apre più.`,
+      `Chi ha creato la partita ha dato un nuovo link per il posto ${prep("di", who)}: il vecchio link non lo apre più.`,
   },
   seeks: {
     title: "Trova un avversario",
@@ -851,7 +933,7 @@ export const it: Catalog = {
     free: (n: number) => (n === 1 ? "1 posto libero" : `${N(n)} posti liberi`),
     rated: "Valida per la classifica",
     unrated: "Amichevole",
-    until: (when: string) => `aperta fino a ${when}`,
+    until: (when: string) => `aperta fino ${AL(when)}`,
     range: (min: number | null, max: number | null) =>
       min !== null && max !== null
         ? `punteggio ${N(min)}–${N(max)}`

@@ -1,4 +1,4 @@
-import type { LinkCode, Player, PlayerChanges } from "../../../src/shared/api";
+import type { LinkCode, LinkPreview, Player, PlayerChanges } from "../../../src/shared/api";
 import { call } from "../api";
 import { lang } from "../i18n/index";
 import { playerKey } from "../store";
@@ -8,8 +8,14 @@ export const identityApi = {
   me: () => call<Player>("/api/me", { token: playerKey() }),
   change: (changes: PlayerChanges) => call<Player>("/api/me", { token: playerKey(), method: "PATCH", body: changes }),
   newCode: () => call<LinkCode>("/api/me/link-codes", { token: playerKey(), method: "POST" }),
-  /** Links this browser to the player of a code (typed, from a link or QR code, or from a sign-in email). */
-  link: (code: string, label: string | null) => call<Player>("/api/me/devices", { token: playerKey(), body: { code, label } }),
+  /** Whose player a code joins this browser to, and what this browser's own player holds (the code is not spent). */
+  preview: (code: string) => call<LinkPreview>("/api/me/link-preview", { token: playerKey(), body: { code } }),
+  /**
+   * Links this browser to the player of a code (typed, from a link or QR code, or from a sign-in email); `merge`
+   * moves this browser's own player into it too, only when the person chose that knowingly.
+   */
+  link: (code: string, label: string | null, merge = false) =>
+    call<Player>("/api/me/devices", { token: playerKey(), body: { code, label, merge } }),
   label: (deviceId: string, label: string | null) =>
     call<Player>(`/api/me/devices/${encodeURIComponent(deviceId)}`, { token: playerKey(), method: "PATCH", body: { label } }),
   remove: (deviceId: string) =>

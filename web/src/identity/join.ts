@@ -2,7 +2,8 @@ import { h, type JSX } from "preact";
 import type { Player } from "../../../src/shared/api";
 import { ApiError } from "../api";
 import { codeText, t } from "../i18n/index";
-import { deviceKind, identityApi } from "./api";
+import { identityApi } from "./api";
+import { LinkChoice } from "./link-choice";
 
 /**
  * Linking this device to a player who already plays elsewhere: with a code
@@ -13,19 +14,39 @@ import { deviceKind, identityApi } from "./api";
 export class Joining {
   busy = false;
   message: { text: string; error: boolean } | null = null;
+  /** A typed code being looked at: whose player it joins, and the choice (link-choice.ts). */
+  private choice: LinkChoice | null = null;
 
   constructor(
     private readonly changed: () => void,
     private readonly linked: (player: Player) => void,
   ) {}
 
+  /** Shows whose player a typed code joins, and links only once the person chose (link-choice.ts). */
   async link(code: string): Promise<void> {
     if (!code.trim()) return;
-    await this.run(async () => {
-      const player = await identityApi.link(code.trim(), t.identity.kind[deviceKind()]);
-      this.message = { text: t.identity.linked, error: false };
-      this.linked(player);
-    });
+    this.message = null;
+    this.choice = new LinkChoice(
+      code.trim(),
+      this.changed,
+      (player) => {
+        this.choice = null;
+        this.message = { text: t.identity.linked, error: false };
+        this.linked(player);
+        this.changed();
+      },
+      (text) => {
+        this.choice = null;
+        this.message = { text, error: false };
+        this.changed();
+      },
+    );
+    await this.choice.load();
+    if (this.choice?.failure) {
+      this.message = { text: this.choice.failure, error: true };
+      this.choice = null;
+      this.changed();
+    }
   }
 
   async signIn(address: string): Promise<void> {
@@ -49,8 +70,9 @@ export class Joining {
     this.changed();
   }
 
-  /** The two ways in, as forms. */
+  /** The two ways in, as forms; or, once a code is typed, whose player it joins. */
   view(): JSX.Element {
+    if (this.choice) return h("div", { class: "join" }, this.choice.view());
     const submit = (fn: (value: string) => Promise<void>, field: string) => (e: Event) => {
       e.preventDefault();
       const form = e.currentTarget as HTMLFormElement;

@@ -1,69 +1,60 @@
 import { h, render } from "preact";
-import { ApiError } from "../api";
 import { header } from "../header";
-import { codeText, t } from "../i18n/index";
-import { deviceKind, identityApi } from "./api";
+import { t } from "../i18n/index";
+import { LinkChoice } from "./link-choice";
 
 /**
  * `/link#code=…`: a code from another device's QR code or link, or an
  * email's sign-in link. The code is read from the fragment (never sent by
- * the browser) and wiped from the address bar at once, and the device is
- * linked only on the reader's click (mail scanners open every link). Once
- * used, the code is spent: the page, reloaded or seen by anyone, offers
- * nothing.
+ * the browser) and wiped from the address bar at once. The page first says
+ * whose player the code joins (link-choice.ts: looking does not spend it),
+ * and links the device only on the reader's click (mail scanners open
+ * every link). Once used, the code is spent: the page, reloaded or seen by
+ * anyone, offers nothing.
  */
 export class LinkPage {
-  private readonly code: string | null;
-  private stage: "ask" | "busy" | "done" | { failed: string } = "ask";
+  private readonly choice: LinkChoice | null;
+  private stage: "ask" | "done" | { kept: string } = "ask";
 
   constructor(private readonly root: HTMLElement) {
-    this.code = new URLSearchParams(location.hash.slice(1)).get("code");
+    const code = new URLSearchParams(location.hash.slice(1)).get("code");
     history.replaceState(null, "", "/link");
+    this.choice = code
+      ? new LinkChoice(
+          code,
+          () => this.render(),
+          () => {
+            this.stage = "done";
+            this.render();
+          },
+          (message) => {
+            this.stage = { kept: message };
+            this.render();
+          },
+        )
+      : null;
   }
 
   open(): void {
     document.title = `${t.identity.linkTitle} · ${t.common.brand}`;
     this.render();
+    void this.choice?.load();
   }
 
   close(): void {
     render(null, this.root);
   }
 
-  private async go(): Promise<void> {
-    if (!this.code || this.stage === "busy") return;
-    this.stage = "busy";
-    this.render();
-    try {
-      await identityApi.link(this.code, t.identity.kind[deviceKind()]);
-      this.stage = "done";
-    } catch (error) {
-      this.stage = { failed: error instanceof ApiError ? codeText(error.code) : t.codes.INTERNAL };
-    }
-    this.render();
-  }
-
   render(): void {
     const stage = this.stage;
-    const body =
-      !this.code || typeof stage === "object"
-        ? [
-            h("p", { class: "notice error", role: "alert" }, typeof stage === "object" ? stage.failed : t.codes.LINK_CODE_INVALID),
-            h("p", null, h("a", { href: "/" }, t.common.goLobby)),
-          ]
-        : stage === "done"
-          ? [
-              h("p", { class: "notice", role: "status", id: "link-done" }, t.identity.linked),
-              h("p", null, h("a", { href: "/", class: "button", id: "link-lobby" }, t.identity.toGames)),
-            ]
-          : [
-              h("p", null, t.identity.linkAsk),
-              h(
-                "button",
-                { type: "button", id: "link-confirm", disabled: stage === "busy", onClick: () => void this.go() },
-                t.identity.linkThis,
-              ),
-            ];
+    const lobby = (id: string, text: string) => h("p", null, h("a", { href: "/", class: "button", id }, text));
+    const body = !this.choice
+      ? [h("p", { class: "notice error", role: "alert" }, t.codes.LINK_CODE_INVALID), lobby("link-lobby", t.common.goLobby)]
+      : stage === "done"
+        ? [h("p", { class: "notice", role: "status", id: "link-done" }, t.identity.linked), lobby("link-lobby", t.identity.toGames)]
+        : typeof stage === "object"
+          ? [h("p", { class: "notice", role: "status", id: "link-kept" }, stage.kept), lobby("link-lobby", t.common.goLobby)]
+          : [this.choice.view(), this.choice.failure ? lobby("link-lobby", t.common.goLobby) : null];
     render(
       h(
         "div",

@@ -83,7 +83,12 @@ export function myGames(state: GamesState, act: LinkActions & { expand(game: Cre
               h(
                 "li",
                 { key: id, "data-game": id },
-                h("a", { href: `/game/${id}#seat=${seat.token}` }, seat.names ? label(seat.names, seat.names.length) : id),
+                // Never the game's id: its players, or when it was opened here.
+                h(
+                  "a",
+                  { href: `/game/${id}#seat=${seat.token}` },
+                  seat.names ? label(seat.names, seat.names.length) : t.myGames.openedOn(dateTime(seat.savedAt)),
+                ),
                 h("span", { class: "when" }, ` ${t.common.seat(seat.seat + 1)}`),
               ),
             ),

@@ -70,7 +70,7 @@ export function subscriptionCard(sub: SubscriptionView, v: PrefsView, act: Prefs
             act.save(sub, event.currentTarget as HTMLFormElement);
           },
         },
-        eventsField(t.notify.events, t.notify.event, sub.events),
+        eventsField(t.notify.events, t.notify.event, sub.events, undefined, sub.channel === "email" ? t.notify.emailOnly : {}),
         languageField(sub.language),
         sub.channel === "email" ? digestFields(sub.digest, sub.timeZone ?? v.timeZone, `tz-${sub.id}`) : null,
         h("button", { type: "submit", class: "save", disabled: busy }, t.notify.save),

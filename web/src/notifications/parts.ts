@@ -19,10 +19,20 @@ export const EVENTS = [
   "gameOver",
   "invited",
   "started",
+  "seatReissued",
   "message",
 ] as const satisfies readonly NotifyEventName[];
 /** What a player's subscription hears when nothing else is chosen (the server's PLAYER_DEFAULT_EVENTS). */
-export const PLAYER_EVENTS: readonly NotifyEventName[] = ["turn", "reminder", "timedOut", "claimed", "gameOver", "invited", "started"];
+export const PLAYER_EVENTS: readonly NotifyEventName[] = [
+  "turn",
+  "reminder",
+  "timedOut",
+  "claimed",
+  "gameOver",
+  "invited",
+  "started",
+  "seatReissued",
+];
 /** What a game's group chat hears by default (the server's GAME_DEFAULT_EVENTS). */
 export const CHAT_EVENTS: readonly NotifyEventName[] = ["invited", "turn", "reminder", "timedOut", "claimed", "handEnded", "gameOver"];
 
@@ -48,6 +58,8 @@ export function eventsField(
   labels: Readonly<Record<NotifyEventName, string>>,
   chosen: readonly string[],
   only?: readonly NotifyEventName[],
+  /** What is true of an event on this channel only (email's hourly digest of the table's messages). */
+  notes: Readonly<Record<string, string>> = {},
 ): JSX.Element {
   return h(
     "fieldset",
@@ -58,7 +70,7 @@ export function eventsField(
         "label",
         { key: event, class: "choice" },
         h("input", { type: "checkbox", name: "events", value: event, defaultChecked: chosen.includes(event) }),
-        ` ${labels[event]}`,
+        ` ${labels[event]}${notes[event] ? ` (${notes[event]})` : ""}`,
       ),
     ),
   );

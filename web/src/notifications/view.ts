@@ -157,7 +157,7 @@ function addSection(v: PrefsView, act: PrefsActions): JSX.Element {
             h("p", { class: "hint", id: "add-url-hint" }, t.notify.urlHint),
           )
         : null,
-      eventsField(t.notify.events, t.notify.event, PLAYER_EVENTS),
+      eventsField(t.notify.events, t.notify.event, PLAYER_EVENTS, undefined, v.adding === "email" ? t.notify.emailOnly : {}),
       languageField(),
       v.adding === "email" ? digestFields("none", v.timeZone, "add-tz") : null,
       h(

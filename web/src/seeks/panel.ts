@@ -84,12 +84,16 @@ export class SeeksPanel {
     if (this.ticker) clearInterval(this.ticker);
   }
 
-  /** A seek of the player's became a game: its seat is kept in this browser, and a "play now" wait opens the table. */
+  /**
+   * A seek of the player's became a game: its seat is kept in this browser (with its players' names, so the lobby
+   * lists it by them), what was said while it waited goes, and a "play now" wait opens the table.
+   */
   private noticeStarted(mine: readonly JoinedSeek[]): void {
     for (const { seek, game } of mine) {
       if (!game || this.announced.has(game.id)) continue;
       this.announced.add(game.id);
-      rememberSeat(game.id, { seat: game.seat, token: game.token, savedAt: new Date().toISOString() });
+      remember(seek, game);
+      if (this.message && !this.message.error) this.message = null;
       if (this.looking?.seekId === seek.id) {
         this.stopLooking(false);
         location.assign(`/game/${game.id}#seat=${game.token}`);
@@ -110,7 +114,7 @@ export class SeeksPanel {
   /** Opens a game the player just got a seat in. */
   private enter(joined: JoinedSeek): boolean {
     if (!joined.game) return false;
-    rememberSeat(joined.game.id, { seat: joined.game.seat, token: joined.game.token, savedAt: new Date().toISOString() });
+    remember(joined.seek, joined.game);
     location.assign(`/game/${joined.game.id}#seat=${joined.game.token}`);
     return true;
   }
@@ -292,4 +296,10 @@ export class SeeksPanel {
       h("p", null, h("a", { href: "/leaderboard/classic", id: "leaderboards-link" }, s.leaderboards)),
     );
   }
+}
+
+/** Keeps a seek's game seat in this browser, with its players' names (the seek's seats are in the game's order). */
+function remember(seek: JoinedSeek["seek"], game: NonNullable<JoinedSeek["game"]>): void {
+  const names = seek.seats.map((p) => p.name);
+  rememberSeat(game.id, { seat: game.seat, token: game.token, names, savedAt: new Date().toISOString() });
 }

@@ -178,15 +178,12 @@ function zone(z: Zones, team: number): JSX.Element {
 }
 
 /** The teams across the table (the others') and on the player's side (their own; team A for a spectator). */
-export function zones(z: Zones): { theirs: JSX.Element; ours: JSX.Element; weights: Record<string, string> } {
+export function zones(z: Zones): { theirs: JSX.Element; ours: JSX.Element } {
   const players = z.snap.view.players;
   const own = teamOf(z.me ?? 0, players);
   const others = Array.from({ length: teamCount(players) }, (_, team) => team).filter((team) => team !== own);
-  // Each side of the table gets room by how many melds it holds (the board's rows, table.css).
-  const count = (team: number) => z.hand.melds.filter((m) => m.team === team).length;
-  const weight = (n: number) => `${(1 + n).toFixed(0)}fr`;
+  // Each side of the table gets its room from the page (layout.ts), by what its melds need.
   return {
-    weights: { "--theirs": weight(Math.max(0, ...others.map(count))), "--ours": weight(count(own)) },
     theirs: h(
       "div",
       { class: "zones theirs", "aria-label": t.felt.table, role: "group" },

@@ -1,11 +1,27 @@
-import { CARD_RATIO, fitHand, fitMelds, type MeldShape, ROW_SHOWN } from "./fit";
+import {
+  CARD_RATIO,
+  fitHand,
+  fitMelds,
+  type MeldShape,
+  meldsHeight,
+  READABLE,
+  ROW_SHOWN,
+  rowHeight,
+  type Side,
+  shareHeight,
+  squeezeHand,
+} from "./fit";
 
 /**
  * Sizes the table's cards to the screen after each redraw and whenever a
  * part of the table changes size: the hand first (its height is taken from
- * the felt), then each team's melds in the box left to them. The sizes go
- * in CSS variables set through the CSSOM (which the Content-Security-Policy
- * allows), on elements Preact gives no style to, so redraws keep them.
+ * the felt), then the felt's height shared between the two sides of the
+ * table by what their melds need, then each team's melds in its box. Melds
+ * never shrink below a readable size (fit.ts, READABLE): a box whose melds
+ * do not fit then scrolls. The sizes go in CSS variables set through the
+ * CSSOM (which the Content-Security-Policy allows), on elements Preact gives
+ * no style to (the board's rows: its style is the layout's alone), so
+ * redraws keep them.
  */
 
 function px(element: Element, name: string, fallback: number): number {
@@ -18,14 +34,15 @@ function set(element: HTMLElement, values: Record<string, string>): void {
     if (element.style.getPropertyValue(name) !== value) element.style.setProperty(name, value);
 }
 
-export function fitHandCards(element: HTMLElement): void {
+/** Fits the hand's cards to its width (and height, where table.css gives one), `squeeze` px shorter for the melds. */
+export function fitHandCards(element: HTMLElement, squeeze = 0): void {
   const count = Number(element.dataset.count ?? 0);
   const width = element.clientWidth;
   if (!width) return;
   const max = px(element, "--hand-max", 60);
   const good = px(element, "--hand-good", 52);
   const height = px(element, "--hand-height", Number.POSITIVE_INFINITY);
-  const fit = fitHand(count, width, max, good, 34, height);
+  const fit = squeezeHand(fitHand(count, width, max, good, 34, height), squeeze, { count, width, max, good });
   const perRow = Math.max(1, Math.ceil(count / fit.rows));
   set(element, {
     "--card-w": `${fit.card}px`,
@@ -36,17 +53,84 @@ export function fitHandCards(element: HTMLElement): void {
   element.dataset.rows = String(fit.rows);
 }
 
+/**
+ * The melds in a box as fit.ts models them; a burraco's kind, where it takes a line of its own (table.css), measured
+ * in ems of its badge's font.
+ */
+function shapesIn(box: HTMLElement): MeldShape[] {
+  return [...box.querySelectorAll<HTMLElement>(".meld")].map((m) => {
+    const closed = m.dataset.closed === "1";
+    const tall = !closed && m.classList.contains("has-wild");
+    const badge = closed || tall ? m.querySelector<HTMLElement>(".badge") : null;
+    const label = badge ? badge.offsetWidth / px(badge, "font-size", 16) : 0;
+    return { cards: Number(m.dataset.n ?? 3), closed, label, tall: tall && badge !== null };
+  });
+}
+
 export function fitMeldBox(element: HTMLElement): void {
-  const melds = [...element.querySelectorAll<HTMLElement>(".meld")];
-  const shapes: MeldShape[] = melds.map((m) => ({ cards: Number(m.dataset.n ?? 3), closed: m.dataset.closed === "1" }));
+  const shapes = shapesIn(element);
   const { clientWidth: width, clientHeight: height } = element;
   if (!width || !height) return;
   const fit = fitMelds(shapes, width, height, px(element, "--meld-max", 60));
   set(element, { "--cw": `${fit.card}px`, "--cs": `${fit.step}px` });
-  // The arithmetic is a model of the CSS: should the melds still overflow (a font, a label), shrink until they fit.
+  // The arithmetic is a model of the CSS: should the melds still overflow (a font, a label), shrink until they fit,
+  // never below the readable; then the box scrolls.
   const list = element.firstElementChild as HTMLElement | null;
-  for (let card = fit.card - 2; list && card >= 16 && list.offsetHeight > height + 0.5; card -= 2)
+  let card = fit.card;
+  while (list && card - 2 >= READABLE && list.offsetHeight > height + 0.5) {
+    card -= 2;
     set(element, { "--cw": `${card}px`, "--cs": `${Math.round(card * 0.46)}px` });
+  }
+  moreToSee(element);
+}
+
+/** A box that scrolls says which way there is more (a fade at that edge, table.css). */
+function moreToSee(box: HTMLElement): void {
+  const above = box.scrollTop > 1;
+  const below = box.scrollTop + box.clientHeight < box.scrollHeight - 1;
+  const more = above && below ? "both" : above ? "above" : below ? "below" : "";
+  if ((box.dataset.more ?? "") !== more) {
+    if (more) box.dataset.more = more;
+    else delete box.dataset.more;
+  }
+}
+
+/**
+ * One side of the table (the other teams' boxes side by side, or the player's team's box): what its boxes need
+ * for each card size, measured once (a box's title and padding, its width, its melds).
+ */
+function sideOf(side: HTMLElement): Side {
+  const boxes = [...side.querySelectorAll<HTMLElement>(".meld-fit")].map((box) => {
+    const zone = box.parentElement as HTMLElement;
+    const chrome = zone.offsetHeight - box.clientHeight;
+    const shapes = shapesIn(box);
+    // With no melds, what the box shows instead ("No melds yet").
+    const empty = shapes.length ? 0 : ((box.firstElementChild as HTMLElement | null)?.offsetHeight ?? 0);
+    return { chrome, shapes, width: box.clientWidth, empty };
+  });
+  const need = (card: number) =>
+    Math.max(0, ...boxes.map((b) => b.chrome + (b.shapes.length ? meldsHeight(b.shapes, b.width, card) : b.empty)));
+  return {
+    need,
+    least: Math.max(0, ...boxes.map((b) => b.chrome + (b.shapes.length ? rowHeight(READABLE) : b.empty))),
+  };
+}
+
+/**
+ * The felt's height shared between the two sides of the table (the board's rows, table.css); returns how much
+ * more the melds need to show whole at the readable size.
+ */
+function shareFelt(board: HTMLElement): number {
+  const theirs = board.querySelector<HTMLElement>(":scope > .zones.theirs");
+  const ours = board.querySelector<HTMLElement>(":scope > .zones.ours");
+  if (!theirs || !ours) return 0;
+  const total = theirs.offsetHeight + ours.offsetHeight;
+  if (!total) return 0;
+  const max = px(board.querySelector(".meld-fit") ?? board, "--meld-max", 60);
+  const sides = [sideOf(theirs), sideOf(ours)];
+  const [a, b] = shareHeight(sides, total, max);
+  set(board, { "--theirs": `${Math.round(a!)}fr`, "--ours": `${Math.round(b!)}fr` });
+  return sides.reduce((sum, side) => sum + side.need(READABLE), 0) - total;
 }
 
 export class TableLayout {
@@ -61,8 +145,18 @@ export class TableLayout {
   fit(): void {
     const hand = this.root.querySelector<HTMLElement>(".board .hand-cards");
     if (hand) fitHandCards(hand);
+    const board = this.root.querySelector<HTMLElement>(".board");
+    // Melds that do not fit whole at the readable size take room from the hand (down to 40 px cards) first.
+    const short = board ? shareFelt(board) : 0;
+    if (board && hand && short > 0) {
+      fitHandCards(hand, short);
+      shareFelt(board);
+    }
     const boxes = [...this.root.querySelectorAll<HTMLElement>(".board .meld-fit")];
-    for (const box of boxes) fitMeldBox(box);
+    for (const box of boxes) {
+      fitMeldBox(box);
+      box.onscroll = () => moreToSee(box);
+    }
     if (typeof ResizeObserver !== "function") return;
     // A meld box that changes size is fitted again at once (only its own cards change); the rest on the next frame.
     this.observer ??= new ResizeObserver((entries) => {
@@ -70,7 +164,6 @@ export class TableLayout {
         if (entry.target.classList.contains("meld-fit")) fitMeldBox(entry.target as HTMLElement);
         else this.soon();
     });
-    const board = this.root.querySelector(".board");
     for (const element of [board, hand, ...boxes])
       if (element && !this.watched.has(element)) {
         this.watched.add(element);

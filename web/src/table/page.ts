@@ -61,7 +61,7 @@ const BAD_NAME = "BAD_NAME";
 /** On a first visit, the moves shown as "latest": those of the last few log entries. */
 const FIRST_VISIT = 12;
 
-type Fatal = "badSeat" | "badInvite" | "failed" | "GAME_NOT_FOUND";
+type Fatal = "badSeat" | "badInvite" | "failed" | "GAME_NOT_FOUND" | "SEAT_REISSUED" | "DEVICE_REMOVED";
 
 export class TablePage {
   snap: GameSnapshot | null = null;
@@ -153,7 +153,8 @@ export class TablePage {
       const kept = error instanceof ApiError && error.code === "NETWORK" ? keptTable(gameId, mode === "seat" ? token : null) : null;
       if (kept && !this.closed) return this.start(kept, mode, token);
       this.fatal = loadError(error, mode);
-      if (mode === "seat" && error instanceof ApiError && error.code === "BAD_TOKEN") forgetSeat(gameId, token!);
+      if (mode === "seat" && error instanceof ApiError && (error.code === "BAD_TOKEN" || error.code === "SEAT_REISSUED"))
+        forgetSeat(gameId, token!);
       if (mode === "seat" && error instanceof ApiError && error.code === "SEAT_TAKEN")
         this.seatTaken = new SeatTaken(this.root, () => this.reopen(this.route));
       this.render();
@@ -400,10 +401,14 @@ export class TablePage {
 function loadError(error: unknown, mode: TableMode): Fatal {
   if (!(error instanceof ApiError)) return "failed";
   if (error.code === "GAME_NOT_FOUND") return "GAME_NOT_FOUND";
+  // The creator gave this seat a fresh link: its old holder is told so, and what to do.
+  if (error.code === "SEAT_REISSUED") return "SEAT_REISSUED";
+  // This device was removed from its player: the page says so, and how to link it again.
+  if (error.code === "DEVICE_REMOVED") return "DEVICE_REMOVED";
   if (error.code === "BAD_TOKEN") return mode === "invite" ? "badInvite" : "badSeat";
   return "failed";
 }
 
 function fatalText(fatal: Fatal): string {
-  return fatal === "GAME_NOT_FOUND" ? t.codes.GAME_NOT_FOUND : t.load[fatal];
+  return fatal === "GAME_NOT_FOUND" || fatal === "SEAT_REISSUED" || fatal === "DEVICE_REMOVED" ? t.codes[fatal] : t.load[fatal];
 }

@@ -1,7 +1,7 @@
 import { h, type JSX } from "preact";
 import type { GameSnapshot } from "../../../src/shared/api";
 import { type ClaimBox, type ClockActions, computerBanner, type HandoverActions, type HandoverBox, latePanel } from "../clock/table";
-import { seatName } from "../describe";
+import { seatName, teamCount, teamName } from "../describe";
 import { header, type MenuItem } from "../header";
 import { t } from "../i18n/index";
 import type { Connection } from "../live";
@@ -87,7 +87,7 @@ export function connectionPill(connection: Connection): JSX.Element {
 
 export function tableView(v: TableView, act: TableActions): JSX.Element {
   const embed = v.mode === "embed";
-  const tools = v.snap ? h("span", { class: "top-tools" }, v.chat.button, connectionPill(v.connection)) : null;
+  const tools = v.snap && !v.fatal ? h("span", { class: "top-tools" }, v.chat.button, connectionPill(v.connection)) : null;
   const top = embed ? null : header({ connection: tools, menu: v.menu });
   const live = h("p", { class: "visually-hidden", "aria-live": "polite", id: "announce" }, embed ? "" : v.announcement);
   if (v.fatal) {
@@ -98,6 +98,7 @@ export function tableView(v: TableView, act: TableActions): JSX.Element {
       h(
         "main",
         { class: "single" },
+        h("h1", { class: "visually-hidden" }, t.common.brand),
         h(
           "section",
           { class: "panel fatal", role: "alert" },
@@ -110,7 +111,13 @@ export function tableView(v: TableView, act: TableActions): JSX.Element {
   }
   const snap = v.snap;
   if (!snap)
-    return h("div", { class: "table-page" }, top, h("main", { class: "single" }, h("p", { class: "loading" }, t.load.table)), live);
+    return h(
+      "div",
+      { class: "table-page" },
+      top,
+      h("main", { class: "single" }, h("h1", { class: "visually-hidden" }, t.common.brand), h("p", { class: "loading" }, t.load.table)),
+      live,
+    );
   const hand = snap.view.hand;
   const players = snap.view.players;
   const ring = { snap, me: v.me, showFree: !embed, now: v.now, turnSince: v.turnSince };
@@ -138,7 +145,13 @@ export function tableView(v: TableView, act: TableActions): JSX.Element {
       top,
       h(
         "main",
-        { class: `board${hand ? "" : " no-hand"}`, id: "table-middle", style: felt?.weights },
+        { class: `board${hand ? "" : " no-hand"}`, id: "table-middle" },
+        // The page's heading, for screen readers (the table itself says the rest): its teams.
+        h(
+          "h1",
+          { class: "visually-hidden", id: "table-title" },
+          t.board.heading(Array.from({ length: teamCount(players) }, (_, team) => teamName(snap.seats, team, players))),
+        ),
         // The banner and the piles: in the felt's flow on a phone upright, a column of their own on one on its side.
         h(
           "div",

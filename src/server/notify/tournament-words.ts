@@ -1,0 +1,68 @@
+import { catalog } from "../i18n/index";
+import { durationWords, joinNames, type Message, seatName } from "./phrases";
+import type { GameNotification, Language, TournamentFacts } from "./types";
+
+/**
+ * A tournament's words (docs/tournaments.md): a round has started, with the
+ * reader's table, opponents, partner and the round's deadline; a round is
+ * nearly over and the reader's table is still playing. The deadline is told
+ * as the time left, counted by the tournament's clock, so that it reads the
+ * same in every time zone.
+ */
+
+/** The reader's opponents and partner at the table (with four players partners sit opposite). */
+function company(names: readonly (string | null)[], reader: number | null, lang: Language) {
+  const seats = names.map((_, s) => s);
+  if (reader === null)
+    return {
+      opponents: joinNames(
+        seats.map((s) => seatName(names, s, lang)),
+        lang,
+      ),
+      partner: null,
+    };
+  // A table has two sides: seats 0 and 2 against seats 1 and 3.
+  const opponents = seats.filter((s) => s % 2 !== reader % 2);
+  const partner = names.length === 4 ? (reader + 2) % 4 : null;
+  return {
+    opponents: joinNames(
+      opponents.map((s) => seatName(names, s, lang)),
+      lang,
+    ),
+    partner: partner === null ? null : seatName(names, partner, lang),
+  };
+}
+
+export function tableStartedMessage(
+  n: GameNotification,
+  t: TournamentFacts,
+  lang: Language,
+  link: string,
+  now: number,
+  reader: number | null,
+): Message {
+  const c = catalog(lang).tournament;
+  const { opponents, partner } = company(n.names, reader, lang);
+  return {
+    subject: c.started.subject(t.name, t.round + 1),
+    title: c.started.title(t.name, t.round + 1, t.table),
+    paragraphs: [
+      c.started.against(opponents),
+      ...(partner ? [c.started.partner(partner)] : []),
+      c.started.deadline(durationWords(Math.max(0, t.deadline - now), lang)),
+    ],
+    action: { label: c.action, url: link },
+  };
+}
+
+export function roundReminderMessage(n: GameNotification, lang: Language, link: string, now: number, _reader: number | null): Message {
+  if (n.type !== "roundReminder") throw new Error("not a round's reminder");
+  const t = n.tournament;
+  const c = catalog(lang).tournament;
+  return {
+    subject: c.reminder.subject(t.name, t.round + 1),
+    title: c.reminder.title(t.name, t.round + 1, t.table),
+    paragraphs: [c.reminder.left(durationWords(Math.max(0, t.deadline - now), lang))],
+    action: { label: c.action, url: link },
+  };
+}

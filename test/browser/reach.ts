@@ -1,0 +1,116 @@
+/**
+ * What a player can read on the table, measured in the page: every card of
+ * the hand and of the melds shown at a readable size with its corner (rank
+ * and suit) uncovered, on the screen or brought there by scrolling a box
+ * that a finger can scroll; and no word cut by a box that hides its
+ * overflow. A box that hides its overflow can still be scrolled by a
+ * script, so a card is "reachable" only when every box that had to scroll
+ * to show it is one that scrolls for a person too.
+ */
+import type { Page } from "playwright-core";
+
+export interface Readable {
+  /** The narrowest a meld's card may be, in CSS pixels. */
+  readonly meld: number;
+  /** The narrowest a card of the hand may be. */
+  readonly hand: number;
+}
+
+/** Each card that cannot be read: named with its meld (or the hand) and why. */
+export async function unreadableCards(page: Page, min: Readable): Promise<string[]> {
+  return page.evaluate((min) => {
+    const problems: string[] = [];
+    const scrolls = (e: Element) => {
+      const s = getComputedStyle(e);
+      return /auto|scroll/.test(s.overflowX) || /auto|scroll/.test(s.overflowY);
+    };
+    const cards = [...document.querySelectorAll<HTMLElement>(".board .meld .card, .board .hand-cards .card")];
+    for (const card of cards) {
+      const meld = card.closest<HTMLElement>(".meld");
+      // A closed burraco shows its top card and the edges of the rest; a tap opens it (checked opened too).
+      if (meld?.classList.contains("closed") && card !== card.parentElement?.lastElementChild) continue;
+      const name = `${meld ? `meld ${meld.dataset.meld}` : "hand"} ${card.dataset.card}`;
+      card.scrollIntoView({ block: "nearest", inline: "nearest" });
+      const forced: Element[] = [];
+      for (let e = card.parentElement; e; e = e.parentElement) if ((e.scrollTop || e.scrollLeft) && !scrolls(e)) forced.push(e);
+      if (window.scrollY || window.scrollX) forced.push(document.documentElement);
+      if (forced.length) problems.push(`${name}: out of reach (${forced.map((e) => e.className || e.tagName).join(", ")} scrolled)`);
+      const box = card.getBoundingClientRect();
+      const need = meld ? min.meld : min.hand;
+      if (box.width < need - 0.5) problems.push(`${name}: ${box.width.toFixed(1)} px wide, under ${need}`);
+      // The joker's corner is its star; the word under it may be covered, as a suit's symbol may not.
+      const corner = card.dataset.card === "JK" ? [".rank"] : [".rank", ".suit"];
+      for (const part of corner) {
+        const r = card.querySelector(part)!.getBoundingClientRect();
+        const x = r.x + r.width / 2;
+        const y = r.y + r.height / 2;
+        const hit = document.elementFromPoint(x, y);
+        const onScreen = x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight;
+        if (!onScreen || !hit || !card.contains(hit)) problems.push(`${name}: its ${part.slice(1)} is hidden`);
+      }
+      for (const e of forced) {
+        e.scrollTop = 0;
+        e.scrollLeft = 0;
+      }
+      window.scrollTo(0, 0);
+    }
+    // Put every scrolled box back, as the player left it.
+    for (const e of document.querySelectorAll(".board *")) if (e.scrollTop || e.scrollLeft) e.scrollTo(0, 0);
+    return problems;
+  }, min);
+}
+
+/**
+ * Every word under `root` cut by a box that hides its overflow, or by the
+ * screen's edge (boxes that a person can scroll do not cut: what they hide
+ * is reachable; on a page that scrolls, `pageScrolls`, only the screen's
+ * sides cut). Texts for screen readers only are left out.
+ */
+export async function clippedWords(page: Page, root = ".table-screen", pageScrolls = false): Promise<string[]> {
+  return page.evaluate(
+    ([root, pageScrolls]) => {
+      const cut: string[] = [];
+      const top = document.querySelector(root);
+      if (!top) return [`${root}: not on the page`];
+      const walker = document.createTreeWalker(top, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim() ?? "";
+        const element = node.parentElement!;
+        if (!text || element.closest(".visually-hidden, [hidden]")) continue;
+        if (getComputedStyle(element).visibility !== "visible") continue;
+        // Kept for screen readers only: a 1-pixel box clipped away on purpose (clip-path: inset(50%)).
+        let forReaders = false;
+        for (let e: Element | null = element; e && !forReaders; e = e.parentElement) forReaders = getComputedStyle(e).clipPath !== "none";
+        if (forReaders) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const r = range.getBoundingClientRect();
+        if (!r.width || !r.height) continue;
+        const where = (e: Element) =>
+          `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ""}${e.className ? `.${String(e.className).split(" ").join(".")}` : ""}`;
+        const top = r.top + (pageScrolls ? scrollY : 0);
+        if (r.left < -1 || top < -1 || r.right > innerWidth + 1 || (!pageScrolls && r.bottom > innerHeight + 1))
+          cut.push(`"${text}" cut by the screen's edge`);
+        for (let box: Element | null = element; box && box !== document.documentElement; box = box.parentElement) {
+          const s = getComputedStyle(box);
+          // Overflow does not apply to an inline box.
+          if ((s.overflowX === "visible" && s.overflowY === "visible") || s.display === "inline") continue;
+          if (/auto|scroll/.test(s.overflowX) && /auto|scroll/.test(s.overflowY)) continue;
+          const b = box.getBoundingClientRect();
+          const left = b.left + box.clientLeft;
+          const topEdge = b.top + box.clientTop;
+          const hidesX = !/auto|scroll/.test(s.overflowX);
+          const hidesY = !/auto|scroll/.test(s.overflowY);
+          const outX = r.left < left - 1 || r.right > left + box.clientWidth + 1;
+          const outY = r.top < topEdge - 1 || r.bottom > topEdge + box.clientHeight + 1;
+          if ((hidesX && outX) || (hidesY && outY)) {
+            cut.push(`"${text}" cut by ${where(box)}`);
+            break;
+          }
+        }
+      }
+      return cut;
+    },
+    [root, pageScrolls] as const,
+  );
+}
