@@ -51,9 +51,9 @@ export async function pollEvents(
   const ws = answer.webSocket;
   if (answer.status !== 101 || !ws) return refusal(answer);
   const reply = await new Promise<Reply<Json<EventsResponse>>>((resolve) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let timer: ReturnType<typeof setTimeout> | null = null;
     const finish = (reply: Reply<Json<EventsResponse>>) => {
-      clearTimeout(timer);
+      if (timer !== null) clearTimeout(timer);
       ws.removeEventListener("message", onMessage);
       ws.removeEventListener("close", onClose);
       try {

@@ -674,7 +674,7 @@ export class GameRoom extends DurableObject<Env> {
   private async openLocal(): Promise<Room | null> {
     if (!this.room) {
       this.room = Room.load(this.storage);
-      if (this.room) this.alarms.load();
+      if (this.room) this.alarms.load(owes(this.room));
     }
     return this.room;
   }

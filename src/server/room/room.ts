@@ -9,6 +9,22 @@ import type { Storage } from "./storage";
 import { Table } from "./table";
 import { decodeSnapshot, encodeSnapshot } from "./table-snapshot";
 
+/**
+ * What D1 has taken of the room: the last log entry (null: a room from before
+ * the mark) and what the index row it last took shows (null: none yet). One
+ * meta row, `{seq, shown}`; a room from before kept the seq alone, and the
+ * index's under `index_shown`.
+ */
+function drainMark(storage: Storage): { seq: number | null; shown: string | null } {
+  const raw = storage.getMeta("drained_seq");
+  if (raw === null) return { seq: null, shown: null };
+  if (raw.startsWith("{")) {
+    const mark = JSON.parse(raw) as { seq: number; shown: string | null };
+    return { seq: mark.seq, shown: mark.shown };
+  }
+  return { seq: Number(raw), shown: storage.getMeta("index_shown") };
+}
+
 /** A loaded game: its replayed table, its seats and invitation, and its storage. */
 export class Room {
   private constructor(
@@ -29,16 +45,18 @@ export class Room {
     // A room made before a table was added gets it now (every statement of the schema is IF NOT EXISTS).
     storage.init();
     const table = Room.tableOf(storage, created);
-    const drained = storage.getMeta("drained_seq");
+    const mark = drainMark(storage);
     // A room from before the mark queued every entry in its outbox: those still queued are drained from there.
-    return new Room(
+    const room = new Room(
       storage,
       table,
       storage.readSeats(),
       storage.getMeta("invite_hash") ?? "",
-      drained === null ? table.version : Number(drained),
+      mark.seq ?? table.version,
       storage.getMeta("log_shard"),
     );
+    room.shown = mark.shown;
+    return room;
   }
 
   /** The table from its latest snapshot and the entries after it (the hand in play), or else from the whole log. */
@@ -92,7 +110,7 @@ export class Room {
       // Seats that come with their players (a seek's, a rematch's) hear that the game started, and the first deal's turn like any later one.
       if (seats.some((seat) => seat.playerHash !== null))
         for (const row of [first, dealt]) if (notifies(table.entries[row.seq - 1]!)) storage.queueNotifications(row.seq);
-      storage.setMeta("drained_seq", "0");
+      storage.setMeta("drained_seq", JSON.stringify({ seq: 0, shown: null }));
       for (const seat of seats) storage.writeSeat(seat);
       storage.setMeta("invite_hash", hashToken(invite));
       storage.setMeta("log_shard", logShard);
@@ -109,7 +127,7 @@ export class Room {
       for (const seat of seats) storage.writeSeat(seat, false);
       storage.setMeta("invite_hash", inviteHash);
       // D1 has all of it.
-      storage.setMeta("drained_seq", String(rows.length));
+      storage.setMeta("drained_seq", JSON.stringify({ seq: rows.length, shown: null }));
       if (logShard !== null) storage.setMeta("log_shard", logShard);
       // A finished match is saved whole, as when it ended here: its next wake replays nothing.
       if (table.state.over) storage.writeSnapshot(table.version, encodeSnapshot(table.save()));
@@ -147,22 +165,26 @@ export class Room {
    * null before the first drain, or in a room restored from D1.
    */
   get indexShown(): string | null {
-    if (this.shown === undefined) this.shown = this.storage.getMeta("index_shown");
+    if (this.shown === undefined) this.shown = drainMark(this.storage).shown;
     return this.shown;
   }
 
   private shown: string | null | undefined;
 
-  /** D1 has the log up to `seq`, the outbox up to `outboxId`, and (when given) an index row showing `shown`. */
+  /**
+   * D1 has the log up to `seq`, the outbox up to `outboxId`, and (when given)
+   * an index row showing `shown`. The two marks are one row (`drained_seq`),
+   * written once a drain: each row written is billed.
+   */
   acknowledge(seq: number, outboxId: number | null, shown: string | null = null): void {
     const indexChanged = shown !== null && shown !== this.indexShown;
+    const next = indexChanged ? shown : this.indexShown;
     this.storage.atomically(() => {
-      if (seq !== this.drainedSeq) this.storage.setMeta("drained_seq", String(seq));
+      if (seq !== this.drainedSeq || indexChanged) this.storage.setMeta("drained_seq", JSON.stringify({ seq, shown: next }));
       if (outboxId !== null) this.storage.acknowledge(outboxId);
-      if (indexChanged) this.storage.setMeta("index_shown", shown);
     });
     this.drainedSeq = seq;
-    if (indexChanged) this.shown = shown;
+    this.shown = next;
   }
 
   /** The next seq. */
