@@ -70,11 +70,16 @@ export class Storage {
     return row ? { seq: 1, at: row.at, body: JSON.parse(row.body) as LogBody } : null;
   }
 
-  /** The table's latest snapshot (table-snapshot.ts), if one was written (a room made before them has none). */
-  readSnapshot(): { version: number; body: string } | null {
+  /**
+   * The table's latest snapshot (table-snapshot.ts), if one was written (a room made before them has none). Like the
+   * log, it is this class's own writing, not read through a schema on every cold start (the snapshot says its format
+   * and engine, which table-snapshot.ts checks).
+   */
+  readSnapshot(): { version: number; body: unknown } | null {
     const exists = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'snapshot'").toArray().length > 0;
     if (!exists) return null;
-    return this.sql.exec<{ version: number; body: string }>("SELECT version, body FROM snapshot WHERE id = 1").toArray()[0] ?? null;
+    const row = this.sql.exec<{ version: number; body: string }>("SELECT version, body FROM snapshot WHERE id = 1").toArray()[0];
+    return row ? { version: row.version, body: JSON.parse(row.body) as unknown } : null;
   }
 
   /** Replaces the snapshot (in the transaction of the entries after which it was taken). */

@@ -41,10 +41,10 @@ export function encodeSnapshot(saved: TableSnapshot): string {
   });
 }
 
-/** A stored snapshot, or null when it was made by another engine or format (the log is then replayed whole). */
-export function decodeSnapshot(text: string): TableSnapshot | null {
-  const raw = JSON.parse(text) as TableSnapshot & { format?: number; engine?: string };
-  if (raw.format !== FORMAT || raw.engine !== ENGINE_VERSION) return null;
+/** A stored snapshot (as storage.ts read it), or null when it was made by another engine or format (the log is then replayed whole). */
+export function decodeSnapshot(stored: unknown): TableSnapshot | null {
+  const raw = stored as TableSnapshot & { format?: number; engine?: string };
+  if (raw?.format !== FORMAT || raw.engine !== ENGINE_VERSION) return null;
   const state = raw.state as GameState & { past: SavedHand[]; hand: SavedHand | null };
   return { ...raw, state: { ...state, past: state.past.map(linkedHand), hand: state.hand && linkedHand(state.hand) } };
 }
