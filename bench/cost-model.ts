@@ -1,14 +1,16 @@
 /**
  * The cost model of docs/scale.md, from what `npm run bench -- cost`
- * measured (bench/cost.ts writes it to bench/results/cost.json): each kind
+ * measured (kept in bench/figures/cost.json): each kind
  * of match's usage of every billed unit, scaled to a whole match; what a
  * club of 50, a site of 5,000 and one of 500,000 players use in a month; and
  * what that costs on the Free and the Paid plans, with the limit that binds
  * first. Pure functions of the measured figures and of the inputs declared
- * here and in prices.ts: docs/scale.md's tables are rendered by `renderScale`
- * and checked against the JSON by test/shared/scale-doc.test.ts, so none of
- * their figures is typed by hand.
+ * here and in prices.ts: `costFigures` and `floorFigures` give the figures
+ * docs/scale.md cites (its tables among them), which the bench keeps and
+ * writes into the docs like every figure (bench/figures.ts), so none of
+ * them is typed by hand.
  */
+import { markdownTable } from "./figures";
 import { FREE, GB_PER_DURABLE_OBJECT, PAID } from "./prices";
 
 /** What one whole match uses of each unit Cloudflare bills or limits. */
@@ -174,18 +176,16 @@ export function paidBill(m: Month): { usd: number; allowances: { limit: string; 
   return { usd, allowances: lines.map((l) => ({ limit: l.limit, share: l.used / l.included })).sort((a, b) => b.share - a.share) };
 }
 
-/** What bench/results/cost.json holds: the measured kinds and the facts docs/scale.md states beside them. */
+/** What `npm run bench -- cost` measured, kept with its figures (bench/figures/cost.json, `data`) to compute them again. */
 export interface CostResults {
   /** When and where it was measured. */
   readonly measured: string;
   readonly kinds: readonly Kind[];
-  /** The game Worker's script, gzipped, as the bench built it (KiB). */
-  readonly workerGzipKiB: number;
   /** The queue consumer's CPU per invocation in the realistic kinds (ms, estimated: their CPU beyond the same moves unnotified). */
   readonly consumerCpuMs: number;
   /** A room's first answer, waking with a whole match in its log, in a warm isolate (ms of CPU: bench/wake.ts). */
   readonly coldAnswerMs: number;
-  /** Drains a move in each kind (the room's copy to D1: a drain per turn by correspondence, about one a move live). */
+  /** Drains a move in each kind (the room's copy to D1: a drain per turn by correspondence, fewer than one a move live). */
   readonly drainsPerMove: Readonly<Record<string, number>>;
 }
 
@@ -194,12 +194,8 @@ const usd = (v: number) => `$${v.toLocaleString("en", { minimumFractionDigits: 2
 const num = (v: number, digits = 1) => (Math.abs(v) >= 100 ? Math.round(v).toLocaleString("en") : v.toFixed(digits));
 
 /** docs/scale.md's opening table: a month for each size, on the Free and the Paid plans, and what binds first. */
-export function renderSizes(results: CostResults): string {
-  const rows = [
-    "| players, a month                      | matches (by correspondence + live) | Free plan                           | Paid plan | binds first on the Paid plan       |",
-    "| ------------------------------------- | ---------------------------------: | ----------------------------------- | --------: | ---------------------------------- |",
-  ];
-  for (const size of SIZES) {
+function sizesTable(results: CostResults): string {
+  const rows = SIZES.map((size) => {
     const m = monthOf(results.kinds, size.players);
     const free = freeUse(m)[0]!;
     const paid = paidBill(m);
@@ -207,11 +203,13 @@ export function renderSizes(results: CostResults): string {
     const freeText =
       free.share <= 1 ? `$0: fits (${free.limit}: ${pct(free.share)} of it)` : `does not fit: ${free.limit} at ${pct(free.share)}`;
     const paidBinds = first.share <= 1 ? `none (${first.limit}: ${pct(first.share)} used)` : `${first.limit}: ${pct(first.share)}`;
-    rows.push(
-      `| ${size.name} | ${num(m.matches.correspondence)} + ${num(m.matches.live)} | ${freeText} | ${usd(paid.usd)} | ${paidBinds} |`,
-    );
-  }
-  return rows.join("\n");
+    return [size.name, `${num(m.matches.correspondence, 0)} + ${num(m.matches.live, 0)}`, freeText, usd(paid.usd), paidBinds];
+  });
+  return markdownTable(
+    ["players, a month", "matches (by correspondence + live)", "Free plan", "Paid plan", "binds first on the Paid plan"],
+    ["left", "right", "left", "right", "left"],
+    rows,
+  );
 }
 
 const KIND_ROWS: [string, (u: MatchUsage) => number, number][] = [
@@ -228,54 +226,77 @@ const KIND_ROWS: [string, (u: MatchUsage) => number, number][] = [
 ];
 
 /** Each measured kind, per move and per whole match. */
-export function renderKinds(results: CostResults): string {
+function kindsTable(results: CostResults): string {
   const kinds = results.kinds;
-  const head = `| per move (per whole match) | ${kinds.map((k) => k.name).join(" | ")} |`;
-  const rule = `| --- | ${kinds.map(() => "---:").join(" | ")} |`;
-  const rows = KIND_ROWS.map(
-    ([label, f, digits]) =>
-      `| ${label} | ${kinds.map((k) => `${num(f(k.perMove), digits)} (${num(f(k.perMatch), digits === 0 ? 0 : 1)})`).join(" | ")} |`,
-  );
-  const moves = `| moves measured (a whole match) | ${kinds.map((k) => `${k.moves} (${k.movesPerMatch})`).join(" | ")} |`;
-  return [head, rule, moves, ...rows].join("\n");
+  const rows = [
+    ["moves measured (a whole match)", ...kinds.map((k) => `${k.moves} (${k.movesPerMatch})`)],
+    ...KIND_ROWS.map(([label, f, digits]) => [
+      label,
+      ...kinds.map((k) => `${num(f(k.perMove), digits)} (${num(f(k.perMatch), digits === 0 ? 0 : 1)})`),
+    ]),
+    ["drains to D1", ...kinds.map((k) => num(results.drainsPerMove[k.name] ?? 0, 2))],
+  ];
+  return markdownTable(["per move (per whole match)", ...kinds.map((k) => k.name)], ["left", ...kinds.map(() => "right" as const)], rows);
 }
 
-/** Facts the text of docs/scale.md states, each from the JSON. */
-export function renderFacts(results: CostResults): string {
-  const corr = results.kinds.find((k) => k.name === CORRESPONDENCE);
-  const live = results.kinds.find((k) => k.name === LIVE);
-  return [
-    `- the game Worker's script: ${num(results.workerGzipKiB, 0)} KiB gzipped;`,
-    `- drains a move: ${Object.entries(results.drainsPerMove)
-      .map(([k, v]) => `${k} ${v.toFixed(2)}`)
-      .join(", ")};`,
-    `- D1 bytes a move: by correspondence ${num(corr?.perMove.d1Bytes ?? 0, 0)}, live ${num(live?.perMove.d1Bytes ?? 0, 0)};`,
-    `- the queue consumer's CPU an invocation (realistic kinds, estimated): ${results.consumerCpuMs.toFixed(1)} ms (the Free plan allows 10 ms);`,
-    `- a room waking with a whole match in its log, its first answer: ${results.coldAnswerMs.toFixed(2)} ms of CPU;`,
-    `- measured ${results.measured}.`,
-  ].join("\n");
-}
-
-/** An assumption of the capacity block: a D1 query's time on Cloudflare (ms); a database runs one at a time. */
+/** An assumption of the capacity table: a D1 query's time on Cloudflare (ms); a database runs one at a time. */
 export const QUERY_MS = 1;
 /** Cloudflare Queues' limit: messages a second per queue. */
 const QUEUE_MESSAGES_PER_SECOND = 5000;
 
 /** Moves a second each shared part takes before it binds, for each kind. */
-export function renderCapacity(results: CostResults): string {
-  const rows = [
-    "| moves a second before it binds | a log shard (D1, one query at a time) | the main database | the queue (5,000 messages a second) |",
-    "| --- | ---: | ---: | ---: |",
-  ];
+function capacityTable(results: CostResults): string {
   const each = (perMove: number, capacity: number) => (perMove > 0 ? num(capacity / perMove, 0) : "no limit");
-  for (const k of results.kinds)
-    rows.push(
-      `| ${k.name} | ${each(k.queries.log, 1000 / QUERY_MS)} | ${each(k.queries.main, 1000 / QUERY_MS)} | ${each(k.queueMessages, QUEUE_MESSAGES_PER_SECOND)} |`,
-    );
-  return rows.join("\n");
+  return markdownTable(
+    ["moves a second before it binds", "a log shard (D1, one query at a time)", "the main database", "the queue (5,000 messages a second)"],
+    ["left", "right", "right", "right"],
+    results.kinds.map((k) => [
+      k.name,
+      each(k.queries.log, 1000 / QUERY_MS),
+      each(k.queries.main, 1000 / QUERY_MS),
+      each(k.queueMessages, QUEUE_MESSAGES_PER_SECOND),
+    ]),
+  );
 }
 
-/** What `npm run bench -- floor` keeps (bench/results/floor.json). */
+/** The kinds the docs' sentences cite: the realistic ones, and the worst case's two-player HTTP match notified and quiet. */
+const NOTIFIED = "2p HTTP";
+const QUIET = "2p HTTP quiet";
+
+/**
+ * The cost part's figures (bench/figures.ts): docs/scale.md's tables, and
+ * each figure its sentences (and other docs') cite, all from `results`.
+ */
+export function costFigures(results: CostResults): Record<string, string> {
+  const kind = (name: string) => {
+    const found = results.kinds.find((k) => k.name === name);
+    if (!found) throw new Error(`no measured kind ${name}`);
+    return found;
+  };
+  const drains = (name: string) => (results.drainsPerMove[name] ?? 0).toFixed(2);
+  const notified = kind(NOTIFIED);
+  const club = freeUse(monthOf(results.kinds, SIZES[0].players))[0]!;
+  return {
+    sizes: sizesTable(results),
+    kinds: kindsTable(results),
+    capacity: capacityTable(results),
+    measured: results.measured,
+    clubFreeLimit: `${club.limit}: ${pct(club.share)} of it`,
+    notifiedRows: num(notified.perMove.d1RowsWritten, 2),
+    notifiedQueueMessages: num(notified.queueMessages, 2),
+    notifiedBytes: `${num(notified.perMove.d1Bytes, 0)} bytes`,
+    quietRows: num(kind(QUIET).perMove.d1RowsWritten, 2),
+    correspondenceBytes: `${num(kind(CORRESPONDENCE).perMove.d1Bytes, 0)} bytes`,
+    liveBytes: `${num(kind(LIVE).perMove.d1Bytes, 0)} bytes`,
+    drainsCorrespondence: drains(CORRESPONDENCE),
+    drainsLive: drains(LIVE),
+    drainsNotified: drains(NOTIFIED),
+    consumerCpu: `${results.consumerCpuMs.toFixed(1)} ms`,
+    coldAnswer: `${results.coldAnswerMs.toFixed(2)} ms`,
+  };
+}
+
+/** What `npm run bench -- floor` measured, kept with its figures (bench/figures/floor.json, `data`). */
 export interface FloorResults {
   readonly measured: string;
   readonly kinds: readonly {
@@ -289,49 +310,25 @@ export interface FloorResults {
   }[];
 }
 
-/** The floor benchmark's last run: each transport's CPU a move beside the floor, and its parts. */
-export function renderFloor(floor: FloorResults): string {
+/** The floor part's figures: each transport's CPU a move beside the floor, and its parts, as a table; each transport's ratio. */
+export function floorFigures(floor: FloorResults): Record<string, string> {
   const kinds = floor.kinds;
   const ms = (v: number) => `${v.toFixed(3)} ms`;
-  const rows = [
-    `| a quiet two-player move | ${kinds.map((k) => k.name).join(" | ")} |`,
-    `| --- | ${kinds.map(() => "---:").join(" | ")} |`,
-    `| the floor (echo requests or exchanges a move) | ${kinds.map((k) => `${ms(k.floorMs)} (${k.units})`).join(" | ")} |`,
-    `| as deployed, the local D1's SQLite included | ${kinds.map((k) => `${ms(k.deployedMs)}, ${(k.deployedMs / k.floorMs).toFixed(2)}x`).join(" | ")} |`,
-    `| **the move's own CPU** (target ≤ 1.3x) | ${kinds.map((k) => `**${ms(k.ownMs)}, ${(k.ownMs / k.floorMs).toFixed(2)}x**`).join(" | ")} |`,
-  ];
+  const ratio = (k: FloorResults["kinds"][number]) => `${(k.ownMs / k.floorMs).toFixed(2)}x`;
   const labels = [...new Set(kinds.flatMap((k) => k.parts.map(([label]) => label)))];
-  for (const label of labels)
-    rows.push(
-      `| …${label} | ${kinds.map((k) => (k.parts.find(([l]) => l === label) ? ms(k.parts.find(([l]) => l === label)![1]) : "—")).join(" | ")} |`,
-    );
-  rows.push(`| measured | ${kinds.map(() => floor.measured).join(" | ")} |`);
-  return rows.join("\n");
-}
-
-/** Every generated block of docs/scale.md, by its marker's name. */
-export function renderScale(results: CostResults, floor: FloorResults): Record<string, string> {
+  const rows = [
+    ["the floor (echo requests or exchanges a move)", ...kinds.map((k) => `${ms(k.floorMs)} (${k.units})`)],
+    ["as deployed, the local D1's SQLite included", ...kinds.map((k) => `${ms(k.deployedMs)}, ${(k.deployedMs / k.floorMs).toFixed(2)}x`)],
+    ["**the move's own CPU** (target ≤ 1.3x)", ...kinds.map((k) => `**${ms(k.ownMs)}, ${ratio(k)}**`)],
+    ...labels.map((label) => [`…${label}`, ...kinds.map((k) => k.parts.find(([l]) => l === label)).map((p) => (p ? ms(p[1]) : "—"))]),
+  ];
+  const [http, ws] = kinds;
   return {
-    sizes: renderSizes(results),
-    kinds: renderKinds(results),
-    facts: renderFacts(results),
-    capacity: renderCapacity(results),
-    floor: renderFloor(floor),
+    table: markdownTable(["a quiet two-player move", ...kinds.map((k) => k.name)], ["left", ...kinds.map(() => "right" as const)], rows),
+    measured: floor.measured,
+    ...(http ? { http: ratio(http) } : {}),
+    ...(ws ? { ws: ratio(ws) } : {}),
   };
-}
-
-/** docs/scale.md with each generated block (between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->`) replaced. */
-export function fillDoc(doc: string, blocks: Record<string, string>): string {
-  let out = doc;
-  for (const [name, text] of Object.entries(blocks)) {
-    const open = `<!-- generated:${name} -->`;
-    const close = `<!-- /generated:${name} -->`;
-    const a = out.indexOf(open);
-    const b = out.indexOf(close);
-    if (a < 0 || b < a) throw new Error(`docs/scale.md has no block ${name}`);
-    out = `${out.slice(0, a + open.length)}\n${text}\n${out.slice(b)}`;
-  }
-  return out;
 }
 
 /** A month's GB-s from a room's active milliseconds. */

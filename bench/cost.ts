@@ -18,24 +18,21 @@
  * scaled to a whole match to 2005 — Durable Object duration (GB-s) among
  * them — and what a club of 50, a site of 5,000 and one of 500,000 players
  * use and pay in a month on the Free and the Paid plans (bench/cost-model.ts);
- * writes it all to bench/results/cost.json and docs/scale.md's generated
- * blocks; then the platform's floor beside our CPU per move (bench/echo.ts),
+ * keeps it all with the figures docs/scale.md cites (bench/figures/cost.json:
+ * bench/figures.ts writes them into the docs); then the platform's floor beside our CPU per move (bench/echo.ts),
  * and a fresh runtime's cold start.
  */
 
-import { execFileSync } from "node:child_process";
-import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 import { startRuntime } from "../scripts/local-runtime";
-import { newPersistDir, removeDir, root as repo } from "../scripts/local-service";
+import { newPersistDir, removeDir } from "../scripts/local-service";
 import { newGameId } from "../src/server/auth";
 import {
   CORRESPONDENCE,
   type CostResults,
-  type FloorResults,
-  fillDoc,
+  costFigures,
   freeUse,
   gbSeconds,
   type Kind,
@@ -43,22 +40,17 @@ import {
   type MatchUsage,
   monthOf,
   paidBill,
-  renderScale,
   SIZES,
 } from "./cost-model";
 import { CountingWebSocket, type Phase, playPhase, receivers, setIdle, startCounted } from "./cost-play";
 import { runtimeCpuSeconds } from "./cpu";
 import { echoFloor } from "./echo";
+import { readFigures, saveFigures } from "./figures.js";
 import { movesPerMatch } from "./match-size";
 import { ROUND_TRIP_MS, WS_MESSAGES_PER_DO_REQUEST } from "./prices";
 import { wakeBench } from "./wake";
 
 export { CountingWebSocket, type Phase, playPhase, receivers, setIdle, startCounted };
-
-/** Where the measured figures are kept for docs/scale.md (test/shared/scale-doc.test.ts checks the doc against them). */
-export const RESULTS = join(repo, "bench/results/cost.json");
-export const FLOOR_RESULTS = join(repo, "bench/results/floor.json");
-const DOC = join(repo, "docs/scale.md");
 
 /** What a phase's matches used, in the units Cloudflare bills (totals over the phase). */
 function usageOf(p: Phase): MatchUsage {
@@ -108,13 +100,6 @@ const phase = (
   frames: 0,
   ...more,
 });
-
-/** The game Worker's script as the benchmark built it, gzipped (KiB): what its upload weighs. */
-async function gzippedKiB(bundle: string): Promise<number> {
-  let bytes = 0;
-  for (const name of await readdir(bundle)) if (/\.(js|mjs|wasm)$/.test(name)) bytes += gzipSync(await readFile(join(bundle, name))).length;
-  return bytes / 1024;
-}
 
 export async function costBench(options: { matches?: number } = {}): Promise<void> {
   const matches = options.matches ?? 4;
@@ -206,7 +191,6 @@ export async function costBench(options: { matches?: number } = {}): Promise<voi
     .filter((p) => !p.notify)
     .map((p) => ({ ...p, name: `${p.name}, uncounted`, accepted: 0, refused: 0, errors: 0, cpuMs: 0, twin: p }));
   const deployed = await startRuntime({ persistTo: await newPersistDir(true) });
-  const workerGzipKiB = await gzippedKiB(join(deployed.persistTo, "bundle"));
   try {
     await playPhase(deployed, receiver.url, { ...plain[0]!, name: "warm-up" }, false);
     for (const p of plain) await playPhase(deployed, receiver.url, p, false);
@@ -218,19 +202,11 @@ export async function costBench(options: { matches?: number } = {}): Promise<voi
   const results: CostResults = {
     measured: `${new Date().toISOString().slice(0, 10)}, on ${cpus().length} cores (load ${loadavg()[0]!.toFixed(0)} as it ended), ${matches} matches of one hand a kind`,
     kinds,
-    workerGzipKiB,
     consumerCpuMs,
     coldAnswerMs: wake.cold,
     drainsPerMove: Object.fromEntries(phases.map((p) => [p.name, p.counters.doAlarms / p.accepted])),
   };
-  await mkdir(join(repo, "bench/results"), { recursive: true });
-  await writeFile(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
-  try {
-    await writeDoc(results);
-  } catch (error) {
-    console.warn(`  docs/scale.md not written: ${(error as Error).message} (run \`npm run bench -- floor\` first)`);
-  }
-  printMonths(results);
+  keep(results);
 
   // The floor at the same number of clients at once as each kind's seats (the runtime's CPU per request depends on it).
   const floors = new Map<number, Awaited<ReturnType<typeof echoFloor>>>();
@@ -263,7 +239,7 @@ export async function costBench(options: { matches?: number } = {}): Promise<voi
     const first = performance.now() - started - ready;
     const bundleBytes = (await stat(join(persistTo, "bundle", "cost-worker.js"))).size;
     console.log(
-      `\nCold start: a fresh runtime ready in ${ready.toFixed(0)} ms, its first GET /api/games/{id} answered (${answer.status}) in ${first.toFixed(0)} ms; the counted Worker's script ${(bundleBytes / 1024).toFixed(0)} KiB, the game Worker's ${workerGzipKiB.toFixed(0)} KiB gzipped.`,
+      `\nCold start: a fresh runtime ready in ${ready.toFixed(0)} ms, its first GET /api/games/{id} answered (${answer.status}) in ${first.toFixed(0)} ms; the counted Worker's script ${(bundleBytes / 1024).toFixed(0)} KiB.`,
     );
   } finally {
     await fresh.stop();
@@ -287,20 +263,16 @@ function printMonths(results: CostResults): void {
   }
 }
 
-/** docs/scale.md's generated blocks from the kept results, formatted as the repository formats Markdown. */
-export async function writeDoc(results?: CostResults, floor?: FloorResults): Promise<void> {
-  const cost = results ?? (JSON.parse(await readFile(RESULTS, "utf8")) as CostResults);
-  const floorRun = floor ?? (JSON.parse(await readFile(FLOOR_RESULTS, "utf8")) as FloorResults);
-  await writeFile(DOC, fillDoc(await readFile(DOC, "utf8"), renderScale(cost, floorRun)));
-  execFileSync(process.execPath, [join(repo, "node_modules/@biomejs/biome/bin/biome"), "format", "--write", DOC], {
-    cwd: repo,
-    stdio: "ignore",
-  });
+/** Keeps the measurements and the figures the model gives (bench/figures/cost.json) and writes them into the docs. */
+function keep(results: CostResults): void {
+  const docs = saveFigures("cost", costFigures(results), results);
+  printMonths(results);
+  console.log(`\nFigures kept in bench/figures/cost.json${docs.length > 0 ? `, written into ${docs.join(", ")}` : ""}.`);
 }
 
-/** `npm run bench -- cost doc`: the doc's blocks again from the kept results (after a change to the model or its wording). */
-export async function costDoc(): Promise<void> {
-  const results = JSON.parse(await readFile(RESULTS, "utf8")) as CostResults;
-  await writeDoc(results);
-  printMonths(results);
+/** `npm run bench -- cost doc`: the figures again from the kept measurements (after a change to the model, its prices or its wording). */
+export function costDoc(): void {
+  const kept = readFigures("cost");
+  if (!kept?.data) throw new Error("bench/figures/cost.json holds no measurements: run `npm run bench -- cost`");
+  keep(kept.data as CostResults);
 }

@@ -12,17 +12,15 @@
  * measures (`-- cost`); this is the quicker one, to see a change's effect
  * and where the rest goes. A CPU profile by function: `-- profile`.
  */
-import { mkdir, writeFile } from "node:fs/promises";
 import { cpus, loadavg } from "node:os";
-import { dirname } from "node:path";
 import { startRuntime } from "../scripts/local-runtime";
 import { removeDir } from "../scripts/local-service";
 import type { CreateGameResponse } from "../src/shared/api";
-import { FLOOR_RESULTS, writeDoc } from "./cost";
-import type { FloorResults } from "./cost-model";
+import { type FloorResults, floorFigures } from "./cost-model";
 import { CountingWebSocket, idleMsPerSecond, type Phase, playPhase, setIdle } from "./cost-play";
 import { runtimeCpuSeconds } from "./cpu";
 import { echoFloor } from "./echo";
+import { saveFigures } from "./figures.js";
 import type { Part } from "./floor-worker";
 
 const phaseOf = (transport: "http" | "ws", matches: number): Phase => ({
@@ -188,11 +186,6 @@ export async function floorBench(matches = 6, partsOnly = false): Promise<void> 
     measured: `${new Date().toISOString().slice(0, 10)}, ${matches} matches a transport, ${cpus().length} cores (load ${loadavg()[0]!.toFixed(0)})`,
     kinds: kept,
   };
-  await mkdir(dirname(FLOOR_RESULTS), { recursive: true });
-  await writeFile(FLOOR_RESULTS, `${JSON.stringify(results, null, 2)}\n`);
-  try {
-    await writeDoc(undefined, results);
-  } catch (error) {
-    console.warn(`  docs/scale.md not written: ${(error as Error).message} (run \`npm run bench -- cost\` first)`);
-  }
+  const docs = saveFigures("floor", floorFigures(results), results);
+  console.log(`\nFigures kept in bench/figures/floor.json${docs.length > 0 ? `, written into ${docs.join(", ")}` : ""}.`);
 }
