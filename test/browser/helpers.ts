@@ -55,6 +55,12 @@ export interface ContextOptions {
    * service that the other tests do not need, hundreds of profiles over a run.
    */
   readonly serviceWorkers?: boolean;
+  /**
+   * Lets the app offer the way back for a lost device (web/src/identity/offer.ts: once, to a player with one device,
+   * no email and no recovery code). Off unless a test is about it: elsewhere the browser has answered it already, so
+   * that no sheet covers the table a test plays on.
+   */
+  readonly wayBack?: boolean;
 }
 
 /**
@@ -79,6 +85,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     serviceWorkers: options.serviceWorkers ? "allow" : "block",
   });
   context.setDefaultTimeout(HANG_GUARD);
+  if (!options.wayBack) await context.addInitScript(() => localStorage.setItem("burraco.wayBackOffered", "answered"));
   return context;
 }
 
@@ -179,6 +186,22 @@ export async function drainNow(id: string): Promise<void> {
     if (attempt === 40) throw new Error(`drain failed: ${answer.status} ${JSON.stringify(answer.body)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/**
+ * Makes the player of `key` established for rated play at once (the dev service's `POST /api/dev/players/established`),
+ * as a player with a confirmed mailbox, a week and three matches behind them is (docs/ratings.md); named `name` if given.
+ */
+export async function establish(key: string, name?: string): Promise<void> {
+  const answer = await call("/api/dev/players/established", { method: "POST", token: key });
+  if (answer.status !== 200) throw new Error(`establish failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (name) await call("/api/me", { method: "PATCH", token: key, body: { name } });
+}
+
+/** A page whose browser holds `key` as its player key (as a browser that made it before). */
+export async function withPlayerKey(page: Page, key: string): Promise<Page> {
+  await page.addInitScript((k) => localStorage.setItem("burraco.playerKey", JSON.stringify(k)), key);
+  return page;
 }
 
 export async function createGame(request: CreateGameRequest): Promise<CreateGameResponse> {

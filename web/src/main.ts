@@ -15,7 +15,8 @@ import { TablePage, type TableRoute } from "./table/page";
  * `/notifications/unsubscribe#token=` an email's links; `/link#code=` a code
  * that links this device to a player (identity/link-page.ts); `/player/{publicId}`
  * a player's public page and `/leaderboard/{preset}?players=N` a leaderboard
- * (seeks/ratings-pages.ts). Tokens live in
+ * (seeks/ratings-pages.ts); `/tournament/new` and `/tournament/{id}` a tournament
+ * (`#partner=`, `#invite=`; `?embed=1` its standings alone: tournaments/). Tokens live in
  * the fragment, which browsers never send.
  */
 
@@ -36,6 +37,8 @@ type Route =
   | { kind: "link" }
   | { kind: "player"; publicId: string }
   | { kind: "leaderboard"; preset: string }
+  | { kind: "newTournament" }
+  | { kind: "tournament"; id: string; embed: boolean }
   | { kind: "missing" };
 
 function routeOf(): Route {
@@ -45,6 +48,13 @@ function routeOf(): Route {
   if (player) return { kind: "player", publicId: player[1]! };
   const board = /^\/leaderboard\/([a-z-]{1,32})\/?$/.exec(location.pathname);
   if (board) return { kind: "leaderboard", preset: board[1]! };
+  if (/^\/tournament\/new\/?$/.test(location.pathname)) return { kind: "newTournament" };
+  const tournament = /^\/tournament\/([A-Za-z0-9_-]{24})\/?$/.exec(location.pathname);
+  if (tournament) {
+    // Inside another site's frame a tournament is only its standings: nothing is done there in anyone's name.
+    const embed = window.top !== window.self || new URLSearchParams(location.search).get("embed") === "1";
+    return { kind: "tournament", id: tournament[1]!, embed };
+  }
   const notify = /^\/notifications(?:\/(confirm|unsubscribe))?\/?$/.exec(location.pathname);
   if (notify) return notify[1] ? { kind: "emailLink", link: notify[1] as "confirm" | "unsubscribe" } : { kind: "notifications" };
   const match = /^\/game\/([A-Za-z0-9_-]{1,64})(\/replay)?\/?$/.exec(location.pathname);
@@ -135,6 +145,14 @@ function start(): void {
     void import("./seeks/ratings-pages").then(({ PlayerPage, LeaderboardPage }) => {
       if (now !== opened) return;
       const shown = route.kind === "player" ? new PlayerPage(root, route.publicId) : new LeaderboardPage(root, route.preset);
+      page = shown;
+      void shown.open();
+    });
+  } else if (route.kind === "newTournament" || route.kind === "tournament") {
+    void import("./tournaments/pages").then(({ CreateTournamentPage, TournamentPage }) => {
+      if (now !== opened) return;
+      document.body.classList.toggle("embedded", route.kind === "tournament" && route.embed);
+      const shown = route.kind === "tournament" ? new TournamentPage(root, route.id, route.embed) : new CreateTournamentPage(root);
       page = shown;
       void shown.open();
     });

@@ -162,6 +162,16 @@ export const en = {
     ],
     action: "Sign in",
   },
+  /** A new device joined with the player's recovery code (players/recovery.ts): told to their devices and addresses. */
+  recoveryUsed: {
+    subject: "A new device was linked to your Burraco player",
+    title: "Your recovery code was used",
+    body: (device: string | null) => [
+      `A new device${device ? ` (“${device}”)` : ""} was linked to your player with your recovery code: it now sees your games and plays your seats. The code is used up.`,
+      "If it was you, make a new recovery code on that device and keep it safe. If it was not, remove that device in “Your devices” at once, and make a new code.",
+    ],
+    action: "Your devices",
+  },
   /** The table's chat (docs/chat.md): what a reader is told of the players' messages. */
   chat: {
     phrases: PHRASE_TEXTS.en,
@@ -178,6 +188,17 @@ export const en = {
     why: "You get this message because you asked for Burraco notifications.",
     preferences: "Notification preferences",
     unsubscribe: "Stop these messages",
+  },
+  /** A tournament in a few public words, for link previews (docs/tournaments.md). */
+  tournamentSummary: {
+    registration: "Registration open",
+    round: (n: number, of: number) => `Round ${n} of ${of}`,
+    over: "Finished",
+    line: (rank: number, name: string, vp: number) => `${rank}. ${name} ${vp} VP`,
+    empty: "No result yet",
+    entry: (n: number) => `Entry ${n}`,
+    computer: "the computer",
+    and: " & ",
   },
   /** A game in a few public words, for link previews. */
   summary: {

@@ -45,7 +45,8 @@ const GameParams = z.object({
 });
 const PlayerKeyHeader = z.object({
   "x-player-key": z.string().optional().openapi({
-    description: "The browser's player key (22–128 base64url characters): links the seat to the player's games (GET /api/me/games).",
+    description:
+      "The browser's player key (22–128 base64url characters): links the seat to the player's games (GET /api/me/games); a device removed from its player is refused.",
   }),
 });
 
@@ -100,7 +101,7 @@ serve(
     description: "With a seat token: that seat's view. Without one: the public view (never a hand, the stock or an unrevealed pozzetto).",
     security: OPTIONAL_TOKEN,
     request: { params: GameParams, headers: PlayerKeyHeader },
-    responses: { 200: json(GameSnapshot, "The game."), ...errors(400, 401, 404, 409, 429) },
+    responses: { 200: json(GameSnapshot, "The game."), ...errors(400, 401, 403, 404, 409, 429) },
   }),
   async (c) => {
     const { room, caller } = c.get("game");
@@ -121,7 +122,7 @@ serve(
     middleware: [limitBody] as const,
     request: {
       params: GameParams,
-      headers: z.object({
+      headers: PlayerKeyHeader.extend({
         "idempotency-key": z.string().min(1).max(LIMITS.idempotencyKeyLength).optional().openapi({ description: "Or `id` in the body." }),
       }),
       body: { content: { "application/json": { schema: MoveRequest } }, required: true },
@@ -150,6 +151,7 @@ serve(
     security: OPTIONAL_TOKEN,
     request: {
       params: GameParams,
+      headers: PlayerKeyHeader,
       query: z.object({
         since: z.coerce.number().int("since must be a version (a whole number, 0 or more)").min(0).default(0),
         wait: z.coerce.number().min(0, `wait must be a number of seconds from 0 to ${LIMITS.waitSeconds}`).default(0),
@@ -180,7 +182,7 @@ serve(
       'Authenticate with Authorization: Bearer <token> or, from a browser, the subprotocols `burraco, bearer.<token>`. The server sends {"type":"events",…} messages; the client sends {"type":"move","move":…,"version":N,"id":"…"} or {"type":"resume","since":N}.',
     security: OPTIONAL_TOKEN,
     request: { params: GameParams, headers: PlayerKeyHeader },
-    responses: { 101: { description: "Switching to the WebSocket protocol." }, ...errors(400, 401, 404, 409, 426, 429) },
+    responses: { 101: { description: "Switching to the WebSocket protocol." }, ...errors(400, 401, 403, 404, 409, 426, 429) },
   }),
   async (c) => {
     const { room, caller } = c.get("game");
@@ -227,7 +229,7 @@ serve(
       "The hands that have ended, each with its deal, commitment and salt, and every move with its time. A hand in play is left out.",
     security: OPTIONAL_TOKEN,
     request: { params: GameParams, headers: PlayerKeyHeader },
-    responses: { 200: json(GameRecord, "The record."), ...errors(400, 401, 404, 409, 429) },
+    responses: { 200: json(GameRecord, "The record."), ...errors(400, 401, 403, 404, 409, 429) },
   }),
   async (c) => {
     const { room, caller } = c.get("game");

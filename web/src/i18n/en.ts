@@ -103,6 +103,11 @@ export const en = {
     RATING_OUT_OF_RANGE: "Your rating is outside the range this game asks for.",
     TOO_MANY_SEEKS: "You have too many games waiting in the lobby: withdraw one first.",
     BAD_SEEK: "This game cannot be published as it is: check how long it stays open.",
+    NOT_ESTABLISHED:
+      "Rated games are for established players: an email address of yours, confirmed, a week since you first came, and three matches finished playing yourself. Unrated games are open to everyone.",
+    SAME_PERSON:
+      "This is a rated game, and this seat looks like the same person's as another at the table: the same player, email or network.",
+    NAME_REQUIRED: "Tell us your name first: the other players will see it.",
     TOURNAMENT_NOT_FOUND: "There is no tournament at this address.",
     BAD_TOURNAMENT: "This tournament cannot be made as it is: check its rounds, times and registration.",
     TOO_MANY_TOURNAMENTS: "You are running too many tournaments at once: end one first.",
@@ -224,6 +229,7 @@ export const en = {
     created: "Games created here",
     createdOn: (when: string) => `created ${when}`,
     showLinks: "Links",
+    tournament: (name: string, round: number, table: number) => `${name} · round ${N(round)} · table ${N(table)}`,
   },
   menu: {
     share: "Share the table",
@@ -427,6 +433,42 @@ export const en = {
     matchOver: "See the final table",
     loadingMelds: "Loading the melds…",
     replay: "Replay this hand",
+  },
+  /** Asking a player's name, once: the first time it would be shown to others. */
+  names: {
+    askTitle: "What should the other players call you?",
+    askHint: "Your name at every table, in messages and on the leaderboards. You can change it any time on your devices page.",
+    askLabel: "Your name",
+    askSave: "Save",
+    askCancel: "Not now",
+  },
+  /** Where a player stands towards rated play (docs/ratings.md, "Who plays rated"). */
+  standing: {
+    yes: "You are an established player: you may play rated games.",
+    lacks: (what: string) => `Rated games are for established players. You still need ${what}.`,
+    mailbox: "an email address of your own, confirmed (notifications by email)",
+    days: (n: number) => `${N(n)} more ${plural(n, "day", "days")} since your first visit`,
+    matches: (n: number) => `${N(n)} more ${plural(n, "match", "matches")} finished, playing two turns or more yourself`,
+  },
+  /** A finished match's effect on ratings, on the end-of-match panel. */
+  ratingChange: {
+    title: "Ratings",
+    line: (name: string, before: number, after: number) => {
+      const diff = Math.round(after - before);
+      return `${name}: ${N(before)} → ${N(after)} (${diff > 0 ? "+" : diff < 0 ? "−" : "±"}${N(Math.abs(diff))})`;
+    },
+    pending: "Updating the ratings…",
+    unrated: {
+      aborted: "Not rated: the match was called off.",
+      unidentified: "Not rated: a seat was played without a player's own device.",
+      samePlayer: "Not rated: one player held two seats.",
+      notEstablished: "Not rated: not every player is an established player yet.",
+      samePerson: "Not rated: two opponents share an email address or a network.",
+      tooShort: "Not rated: it ended before every player had played two turns.",
+      computerHelped: "Not rated: the computer played for the side that won.",
+      preparedDeals: "Not rated: the deals were prepared in advance.",
+    },
+    unratedUnknown: "Not rated.",
   },
   matchEnd: {
     title: "The match is over",
@@ -846,8 +888,8 @@ export const en = {
     copyLink: "Copy the link",
     joinTitle: "Already playing on another device?",
     joinHint:
-      "Type the code your other device shows (Your devices → Show a code), or get a sign-in link at the email address where you receive notifications.",
-    codeLabel: "Code from your other device",
+      "Type the code your other device shows (Your devices → Show a code) or your recovery code, or get a sign-in link at the email address where you receive notifications.",
+    codeLabel: "Code from your other device, or your recovery code",
     linkThis: "Link this device",
     emailLabel: "Your notifications email",
     sendSignIn: "Email me a sign-in link",
@@ -888,6 +930,61 @@ export const en = {
     seatTakenOther: "Not yours? Ask the game's creator for your own link.",
     watch: "Watch the table instead",
     seatReissued: (who: string) => `The creator issued a fresh link for ${who}'s seat: the old link no longer opens it.`,
+    recoveryNote: "This is a recovery code: it links this device, and then it is used up.",
+  },
+  /** The way back for a lost device (identity/recovery.ts, identity/way-back.ts; docs/identity.md, "A recovery code"). */
+  recovery: {
+    title: "If you lose this device",
+    devicesYes: (n: number) =>
+      n === 1
+        ? "Another device of yours is linked: it can show a code for a new one."
+        : `${N(n)} other devices of yours are linked: any of them can show a code for a new one.`,
+    devicesNo: "No other device of yours is linked.",
+    emailYes: "A sign-in link can be mailed to your notifications address.",
+    emailNo: "No email for a sign-in link.",
+    emailAdd: "Add one",
+    codeLive: (day: string) => `Your recovery code, made on ${day}, is ready for the day you need it.`,
+    codeNone: "No recovery code.",
+    codeUsed: (day: string, device: string | null) =>
+      `Your last recovery code was used on ${day}${device ? ` to link “${device}”` : ""}: make a new one.`,
+    codeVoided: (day: string) =>
+      `Your recovery code stopped working on ${day}, when you removed a device (it may have been kept there): make a new one.`,
+    atRisk: "If you lose this device, your games, your name and your rating are lost with it. Choose a way back now: it takes a minute.",
+    make: "Make a recovery code",
+    makeNew: "Make a new recovery code",
+    replaceQuestion: "Make a new recovery code? The one you saved before will stop working.",
+    failed: "The recovery code could not be made. Try again.",
+    shownOnce: "Your recovery code. It is shown only this once: save it now, somewhere other than this device.",
+    codeLabel: "Burraco recovery code",
+    use: (page: string) => `If you lose this device, open ${page} on a new one and type the code: it brings your games back, once.`,
+    copy: "Copy",
+    copied: "Copied: paste it where you keep such things (a password manager, a note that is not on this device).",
+    copyFailed: "It could not be copied: write it down, download or print it.",
+    download: "Download",
+    share: "Share",
+    print: "Print",
+    saved: "I saved it",
+    savedNote: "Done: it is not shown again. Your devices always say whether you have one.",
+    fileName: "burraco-recovery-code.txt",
+    file: (name: string | null, code: string, link: string, day: string) => [
+      name ? `Burraco recovery code for “${name}”, made on ${day}:` : `Burraco recovery code, made on ${day}:`,
+      code,
+      `If you lose your device, open ${link} on a new one: it links it to your player, with your games. It works once; keep it private.`,
+    ],
+    usedAlert: (device: string, day: string) =>
+      `Your recovery code linked “${device}” on ${day}. If that was not you, remove that device now, then make a new code.`,
+    joined: "linked with the recovery code",
+    usedUp: "Your recovery code is used up now: make a new one and keep it safe.",
+    offerTitle: (kind: "phone" | "tablet" | "computer") => `If you lose this ${kind}, how do you get your games back?`,
+    offerHint: "You play without a password: this device is what knows your games. Choose a way back now.",
+    offerDevice: "Link another device",
+    offerDeviceHint: "A computer or tablet of yours gets your games too.",
+    offerEmail: "Add an email",
+    offerEmailHint: "For your notifications, and a sign-in link if you ever need one.",
+    offerCode: "Save a recovery code",
+    offerCodeHint: "A secret to copy, download or print, for a new phone.",
+    offerLater: "You can do it any time in Your devices.",
+    notNow: "Not now",
   },
   seeks: {
     title: "Find an opponent",
@@ -945,7 +1042,8 @@ export const en = {
     rules: "Rules",
     clock: "Time per move",
     ratedOption: "Rated game",
-    ratedHint: "The result moves both players' ratings. Needs a clock; timeouts and resignations count as losses.",
+    ratedHint:
+      "The result moves both players' ratings. For established players, each on their own device; needs a clock. Timeouts and resignations count as losses once both have played two turns.",
     minRating: "Lowest rating",
     maxRating: "Highest rating",
     language: "Language of the table",
@@ -959,7 +1057,8 @@ export const en = {
   },
   ratings: {
     rated: "Rated game",
-    ratedHint: "The result moves every player's rating (players with their own device, and a clock).",
+    ratedHint:
+      "The result moves every player's rating: established players only, each on their own device, with a clock, no computer player and no prepared deals.",
     playerTitle: (name: string) => `${name} — Burraco`,
     unnamed: "A player",
     notFound: "This player has not finished a game yet.",

@@ -1,0 +1,3 @@
+/** The tournaments' pages, one chunk for both (main.ts loads it on their routes). */
+export { CreateTournamentPage } from "./create-page";
+export { TournamentPage } from "./page";
