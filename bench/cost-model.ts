@@ -183,8 +183,6 @@ export interface CostResults {
   readonly kinds: readonly Kind[];
   /** The queue consumer's CPU per invocation in the realistic kinds (ms, estimated: their CPU beyond the same moves unnotified). */
   readonly consumerCpuMs: number;
-  /** A room's first answer, waking with a whole match in its log, in a warm isolate (ms of CPU: bench/wake.ts). */
-  readonly coldAnswerMs: number;
   /** Drains a move in each kind (the room's copy to D1: a drain per turn by correspondence, fewer than one a move live). */
   readonly drainsPerMove: Readonly<Record<string, number>>;
 }
@@ -292,7 +290,6 @@ export function costFigures(results: CostResults): Record<string, string> {
     drainsLive: drains(LIVE),
     drainsNotified: drains(NOTIFIED),
     consumerCpu: `${results.consumerCpuMs.toFixed(1)} ms`,
-    coldAnswer: `${results.coldAnswerMs.toFixed(2)} ms`,
   };
 }
 

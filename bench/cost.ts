@@ -48,7 +48,6 @@ import { echoFloor } from "./echo";
 import { readFigures, saveFigures } from "./figures.js";
 import { movesPerMatch } from "./match-size";
 import { ROUND_TRIP_MS, WS_MESSAGES_PER_DO_REQUEST } from "./prices";
-import { wakeBench } from "./wake";
 
 export { CountingWebSocket, type Phase, playPhase, receivers, setIdle, startCounted };
 
@@ -183,10 +182,7 @@ export async function costBench(options: { matches?: number } = {}): Promise<voi
   const batches = realistic.reduce((n, p) => n + p.counters.queueBatches, 0);
   const consumerCpuMs = batches > 0 ? beyond / batches : 0;
 
-  // A room waking with a whole match in its log (bench/wake.ts), on fewer matches than `-- wake`.
-  const wake = await wakeBench(15);
-
-  // The service as deployed (no counting proxies), the quiet kinds again: its CPU alone, for the floor's comparison; and its script's size.
+  // The service as deployed (no counting proxies), the quiet kinds again: its CPU alone, for the floor's comparison.
   const plain = phases
     .filter((p) => !p.notify)
     .map((p) => ({ ...p, name: `${p.name}, uncounted`, accepted: 0, refused: 0, errors: 0, cpuMs: 0, twin: p }));
@@ -203,7 +199,6 @@ export async function costBench(options: { matches?: number } = {}): Promise<voi
     measured: `${new Date().toISOString().slice(0, 10)}, on ${cpus().length} cores (load ${loadavg()[0]!.toFixed(0)} as it ended), ${matches} matches of one hand a kind`,
     kinds,
     consumerCpuMs,
-    coldAnswerMs: wake.cold,
     drainsPerMove: Object.fromEntries(phases.map((p) => [p.name, p.counters.doAlarms / p.accepted])),
   };
   keep(results);

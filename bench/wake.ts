@@ -16,6 +16,7 @@ import type { CreatedBody, LogRow } from "../src/server/db/log-entry";
 import { nextDeal } from "../src/server/room/fairness";
 import { Table } from "../src/server/room/table";
 import { runtimeCpuSeconds } from "./cpu";
+import { saveFigures } from "./figures.js";
 
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
@@ -128,9 +129,15 @@ export async function wakeBench(games = 45): Promise<Wake> {
   }
 }
 
-/** The lines `npm run bench -- wake` prints. */
+/** The lines `npm run bench -- wake` prints, and the figures it keeps for the docs (bench/figures/wake.json). */
 export function printWake(wake: Wake): boolean {
   const { cold, warm } = wake;
+  saveFigures("wake", {
+    entries: String(wake.entries),
+    cold: `${cold.toFixed(2)} ms`,
+    warm: `${warm.toFixed(2)} ms`,
+    rebuild: `${wake.rebuildMs.toFixed(1)} ms`,
+  });
   console.log(`\nA room waking with a whole 4-player match to 2005 in its log (${wake.entries} entries):`);
   console.log(
     `  in a warm isolate, the first answer of a cold room (GET /api/games/{id}: the Worker's and the room's CPU): ${cold.toFixed(2)} ms (a pass over ${wake.games} rooms); target < 5 ms: ${cold < 5 ? "ok" : "MISSED"}`,
