@@ -433,8 +433,11 @@ export class GameRoom extends DurableObject<Env> {
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    const room = this.room ?? (await this.openLocal());
-    if (room) this.seenLive(room, ws);
+    // A long poll's socket is no player at the table (its request marked the seat seen): its close needs no room.
+    if (attachmentOf(ws).poll === undefined) {
+      const room = this.room ?? (await this.openLocal());
+      if (room) this.seenLive(room, ws);
+    }
     try {
       ws.close(code === 1005 ? 1000 : code, "closing");
     } catch {

@@ -56,7 +56,7 @@ export function send(ws: WebSocket, message: ServerMessage | string): void {
 /**
  * Accepts a socket for `viewer` and sends it the table as it stands; a long
  * poll's (`pollSince`: the version its client has) the events after that
- * version (long-poll.ts).
+ * version, or nothing while there are none (long-poll.ts).
  */
 export function acceptSocket(
   ctx: DurableObjectState,
@@ -70,10 +70,12 @@ export function acceptSocket(
 ): Response {
   const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
   ctx.acceptWebSocket(server);
-  attach(server, { viewer, seen: 0, key: `socket:${crypto.randomUUID()}`, device, ...(pollSince === null ? {} : { poll: pollSince }) });
   const since = Math.min(pollSince ?? room.table.version, room.table.version);
-  // A long poll with nothing new yet stays open for the next push.
-  catchUp(room, snapshots, server, since, now, undefined, since < room.table.version);
+  const poll = pollSince === null ? {} : { poll: pollSince };
+  // A long poll with nothing new yet is sent nothing (no view built, no frame): it stays open for the next push.
+  const waits = pollSince !== null && since === room.table.version;
+  attach(server, { viewer, seen: waits ? since : 0, key: `socket:${crypto.randomUUID()}`, device, ...poll });
+  if (!waits) catchUp(room, snapshots, server, since, now);
   const offered = (offeredProtocols ?? "").split(",").map((p) => p.trim());
   const headers: HeadersInit = offered.includes(WS_PROTOCOL) ? { "Sec-WebSocket-Protocol": WS_PROTOCOL } : {};
   return new Response(null, { status: 101, webSocket: client, headers });
@@ -84,16 +86,7 @@ export function acceptSocket(
  * serialised message between sockets of the same viewer that saw the same
  * version (the usual case: every socket saw the previous move).
  */
-export function catchUp(
-  room: Room,
-  snapshots: Snapshots,
-  ws: WebSocket,
-  since: number,
-  now: number,
-  texts?: Map<string, string>,
-  /** For a long poll's socket: this is its answer (every push is, but its opening one with nothing new). */
-  answers = true,
-): void {
+export function catchUp(room: Room, snapshots: Snapshots, ws: WebSocket, since: number, now: number, texts?: Map<string, string>): void {
   const attachment = attachmentOf(ws);
   const { viewer } = attachment;
   const cacheKey = `${viewer}:${since}`;
@@ -103,9 +96,9 @@ export function catchUp(
     texts?.set(cacheKey, text);
   }
   send(ws, text);
-  // A long poll's answer is its first news (a push, or what it asked for after its wait): the room closes its socket,
-  // so that the Worker's close wakes no room (long-poll.ts).
-  if (attachment.poll !== undefined && answers) {
+  // A long poll's answer is the first thing it is sent (news, or what it asked for after its wait): the room closes
+  // its socket, so that the Worker's close wakes no room (long-poll.ts).
+  if (attachment.poll !== undefined) {
     closeQuietly(ws);
     return;
   }
