@@ -71,7 +71,8 @@ const D1_MONTHS_KEPT = 1;
 
 type Unit = keyof MatchUsage;
 
-const scale = (u: MatchUsage, k: number): MatchUsage =>
+/** A usage times `k` (per move to per match, per match to a month). */
+export const scale = (u: MatchUsage, k: number): MatchUsage =>
   Object.fromEntries(Object.entries(u).map(([key, v]) => [key, v * k])) as unknown as MatchUsage;
 const add = (a: MatchUsage, b: MatchUsage): MatchUsage =>
   Object.fromEntries(Object.entries(a).map(([key, v]) => [key, v + b[key as Unit]])) as unknown as MatchUsage;
@@ -210,12 +211,14 @@ function sizesTable(results: CostResults): string {
   );
 }
 
-const KIND_ROWS: [string, (u: MatchUsage) => number, number][] = [
+/** Each unit a kind's table shows, and its digits per move. */
+export const USAGE_ROWS: [string, (u: MatchUsage) => number, number][] = [
   ["Worker requests", (u) => u.workerRequests, 2],
   ["runtime CPU, ms (an upper bound)", (u) => u.cpuMs, 2],
   ["Durable Object requests (billed)", (u) => u.doRequests, 2],
   ["Durable Object duration, GB-s", (u) => u.doGbSeconds, 4],
   ["Durable Object rows written", (u) => u.doRowsWritten, 2],
+  ["Durable Object bytes stored", (u) => u.doBytes, 0],
   ["D1 rows read", (u) => u.d1RowsRead, 2],
   ["D1 rows written", (u) => u.d1RowsWritten, 2],
   ["D1 bytes stored", (u) => u.d1Bytes, 0],
@@ -228,7 +231,7 @@ function kindsTable(results: CostResults): string {
   const kinds = results.kinds;
   const rows = [
     ["moves measured (a whole match)", ...kinds.map((k) => `${k.moves} (${k.movesPerMatch})`)],
-    ...KIND_ROWS.map(([label, f, digits]) => [
+    ...USAGE_ROWS.map(([label, f, digits]) => [
       label,
       ...kinds.map((k) => `${num(f(k.perMove), digits)} (${num(f(k.perMatch), digits === 0 ? 0 : 1)})`),
     ]),
@@ -312,7 +315,11 @@ export function floorFigures(floor: FloorResults): Record<string, string> {
   const kinds = floor.kinds;
   const ms = (v: number) => `${v.toFixed(3)} ms`;
   const ratio = (k: FloorResults["kinds"][number]) => `${(k.ownMs / k.floorMs).toFixed(2)}x`;
-  const labels = [...new Set(kinds.flatMap((k) => k.parts.map(([label]) => label)))];
+  // Each part where it comes in a move: another kind's own part right after the one it follows there (or first).
+  const labels: string[] = [];
+  for (const k of kinds)
+    for (const [i, [label]] of k.parts.entries())
+      if (!labels.includes(label)) labels.splice(i === 0 ? 0 : labels.indexOf(k.parts[i - 1]![0]) + 1, 0, label);
   const rows = [
     ["the floor (echo requests or exchanges a move)", ...kinds.map((k) => `${ms(k.floorMs)} (${k.units})`)],
     ["as deployed, the local D1's SQLite included", ...kinds.map((k) => `${ms(k.deployedMs)}, ${(k.deployedMs / k.floorMs).toFixed(2)}x`)],

@@ -67,6 +67,30 @@ export interface Phase {
   turns?: number;
 }
 
+/** A phase not yet played: its kind, and its counts at zero. */
+export const newPhase = (
+  name: string,
+  players: 2 | 4,
+  transport: Phase["transport"],
+  notify: boolean,
+  matches: number,
+  more: Partial<Phase> = {},
+): Phase => ({
+  name,
+  players,
+  transport,
+  notify,
+  matches,
+  accepted: 0,
+  refused: 0,
+  errors: 0,
+  cpuMs: 0,
+  counters: {} as Phase["counters"],
+  d1Bytes: 0,
+  frames: 0,
+  ...more,
+});
+
 /** The runtime's CPU when nothing happens, ms per second (measured after the warm-up). */
 export let idleMsPerSecond = 0;
 

@@ -41,8 +41,10 @@ import {
   monthOf,
   paidBill,
   SIZES,
+  scale,
+  USAGE_ROWS,
 } from "./cost-model";
-import { CountingWebSocket, type Phase, playPhase, receivers, setIdle, startCounted } from "./cost-play";
+import { CountingWebSocket, newPhase, type Phase, playPhase, receivers, setIdle, startCounted } from "./cost-play";
 import { runtimeCpuSeconds } from "./cpu";
 import { echoFloor } from "./echo";
 import { readFigures, saveFigures } from "./figures.js";
@@ -72,33 +74,7 @@ function usageOf(p: Phase): MatchUsage {
   };
 }
 
-const scaleBy = (u: MatchUsage, k: number): MatchUsage =>
-  Object.fromEntries(Object.entries(u).map(([key, v]) => [key, v * k])) as unknown as MatchUsage;
-
 const fmt = (v: number, digits = 1) => (Math.abs(v) >= 100 ? Math.round(v).toLocaleString("en") : v.toFixed(digits));
-
-const phase = (
-  name: string,
-  players: 2 | 4,
-  transport: Phase["transport"],
-  notify: boolean,
-  matches: number,
-  more: Partial<Phase> = {},
-): Phase => ({
-  name,
-  players,
-  transport,
-  notify,
-  matches,
-  accepted: 0,
-  refused: 0,
-  errors: 0,
-  cpuMs: 0,
-  counters: {} as Phase["counters"],
-  d1Bytes: 0,
-  frames: 0,
-  ...more,
-});
 
 export async function costBench(options: { matches?: number } = {}): Promise<void> {
   const matches = options.matches ?? 4;
@@ -107,14 +83,14 @@ export async function costBench(options: { matches?: number } = {}): Promise<voi
   const persistTo = await newPersistDir(true);
   const phases: Phase[] = [
     // The realistic kinds play at a person's pace (a turn every five seconds, a move every 1.25–3.75 s): half as many matches.
-    phase(CORRESPONDENCE, 2, "web", true, Math.max(1, Math.round(matches / 2)), { realistic: "correspondence" }),
-    phase(LIVE, 2, "web", true, Math.max(1, Math.round(matches / 2)), { realistic: "live", thinkMs: 2500 }),
-    phase("2p HTTP", 2, "http", true, matches),
-    phase("2p WS", 2, "ws", true, matches),
-    phase("4p HTTP", 4, "http", true, matches),
-    phase("4p WS", 4, "ws", true, matches),
-    phase("2p HTTP quiet", 2, "http", false, matches),
-    phase("2p WS quiet", 2, "ws", false, matches),
+    newPhase(CORRESPONDENCE, 2, "web", true, Math.max(1, Math.round(matches / 2)), { realistic: "correspondence" }),
+    newPhase(LIVE, 2, "web", true, Math.max(1, Math.round(matches / 2)), { realistic: "live", thinkMs: 2500 }),
+    newPhase("2p HTTP", 2, "http", true, matches),
+    newPhase("2p WS", 2, "ws", true, matches),
+    newPhase("4p HTTP", 4, "http", true, matches),
+    newPhase("4p WS", 4, "ws", true, matches),
+    newPhase("2p HTTP quiet", 2, "http", false, matches),
+    newPhase("2p WS quiet", 2, "ws", false, matches),
   ];
   const service = await startCounted(persistTo);
   try {
@@ -134,14 +110,14 @@ export async function costBench(options: { matches?: number } = {}): Promise<voi
 
   const sizes = movesPerMatch();
   const kinds: Kind[] = phases.map((p) => {
-    const perMove = scaleBy(usageOf(p), 1 / p.accepted);
+    const perMove = scale(usageOf(p), 1 / p.accepted);
     return {
       name: p.name,
       players: p.players,
       moves: p.accepted,
       movesPerMatch: sizes[p.players],
       perMove,
-      perMatch: scaleBy(perMove, sizes[p.players]),
+      perMatch: scale(perMove, sizes[p.players]),
       queries: { main: p.counters.d1QueriesMain / p.accepted, log: (p.counters.d1Queries - p.counters.d1QueriesMain) / p.accepted },
       queueMessages: p.counters.queueMessages / p.accepted,
     };
@@ -149,21 +125,8 @@ export async function costBench(options: { matches?: number } = {}): Promise<voi
   const header = ["", ...phases.map((p) => p.name)];
   const table: string[][] = [header, ["matches (errors)", ...phases.map((p) => `${p.matches} (${p.errors})`)]];
   table.push(["accepted moves", ...phases.map((p) => String(p.accepted))]);
-  const rows: [string, (u: MatchUsage) => number, number][] = [
-    ["Worker requests", (u) => u.workerRequests, 2],
-    ["runtime CPU, ms", (u) => u.cpuMs, 2],
-    ["Durable Object requests (billed)", (u) => u.doRequests, 2],
-    ["Durable Object duration, GB-s", (u) => u.doGbSeconds, 4],
-    ["Durable Object rows written", (u) => u.doRowsWritten, 2],
-    ["Durable Object bytes stored", (u) => u.doBytes, 0],
-    ["D1 rows read", (u) => u.d1RowsRead, 2],
-    ["D1 rows written", (u) => u.d1RowsWritten, 2],
-    ["D1 bytes stored", (u) => u.d1Bytes, 0],
-    ["queue operations", (u) => u.queueOperations, 2],
-    ["deliveries", (u) => u.deliveries, 2],
-  ];
-  for (const [label, f, digits] of rows) table.push([`${label} a move`, ...kinds.map((k) => fmt(f(k.perMove), digits))]);
-  for (const [label, f] of rows) table.push([`${label} a whole match`, ...kinds.map((k) => fmt(f(k.perMatch)))]);
+  for (const [label, f, digits] of USAGE_ROWS) table.push([`${label} a move`, ...kinds.map((k) => fmt(f(k.perMove), digits))]);
+  for (const [label, f] of USAGE_ROWS) table.push([`${label} a whole match`, ...kinds.map((k) => fmt(f(k.perMatch)))]);
   const c = (p: Phase) => p.counters;
   table.push([
     "D1 rows written by the delivery bookkeeping a delivery",

@@ -17,26 +17,14 @@ import { startRuntime } from "../scripts/local-runtime";
 import { removeDir } from "../scripts/local-service";
 import type { CreateGameResponse } from "../src/shared/api";
 import { type FloorResults, floorFigures } from "./cost-model";
-import { CountingWebSocket, idleMsPerSecond, type Phase, playPhase, setIdle } from "./cost-play";
+import { CountingWebSocket, idleMsPerSecond, newPhase, type Phase, playPhase, setIdle } from "./cost-play";
 import { runtimeCpuSeconds } from "./cpu";
 import { echoFloor } from "./echo";
 import { saveFigures } from "./figures.js";
 import type { Part } from "./floor-worker";
 
-const phaseOf = (transport: "http" | "ws", matches: number): Phase => ({
-  name: `2p ${transport === "http" ? "HTTP" : "WS"} quiet`,
-  players: 2,
-  transport,
-  notify: false,
-  matches,
-  accepted: 0,
-  refused: 0,
-  errors: 0,
-  cpuMs: 0,
-  counters: {} as Phase["counters"],
-  d1Bytes: 0,
-  frames: 0,
-});
+const phaseOf = (transport: "http" | "ws", matches: number): Phase =>
+  newPhase(`2p ${transport === "http" ? "HTTP" : "WS"} quiet`, 2, transport, false, matches);
 
 /** Parts measured apart, and how many times each a move needs (per transport). */
 const PARTS: { part: Part; n: number; label: string; http: number; ws: number }[] = [
