@@ -21,7 +21,8 @@ import {
 /**
  * A seat a friend opened on their own device is theirs (docs/identity.md, "Who can see and take what"): the game's
  * creator, whose browser keeps every seat's link, opens the friend's link and is told, in their language, that the
- * friend opened it, never shown the hand; the friend plays it on a phone and on a laptop linked to the phone's player.
+ * friend opened it, never shown the hand; the friend plays it on a phone and on a laptop linked to the phone's player,
+ * until the laptop joins another player.
  */
 
 const chromium = chromiumForFile();
@@ -114,5 +115,15 @@ describe("a seat a friend opened on their own device", () => {
     const events = (await call(`/api/games/${id}/events?since=0`)).body.events as { type: string; seat?: number }[];
     expect(events.filter((e) => e.type === "discarded" && e.seat === 1)).toHaveLength(2);
     expect((await snapshot(id)).version).toBe(version);
+
+    // The laptop then joins someone else's player ("link only this device"): the table it has open stops showing
+    // Bruno's hand at once and says the seat is a player's; the phone plays on.
+    const other = randomBytes(16).toString("base64url");
+    const otherCode = (await call<{ code: string }>("/api/me/link-codes", { token: other, method: "POST" })).body.code;
+    expect((await call("/api/me/devices", { token: laptopKey, body: { code: otherCode } })).status).toBe(200);
+    await waitText(laptop, "#seat-taken h1", literal(en.identity.seatTakenTitle));
+    expect(await laptop.locator("button.card").count()).toBe(0);
+    await annaPlays(id, annaToken);
+    await friendPlays(phone, id);
   });
 });
