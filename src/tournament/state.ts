@@ -47,6 +47,19 @@ export interface Member {
   readonly player: string | null;
   readonly name: string | null;
   readonly computer: ComputerLevel | null;
+  /** In a rated tournament: where the person registered from, for the ratings' same-person check (never shown). */
+  readonly origin?: Origin;
+}
+
+/**
+ * Where a person registered from, as the ratings' same-person check reads a
+ * seat's (docs/ratings.md): their network's key and their device's key hash,
+ * and the mailboxes (hashed) they held or had confirmed then.
+ */
+export interface Origin {
+  readonly network: string | null;
+  readonly device: string | null;
+  readonly mailboxes: readonly string[];
 }
 
 export type TournamentLog =

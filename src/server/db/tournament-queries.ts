@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, ne, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { devices } from "./players";
 import { database } from "./queries";
 import { tournamentEvents, tournamentPlayers, tournaments, tournamentTables } from "./tournaments";
 
@@ -110,4 +111,10 @@ export async function dueTournaments(d1: D1Database, now: number, limit: number)
 /** The log D1 holds for a tournament (for checks and tools). */
 export async function savedTournamentLog(d1: D1Database, id: string) {
   return database(d1).select().from(tournamentEvents).where(eq(tournamentEvents.tournamentId, id)).orderBy(asc(tournamentEvents.seq));
+}
+
+/** Every device a player holds or held (a removed one too): a rated tournament's same-person check (tournaments/rated.ts). */
+export async function devicesEverOf(d1: D1Database, player: string): Promise<string[]> {
+  const rows = await database(d1).select({ key: devices.keyHash }).from(devices).where(eq(devices.playerId, player));
+  return rows.map((r) => r.key);
 }

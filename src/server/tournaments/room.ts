@@ -6,7 +6,7 @@ import type { TableResult } from "../../tournament/types";
 import { hashToken, newToken } from "../auth";
 import { gameNow } from "../clock/time";
 import type { Env } from "../env";
-import { done, fail, isFailure, type Json, type Reply, toJson } from "../reply";
+import { done, type Failure, fail, isFailure, type Json, type Reply, toJson } from "../reply";
 import { cryptoShuffle } from "../room/fairness";
 import { retryDelay } from "../room/outbox";
 import { seal, unseal } from "../seal";
@@ -22,6 +22,7 @@ import {
 } from "./actions";
 import { type Chore, choreDone, cursor, makeSlice, releaseSlice, remindAt, remindSlice, settleSlice, tablesIn } from "./chores";
 import { DRAIN_DELAY_MS, drainToD1 } from "./drain";
+import { type RatedCandidate, ratedCandidate, samePersonRefusal } from "./rated";
 import { type LogRow, TournamentStorage } from "./storage";
 import { plannedRound } from "./tables";
 import { standingsView, tournamentView } from "./views";
@@ -37,9 +38,13 @@ export interface TournamentInit {
 /** What the organiser asks: the draw of a start is the room's to make. */
 export type Action = Exclude<OrganiserAction, { kind: "start" }> | { readonly kind: "start" };
 
+/** A player asking for a place: their player and device (players/identity.ts), their name, and their client's address. */
 export interface Who {
   readonly player: string;
   readonly name: string | null;
+  readonly device: string;
+  /** The client's network (http.ts clientOf): a rated tournament's same-person check (rated.ts). */
+  readonly client: string;
 }
 
 /** What a table's game tells its tournament when its match ends (room/tournament-table.ts). */
@@ -153,11 +158,20 @@ export class TournamentRoom extends DurableObject<Env> {
     const t = this.load(id);
     if (!t) return tournamentNotFound();
     const token = newToken();
-    const entries = register(t, this.now(), who, invite === null ? null : hashToken(invite), hashToken(token));
-    if (isFailure(entries)) return entries;
-    const first = entries[0]!;
-    const pairs = first.type === "entered" && first.partnerHash !== null;
+    const inviteHash = invite === null ? null : hashToken(invite);
+    const early = register(t, this.now(), who, inviteHash, null);
+    if (isFailure(early)) return early;
+    // Whatever waits (D1, sealing) comes first: the checks against the tournament as it stands and the append follow
+    // with nothing in between, so that two registrations at once cannot take one entry's number or one player twice.
+    const rated = await this.ratedCheck(t, who);
+    if (isFailure(rated)) return rated;
+    const pairs = t.settings.format === "pairs";
     const sealed = pairs ? await seal(token, this.env.GAME_ID_KEY) : null;
+    const entries = register(t, this.now(), { ...who, origin: rated?.origin }, inviteHash, hashToken(token));
+    if (isFailure(entries)) return entries;
+    const refused = rated && samePersonRefusal(t, rated, null);
+    if (refused) return refused;
+    const first = entries[0]!;
     await this.append(entries, () => {
       if (sealed !== null && first.type === "entered") this.storage.setMeta(`partner:${first.entry}`, sealed);
     });
@@ -168,11 +182,23 @@ export class TournamentRoom extends DurableObject<Env> {
   async joinPartner(id: string, who: Who, token: string): Promise<Reply<{ entry: number; partner: null }>> {
     const t = this.load(id);
     if (!t) return tournamentNotFound();
-    const entries = partnerEntries(t, who, hashToken(token));
+    const early = partnerEntries(t, who, hashToken(token));
+    if (isFailure(early)) return early;
+    const rated = await this.ratedCheck(t, who);
+    if (isFailure(rated)) return rated;
+    const entries = partnerEntries(t, { ...who, origin: rated?.origin }, hashToken(token));
     if (isFailure(entries)) return entries;
-    await this.append(entries);
     const joined = entries[0]!;
+    const refused = rated && samePersonRefusal(t, rated, joined.type === "partnerJoined" ? joined.entry : null);
+    if (refused) return refused;
+    await this.append(entries);
     return done({ entry: joined.type === "partnerJoined" ? joined.entry : -1, partner: null });
+  }
+
+  /** A rated tournament's place is for an established player (rated.ts): D1's part of the check, null when unrated. */
+  private async ratedCheck(t: Tournament, who: Who): Promise<RatedCandidate | null | Failure> {
+    if (!t.settings.rated) return null;
+    return ratedCandidate(this.env.DB, who, who.client, this.now());
   }
 
   /** A player leaves before the start, or withdraws afterwards. */
