@@ -20,7 +20,19 @@ import {
   startable,
   tournamentNotFound,
 } from "./actions";
-import { type Chore, choreDone, cursor, makeSlice, releaseSlice, remindAt, remindSlice, settleSlice, tablesIn } from "./chores";
+import {
+  type Chore,
+  choreDone,
+  cursor,
+  makeSlice,
+  releaseSlice,
+  remindAt,
+  remindSlice,
+  settleSlice,
+  tablesIn,
+  tellSlice,
+  toldDone,
+} from "./chores";
 import { DRAIN_DELAY_MS, drainToD1 } from "./drain";
 import { type RatedCandidate, ratedCandidate, samePersonRefusal } from "./rated";
 import { type LogRow, TournamentStorage } from "./storage";
@@ -289,6 +301,10 @@ export class TournamentRoom extends DurableObject<Env> {
       return true;
     }
     const cur = t.current();
+    if (cur && t.status === "running" && !toldDone(this.storage, cur)) {
+      await tellSlice(this.env, this.storage, t, cur, now, this.clockOffset());
+      return true;
+    }
     if (cur && !choreDone(this.storage, cur, "make")) {
       const made = await makeSlice(this.env, this.storage, t, cur);
       const round = cur.planned.round;
@@ -450,7 +466,7 @@ export class TournamentRoom extends DurableObject<Env> {
   async progress(id: string, round: number): Promise<Record<Chore, number> | null> {
     if (!this.load(id)) return null;
     const of = (chore: Chore) => this.storage.number(cursor(chore, round));
-    return { make: of("make"), settle: of("settle"), remind: of("remind"), release: of("release") };
+    return { make: of("make"), settle: of("settle"), remind: of("remind"), release: of("release"), tell: of("tell") };
   }
 }
 
