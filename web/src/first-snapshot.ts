@@ -1,3 +1,4 @@
+import { apiUrl } from "./api-url";
 import { playerKey } from "./store";
 
 /**
@@ -29,7 +30,7 @@ export function askFirstSnapshot(): void {
     headers.Authorization = `Bearer ${token}`;
     headers["X-Player-Key"] = playerKey();
   }
-  early = { id, token, answer: fetch(`/api/games/${encodeURIComponent(id)}`, { headers, cache: "no-store" }) };
+  early = { id, token, answer: fetch(apiUrl("GET", "/api/games/{id}", { params: { id } }), { headers, cache: "no-store" }) };
 }
 
 /** The early answer for this game and seat link, once; null otherwise. */

@@ -1,6 +1,6 @@
-import type { Player } from "../../../src/shared/api";
 import { LIMITS } from "../../../src/shared/limits";
 import { checkPlayerText } from "../../../src/shared/text";
+import type { Player } from "../api";
 import { t } from "../i18n/index";
 import { identityApi } from "./api";
 
