@@ -1,7 +1,7 @@
 import { tablesOf } from "../../tournament/movement";
 import { BYE_VP, FORFEIT_VP } from "../../tournament/score";
 import type { RoundState, Tournament } from "../../tournament/state";
-import type { Pairing, TablePairing } from "../../tournament/types";
+import type { Pairing, TablePairing, TableResult } from "../../tournament/types";
 import { DAY } from "../clock/time";
 import { shardFor } from "../db/shards";
 import type { Env } from "../env";
@@ -82,11 +82,24 @@ export function choreDone(storage: TournamentStorage, round: RoundState, chore: 
   return storage.number(cursor(chore, round.planned.round)) >= tablesIn(round).length;
 }
 
-/** Closes the next slice of the tables still playing at the round's deadline: each is settled as the clock says. */
-export async function settleSlice(env: Env, storage: TournamentStorage, t: Tournament, round: RoundState): Promise<void> {
+/**
+ * Closes the next slice of the tables still playing at the round's deadline: each is settled as the clock says.
+ * Returns the results of those already over whose result the tournament lacks (lost with its storage: rebuild.ts),
+ * for the room to log; the cursor moves on with them (room.ts).
+ */
+export async function settleSlice(
+  env: Env,
+  storage: TournamentStorage,
+  t: Tournament,
+  round: RoundState,
+): Promise<{ results: { table: number; result: TableResult }[]; next: number }> {
   const { made, next } = pendingSlice(storage, round, "settle");
-  await Promise.all(made.map((m) => env.GAME_ROOM.get(env.GAME_ROOM.idFromName(m.game)).settleRound(m.game, t.settings.level)));
-  storage.setMeta(cursor("settle", round.planned.round), String(next));
+  const answers = await Promise.all(
+    made.map((m) => env.GAME_ROOM.get(env.GAME_ROOM.idFromName(m.game)).settleRound(m.game, t.settings.level)),
+  );
+  // RPC's types widen a tuple to a list: the result is the game room's tableResult, as it reports it.
+  const results = made.flatMap((m, i) => (answers[i] ? [{ table: m.table, result: answers[i] as unknown as TableResult }] : []));
+  return { results, next };
 }
 
 /** Reminds the players of the next slice of the tables still playing that the round's deadline is near. */

@@ -35,6 +35,7 @@ import {
 } from "./chores";
 import { DRAIN_DELAY_MS, drainToD1 } from "./drain";
 import { type RatedCandidate, ratedCandidate, samePersonRefusal } from "./rated";
+import { restoreTournament, savedTournament } from "./rebuild";
 import { type LogRow, TournamentStorage } from "./storage";
 import { plannedRound } from "./tables";
 import { standingsView, tournamentView } from "./views";
@@ -82,6 +83,7 @@ export class TournamentRoom extends DurableObject<Env> {
   private t: Tournament | null = null;
   private seq = 0;
   private standingsText: { version: number; text: Json<StandingsView> } | null = null;
+  private loading: Promise<Tournament | null> | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -126,7 +128,7 @@ export class TournamentRoom extends DurableObject<Env> {
 
   /** The tournament as `player` (or anyone, null) sees it. */
   async view(id: string, player: string | null, origin: string): Promise<Reply<Json<TournamentView>>> {
-    const t = this.load(id);
+    const t = await this.open(id);
     if (!t) return tournamentNotFound();
     const entry = player === null ? null : t.entryOf(player);
     let partner: TournamentView["you"]["partner"] = null;
@@ -146,7 +148,7 @@ export class TournamentRoom extends DurableObject<Env> {
 
   /** The standings, built once per version of the tournament and served as that text until it changes. */
   async standings(id: string): Promise<Reply<Json<StandingsView>>> {
-    const t = this.load(id);
+    const t = await this.open(id);
     if (!t) return tournamentNotFound();
     if (this.standingsText?.version !== t.version) this.standingsText = { version: t.version, text: toJson(standingsView(t)) };
     return done(this.standingsText.text);
@@ -154,7 +156,7 @@ export class TournamentRoom extends DurableObject<Env> {
 
   /** The tournament's record (src/tournament/record.ts): `origin` for its games' record addresses. */
   async record(id: string, origin: string): Promise<Reply<Json<TournamentRecord>>> {
-    const t = this.load(id);
+    const t = await this.open(id);
     if (!t) return tournamentNotFound();
     const log = this.storage.readLog().map((r) => r.body);
     const record = makeTournamentRecord(log, (game) => `${origin}/api/games/${game}/record`);
@@ -167,7 +169,7 @@ export class TournamentRoom extends DurableObject<Env> {
     invite: string | null,
     origin: string,
   ): Promise<Reply<{ entry: number; partner: { token: string; url: string } | null }>> {
-    const t = this.load(id);
+    const t = await this.open(id);
     if (!t) return tournamentNotFound();
     const token = newToken();
     const inviteHash = invite === null ? null : hashToken(invite);
@@ -192,7 +194,7 @@ export class TournamentRoom extends DurableObject<Env> {
   }
 
   async joinPartner(id: string, who: Who, token: string): Promise<Reply<{ entry: number; partner: null }>> {
-    const t = this.load(id);
+    const t = await this.open(id);
     if (!t) return tournamentNotFound();
     const early = partnerEntries(t, who, hashToken(token));
     if (isFailure(early)) return early;
@@ -215,7 +217,7 @@ export class TournamentRoom extends DurableObject<Env> {
 
   /** A player leaves before the start, or withdraws afterwards. */
   async leave(id: string, player: string): Promise<Reply<{ version: number }>> {
-    const t = this.load(id);
+    const t = await this.open(id);
     if (!t) return tournamentNotFound();
     const entries = leaveEntries(t, player);
     if (isFailure(entries)) return entries;
@@ -225,7 +227,7 @@ export class TournamentRoom extends DurableObject<Env> {
   }
 
   async organise(id: string, player: string, action: Action): Promise<Reply<{ version: number }>> {
-    const t = this.load(id);
+    const t = await this.open(id);
     if (!t) return tournamentNotFound();
     let order: number[] = [];
     if (action.kind === "start" && player === t.created.organiser && t.status === "registration") {
@@ -249,7 +251,7 @@ export class TournamentRoom extends DurableObject<Env> {
 
   /** A table's match ended (its game room says so once D1 has it); a result the tournament has is ignored. */
   async tableEnded(report: TableReport): Promise<boolean> {
-    const t = this.load(report.tournament);
+    const t = await this.open(report.tournament);
     const round = t?.rounds[report.round];
     if (!t || !round) return false;
     if (round.games.get(report.table) !== report.game) return false;
@@ -261,7 +263,7 @@ export class TournamentRoom extends DurableObject<Env> {
 
   /** The Cron guard: does whatever is due, as the alarm would have. */
   async wake(id: string): Promise<void> {
-    if (this.load(id)) await this.work();
+    if (await this.open(id)) await this.work();
   }
 
   override async alarm(): Promise<void> {
@@ -321,7 +323,16 @@ export class TournamentRoom extends DurableObject<Env> {
         return true;
       }
       if (cur.closed && !choreDone(this.storage, cur, "settle")) {
-        await settleSlice(this.env, this.storage, t, cur);
+        const round = cur.planned.round;
+        const { results, next } = await settleSlice(this.env, this.storage, t, cur);
+        const fresh = results.filter((r) => !cur.results.has(r.table));
+        const moveOn = () => this.storage.setMeta(cursor("settle", round), String(next));
+        if (fresh.length === 0) moveOn();
+        else
+          await this.append(
+            fresh.map((r) => ({ type: "tableEnded", round, table: r.table, result: r.result })),
+            moveOn,
+          );
         return true;
       }
       if (!cur.closed && now >= remindAt(cur, t.settings.roundTime) && !choreDone(this.storage, cur, "remind")) {
@@ -360,6 +371,27 @@ export class TournamentRoom extends DurableObject<Env> {
   }
 
   // ── Storage, the copy to D1, the alarm ─────────────────────────────────
+
+  /** From this room's storage, or else (storage lost) rebuilt from D1's copy of the log (rebuild.ts). */
+  private async open(id: string): Promise<Tournament | null> {
+    const local = this.load(id);
+    if (local || this.t) return local;
+    this.loading ??= this.rebuild(id).finally(() => (this.loading = null));
+    return this.loading;
+  }
+
+  private async rebuild(id: string): Promise<Tournament | null> {
+    const saved = await savedTournament(this.env.DB, id);
+    // Another call may have rebuilt it meanwhile.
+    if (!saved || this.load(id) || this.t) return this.load(id);
+    console.warn(`tournament ${id}: rebuilding the room from D1 (${saved.rows.length} log entries)`);
+    const now = this.now();
+    this.t = restoreTournament(this.storage, saved, now);
+    this.seq = saved.rows.length;
+    // Whatever fell due meanwhile, and the copy D1 is owed, are the alarm's.
+    await this.arm(now, true);
+    return this.t;
+  }
 
   private load(id?: string): Tournament | null {
     if (!this.t) {
@@ -464,7 +496,7 @@ export class TournamentRoom extends DurableObject<Env> {
 
   /** How far each chore of a round has gone (for tests and the bench). */
   async progress(id: string, round: number): Promise<Record<Chore, number> | null> {
-    if (!this.load(id)) return null;
+    if (!(await this.open(id))) return null;
     const of = (chore: Chore) => this.storage.number(cursor(chore, round));
     return { make: of("make"), settle: of("settle"), remind: of("remind"), release: of("release"), tell: of("tell") };
   }
