@@ -4,13 +4,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { savedTournamentLog } from "../../src/server/db/tournament-queries";
 import { checkRecord } from "../../src/tournament/record";
 import { DAY, realTime, setTime, T0 } from "./clock-helpers";
-import { call, trueTable } from "./helpers";
+import { call } from "./helpers";
 import {
   createTournament,
-  drainTable,
   playerKey,
   recordOf,
   register,
+  resignAtTable,
   runTournament,
   standingsOf,
   tournament,
@@ -37,19 +37,6 @@ async function lose(id: string): Promise<void> {
   await evictDurableObject(tournamentStub(id));
 }
 
-/** The seat to play at `game` resigns (its player's seat token from their "my games"), and the table reports it. */
-async function resign(game: string, sides: readonly (number | null)[], keys: readonly string[]): Promise<void> {
-  // D1 has the table's seats once its room has drained.
-  await drainTable(game);
-  const table = await trueTable(game);
-  const player = keys[sides[table.state.hand!.turn % 2]!]!;
-  const mine = await call<{ games: { id: string; token: string | null }[] }>("/api/me/games", { token: player });
-  const token = mine.body.games.find((g) => g.id === game)!.token!;
-  const answer = await call(`/api/games/${game}/moves`, { token, body: { move: { type: "resign" }, version: table.version } });
-  expect(answer.status).toBe(200);
-  await drainTable(game);
-}
-
 async function d1Tables(id: string): Promise<number> {
   const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM tournament_tables WHERE tournament_id = ?").bind(id).first<{ n: number }>();
   return row!.n;
@@ -66,13 +53,13 @@ describe("a tournament rebuilt from D1", () => {
     expect((await call(`/api/tournaments/${id}/start`, { token: organiser, method: "POST" })).status).toBe(200);
     await runTournament(id);
     // Round 1: both tables end (a resignation each); the fifth entry sits out.
-    for (const t of (await tournament(id)).rounds[0]!.tables) await resign(t.game!, t.sides, keys);
+    for (const t of (await tournament(id)).rounds[0]!.tables) await resignAtTable(t.game!, t.sides, keys);
     await runTournament(id);
     const second = (await tournament(id)).rounds[1]!;
     expect(second.tables.every((t) => t.game !== null)).toBe(true);
     const [first, late] = second.tables;
     // Round 2: one table ends, and D1 has everything.
-    await resign(first!.game!, first!.sides, keys);
+    await resignAtTable(first!.game!, first!.sides, keys);
     await runTournament(id);
     const before = { view: await tournament(id), standings: await standingsOf(id), record: await recordOf(id) };
     const log = await savedTournamentLog(env.DB, id);
@@ -92,7 +79,7 @@ describe("a tournament rebuilt from D1", () => {
     expect(await d1Tables(id)).toBe(4);
 
     // The last table ends; its result reaches the room, which loses its storage before copying it to D1.
-    await resign(late!.game!, late!.sides, keys);
+    await resignAtTable(late!.game!, late!.sides, keys);
     const expected = await standingsOf(id);
     expect((await tournament(id)).rounds[1]!.finished).toBe(true);
     await lose(id);

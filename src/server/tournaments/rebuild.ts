@@ -1,6 +1,7 @@
-import { playersOf, Tournament, type TournamentLog } from "../../tournament/state";
+import { playersOf, Tournament } from "../../tournament/state";
 import { savedTournamentLog, savedTournamentSecrets } from "../db/tournament-queries";
 import { cursor, sittersOut, tablesIn } from "./chores";
+import { parseTournamentLog } from "./log-schema";
 import type { LogRow, MadeTable, TournamentStorage } from "./storage";
 
 /**
@@ -40,8 +41,7 @@ export async function savedTournament(d1: D1Database, id: string): Promise<Saved
   const rows: LogRow[] = [];
   for (const row of saved) {
     if (row.seq !== rows.length + 1) break;
-    // Written by the room's drain from its own log (drain.ts): trusted as the room's storage is.
-    rows.push({ seq: row.seq, at: row.at, body: JSON.parse(row.body) as TournamentLog });
+    rows.push({ seq: row.seq, at: row.at, body: parseTournamentLog(row.body, `tournament ${id}, D1 tournament_events`) });
   }
   const first = rows[0]?.body;
   if (first?.type !== "created" || first.id !== id) return null;

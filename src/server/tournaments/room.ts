@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { StandingsView, TournamentView } from "../../shared/wire/tournaments";
 import { makeTournamentRecord, type TournamentRecord } from "../../tournament/record";
+import { fromParts, type Part, partOf } from "../../tournament/snapshot";
 import { type Settings, Tournament, type TournamentLog } from "../../tournament/state";
 import type { TableResult } from "../../tournament/types";
 import { hashToken, newToken } from "../auth";
@@ -20,6 +21,7 @@ import {
   startable,
   tournamentNotFound,
 } from "./actions";
+import { checkpointDue, keepStandings, keptStandings, writeCheckpoint } from "./checkpoint";
 import {
   type Chore,
   choreDone,
@@ -84,6 +86,8 @@ export class TournamentRoom extends DurableObject<Env> {
   private seq = 0;
   private standingsText: { version: number; text: Json<StandingsView> } | null = null;
   private loading: Promise<Tournament | null> | null = null;
+  /** The checkpoint's parts the entries since it changed (checkpoint.ts); "all" while the room has none it knows. */
+  private touched: Set<Part> | "all" = "all";
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -148,9 +152,17 @@ export class TournamentRoom extends DurableObject<Env> {
 
   /** The standings, built once per version of the tournament and served as that text until it changes. */
   async standings(id: string): Promise<Reply<Json<StandingsView>>> {
+    // A cold room answers from the copy it kept, while the log has nothing newer: nothing read but that.
+    if (!this.t) {
+      const kept = keptStandings(this.storage, id);
+      if (kept) return done(kept);
+    }
     const t = await this.open(id);
     if (!t) return tournamentNotFound();
-    if (this.standingsText?.version !== t.version) this.standingsText = { version: t.version, text: toJson(standingsView(t)) };
+    if (this.standingsText?.version !== t.version) {
+      this.standingsText = { version: t.version, text: toJson(standingsView(t)) };
+      keepStandings(this.storage, id, t.version, this.standingsText.text);
+    }
     return done(this.standingsText.text);
   }
 
@@ -267,7 +279,7 @@ export class TournamentRoom extends DurableObject<Env> {
   }
 
   override async alarm(): Promise<void> {
-    if (this.load()) await this.work();
+    if (this.load()) await this.work(true);
   }
 
   // ── The rounds' chores ────────────────────────────────────────────────
@@ -278,10 +290,17 @@ export class TournamentRoom extends DurableObject<Env> {
    * when due, then the alarm set for what comes next (at once while a chore
    * has more to do).
    */
-  protected async work(): Promise<void> {
+  protected async work(fromAlarm = false): Promise<void> {
     const t = this.t;
     if (!t) return;
     const now = this.now();
+    // A checkpoint due is its own invocation, the alarm's: whatever else was due follows at once.
+    if (fromAlarm && checkpointDue(this.storage, this.seq)) {
+      writeCheckpoint(this.storage, t, this.seq, this.touched);
+      this.touched = new Set();
+      await this.arm(now, true);
+      return;
+    }
     let busy = false;
     try {
       busy = await this.chore(t, now);
@@ -343,8 +362,17 @@ export class TournamentRoom extends DurableObject<Env> {
     }
     // Every table of the round has finished (or none is planned yet): the next round, or the end.
     if (t.status !== "running") return false;
-    if (t.rounds.length < t.settings.rounds) await this.planRound(now);
-    else await this.append([{ type: "ended", reason: "complete" }]);
+    if (t.rounds.length >= t.settings.rounds) {
+      await this.append([{ type: "ended", reason: "complete" }]);
+      return true;
+    }
+    // A Danish round is paired from the standings: they are ranked in an invocation of their own first (kept in memory
+    // for the next, at once; a room woken cold in between ranks them again, and pairs the same).
+    if (t.pairsFromStandings() && !t.standingsReady()) {
+      t.standings();
+      return true;
+    }
+    await this.planRound(now);
     return true;
   }
 
@@ -387,6 +415,7 @@ export class TournamentRoom extends DurableObject<Env> {
     console.warn(`tournament ${id}: rebuilding the room from D1 (${saved.rows.length} log entries)`);
     const now = this.now();
     this.t = restoreTournament(this.storage, saved, now);
+    this.touched = "all";
     this.seq = saved.rows.length;
     // Whatever fell due meanwhile, and the copy D1 is owed, are the alarm's.
     await this.arm(now, true);
@@ -395,10 +424,15 @@ export class TournamentRoom extends DurableObject<Env> {
 
   private load(id?: string): Tournament | null {
     if (!this.t) {
-      const rows = this.storage.readLog();
-      if (rows.length === 0) return null;
-      this.t = Tournament.fold(rows.map((r) => r.body));
-      this.seq = rows.length;
+      // From the latest checkpoint (checkpoint.ts), the entries after it folded in; else the whole log.
+      const kept = this.storage.readCheckpoint();
+      const rows = this.storage.readLogAfter(kept?.seq ?? 0);
+      if (!kept && rows.length === 0) return null;
+      const t = kept ? fromParts(kept.parts) : Tournament.fold(rows.map((r) => r.body));
+      if (kept) for (const row of rows) t.apply(row.body);
+      this.t = t;
+      this.seq = (kept?.seq ?? 0) + rows.length;
+      this.touched = kept ? new Set(rows.map((r) => partOf(r.body))) : "all";
     }
     return id === undefined || this.t.id === id ? this.t : null;
   }
@@ -412,6 +446,7 @@ export class TournamentRoom extends DurableObject<Env> {
       alsoInTransaction();
     });
     for (const row of rows) this.t!.apply(row.body);
+    if (this.touched !== "all") for (const row of rows) this.touched.add(partOf(row.body));
     this.seq += rows.length;
     await this.written(now);
   }
@@ -469,7 +504,7 @@ export class TournamentRoom extends DurableObject<Env> {
   private nextDue(now: number, busy: boolean): number | null {
     const t = this.t!;
     const times: number[] = [];
-    if (busy) times.push(now);
+    if (busy || checkpointDue(this.storage, this.seq)) times.push(now);
     const drain = this.storage.getMeta("drain_at");
     if (drain !== null) times.push(Number(drain));
     const cur = t.current();
