@@ -2,7 +2,7 @@ import { h, render } from "preact";
 import type { Player } from "../api";
 import { t } from "../i18n/index";
 import { deviceKind, identityApi } from "./api";
-import { listenBusy, rememberWayBackOffered } from "./offer";
+import { listenBusy, rememberWayBackOffered } from "./offer-state";
 import { noWayBack, RecoveryMaker } from "./recovery";
 
 /**
