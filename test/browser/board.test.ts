@@ -1,9 +1,8 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CreateGameResponse } from "../../src/shared/api";
-import { en } from "../../web/src/i18n/en";
-import { it as italian } from "../../web/src/i18n/it";
 import { LONG } from "../sizes";
+import { en, it as italian } from "../web/words";
 import { makeStages, type Stages } from "./board-setup";
 import { asOnePlayer, axeScan, chromiumForFile, type Lang, literal, newPage, SIZES, type Size, screenshot, waitText } from "./helpers";
 import { clippedWords, type Readable, unreadableCards } from "./reach";

@@ -3,6 +3,7 @@ import type { MyGame } from "../../../src/shared/api";
 import type { ClockRequest } from "../../../src/shared/wire/clock";
 import type { ComputerLevel } from "../../../src/shared/wire/common";
 import { t } from "../i18n/index";
+import { LEVELS } from "./levels";
 import { exactTime, HOUR, span } from "./time";
 
 /**
@@ -13,7 +14,6 @@ import { exactTime, HOUR, span } from "./time";
  */
 
 export type ClockKind = "none" | "perMove" | "bank";
-export const LEVELS: readonly ComputerLevel[] = ["beginner", "club", "expert"];
 
 /** What the lobby offers for a time per move (1 hour to 14 days), 3 days preselected. */
 export const PER_MOVE = ["1h", "1d", "2d", "3d", "5d", "7d", "14d"] as const;

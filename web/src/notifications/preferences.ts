@@ -1,3 +1,4 @@
+import "../core";
 import { render } from "preact";
 import type { CreatedSubscription, SubscriptionView } from "../../../src/shared/api";
 import { ApiError, api } from "../api";

@@ -25,7 +25,7 @@ export function tableMenu(page: TablePage): MenuItem[] {
     },
     { id: "menu-replay", label: t.menu.replay, href: `/game/${snap.id}/replay` },
     { id: "menu-record", label: t.menu.record, href: `/api/games/${snap.id}/record`, download: `burraco-${snap.id}.json` },
-    { id: "menu-notifications", label: t.notify.menu, href: `/notifications?game=${snap.id}` },
+    { id: "menu-notifications", label: t.menu.notifications, href: `/notifications?game=${snap.id}` },
     ...page.clock.menu(),
     // The table's own choices, remembered in this browser for every game.
     {

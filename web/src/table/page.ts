@@ -1,3 +1,4 @@
+import "../core";
 import { render } from "preact";
 import type { EventsResponse, GameSnapshot, WireEvent } from "../../../src/shared/api";
 import { LIMITS } from "../../../src/shared/limits";
@@ -7,8 +8,8 @@ import { sortByRank, sortBySuit } from "../cards";
 import { ClockControls } from "../clock/controls";
 import { countdownAnnouncement } from "../clock/table";
 import { describeEvent, seatName, teamOf } from "../describe";
-import { codeText, t } from "../i18n/index";
-import { SeatTaken } from "../identity/seat-taken";
+import { codeText, t, usePageWords } from "../i18n/index";
+import type { SeatTaken } from "../identity/seat-taken";
 import type { Connection } from "../live";
 import { Live } from "../live";
 import {
@@ -24,13 +25,13 @@ import {
   seenCommitments,
 } from "../store";
 import { TableChat } from "./chat";
-import { chatButton, chatSheet } from "./chat-view";
+import { chatButton } from "./chat-view";
 import { HandEnds } from "./hand-ends";
 import { type Highlights, highlight, noHighlights } from "./highlights";
 import { TableLayout } from "./layout";
-import { Rematch } from "./match-end";
 import { tableMenu } from "./menu";
 import { arrange, Selection } from "./plays";
+import { Rematch } from "./rematch";
 import { SeatControls } from "./seat-controls";
 import { frameFresh, seatShown } from "./shown";
 import { type TableMode, tableView } from "./view";
@@ -155,8 +156,12 @@ export class TablePage {
       this.fatal = loadError(error, mode);
       if (mode === "seat" && error instanceof ApiError && (error.code === "BAD_TOKEN" || error.code === "SEAT_REISSUED"))
         forgetSeat(gameId, token!);
-      if (mode === "seat" && error instanceof ApiError && error.code === "SEAT_TAKEN")
+      if (mode === "seat" && error instanceof ApiError && error.code === "SEAT_TAKEN") {
+        // Rare, and a page of its own with the other pages' words: loaded only then.
+        const [{ SeatTaken }] = await Promise.all([import("../identity/seat-taken"), usePageWords()]);
+        if (this.closed) return;
         this.seatTaken = new SeatTaken(this.root, () => this.reopen(this.route));
+      }
       this.render();
       return;
     }
@@ -316,6 +321,7 @@ export class TablePage {
     }
     const frame = this.shown.playback.frame;
     const snap = frame?.snap ?? this.snap;
+    if (this.route.mode !== "embed") this.rematch.want(snap);
     document.title = !snap
       ? t.common.brand
       : this.myTurn()
@@ -374,7 +380,8 @@ export class TablePage {
           },
           seatWanted: this.route.seatWanted ?? null,
           rematch: this.rematch.box,
-          chat: { button: chatButton(this.chat), sheet: chatSheet(this.chat, this.snap, this.me) },
+          matchEnd: this.rematch.drawing,
+          chat: { button: chatButton(this.chat), sheet: this.chat.sheet(this.snap, this.me) },
         },
         {
           ...this.controls.actions,
