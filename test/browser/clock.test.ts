@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { GameSnapshot } from "../../src/shared/api";
 import { en, it as italian } from "../web/words";
 import {
+  advance,
   axeScan,
   type ContextOptions,
   call,
@@ -10,6 +11,7 @@ import {
   createGame,
   drainNow,
   drawAndDiscard,
+  drawAndDiscardHere,
   literal,
   newPage,
   SIZES,
@@ -34,12 +36,6 @@ async function page(options: ContextOptions = {}): Promise<Page> {
 }
 
 const snapshot = async (id: string, token?: string) => (await call<GameSnapshot>(`/api/games/${id}`, { token })).body;
-
-/** Moves one game's time on (local tests only: the service runs src/server/dev/index.ts). */
-async function advance(id: string, by: string): Promise<void> {
-  const answer = await call(`/api/dev/games/${id}/time`, { body: { advance: by } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-}
 
 /** A 2-player deal with the first pozzetto given (the rest in a fixed order): the computer's cards let it close on its second turn. */
 function dealWith(o: { dealer: number; hands: string[][]; pozzetto: string[]; discard: string; stockTop: string[] }) {
@@ -72,13 +68,6 @@ const VERSUS_DEAL = dealWith({
   discard: "QC",
   stockTop: ["10H", "KH", "4D", "8C", "4C", "2D"],
 });
-
-/** The player's turn through the page: draw, then discard the card drawn. */
-async function drawAndDiscardHere(p: Page): Promise<void> {
-  await p.locator("#act-draw").click();
-  await p.locator("#my-hand button.card.fresh").first().click();
-  await p.locator("#act-discard:not([disabled])").click();
-}
 
 describe("the clock at the table", () => {
   it("counts the turn's time down without reloading and shows its deadline in the viewer's own time zone", async () => {

@@ -216,6 +216,19 @@ export async function drawAndDiscard(game: CreateGameResponse, turns: number): P
   return last;
 }
 
+/** Moves one game's time on (local tests only: the service runs src/server/dev/index.ts, POST /api/dev/games/{id}/time). */
+export async function advance(id: string, by: string): Promise<void> {
+  const answer = await call(`/api/dev/games/${id}/time`, { body: { advance: by } });
+  if (answer.status !== 200) throw new Error(`time travel refused: ${answer.status} ${JSON.stringify(answer.body)}`);
+}
+
+/** The player's turn through the page: draw (once the table lets them), then discard the card drawn. */
+export async function drawAndDiscardHere(p: Page): Promise<void> {
+  await p.locator("#act-draw:not([disabled])").click();
+  await p.locator("#my-hand button.card.fresh").first().click();
+  await p.locator("#act-discard:not([disabled])").click();
+}
+
 /**
  * Found by axe-core whatever the impact it gives them: every page of ours has one h1 (a screen reader's user jumps
  * to it to learn where they are).

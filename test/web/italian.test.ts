@@ -27,10 +27,43 @@ function refused(): string[] {
   return words;
 }
 
-/** Every text of a catalog: its strings, and the source of its functions (their words are in their templates). */
+/**
+ * The words a function of a catalog writes: the text of its string literals and templates, nested ones included,
+ * without the code around and inside them (a parameter named `round` is not a word a reader sees). A small scanner
+ * rather than a regular expression, which cannot follow a template inside a template's `${…}`.
+ */
+function wordsOf(source: string): string {
+  const words: string[] = [];
+  // A stack of contexts: code (with its open braces) or a string literal (its quote).
+  const stack: ({ code: number } | { quote: string })[] = [{ code: 0 }];
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i]!;
+    const top = stack[stack.length - 1]!;
+    if ("quote" in top) {
+      if (ch === "\\") {
+        words.push(source[++i] ?? "");
+      } else if (ch === top.quote) {
+        stack.pop();
+        words.push(" | ");
+      } else if (top.quote === "`" && ch === "$" && source[i + 1] === "{") {
+        stack.push({ code: 0 });
+        words.push(" ");
+        i++;
+      } else words.push(ch);
+    } else if (ch === '"' || ch === "'" || ch === "`") stack.push({ quote: ch });
+    else if (ch === "{") top.code++;
+    else if (ch === "}") {
+      if (top.code > 0) top.code--;
+      else if (stack.length > 1) stack.pop();
+    }
+  }
+  return words.join("");
+}
+
+/** Every text of a catalog: its strings, and the words of its functions (their templates and literals). */
 function texts(tree: unknown, path = ""): [string, string][] {
   if (typeof tree === "string") return [[path, tree]];
-  if (typeof tree === "function") return [[path, tree.toString()]];
+  if (typeof tree === "function") return [[path, wordsOf(tree.toString())]];
   if (tree !== null && typeof tree === "object")
     return Object.entries(tree).flatMap(([key, value]) => texts(value, path ? `${path}.${key}` : key));
   return [];

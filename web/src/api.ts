@@ -12,6 +12,7 @@ import type {
   EventsResponse,
   GameRecord,
   GameSnapshot,
+  HostSeatsResponse,
   MoveRequest,
   MyGamesResponse,
   RematchResponse,
@@ -110,6 +111,9 @@ export const api = {
 
   claim: (id: string, inviteToken: string, request: ClaimRequest) =>
     call<ClaimResponse>(`/api/games/${encodeURIComponent(id)}/claim`, { token: inviteToken, body: request, withPlayerKey: true }),
+
+  /** The seats as the creator sees them: which may get a fresh link now (the creator's secret). */
+  hostSeats: (id: string, hostToken: string) => call<HostSeatsResponse>(`/api/games/${encodeURIComponent(id)}/seats`, { token: hostToken }),
 
   seatLink: (id: string, hostToken: string, seat: number, request: SeatLinkRequest = {}) =>
     call<ClaimResponse>(`/api/games/${encodeURIComponent(id)}/seats/${seat}/link`, { token: hostToken, body: request }),

@@ -137,7 +137,7 @@ describe("webhooks", () => {
         expect(body.text).toBe(`Anna, tocca a te a Burraco <${link}|Gioca il tuo turno>`);
         expect(body.blocks[0]).toMatchObject({ type: "section", text: { type: "mrkdwn" } });
         // A name cannot ping the channel.
-        expect(body.blocks[1].text.text).toContain("Bruno &lt;!channel&gt; ha pescato dal mazzo");
+        expect(body.blocks[1].text.text).toContain("Bruno &lt;!channel&gt; ha pescato dal tallone");
       }
     }
   });

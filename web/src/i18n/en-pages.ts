@@ -40,7 +40,7 @@ export const enPages = {
   links: {
     ready: "Your game is ready: send the links",
     secret:
-      "Each seat link is secret: whoever holds it plays that seat. Send each player their own, privately. This browser keeps them under “Games created here”, and can issue a fresh link for a seat nobody has opened yet.",
+      "Each seat link is secret: whoever holds it plays that seat. Send each player their own, privately. This browser keeps them under “Games created here”, and can issue a fresh link for a seat nobody has opened yet, or whose player missed a turn and stayed away.",
     seat: (seat: number, name: string | null) => `Seat ${seat}${name ? `: ${name}` : ""}`,
     invite: "Invitation (fills a free seat without a name)",
     inviteHint: "Post it in a group chat: whoever opens it first types a name and takes a free seat without a name.",
@@ -54,8 +54,13 @@ export const enPages = {
     notCopied: "Some links have not been copied or shared yet: they are kept in this browser under “Games created here”.",
     handled: "sent",
     newLink: "New link",
-    newLinkConfirm: (seat: number) =>
-      `Issue a fresh link for seat ${seat}? Its old link will stop working. Only a seat nobody has opened yet can get one.`,
+    newLinkConfirm: (seat: number) => `Issue a fresh link for seat ${seat}? Its old link will stop working.`,
+    newLinkGone: (seat: number, name: string | null) =>
+      `Give seat ${seat}${name ? ` (${name})` : ""} a fresh link? Its player missed a turn and stayed away: their old link will stop working, and whoever opens the new one takes the seat. Send it to them (or to whoever takes their place).`,
+    gone: "its player missed a turn and stayed away: it may get a new link",
+    goneFrom: (date: string) => `opened by its player · a new link possible from ${date} if they stay away`,
+    onHoliday: (date: string) => `opened by its player, on holiday until ${date}`,
+    atTable: "opened by its player, at the table now",
     newLinkDone: (seat: number) => `Seat ${seat} has a fresh link: send it.`,
     taken: "opened by its player",
     free: "not opened yet",

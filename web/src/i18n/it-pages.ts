@@ -9,6 +9,7 @@ const N = (n: number) => n.toLocaleString("it");
 const A = (who: string) => prep("a", who);
 /** "al 12 maggio", "all'8 maggio", "all'11 maggio": the article elides before a vowel sound. */
 const AL = (date: string) => (/^(8|11)\b/.test(date) ? `all'${date}` : `al ${date}`);
+const DAL = (date: string) => (/^(8|11)\b/.test(date) ? `dall'${date}` : `dal ${date}`);
 
 export const itPages: PagesCatalog = {
   lobby: {
@@ -39,7 +40,7 @@ export const itPages: PagesCatalog = {
   links: {
     ready: "La partita è pronta: manda i link",
     secret:
-      "Ogni link di posto è segreto: chi lo ha gioca quel posto. Manda a ciascuno il suo, in privato. Questo browser li conserva in «Partite create qui» e può creare un link nuovo per un posto che nessuno ha ancora aperto.",
+      "Ogni link di posto è segreto: chi lo ha gioca quel posto. Manda a ciascuno il suo, in privato. Questo browser li conserva in «Partite create qui» e può dare un link nuovo a un posto che nessuno ha ancora aperto, o il cui giocatore ha saltato un turno ed è rimasto assente.",
     seat: (seat: number, name: string | null) => `Posto ${seat}${name ? `: ${name}` : ""}`,
     invite: "Invito (occupa un posto libero senza nome)",
     inviteHint: "Mettilo in una chat di gruppo: chi lo apre per primo scrive il nome e prende un posto libero senza nome.",
@@ -51,8 +52,13 @@ export const itPages: PagesCatalog = {
     notCopied: "Alcuni link non sono ancora stati copiati o condivisi: restano in questo browser in «Partite create qui».",
     handled: "inviato",
     newLink: "Nuovo link",
-    newLinkConfirm: (seat: number) =>
-      `Creare un link nuovo per il posto ${seat}? Il vecchio link smetterà di funzionare. Solo un posto che nessuno ha ancora aperto può averne uno.`,
+    newLinkConfirm: (seat: number) => `Dare un link nuovo al posto ${seat}? Il vecchio link smetterà di funzionare.`,
+    newLinkGone: (seat: number, name: string | null) =>
+      `Dare un link nuovo al posto ${seat}${name ? ` (${name})` : ""}? Il suo giocatore ha saltato un turno ed è rimasto assente: il vecchio link smetterà di funzionare, e chi apre quello nuovo prende il posto. Mandalo a lui (o a chi prende il suo posto).`,
+    gone: "il suo giocatore ha saltato un turno ed è assente: può avere un link nuovo",
+    goneFrom: (date: string) => `aperto dal suo giocatore · link nuovo possibile ${DAL(date)} se resta assente`,
+    onHoliday: (date: string) => `aperto dal suo giocatore, in vacanza fino ${AL(date)}`,
+    atTable: "aperto dal suo giocatore, ora al tavolo",
     newLinkDone: (seat: number) => `Il posto ${seat} ha un link nuovo: mandalo.`,
     taken: "aperto dal suo giocatore",
     free: "non ancora aperto",

@@ -1,23 +1,54 @@
 import { h, type JSX } from "preact";
+import type { HostSeat } from "../../../src/shared/api";
+import { day } from "../clock/time";
 import { t } from "../i18n/index";
 import type { CreatedGame } from "../store";
 
 /**
  * A created game's links, each with copy, share (the Web Share API on
  * phones: WhatsApp and the rest) and open (in a new tab, so that the links
- * stay on this page). Links sent are marked; a seat nobody has opened can
- * get a fresh link with the creator's secret.
+ * stay on this page). Links sent are marked; a seat nobody has opened, or
+ * whose player is gone (the server says which: docs/playing.md, "A lost
+ * seat"), can get a fresh link with the creator's secret; for an opened seat
+ * that cannot yet, the panel says why and from when.
  */
 
 export interface LinkActions {
   copy(game: CreatedGame, key: string, url: string, input: HTMLInputElement | null): void;
   share(game: CreatedGame, key: string, url: string, text: string): void;
   opened(game: CreatedGame, key: string): void;
-  newLink(game: CreatedGame, seat: number): void;
+  /** `opened`: the seat was opened by a player who is gone (the confirmation says whose seat it takes). */
+  newLink(game: CreatedGame, seat: number, opened: boolean): void;
 }
 
-/** What the page knows of each seat: opened by its player or not (null: not known yet). */
-export type SeatsTaken = readonly boolean[] | null;
+/** What the page knows of a seat: opened by its player or not, and (with the creator's secret) whether it may get a fresh link now. */
+export interface SeatState {
+  readonly taken: boolean;
+  readonly freshLink: HostSeat["freshLink"] | null;
+}
+
+/** What the page knows of each seat (null: not known yet). */
+export type SeatsTaken = readonly SeatState[] | null;
+
+/** The seat's note beside its link: not opened, opened (and why it may not get a fresh link yet), or its player gone. */
+function seatNote(state: SeatState | undefined): string | null {
+  if (state === undefined) return null;
+  if (!state.taken) return t.links.free;
+  const fresh = state.freshLink;
+  if (fresh === null) return t.links.taken;
+  switch (fresh.reason) {
+    case "gone":
+      return t.links.gone;
+    case "connected":
+      return t.links.atTable;
+    case "absent":
+      return fresh.after ? t.links.onHoliday(day(fresh.after)) : t.links.taken;
+    case "playing":
+      return fresh.after ? t.links.goneFrom(day(fresh.after)) : t.links.taken;
+    default:
+      return t.links.taken;
+  }
+}
 
 function linkRow(
   game: CreatedGame,
@@ -75,7 +106,9 @@ export function linksPanel(game: CreatedGame, taken: SeatsTaken, act: LinkAction
     h("p", { class: "secret" }, t.links.secret),
     game.seats.map((seat) => {
       const name = game.names[seat.seat] ?? null;
-      const isTaken = taken?.[seat.seat];
+      const state = taken?.[seat.seat];
+      // Without the server's word (an old game's lobby), only a seat nobody opened offers one.
+      const fresh = state?.freshLink ? state.freshLink.allowed : state?.taken === false;
       return linkRow(game, act, {
         key: `seat-${seat.seat}`,
         id: `${prefix}seat-link-${seat.seat}`,
@@ -83,10 +116,14 @@ export function linksPanel(game: CreatedGame, taken: SeatsTaken, act: LinkAction
         url: seat.url,
         share: t.links.seatShareText(name),
         open: t.links.playHere,
-        note: isTaken === undefined ? null : isTaken ? t.links.taken : t.links.free,
+        note: seatNote(state),
         extra:
-          game.host && isTaken === false
-            ? h("button", { type: "button", class: "quiet new-link", onClick: () => act.newLink(game, seat.seat) }, t.links.newLink)
+          game.host && fresh
+            ? h(
+                "button",
+                { type: "button", class: "quiet new-link", onClick: () => act.newLink(game, seat.seat, state?.taken === true) },
+                t.links.newLink,
+              )
             : null,
       });
     }),
@@ -121,7 +158,7 @@ export function linksPanel(game: CreatedGame, taken: SeatsTaken, act: LinkAction
  */
 function inviteRows(game: CreatedGame, taken: SeatsTaken, act: LinkActions, prefix: string): JSX.Element[] {
   const unnamed = game.seats.filter((s) => game.names[s.seat] === null);
-  const free = unnamed.filter((s) => taken?.[s.seat] !== true);
+  const free = unnamed.filter((s) => taken?.[s.seat]?.taken !== true);
   if (free.length === 0) {
     const why = unnamed.length === 0 ? t.links.inviteNamed : t.links.inviteFull;
     return [h("p", { key: "no-invite", class: "hint no-invite", id: `${prefix}no-invite` }, why)];

@@ -166,7 +166,7 @@ export class LobbyPage {
     };
     rememberCreated(created);
     this.fresh = created;
-    this.taken[game.id] = names.map(() => false);
+    this.taken[game.id] = names.map(() => ({ taken: false, freshLink: { allowed: true, reason: "free", after: null } }));
     return created;
   }
 
@@ -214,8 +214,14 @@ export class LobbyPage {
 
   private async seatsTaken(game: CreatedGame): Promise<void> {
     try {
-      const snap = await api.snapshot(game.id, null);
-      this.taken[game.id] = snap.seats.map((s) => s.taken);
+      // The creator's secret tells which seat may get a fresh link now (a player gone); the public view only which are opened.
+      if (game.host) {
+        const { seats } = await api.hostSeats(game.id, game.host);
+        this.taken[game.id] = seats.map((s) => ({ taken: s.taken, freshLink: s.freshLink }));
+      } else {
+        const snap = await api.snapshot(game.id, null);
+        this.taken[game.id] = snap.seats.map((s) => ({ taken: s.taken, freshLink: null }));
+      }
     } catch {
       this.taken[game.id] = null;
     }
@@ -232,12 +238,13 @@ export class LobbyPage {
         if (done === "shared" || done === "copied") this.mark(game, key);
       }),
     opened: (game, key) => this.mark(game, key),
-    newLink: (game, seat) => void this.newLink(game, seat),
+    newLink: (game, seat, opened) => void this.newLink(game, seat, opened),
     expand: (game) => void this.seatsTaken(game),
   };
 
-  private async newLink(game: CreatedGame, seat: number): Promise<void> {
-    if (!game.host || !confirm(t.links.newLinkConfirm(seat + 1))) return;
+  private async newLink(game: CreatedGame, seat: number, opened: boolean): Promise<void> {
+    const name = game.names[seat] ?? null;
+    if (!game.host || !confirm(opened ? t.links.newLinkGone(seat + 1, name) : t.links.newLinkConfirm(seat + 1))) return;
     try {
       const issued = await api.seatLink(game.id, game.host, seat);
       const next = updateCreated(game.id, (g) => ({
@@ -247,6 +254,7 @@ export class LobbyPage {
       }));
       if (next && this.fresh?.id === next.id) this.fresh = next;
       this.messages[game.id] = t.links.newLinkDone(seat + 1);
+      void this.seatsTaken(game);
     } catch (error) {
       this.messages[game.id] = error instanceof ApiError ? codeText(error.code) : t.codes.INTERNAL;
       if (error instanceof ApiError && error.code === "SEAT_TAKEN") void this.seatsTaken(game);
