@@ -38,13 +38,10 @@ const PAGES = {
   ratings: "src/seeks/ratings-pages.ts",
 };
 
-const app = await build({
-  entryPoints: { main: `${root}src/main.ts`, boot: `${root}src/boot.ts`, style: `${root}src/style.css` },
+const common = {
   outdir,
   entryNames: "assets/[name]-[hash]",
-  chunkNames: "assets/[name]-[hash]",
   bundle: true,
-  splitting: true,
   format: "esm",
   target: TARGET,
   minify: true,
@@ -55,15 +52,29 @@ const app = await build({
   logLevel: "warning",
   // Paths in the metafile relative to the repository, wherever the build is run from.
   absWorkingDir: repo,
+};
+const app = await build({
+  ...common,
+  entryPoints: { main: `${root}src/main.ts`, style: `${root}src/style.css` },
+  chunkNames: "assets/[name]-[hash]",
+  splitting: true,
 });
+// boot.ts apart, in one file that imports nothing: it runs as soon as it arrives, without waiting for a chunk it
+// would share with the app (which the browser fetches beside the page's others), and asks for the page's own chunks
+// and words then. The little it has in common with the app (first-snapshot.ts says how the two meet) is copied in.
+const bootBuild = await build({ ...common, entryPoints: { boot: `${root}src/boot.ts` } });
 
 /** Path in web/dist → contents. */
-const files = new Map(app.outputFiles.map((f) => [relative(outdir, f.path), Buffer.from(f.contents)]));
+const files = new Map([...app.outputFiles, ...bootBuild.outputFiles].map((f) => [relative(outdir, f.path), Buffer.from(f.contents)]));
 for (const name of ["manifest.webmanifest", "icon.svg"]) files.set(name, await readFile(`${root}${name}`));
 
 // The page: the hashed names; every chunk that every page needs before it can draw preloaded side by side instead of one
 // after another; and for boot.ts, each page's own chunks, which it preloads on that page only.
-const outputs = Object.entries(app.metafile.outputs).map(([path, output]) => ({ name: relative(outdir, join(repo, path)), ...output }));
+const metafile = {
+  inputs: { ...app.metafile.inputs, ...bootBuild.metafile.inputs },
+  outputs: { ...app.metafile.outputs, ...bootBuild.metafile.outputs },
+};
+const outputs = Object.entries(metafile.outputs).map(([path, output]) => ({ name: relative(outdir, join(repo, path)), ...output }));
 /** The output a source (`src/…`, under web/) becomes: an entry point, or a chunk that an import() loads. */
 const entry = (source) => outputs.find((o) => o.entryPoint === `web/${source}`)?.name;
 /** A file and the files it imports statically, each once. */
@@ -79,13 +90,13 @@ const [main, boot, style] = [entry("src/main.ts"), entry("src/boot.ts"), entry("
 const words = Object.fromEntries(
   ["en", "it"].map((lang) => [lang, { table: entry(`src/i18n/${lang}.ts`), pages: entry(`src/i18n/${lang}-pages.ts`) }]),
 );
+if (closure(boot).size !== 1) throw new Error("boot.ts imports a chunk: it must run as soon as it arrives");
 // The words' own imports too: boot.ts asks for the words at once, which should find their imports on their way.
-const core = new Set([...closure(main), ...closure(boot)]);
+const core = closure(main);
 const preload = new Set(core);
 for (const lang of Object.values(words)) for (const file of [...closure(lang.table), ...closure(lang.pages)]) preload.add(file);
 for (const file of Object.values(words).flatMap((lang) => [lang.table, lang.pages])) preload.delete(file);
 preload.delete(main);
-preload.delete(boot);
 // Each page's own chunks beyond the core: boot.ts preloads them on that page (web/src/pages.ts names the pages).
 const pageFiles = Object.fromEntries(
   Object.entries(PAGES).map(([page, source]) => {
@@ -98,7 +109,10 @@ const html = (await readFile(`${root}index.html`, "utf8")).replace('href="/style
   '<script type="module" src="/main.js"></script>',
   [
     // Before the scripts: boot.ts (async) may run before the parser gets past them.
-    `<script type="application/json" id="page-chunks">${JSON.stringify(pageFiles)}</script>`,
+    `<script type="application/json" id="page-chunks">${JSON.stringify({
+      pages: pageFiles,
+      words: Object.fromEntries(Object.entries(words).map(([lang, w]) => [lang, { table: `/${w.table}`, pages: `/${w.pages}` }])),
+    })}</script>`,
     `<script type="module" async src="/${boot}"></script>`,
     `<script type="module" src="/${main}"></script>`,
     ...[...preload].sort().map((name) => `<link rel="modulepreload" href="/${name}" />`),
@@ -166,7 +180,7 @@ for (const [name, contents] of files) {
   await rename(temp, path);
 }
 // Where each page's bytes come from, beside web/dist rather than in it (never served): `npm run bench -- web why`.
-await writeFile(`${root}dist.meta.json.${process.pid}.tmp`, JSON.stringify(app.metafile));
+await writeFile(`${root}dist.meta.json.${process.pid}.tmp`, JSON.stringify(metafile));
 await rename(`${root}dist.meta.json.${process.pid}.tmp`, `${root}dist.meta.json`);
 // Files of earlier builds that this one no longer makes.
 for (const entry of await readdir(outdir, { recursive: true, withFileTypes: true })) {

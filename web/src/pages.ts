@@ -22,20 +22,34 @@ export function pageOf(path: string): PageName | null {
 /** The table is drawn with the table's words alone; every other page needs the pages' words too (i18n/choice.ts). */
 export const needsPageWords = (page: PageName | null): boolean => page !== "table";
 
+/** What the build writes in the page's `#page-chunks` (scripts/build-web.mjs). */
+interface Chunks {
+  /** Each page's own chunks (those every page needs are preloaded by the page itself). */
+  readonly pages: Readonly<Record<string, readonly string[]>>;
+  /** Each language's words: the table's, and the other pages'. */
+  readonly words: Readonly<Record<string, { readonly table: string; readonly pages: string }>>;
+}
+
 /**
- * Preloads a page's own chunks side by side (`<link rel="modulepreload">`), which the build lists in the page's
- * `#page-chunks` (the chunks every page needs are preloaded by the page itself): without it, the browser would find
- * each chunk's imports only once that chunk had arrived.
+ * Preloads a page's own chunks and its words side by side (`<link
+ * rel="modulepreload">`), from the page's `#page-chunks`: without it, the
+ * browser would find each chunk only once the app's script had run and
+ * asked for it, and each chunk's imports only once that chunk had arrived.
  */
-export function preloadPage(page: PageName | null): void {
-  if (!page) return;
-  let chunks: Record<string, readonly string[]>;
+export function preloadPage(page: PageName | null, lang: string): void {
+  let chunks: Chunks;
   try {
-    chunks = JSON.parse(document.getElementById("page-chunks")?.textContent ?? "{}");
+    chunks = JSON.parse(document.getElementById("page-chunks")?.textContent ?? "");
   } catch {
     return;
   }
-  for (const href of chunks[page] ?? []) {
+  const words = chunks.words[lang];
+  const files = [
+    ...(words ? [words.table] : []),
+    ...(words && needsPageWords(page) ? [words.pages] : []),
+    ...(page ? (chunks.pages[page] ?? []) : []),
+  ];
+  for (const href of files) {
     const link = document.createElement("link");
     link.rel = "modulepreload";
     link.href = href;
