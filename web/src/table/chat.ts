@@ -1,4 +1,3 @@
-import type { JSX } from "preact";
 import type { ChatMessage, GameSnapshot, WireEvent } from "../../../src/shared/api";
 import { CHAT_LIMITS, type QuickPhrase } from "../../../src/shared/chat";
 import { characters, checkPlayerText } from "../../../src/shared/text";
@@ -28,13 +27,9 @@ export interface ChatHost {
   render(): void;
 }
 
-type Sheet = typeof import("./chat-sheet").chatSheet;
-
 export class TableChat {
   messages: ChatMessage[] = [];
   isOpen = false;
-  /** The sheet's drawing (chat-sheet.ts), loaded when the chat first opens; the sheet shows once it has arrived. */
-  private sheetView: Sheet | null = null;
   draft = "";
   busy = false;
   error: string | null = null;
@@ -131,18 +126,8 @@ export class TableChat {
     if (this.isOpen) {
       this.markRead();
       this.scrollDown = true;
-      if (!this.sheetView)
-        void import("./chat-sheet").then(({ chatSheet }) => {
-          this.sheetView = chatSheet;
-          this.page.render();
-        });
     }
     this.page.render();
-  }
-
-  /** The open sheet, or null (closed, or its chunk still on its way). */
-  sheet(snap: GameSnapshot | null, me: number | null): JSX.Element | null {
-    return this.sheetView?.(this, snap, me) ?? null;
   }
 
   type(text: string): void {
@@ -216,9 +201,7 @@ export class TableChat {
   afterRender(root: HTMLElement): void {
     if (!this.scrollDown || !this.isOpen) return;
     const list = root.querySelector<HTMLElement>("[data-testid=chat-messages]");
-    // Not drawn yet (its chunk on its way): scrolled once it is.
-    if (!list) return;
-    list.scrollTop = list.scrollHeight;
+    if (list) list.scrollTop = list.scrollHeight;
     this.scrollDown = false;
   }
 }

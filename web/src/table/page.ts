@@ -24,8 +24,7 @@ import {
   rememberVersion,
   seenCommitments,
 } from "../store";
-import { TableChat } from "./chat";
-import { chatButton } from "./chat-view";
+import type { TableChat } from "./chat";
 import { HandEnds } from "./hand-ends";
 import { type Highlights, highlight, noHighlights } from "./highlights";
 import { TableLayout } from "./layout";
@@ -93,8 +92,10 @@ export class TablePage {
   readonly controls: SeatControls;
   readonly clock = new ClockControls(this);
   readonly rematch: Rematch;
-  /** The table's chat: its button and sheet (chat.ts). */
-  readonly chat: TableChat;
+  /** The table's chat (chat-part.ts): a chunk loaded once the table is drawn; null until it has arrived. */
+  chat: TableChat | null = null;
+  private chatParts: typeof import("./chat-part") | null = null;
+  private chatAsked = false;
   private live: Live | null = null;
   private closed = false;
   private ticker: ReturnType<typeof setInterval> | null = null;
@@ -116,7 +117,6 @@ export class TablePage {
     this.ends = new HandEnds(this);
     this.layout = new TableLayout(root);
     this.rematch = new Rematch(this, (route) => this.reopen(route));
-    this.chat = new TableChat(this);
   }
 
   get me(): number | null {
@@ -212,8 +212,27 @@ export class TablePage {
       },
     });
     this.live.start(snap.version);
+    this.loadChat();
     // "Waiting since … (5 minutes ago)" stays true.
     this.ticker = setInterval(() => this.render(), 30_000);
+  }
+
+  /** The chat's chunk, asked for once the table is drawn; it loads the messages itself (chat.ts `sync`). */
+  private loadChat(): void {
+    if (this.chatAsked) return;
+    this.chatAsked = true;
+    void import("./chat-part").then(
+      (parts) => {
+        if (this.closed) return;
+        this.chatParts = parts;
+        this.chat = new parts.TableChat(this);
+        if (this.snap) this.chat.sync(this.snap);
+        this.render();
+      },
+      () => {
+        this.chatAsked = false;
+      },
+    );
   }
 
   close(): void {
@@ -236,8 +255,8 @@ export class TablePage {
     }
     const snap = this.snap!;
     const fresh = update.events.filter((e) => e.seq > this.lastSeq);
-    this.chat.sync(snap);
-    this.chat.heard(fresh);
+    this.chat?.sync(snap);
+    this.chat?.heard(fresh);
     for (const event of fresh) this.lastSeq = Math.max(this.lastSeq, event.seq);
     if (fresh.length) {
       this.events = [...this.events, ...fresh].slice(-60);
@@ -381,7 +400,10 @@ export class TablePage {
           seatWanted: this.route.seatWanted ?? null,
           rematch: this.rematch.box,
           matchEnd: this.rematch.drawing,
-          chat: { button: chatButton(this.chat), sheet: this.chat.sheet(this.snap, this.me) },
+          chat:
+            this.chat && this.chatParts
+              ? { button: this.chatParts.chatButton(this.chat), sheet: this.chatParts.chatSheet(this.chat, this.snap, this.me) }
+              : { button: null, sheet: null },
         },
         {
           ...this.controls.actions,
@@ -399,7 +421,7 @@ export class TablePage {
       this.root,
     );
     this.layout.fit();
-    this.chat.afterRender(this.root);
+    this.chat?.afterRender(this.root);
     this.controls.afterRender();
     this.clock.afterRender();
   }
