@@ -4,7 +4,7 @@
  * with a whole match, then the delivery load check. `npm run bench --
  * engine`, `-- bots [pairings and options]`, `-- web` (`-- web sizes`: the sizes only; `-- web why [page]`: where
  * a page's bytes go), `-- load`, `-- wake`,
- * `-- profile` or `-- deliveries` runs one part; `npm run bench -- load
+ * `-- profile`, `-- tournaments` or `-- deliveries` runs one part; `npm run bench -- load
  * wrangler` runs the load through wrangler dev. `-- cost [matches]` (the
  * cost of a game, the platform's floor, the cold start), `-- floor
  * [matches | parts]` (our CPU per move beside the floor, and where it goes)
@@ -18,6 +18,7 @@ import { floorBench } from "./floor.js";
 import { loadBench } from "./load.js";
 import { profileBench } from "./profile.js";
 import { scaleBench } from "./scale.js";
+import { tournamentsBench } from "./tournaments.js";
 import { wakeBench } from "./wake.js";
 import { webBench } from "./web.js";
 import { webWhy } from "./web-why.js";
@@ -55,6 +56,9 @@ if (only === "cost") await costBench({ matches: Number(via ?? 6) });
 if (only === "floor") await floorBench(via === "parts" ? 1 : Number(via ?? 6), via === "parts");
 if (only === "scale") await scaleBench({ shards: Number(via ?? 4) });
 if (only === "profile") await profileBench(Number(via ?? 50));
+if (!only || only === "tournaments") {
+  if (!(await tournamentsBench())) process.exitCode = 1;
+}
 if (!only || only === "load") await loadBench({ via: via === "wrangler" ? "wrangler" : "runtime" });
 if (!only || only === "deliveries") {
   if (!(await deliveriesBench())) process.exitCode = 1;

@@ -36,6 +36,7 @@ const PAGES = {
   emailLink: "src/notifications/email-links.ts",
   link: "src/identity/link-page.ts",
   ratings: "src/seeks/ratings-pages.ts",
+  tournament: "src/tournaments/pages.ts",
 };
 
 const common = {

@@ -72,20 +72,22 @@ export interface SequenceBase {
   readonly wildAt: number;
 }
 
-/**
- * Lays `added` cards into a sequence of `suit` (a new one when `base` is null),
- * following docs/rules.md §4.2–4.3: a 2 of the suit is natural whenever that gives
- * a valid meld; a wild already on the table keeps its place unless a natural
- * card displaces it; a displaced 2 of the suit drops into a free 2 position
- * first, otherwise the wild goes to the chosen end (default high, else low).
- */
-export function arrangeSequence(
-  suit: number,
-  base: SequenceBase | null,
-  added: readonly Card[],
-  aceToAce: boolean,
-  hint: WildEnd | undefined,
-): Result<SequenceShape, MeldFault> {
+/** The cards of a sequence to be, by what each may be: fixed at its rank's position, a 2, a wild, an ace (low or high). */
+interface Sorted {
+  /** The natural cards at their positions (-1: none). */
+  readonly fixed: Int16Array;
+  /** The 2s of the suit: natural at position 2, or acting as wild. */
+  readonly twos: Card[];
+  /** Jokers and 2s of other suits: only ever wild. */
+  readonly pure: Card[];
+  readonly aces: Card[];
+  /** The wild already on the table and its position (-1 when there is none). */
+  readonly oldWild: Card;
+  readonly oldWildPos: number;
+}
+
+/** Sorts the base's cards and the added ones; refuses a card of another suit, a rank twice, two wilds, three aces. */
+function sortCards(suit: number, base: SequenceBase | null, added: readonly Card[]): Result<Sorted, MeldFault> {
   const fixed = new Int16Array(15).fill(-1);
   const twos: Card[] = [];
   const pure: Card[] = [];
@@ -116,10 +118,26 @@ export function arrangeSequence(
     return fault("TOO_MANY_WILDS", "a meld may hold only one wild card");
   }
   if (aces.length > 2) return fault("INVALID_MELD", "a sequence holds at most two aces");
+  return ok({ fixed, twos, pure, aces, oldWild, oldWildPos });
+}
 
+/** What the plans tried say when none works: too many wilds for a run, or a displaced wild with no end to go to. */
+interface Misses {
+  tooMany: boolean;
+  nowhere: boolean;
+}
+
+/** Where the wild already on the table goes: none there, it stays, it moves (displaced), or it turns natural (a 2 of the suit back at 2). */
+type OldWild = "none" | "stay" | "free" | "natural";
+
+/**
+ * Every way to read the cards as one run: each ace low or high, each 2 of
+ * the suit natural or wild, the old wild staying, moving or turning natural;
+ * each reading that makes a run is a plan.
+ */
+function plansFor(sorted: Sorted, suit: number, aceToAce: boolean, misses: Misses): Plan[] {
+  const { fixed, twos, aces, oldWild, oldWildPos } = sorted;
   const plans: Plan[] = [];
-  let tooMany = false;
-  let nowhere = false;
   for (let mask = 0; mask < 1 << aces.length; mask++) {
     const occ = fixed.slice();
     let clash = false;
@@ -134,57 +152,89 @@ export function arrangeSequence(
       const occ2 = occ.slice();
       if (natural >= 0) occ2[2] = twos[natural]!;
       const wildTwos = twos.filter((_, i) => i !== natural);
-      const options: ("none" | "stay" | "free" | "natural")[] =
-        oldWild < 0 ? ["none"] : occ2[oldWildPos] === -1 ? ["stay"] : ["free", "natural"];
+      const options: OldWild[] = oldWild < 0 ? ["none"] : occ2[oldWildPos] === -1 ? ["stay"] : ["free", "natural"];
       for (const option of options) {
         if (option === "natural" && (!isSuitTwo(oldWild, suit) || occ2[2] !== -1)) continue;
         const slots = option === "natural" ? occ2.slice() : occ2;
         if (option === "natural") slots[2] = oldWild;
-        const wildCards = [...pure, ...wildTwos];
+        const wildCards = [...sorted.pure, ...wildTwos];
         if (option === "stay" || option === "free") wildCards.push(oldWild);
-        let min = 15,
-          max = 0,
-          count = 0;
-        for (let pos = 1; pos <= 14; pos++) {
-          if (slots[pos] === -1) continue;
-          count++;
-          if (pos < min) min = pos;
-          if (pos > max) max = pos;
-        }
-        if (count === 0) continue;
-        if (wildCards.length > 1) {
-          // Blame the wilds only when enough of them would have made a run.
-          const gaps = max - min + 1 - count;
-          if (gaps <= wildCards.length && gaps + (min - 1) + (14 - max) >= wildCards.length) tooMany = true;
-          continue;
-        }
-        const displaced = option === "free" || option === "natural";
-        const gaps = max - min + 1 - count;
-        const plan = (lo: number, hi: number, wildPos: number, end: WildEnd | null) =>
-          plans.push({ lo, hi, slots, wildPos, wild: wildCards[0] ?? -1, wilds: wildCards.length, displaced, end });
-        if (wildCards.length === 0) {
-          if (gaps === 0 && spanAllowed(min, max, 0, aceToAce)) plan(min, max, 0, null);
-        } else if (option === "stay") {
-          const lo = Math.min(min, oldWildPos),
-            hi = Math.max(max, oldWildPos);
-          if (hi - lo === count && spanAllowed(lo, hi, oldWildPos, aceToAce)) plan(lo, hi, oldWildPos, null);
-        } else if (gaps === 1) {
-          let gap = min;
-          while (slots[gap] !== -1) gap++;
-          if (spanAllowed(min, max, gap, aceToAce)) plan(min, max, gap, null);
-        } else if (gaps === 0) {
-          const low = spanAllowed(min - 1, max, min - 1, aceToAce);
-          const high = spanAllowed(min, max + 1, max + 1, aceToAce);
-          if (low) plan(min - 1, max, min - 1, "low");
-          if (high) plan(min, max + 1, max + 1, "high");
-          if (!low && !high && option === "free") nowhere = true;
-        }
+        placeWild(slots, wildCards, option, oldWildPos, aceToAce, plans, misses);
       }
     }
   }
+  return plans;
+}
+
+/** The plans of one reading: where its one wild (if any) can stand so that the cards make a run. */
+function placeWild(
+  slots: Int16Array,
+  wildCards: readonly Card[],
+  option: OldWild,
+  oldWildPos: number,
+  aceToAce: boolean,
+  plans: Plan[],
+  misses: Misses,
+): void {
+  let min = 15;
+  let max = 0;
+  let count = 0;
+  for (let pos = 1; pos <= 14; pos++) {
+    if (slots[pos] === -1) continue;
+    count++;
+    if (pos < min) min = pos;
+    if (pos > max) max = pos;
+  }
+  if (count === 0) return;
+  const gaps = max - min + 1 - count;
+  if (wildCards.length > 1) {
+    // Blame the wilds only when enough of them would have made a run.
+    if (gaps <= wildCards.length && gaps + (min - 1) + (14 - max) >= wildCards.length) misses.tooMany = true;
+    return;
+  }
+  const displaced = option === "free" || option === "natural";
+  const plan = (lo: number, hi: number, wildPos: number, end: WildEnd | null) =>
+    plans.push({ lo, hi, slots, wildPos, wild: wildCards[0] ?? -1, wilds: wildCards.length, displaced, end });
+  if (wildCards.length === 0) {
+    if (gaps === 0 && spanAllowed(min, max, 0, aceToAce)) plan(min, max, 0, null);
+  } else if (option === "stay") {
+    const lo = Math.min(min, oldWildPos);
+    const hi = Math.max(max, oldWildPos);
+    if (hi - lo === count && spanAllowed(lo, hi, oldWildPos, aceToAce)) plan(lo, hi, oldWildPos, null);
+  } else if (gaps === 1) {
+    let gap = min;
+    while (slots[gap] !== -1) gap++;
+    if (spanAllowed(min, max, gap, aceToAce)) plan(min, max, gap, null);
+  } else if (gaps === 0) {
+    const low = spanAllowed(min - 1, max, min - 1, aceToAce);
+    const high = spanAllowed(min, max + 1, max + 1, aceToAce);
+    if (low) plan(min - 1, max, min - 1, "low");
+    if (high) plan(min, max + 1, max + 1, "high");
+    if (!low && !high && option === "free") misses.nowhere = true;
+  }
+}
+
+/**
+ * Lays `added` cards into a sequence of `suit` (a new one when `base` is null),
+ * following docs/rules.md §4.2–4.3: a 2 of the suit is natural whenever that gives
+ * a valid meld; a wild already on the table keeps its place unless a natural
+ * card displaces it; a displaced 2 of the suit drops into a free 2 position
+ * first, otherwise the wild goes to the chosen end (default high, else low).
+ */
+export function arrangeSequence(
+  suit: number,
+  base: SequenceBase | null,
+  added: readonly Card[],
+  aceToAce: boolean,
+  hint: WildEnd | undefined,
+): Result<SequenceShape, MeldFault> {
+  const sorted = sortCards(suit, base, added);
+  if (!sorted.ok) return sorted;
+  const misses: Misses = { tooMany: false, nowhere: false };
+  const plans = plansFor(sorted.value, suit, aceToAce, misses);
   if (plans.length === 0) {
-    if (nowhere) return fault("WILD_CANNOT_MOVE", "the displaced wild has no free end to move to");
-    if (tooMany) return fault("TOO_MANY_WILDS", "a meld may hold only one wild card");
+    if (misses.nowhere) return fault("WILD_CANNOT_MOVE", "the displaced wild has no free end to move to");
+    if (misses.tooMany) return fault("TOO_MANY_WILDS", "a meld may hold only one wild card");
     return fault("INVALID_MELD", "these cards do not form a sequence");
   }
   const best = choosePlan(plans, hint);

@@ -7,7 +7,7 @@ export interface Caller {
   readonly tokenHash: string | null;
   /** The player of the `X-Player-Key` device (players/identity.ts), or null without one (or where the key is not read). */
   readonly playerId: string | null;
-  /** SHA-256 of the `X-Player-Key` device's key, or null without one. */
+  /** SHA-256 of the `X-Player-Key` device's key (on a WebSocket, of its `key.` subprotocol), or null without one. */
   readonly device?: string | null;
   /** With a player key: the bearer token sealed (seal.ts), for that player's own notifications to link to their seat. */
   readonly sealedToken?: string | null;

@@ -4,6 +4,7 @@ import { LIMITS } from "../shared/limits";
 import { bearer, bearerFromProtocols, hashToken, isGameId, isSecret, keyFromProtocols } from "./auth";
 import type { Caller } from "./caller";
 import type { AppEnv } from "./env";
+import { networkOf } from "./network";
 import { type Identity, identify } from "./players/identity";
 import { RateLimiter } from "./rate-limiter";
 import { type Failure, fail, gameNotFound, isFailure, rateLimited, render } from "./reply";
@@ -11,8 +12,12 @@ import { seal } from "./seal";
 
 /** What every route shares: the caller, the game it names, bodies, validation failures. */
 
-/** The client's address, for rate limits (Cloudflare sets it; local runs have none). */
-export const clientOf = (c: Context): string => c.req.header("CF-Connecting-IP") ?? "local";
+/**
+ * The client's network, for rate limits and the ratings' same-person check
+ * (network.ts): its IPv4 address, or its IPv6 address's /64 (Cloudflare sets
+ * the address; local runs have none: "local").
+ */
+export const clientOf = (c: Context): string => networkOf(c.req.header("CF-Connecting-IP"));
 
 /**
  * Refused requests per client address (unknown games, bad tokens), per

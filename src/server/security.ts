@@ -6,8 +6,8 @@ import { fail, render } from "./reply";
  * Headers on every answer, and the cross-origin policy.
  *
  * Pages get a Content-Security-Policy with no inline script and nothing
- * loaded from elsewhere; only the embed view (`/game/{id}?embed=1`, always
- * the public table) may be framed by another site, every other page (the
+ * loaded from elsewhere; only the embed views (`/game/{id}?embed=1`, always
+ * the public table, and `/tournament/{id}?embed=1`, its standings) may be framed by another site, every other page (the
  * lobby lists the browser's seat links) refuses to be framed. API answers
  * are data, never a document.
  *
@@ -81,7 +81,8 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (isPublicRead(path)) headers.set("Access-Control-Allow-Origin", "*");
   } else {
     const url = new URL(c.req.url);
-    const embed = /^\/game\/[^/]+\/?$/.test(path) && url.searchParams.get("embed") === "1";
+    // The embeds: a game's public table, a tournament's standings.
+    const embed = /^\/(?:game|tournament)\/[^/]+\/?$/.test(path) && url.searchParams.get("embed") === "1";
     headers.set("Content-Security-Policy", pagePolicy(url, embed));
     if (!embed) headers.set("X-Frame-Options", "DENY");
     headers.set("Cross-Origin-Opener-Policy", "same-origin");

@@ -4,6 +4,7 @@ import type { ClockRequest } from "../shared/wire/clock";
 import type { z } from "../shared/wire/z";
 import type { ClockControl } from "./clock/clock";
 import { DAY, HOUR, parseDuration } from "./clock/time";
+import { withComputerNames } from "./computer-names";
 import { type Failure, fail, isFailure } from "./reply";
 import type { GameInit } from "./room/game-room";
 
@@ -22,12 +23,18 @@ export function gameInit(request: z.output<typeof CreateGameRequest>, id: string
     if (!deal.ok) return fail(422, "BAD_DEAL", `deals[${i}]: ${deal.error}`);
     deals.push(makeDeal(deal.value));
   }
-  const names = request.seats?.map((s) => s.name ?? null) ?? request.names ?? new Array<null>(players).fill(null);
   const computers = request.seats?.some((s) => s.computer) ? request.seats.map((s) => s.computer ?? null) : undefined;
+  // Every computer player has a name of its own at the table (computer-names.ts).
+  const names = withComputerNames(
+    request.seats?.map((s) => s.name ?? null) ?? request.names ?? new Array<null>(players).fill(null),
+    computers,
+  );
   const clock = clockControl(request.clock);
   if (isFailure(clock)) return clock;
   if (request.rated && clock === null) return fail(422, "BAD_RATED", "A rated match needs a clock.");
   if (request.rated && computers) return fail(422, "BAD_RATED", "A rated match is between people: no computer player.");
+  if (request.rated && deals.length > 0)
+    return fail(422, "BAD_RATED", "A rated match is dealt by the service: prepared deals are known to whoever prepared them.");
   return {
     id,
     rules: makeRules(rules.value),

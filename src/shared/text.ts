@@ -59,7 +59,8 @@ export function checkPlayerText(raw: string, max: number): TextCheck {
   }
   const text = raw.trim().normalize("NFC");
   if (characters(text) > max) return { ok: false, reason: `has at most ${max} characters` };
-  if (text !== "" && showsNothing(text))
+  // Spaces alone, trimmed to nothing, show nothing too: only the empty text passes, as no text at all.
+  if (raw !== "" && showsNothing(text))
     return { ok: false, reason: "must show at least one visible character (it holds only invisible ones)" };
   return { ok: true, text };
 }

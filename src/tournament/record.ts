@@ -74,12 +74,8 @@ export type TournamentRecord = {
   readonly games?: Readonly<Record<string, unknown>>;
 };
 
-/** The record of a tournament from its log; `made`: each round's games made so far; `recordUrl`: a game record's address. */
-export function makeTournamentRecord(
-  log: readonly TournamentLog[],
-  made: (round: number) => number,
-  recordUrl: (game: string) => string,
-): TournamentRecord {
+/** The record of a tournament from its log; `recordUrl`: a game record's address. */
+export function makeTournamentRecord(log: readonly TournamentLog[], recordUrl: (game: string) => string): TournamentRecord {
   const t = Tournament.fold(log);
   const withdrawnAt = new Map<number, { mode: Withdrawal; round: number }>();
   let planned = 0;
@@ -101,7 +97,6 @@ export function makeTournamentRecord(
     })),
     order: t.order,
     rounds: t.rounds.map((r) => {
-      const count = made(r.planned.round);
       return {
         round: r.planned.round,
         movement: movementOf(t.settings.movement, r.planned.round, t.settings.rounds),
@@ -110,8 +105,8 @@ export function makeTournamentRecord(
         pairings: r.planned.pairings,
         // Secret while any table of the round may still be playing them.
         deals: t.finished(r) && t.settings.duplicate ? r.planned.deals : null,
-        tables: tablesOf(r.planned.pairings).map((p, i) => {
-          const game = i < count ? r.planned.games[i]! : null;
+        tables: tablesOf(r.planned.pairings).map((p) => {
+          const game = r.games.get(p.table) ?? null;
           const result = r.results.get(p.table) ?? null;
           return {
             table: p.table,
@@ -191,4 +186,28 @@ function checkGame(text: unknown, result: TableResult, deals: readonly DealRecor
         problems.push(`${where}: hand ${i + 1} was not the round's deal`);
     });
   return problems;
+}
+
+/**
+ * The replay command's work: a record's text (and its games' records, by
+ * id, from elsewhere) in, the check out, with the exit status: 0 when it
+ * replays to itself, 1 when it does not, 2 when it cannot be read.
+ */
+export function replayTournamentText(text: string, games: Readonly<Record<string, unknown>> = {}): { status: 0 | 1 | 2; output: unknown } {
+  const bad = (message: string) => ({ status: 2 as const, output: { error: { code: "BAD_RECORD", message } } });
+  let record: TournamentRecord;
+  try {
+    record = JSON.parse(text) as TournamentRecord;
+  } catch {
+    return bad("the record is not JSON");
+  }
+  if (record?.format !== TOURNAMENT_RECORD) return bad(`a tournament record's format is "${TOURNAMENT_RECORD}"`);
+  if (!Array.isArray(record.rounds) || !Array.isArray(record.entries) || !Array.isArray(record.standings) || !record.settings)
+    return bad("a tournament record holds its settings, entries, rounds and standings");
+  try {
+    const check = checkRecord({ ...record, games: { ...(record.games ?? {}), ...games } });
+    return { status: check.ok ? 0 : 1, output: check };
+  } catch (error) {
+    return bad(`the record cannot be played back: ${(error as Error).message}`);
+  }
 }

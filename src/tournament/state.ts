@@ -1,8 +1,9 @@
 import type { DealRecord, PresetName } from "../engine/index";
 import type { ComputerLevel } from "../shared/wire/common";
 import { danishRound, type Field, mitchellRound, movementOf, tablesOf } from "./movement";
-import { ranking, standings } from "./standings";
-import type { Movement, OddEntries, Pairing, RoundOutcome, Standing, TablePairing, TableResult, Withdrawal } from "./types";
+import { roundScores } from "./score";
+import { ranking, standingsFrom } from "./standings";
+import type { EntryRound, Movement, OddEntries, Pairing, RoundOutcome, Standing, TablePairing, TableResult, Withdrawal } from "./types";
 
 /**
  * A tournament as its log has it: the log's entries (what the organiser,
@@ -66,18 +67,18 @@ export type TournamentLog =
   /** The draw: every entry playing, in the order the movement seats them. */
   | { readonly type: "started"; readonly order: readonly number[] }
   /**
-   * A round's tables, with each table's game id (in table order) and the
-   * deals every table plays. The deals are private until every table of the
-   * round has finished.
+   * A round's tables and the deals every table plays. The deals are private
+   * until every table of the round has finished.
    */
   | {
       readonly type: "roundPlanned";
       readonly round: number;
       readonly pairings: readonly Pairing[];
-      readonly games: readonly string[];
       readonly deadline: number;
       readonly deals: readonly DealRecord[];
     }
+  /** Some of a round's tables made: each table's game (the room makes them a few at a time). */
+  | { readonly type: "tablesMade"; readonly round: number; readonly tables: readonly { readonly table: number; readonly game: string }[] }
   | { readonly type: "tableEnded"; readonly round: number; readonly table: number; readonly result: TableResult }
   /** The round's deadline passed: its tables still playing are settled as the clock says. */
   | { readonly type: "roundClosed"; readonly round: number }
@@ -97,6 +98,8 @@ export interface EntryState {
 
 export interface RoundState {
   readonly planned: PlannedLog;
+  /** Each table's game, by table number, once made. */
+  readonly games: Map<number, string>;
   readonly results: Map<number, TableResult>;
   closed: boolean;
 }
@@ -161,7 +164,10 @@ export class Tournament {
         this.order = body.order;
         return;
       case "roundPlanned":
-        this.rounds.push({ planned: body, results: new Map(), closed: false });
+        this.rounds.push({ planned: body, games: new Map(), results: new Map(), closed: false });
+        return;
+      case "tablesMade":
+        for (const made of body.tables) this.rounds[body.round]!.games.set(made.table, made.game);
         return;
       case "tableEnded":
         this.rounds[body.round]!.results.set(body.table, body.result);
@@ -207,11 +213,26 @@ export class Tournament {
     return this.rounds.map((r) => ({ pairings: r.planned.pairings, results: r.results }));
   }
 
-  /** The standings as the finished tables have them (computed once per version). */
+  /**
+   * The standings as the finished tables have them (computed once per
+   * version). Each round's scores are kept until a result of that round
+   * comes in: a new result costs its own round's scoring, not every round's.
+   */
   standings(): Standing[] {
-    if (this.cached?.version !== this.version) this.cached = { version: this.version, table: standings(this.order ?? [], this.outcomes()) };
+    if (this.cached?.version !== this.version) {
+      const scored = this.rounds.map((r, i) => {
+        const kept = this.scores[i];
+        if (kept && kept.results === r.results.size) return kept.scores;
+        const scores = roundScores(i, { pairings: r.planned.pairings, results: r.results });
+        this.scores[i] = { results: r.results.size, scores };
+        return scores;
+      });
+      this.cached = { version: this.version, table: standingsFrom(this.order ?? [], scored) };
+    }
     return this.cached.table;
   }
+
+  private readonly scores: { results: number; scores: Map<number, EntryRound> }[] = [];
 
   /** Who withdrew, and how, before the next round. */
   private field(): Field {

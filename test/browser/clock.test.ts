@@ -298,9 +298,10 @@ describe("the lobby", () => {
     const bank = await create(q);
     const snap = await snapshot(bank);
     expect(snap.clock!.control).toEqual({ bank: "14d", increment: "12h", timeout: "computer" });
+    // The computer player sits under a name of its level (src/server/computer-names.ts).
     expect(snap.seats.map((s) => [s.name, s.computer])).toEqual([
       ["Carla", null],
-      [null, "expert"],
+      ["Vittoria", "expert"],
     ]);
 
     // No clock.

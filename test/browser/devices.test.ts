@@ -91,7 +91,7 @@ describe("one player on two devices", () => {
     await desktop.locator("#join-code-submit").click();
     // Whose player it joins is shown first: the phone's, named Anna, with its game; the desktop holds nothing to ask about.
     await waitText(desktop, "#link-who", literal(en.identity.joinWho("Anna")));
-    await waitText(desktop, "#link-their-games", literal(en.identity.gameWith("Bruno", false)));
+    await waitText(desktop, "#link-their-games", literal(en.identity.gameWith(["Anna", "Bruno"][other]!, false)));
     expect(await desktop.locator("#link-mine").count()).toBe(0);
     await desktop.locator("#link-confirm").click();
     await waitText(desktop, "#devices", literal(en.identity.linked));

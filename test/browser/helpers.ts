@@ -181,6 +181,22 @@ export async function drainNow(id: string): Promise<void> {
   }
 }
 
+/**
+ * Makes the player of `key` established for rated play at once (the dev service's `POST /api/dev/players/established`),
+ * as a player with a confirmed mailbox, a week and three matches behind them is (docs/ratings.md); named `name` if given.
+ */
+export async function establish(key: string, name?: string): Promise<void> {
+  const answer = await call("/api/dev/players/established", { method: "POST", token: key });
+  if (answer.status !== 200) throw new Error(`establish failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (name) await call("/api/me", { method: "PATCH", token: key, body: { name } });
+}
+
+/** A page whose browser holds `key` as its player key (as a browser that made it before). */
+export async function withPlayerKey(page: Page, key: string): Promise<Page> {
+  await page.addInitScript((k) => localStorage.setItem("burraco.playerKey", JSON.stringify(k)), key);
+  return page;
+}
+
 export async function createGame(request: CreateGameRequest): Promise<CreateGameResponse> {
   const answer = await call<CreateGameResponse>("/api/games", { body: request });
   if (answer.status !== 201) throw new Error(`create failed: ${answer.status} ${JSON.stringify(answer.body)}`);

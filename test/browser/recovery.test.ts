@@ -87,7 +87,8 @@ describe("a lost seat", () => {
     lobby.once("dialog", (d) => void d.accept());
     await seatRow.locator("button.new-link").click();
     await waitText(lobby, `#links-${id}`, literal(italian.links.newLinkDone(2)));
-    const fresh = await lobby.locator(`#${id}-seat-link-1`).inputValue();
+    // By attribute: a game id may begin with a digit, which no #id selector can.
+    const fresh = await lobby.locator(`[id="${id}-seat-link-1"]`).inputValue();
     expect(fresh).not.toBe(giuliaUrl);
 
     // The old link, wherever it is still kept, says what became of the seat.

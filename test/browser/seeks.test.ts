@@ -1,7 +1,20 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { en, it as italian } from "../web/words";
-import { axeScan, call, chromiumForFile, createGame, literal, newPage, screenshot, serviceUrl, waitText } from "./helpers";
+import {
+  axeScan,
+  call,
+  chromiumForFile,
+  createGame,
+  drawAndDiscard,
+  establish,
+  literal,
+  newPage,
+  screenshot,
+  serviceUrl,
+  waitText,
+  withPlayerKey,
+} from "./helpers";
 
 /**
  * A newcomer with no friends online finds an opponent in the lobby (issue
@@ -13,11 +26,16 @@ import { axeScan, call, chromiumForFile, createGame, literal, newPage, screensho
 
 const chromium = chromiumForFile();
 
-/** A phone in Italian whose "find an opponent" form remembers the player's name (as after their first game). */
+/**
+ * A phone in Italian whose "find an opponent" form remembers the player's name (as after their first game), its
+ * player established for rated play (docs/ratings.md).
+ */
 async function player(name: string): Promise<Page> {
   const page = await newPage(await chromium.context({ lang: "it", size: "phone" }));
   await page.addInitScript((n) => localStorage.setItem("burraco.seekName", n), name);
-  return page;
+  const key = `browser-seeks-${name.toLowerCase()}-${Date.now().toString(36)}-key`;
+  await establish(key, name);
+  return withPlayerKey(page, key);
 }
 
 describe("finding an opponent through the seek list", () => {
@@ -123,10 +141,17 @@ describe("games kept in this browser", () => {
 });
 
 describe("play now, and the ratings pages", () => {
-  it("play now waits with a countdown and offers the computer instead (English, 844x390)", async () => {
+  it("play now asks a nameless player their name once, waits with a countdown and offers the computer instead (English, 844x390)", async () => {
     const page = await newPage(await chromium.context({ lang: "en", size: "landscape" }));
     await page.goto(serviceUrl());
     await page.locator("#play-now").click();
+    // Nobody knows this player's name yet: asked once, before anyone would see it.
+    const dialog = page.locator("#name-dialog");
+    await dialog.waitFor();
+    await waitText(page, "#name-dialog-title", literal(en.names.askTitle));
+    await page.locator("#name-dialog-input").fill("Frank");
+    await screenshot(page, "seeks-name-en-landscape");
+    await page.locator("#name-dialog-save").click();
     // Nobody else is waiting for a live classic game here (other tests wait in other presets or not at all): it waits.
     await waitText(page, "#looking", literal(en.seeks.looking));
     await waitText(page, "#looking-left", /Still looking for [45] min/);
@@ -142,16 +167,23 @@ describe("play now, and the ratings pages", () => {
   it("a player's public page and the leaderboard show a rated match's result (English, 360x640)", async () => {
     const game = await createGame({ players: 2, names: ["Carla", "Dario"], clock: { perMove: "3d" }, rated: true });
     const keys = ["browser-seeks-rated-carla-key-0001", "browser-seeks-rated-dario-key-0001"];
-    let version = 0;
+    for (const key of keys) await establish(key);
     for (const seat of [0, 1]) {
       const opened = await fetch(`${serviceUrl()}/api/games/${game.id}`, {
         headers: { Authorization: `Bearer ${game.seats[seat]!.token}`, "X-Player-Key": keys[seat]! },
       });
-      version = ((await opened.json()) as { version: number }).version;
+      expect(opened.status).toBe(200);
+    }
+    // Two turns each (a real game: docs/ratings.md), then Carla resigns at her turn.
+    await drawAndDiscard(game, 4);
+    let snap = (await call(`/api/games/${game.id}`)).body;
+    if (snap.view.hand.turn !== 0) {
+      await drawAndDiscard(game, 1);
+      snap = (await call(`/api/games/${game.id}`)).body;
     }
     const resigned = await call(`/api/games/${game.id}/moves`, {
       token: game.seats[0]!.token!,
-      body: { move: { type: "resign" }, version },
+      body: { move: { type: "resign" }, version: snap.version },
     });
     expect(resigned.status).toBe(200);
     const me = await call<{ publicId: string }>("/api/me", { token: keys[1]! });

@@ -70,6 +70,17 @@ describe("the table's chat", () => {
     expect((await chat(game, 1)).body.messages).toHaveLength(7);
   });
 
+  it("keeps a seat's pace when the room sleeps between its messages", async () => {
+    const game = await createGame();
+    for (let i = 0; i < 6; i++) expect((await say(game, 0, { phrase: "hello" })).status).toBe(201);
+    // The room sleeps (its memory goes): the seventh message still waits its turn.
+    await evictDurableObject(roomStub(game.id));
+    const limited = await say(game, 0, { phrase: "hello" });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+    expect((await chat(game, 1)).body.messages).toHaveLength(6);
+  });
+
   it("posts a message once under an idempotency key", async () => {
     const game = await createGame();
     const first = await say(game, 0, { text: "ciao", id: "k1" });

@@ -1,8 +1,10 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { Validator } from "@cfworker/json-schema";
 import { beforeAll, describe, expect, it } from "vitest";
+import { playTurn } from "./clock-helpers";
 import { type Answer, BASE, call, createGame, move, roomStub, view } from "./helpers";
 import { hook, playerKey, unique } from "./notify/helpers";
+import { person } from "./rated-helpers";
 
 /**
  * The OpenAPI document against the service's real answers (issue 15): a
@@ -249,13 +251,20 @@ describe("the OpenAPI document against real answers", () => {
 
     // Ratings: a rated match ended by resignation, its players' public pages and the leaderboards (docs/ratings.md).
     const rated = await createGame({ players: 2, rated: true, clock: { perMove: "3d" } } as never);
-    const raters = [playerKey(), playerKey()];
+    const raters = [await person("Anna"), await person("Bruno")];
+    // A fresh key may not open a seat of a rated match (NOT_ESTABLISHED); established players may.
+    await sample(`/api/games/${rated.id}`, { token: rated.seats[0]!.token, headers: { "X-Player-Key": playerKey() } });
     for (const seat of [0, 1])
-      await call(`/api/games/${rated.id}`, { token: rated.seats[seat]!.token, headers: { "X-Player-Key": raters[seat]! } });
+      await sample(`/api/games/${rated.id}`, {
+        token: rated.seats[seat]!.token,
+        headers: { "X-Player-Key": raters[seat]!.key, ...raters[seat]!.from },
+      });
+    for (let i = 0; i < 4; i++) await playTurn(rated);
     const ratedView = await view(rated.id, rated.seats[0]!.token);
-    await move(rated.id, rated.seats[0]!.token, { type: "resign" }, ratedView.version);
+    await move(rated.id, rated.seats[ratedView.view.hand!.turn]!.token, { type: "resign" }, ratedView.version);
     await runDurableObjectAlarm(roomStub(rated.id));
-    const rater = await sample("/api/me", { token: raters[0]! });
+    await sample(`/api/games/${rated.id}`, { token: rated.seats[0]!.token });
+    const rater = await sample("/api/me", { token: raters[0]!.key });
     await sample(`/api/players/${(rater.body as { publicId: string }).publicId}`);
     await sample(`/api/players/${"0".repeat(20)}`);
     await sample("/api/players/not-an-id");
@@ -264,7 +273,8 @@ describe("the OpenAPI document against real answers", () => {
     await sample("/api/games", { body: { players: 2, rated: true } });
 
     // Seeks (docs/seeks.md): publish, list, join (the last seat makes the game), mine, withdraw, play now, and their refusals.
-    const [publisher, joiner, third] = [playerKey(), playerKey(), playerKey()];
+    const [publisher, joinerPerson, third] = [(await person("Anna")).key, await person("Bruno"), playerKey()];
+    const joiner = joinerPerson.key;
     const published = await sample("/api/seeks", {
       token: publisher,
       body: { players: 2, clock: { perMove: "2d" }, rated: true, name: "Anna" },
@@ -279,7 +289,7 @@ describe("the OpenAPI document against real answers", () => {
     await sample("/api/seeks/mine", { token: publisher });
     await sample("/api/seeks/mine");
     await sample(`/api/seeks/${seekId}/join`, { token: publisher, body: {} });
-    await sample(`/api/seeks/${seekId}/join`, { token: joiner, body: { name: "Bruno" } });
+    await sample(`/api/seeks/${seekId}/join`, { token: joiner, body: { name: "Bruno" }, headers: joinerPerson.from });
     await sample(`/api/seeks/${seekId}/join`, { token: third, body: {} });
     await sample("/api/seeks/not-a-seek/join", { token: third, body: {} });
     await sample("/api/seeks/AAAAAAAAAAAAAAAA/join", { token: third, body: {} });
@@ -292,7 +302,8 @@ describe("the OpenAPI document against real answers", () => {
     await sample(`/api/seeks/${rangedId}`, { token: publisher, method: "DELETE" });
     await sample(`/api/seeks/${seekId}`, { token: publisher, method: "DELETE" });
     await sample("/api/seeks/play-now", { token: third, body: { preset: "fibur" } });
-    await sample("/api/seeks/play-now", { token: third, body: { preset: "fibur" } });
+    await sample("/api/seeks/play-now", { token: third, body: { preset: "fibur", name: "Carla" } });
+    await sample("/api/seeks/play-now", { token: third, body: { preset: "fibur", name: "Carla" } });
     await sample("/api/seeks/play-now", { token: joiner, body: { preset: "fibur" } });
     await sample("/api/seeks/play-now", { token: joiner, body: { clock: { perMove: "3d" } } });
 

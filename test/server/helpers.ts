@@ -24,9 +24,25 @@ export interface Answer<T = any> {
  * In 2001:db8::/32 (documentation), apart from the IPv4 addresses tests give.
  */
 export function fileAddress(): string {
+  const hash = fileHash();
+  // A /64 of its own: every limit counts an IPv6 client by its /64 (src/server/network.ts).
+  return `2001:db8:${(hash >>> 16).toString(16)}:${(hash & 0xffff).toString(16)}::1`;
+}
+
+function fileHash(): number {
   let hash = 0;
   for (const ch of expect.getState().testPath ?? "") hash = (Math.imul(hash, 31) + ch.charCodeAt(0)) >>> 0;
-  return `2001:db8::${(hash >>> 16).toString(16)}:${(hash & 0xffff).toString(16)}`;
+  return hash;
+}
+
+/**
+ * An address on a network of its own for the `n`th person of a test (a
+ * player at home on their own line), in 3fff::/20 (documentation, RFC 9637):
+ * the ratings' same-person check tells players apart by their networks.
+ */
+export function homeAddress(n: number): string {
+  const hash = fileHash();
+  return `3fff:${(hash >>> 16).toString(16)}:${(hash & 0xffff).toString(16)}:${(n & 0xffff).toString(16)}::7`;
 }
 
 /** Calls the Worker as a client would (from this file's own address unless `headers` give one). */

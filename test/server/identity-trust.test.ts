@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { newToken } from "../../src/server/auth";
 import { confirmEmail } from "../../src/server/notify/index";
 import { BASE, call, createGame, roomStub } from "./helpers";
-import { confirmTokenIn, hook, mailsTo, unique } from "./notify/helpers";
+import { browserSubscription, confirmTokenIn, hook, mailsTo, unique } from "./notify/helpers";
 
 /**
  * A victim and an attacker, two players and four devices, through link codes and device removal
@@ -86,6 +86,9 @@ describe("an attacker's link code", () => {
     await open(game.id, game.seats[0]!.token, phone);
     const webhook = await hook(unique("anna-only"));
     await call("/api/me/notifications", { token: phone, body: { channel: "webhook", url: webhook } });
+    const browser = await browserSubscription();
+    const push = { channel: "push", endpoint: browser.endpoint, keys: browser.keys };
+    expect((await call("/api/me/notifications", { token: phone, body: push })).status).toBe(201);
     await drained(game.id);
     const anna = (await me(phone)).body.id;
     const mallory = key();
@@ -98,6 +101,8 @@ describe("an attacker's link code", () => {
     await drained(game.id);
     expect(await myGames(mallory)).toEqual([]);
     expect(await targets(mallory)).not.toContain(webhook);
+    // Not even the phone's own push: it was Anna's (her games' notifications), and the phone no longer acts for her.
+    expect(await targets(mallory)).not.toContain(browser.endpoint);
     expect(await seatPlayer(game.id, 0)).toBe(anna);
     // The seat is not the attacker's: their devices cannot open it.
     expect((await open(game.id, game.seats[0]!.token, mallory)).body.error.code).toBe("SEAT_TAKEN");
@@ -155,6 +160,19 @@ describe("an attacker's link code", () => {
   });
 });
 
+describe("the attacker as a game's creator", () => {
+  it("cannot take the victim's seat with a fresh link while the victim plays (the creator's secret, read only here)", async () => {
+    const anna = key();
+    const made = await call("/api/games", { body: { players: 2, names: ["Mallory", "Anna"] } });
+    const game = made.body;
+    expect((await open(game.id, game.seats[1].token, anna)).status).toBe(200);
+    const fresh = await call(`/api/games/${game.id}/seats/1/link`, { token: game.host.token, body: {} });
+    expect(fresh.status).toBe(409);
+    expect(fresh.body.error.code).toBe("SEAT_TAKEN");
+    expect((await open(game.id, game.seats[1].token, anna)).status).toBe(200);
+  });
+});
+
 describe("a merge right after a seat is opened", () => {
   it("keeps the game: in my games, the seat open from both devices, D1 and the room agreeing", async () => {
     for (let i = 0; i < 3; i++) {
@@ -173,6 +191,26 @@ describe("a merge right after a seat is opened", () => {
       expect(await seatPlayer(game.id, 1)).toBe(player);
       for (const k of [fresh, anna]) expect((await myGames(k)).map((g) => g.id)).toEqual([game.id]);
     }
+  });
+});
+
+describe("a merge that a room's copy in D1 has not reached", () => {
+  it("lands the late copy on the kept player, and the room hands the seat over on its next use", async () => {
+    const anna = key();
+    await me(anna);
+    const fresh = key();
+    const game = await createGame({ players: 2 });
+    expect((await open(game.id, game.seats[0]!.token, fresh)).status).toBe(200);
+    // As if D1 had not heard of the seat yet (its copy failed, or is on its way): the merge cannot see it.
+    await env.DB.prepare("DELETE FROM seats WHERE game_id = ?").bind(game.id).run();
+    expect((await call("/api/me/devices", { token: fresh, body: { code: await code(anna), merge: true } })).status).toBe(200);
+    const player = (await me(anna)).body.id;
+    // The room's drain copies the seat as the merged player's: D1 names the kept one.
+    await drained(game.id);
+    expect(await seatPlayer(game.id, 0)).toBe(player);
+    expect((await myGames(anna)).map((g) => g.id)).toEqual([game.id]);
+    // The room still named the merged player: the first device of the kept one to open the seat gets it.
+    for (const k of [anna, fresh]) expect((await open(game.id, game.seats[0]!.token, k)).status).toBe(200);
   });
 });
 
@@ -251,5 +289,23 @@ describe("a removed device", () => {
     const again = await socketOf(game.id, seat, laptop);
     expect(again.status).toBe(101);
     expect((await call(`/api/games/${game.id}/events?since=0`, { token: seat, headers: { "X-Player-Key": laptop } })).status).toBe(200);
+  });
+});
+
+describe("a device id", () => {
+  it("that names no device of the player's, whatever its length or form, is 404 DEVICE_NOT_FOUND, as documented", async () => {
+    const phone = key();
+    await me(phone);
+    for (const id of ["x".repeat(65), "9".repeat(300), "dev_unknown", "0123456789abcdef", "0123456789ABCDEF"]) {
+      for (const method of ["PATCH", "DELETE"]) {
+        const answer = await call(`/api/me/devices/${id}`, {
+          token: phone,
+          method,
+          ...(method === "PATCH" ? { body: { label: "x" } } : {}),
+        });
+        expect(answer.status, `${method} ${id}`).toBe(404);
+        expect(answer.body.error.code).toBe("DEVICE_NOT_FOUND");
+      }
+    }
   });
 });

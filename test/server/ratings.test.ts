@@ -1,10 +1,10 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { newToken } from "../../src/server/auth";
 import { publicIdOf } from "../../src/server/players/identity";
 import { aged, GLICKO, type MatchResult, ratingAfter, ratingsAfterMatch, scoreBetween } from "../../src/server/ratings/glicko";
 import { alarm, DAY, playTurn, realTime, setTime, T0 } from "./clock-helpers";
 import { call, createGame, move, type PeopleGame, roomStub, trueTable } from "./helpers";
+import { open, type Person, person } from "./rated-helpers";
 
 /** Ratings (docs/ratings.md): Glicko-2 as published, partners, what is rated, and the public pages. */
 
@@ -74,16 +74,23 @@ describe("Glicko-2", () => {
 
 const drained = (id: string) => runDurableObjectAlarm(roomStub(id));
 
-/** A game whose seats are opened by players' devices (new ones unless given). */
-async function seated(request: Record<string, unknown>, given?: string[]): Promise<{ game: PeopleGame; keys: string[] }> {
+/** A game whose seats are opened by established players' devices, each from their own network (new players unless given). */
+async function seated(request: Record<string, unknown>, given?: Person[]): Promise<{ game: PeopleGame; keys: string[]; people: Person[] }> {
   const players = (request.players as number | undefined) ?? 2;
-  const game = await createGame({ players, names: ["Anna", "Bruno", "Carla", "Dario"].slice(0, players), ...request } as never);
-  const keys = given ?? Array.from({ length: players }, () => newToken());
-  for (const seat of keys.keys()) {
-    const opened = await call(`/api/games/${game.id}`, { token: game.seats[seat]!.token, headers: { "X-Player-Key": keys[seat]! } });
-    expect(opened.status).toBe(200);
-  }
-  return { game, keys };
+  const names = ["Anna", "Bruno", "Carla", "Dario"].slice(0, players);
+  const game = await createGame({ players, names, ...request } as never);
+  const people = given ?? (await Promise.all(names.map((name) => person(name))));
+  for (const seat of people.keys()) expect((await open(game, seat, people[seat]!)).status).toBe(200);
+  return { game, keys: people.map((p) => p.key), people };
+}
+
+/** Every seat plays `turns` turns of its own (a real game: docs/ratings.md), then the seat to play resigns; it returns that seat. */
+async function playThenResign(game: PeopleGame, turns = 2): Promise<number> {
+  for (let i = 0; i < turns * game.seats.length; i++) await playTurn(game);
+  const table = await trueTable(game.id);
+  const turn = table.state.hand!.turn;
+  expect((await move(game.id, game.seats[turn]!.token, { type: "resign" }, table.version)).status).toBe(200);
+  return turn;
 }
 
 async function publicIdOfKey(key: string): Promise<string> {
@@ -112,9 +119,7 @@ describe("rated matches", () => {
     const { game, keys } = await seated({ rated: true, clock: { perMove: "3d" } });
     // Every viewer is told the match is rated.
     expect((await call(`/api/games/${game.id}`)).body.rated).toBe(true);
-    const table = await trueTable(game.id);
-    const turn = table.state.hand!.turn;
-    expect((await move(game.id, game.seats[turn]!.token, { type: "resign" }, table.version)).status).toBe(200);
+    const turn = await playThenResign(game);
     await drained(game.id);
     // A second drain (a retry) records nothing twice.
     await drained(game.id);
@@ -148,9 +153,8 @@ describe("rated matches", () => {
   it("counts a match lost on time as a loss and as lost on time", async () => {
     setTime(T0);
     const { game, keys } = await seated({ rated: true, clock: { perMove: "1d" } });
-    // As in the clock's tests: the clock runs once each seat has played a turn.
-    await playTurn(game);
-    await playTurn(game);
+    // Two turns each: a real game, whose loss on time is rated.
+    for (let i = 0; i < 4; i++) await playTurn(game);
     const late = (await trueTable(game.id)).state.hand!.turn;
     setTime(T0 + 2 * DAY);
     await alarm(game.id);
@@ -165,9 +169,7 @@ describe("rated matches", () => {
 
   it("moves both partners of a four-player match by their team's result, in the team pool", async () => {
     const { game, keys } = await seated({ players: 4, rated: true, clock: { perMove: "3d" } });
-    const table = await trueTable(game.id);
-    const turn = table.state.hand!.turn;
-    expect((await move(game.id, game.seats[turn]!.token, { type: "resign" }, table.version)).status).toBe(200);
+    const turn = await playThenResign(game);
     await drained(game.id);
     for (const seat of [0, 1, 2, 3]) {
       const page = (await call(`/api/players/${await publicIdOfKey(keys[seat]!)}`)).body;
@@ -183,8 +185,9 @@ describe("rated matches", () => {
 
   it("rates two matches of the same players ending at once from one another's result, each once", async () => {
     const first = await seated({ rated: true, clock: { perMove: "3d" } });
-    const second = await seated({ rated: true, clock: { perMove: "3d" } }, first.keys);
+    const second = await seated({ rated: true, clock: { perMove: "3d" } }, first.people);
     for (const { game } of [first, second]) {
+      for (let i = 0; i < 4; i++) await playTurn(game);
       const table = await trueTable(game.id);
       expect((await move(game.id, game.seats[0]!.token, { type: "resign" }, table.version)).status).toBe(200);
     }
@@ -206,9 +209,7 @@ describe("rated matches", () => {
   it("records an unrated match as finished without touching ratings", async () => {
     const { game, keys } = await seated({ clock: { perMove: "3d" } });
     expect((await call(`/api/games/${game.id}`, { token: game.seats[0]!.token })).body.rated).toBe(false);
-    const table = await trueTable(game.id);
-    const turn = table.state.hand!.turn;
-    expect((await move(game.id, game.seats[turn]!.token, { type: "resign" }, table.version)).status).toBe(200);
+    const turn = await playThenResign(game);
     await drained(game.id);
     const page = (await call(`/api/players/${await publicIdOfKey(keys[turn]!)}`)).body;
     expect(page).toMatchObject({ finished: 1, lostOnTime: 0, ratings: [] });

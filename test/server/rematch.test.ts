@@ -119,10 +119,11 @@ describe("a rematch", () => {
     expect(carla.body.id).toBe(anna.body.id);
     expect([anna.body.seat, carla.body.seat]).toEqual([1, 3]);
     const pub = await view(anna.body.id);
+    // The computer players keep their names too (src/server/computer-names.ts).
     expect(pub.seats.map((s) => [s.name, s.computer, s.taken])).toEqual([
-      [null, "expert", true],
+      ["Vittoria", "expert", true],
       ["Anna", null, true],
-      [null, "club", true],
+      ["Franco", "club", true],
       ["Carla", null, true],
     ]);
     // Anna and Carla sit opposite each other again: the same team.

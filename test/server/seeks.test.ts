@@ -7,6 +7,7 @@ import { publicIdOf } from "../../src/server/players/identity";
 import type { JoinedSeek, Seek } from "../../src/shared/wire/seeks";
 import { call, roomStub, trueTable, view } from "./helpers";
 import { hook, received, settle, unique, until } from "./notify/helpers";
+import { person } from "./rated-helpers";
 
 /** Seeks (docs/seeks.md): publish, the lobby's list, join, the game made when full, withdraw, expiry, the race for the last seat. */
 
@@ -17,7 +18,7 @@ type Answer = JoinedSeek & { error: { code: string } };
 const it_ = { headers: { "Accept-Language": "it-IT,it;q=0.9" } };
 
 async function publish(player: string, body: Record<string, unknown>) {
-  return call<Answer>("/api/seeks", { token: player, body: { players: 2, clock: { perMove: "2d" }, ...body } });
+  return call<Answer>("/api/seeks", { token: player, body: { players: 2, clock: { perMove: "2d" }, name: "Pat", ...body } });
 }
 
 async function listed(query = "", player?: string): Promise<Seek[]> {
@@ -26,8 +27,8 @@ async function listed(query = "", player?: string): Promise<Seek[]> {
   return answer.body.seeks;
 }
 
-const join = (player: string, id: string, body: Record<string, unknown> = {}) =>
-  call<Answer>(`/api/seeks/${id}/join`, { token: player, body });
+const join = (player: string, id: string, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  call<Answer>(`/api/seeks/${id}/join`, { token: player, body: { name: "Jo", ...body }, headers });
 
 /** Runs the Cron Trigger as the platform would, at `at`. */
 async function cronAt(at: number) {
@@ -36,7 +37,7 @@ async function cronAt(at: number) {
 
 describe("seeks", () => {
   it("publishes a seek the lobby lists with its publisher's name, rating and record, and a filter narrows it", async () => {
-    const anna = key();
+    const anna = (await person("Anna")).key;
     const published = await publish(anna, { preset: "aperto", rated: true, language: "it", name: "Anna" });
     expect(published.status).toBe(201);
     const seek = published.body.seek;
@@ -82,8 +83,9 @@ describe("seeks", () => {
   });
 
   it("a join that fills the seek makes the game with its clock, each seat its player's, and both players find their seats", async () => {
-    const anna = key();
-    const bruno = key();
+    const anna = (await person("Anna")).key;
+    const brunoPerson = await person("Bruno");
+    const bruno = brunoPerson.key;
     const { seek } = (await publish(anna, { clock: { perMove: "3d" }, rated: true, name: "Anna" })).body;
     // A joiner's name is checked as every player's text is: refused, nothing taken.
     expect((await join(bruno, seek.id, { name: "Bru\u0007no" })).status).toBe(400);
@@ -93,7 +95,7 @@ describe("seeks", () => {
     ).toBe(400);
     // The publisher cannot join their own seek a second time.
     expect((await join(anna, seek.id)).body.error.code).toBe("ALREADY_JOINED");
-    const joined = await join(bruno, seek.id, { name: "Bruno" });
+    const joined = await join(bruno, seek.id, { name: "Bruno" }, brunoPerson.from);
     expect(joined.status).toBe(200);
     const game = joined.body.game!;
     expect(game).toMatchObject({ seat: 1, url: expect.stringContaining(`/game/${game.id}#seat=`) });
@@ -267,7 +269,7 @@ describe("seeks", () => {
     await cronAt(Date.now());
     const found = (await call<{ seeks: JoinedSeek[] }>("/api/seeks/mine", { token: bruno })).body.seeks[0]!.game!;
     expect(found).toMatchObject({ id: gameId, seat: 1 });
-    expect((await view(gameId, found.token)).seats.map((s) => s.name)).toEqual([null, "Bruno"]);
+    expect((await view(gameId, found.token)).seats.map((s) => s.name)).toEqual(["Pat", "Bruno"]);
     // Run again: the same game, not a second.
     await cronAt(Date.now());
     expect((await call<{ seeks: JoinedSeek[] }>("/api/seeks/mine", { token: anna })).body.seeks[0]!.game!.id).toBe(gameId);
@@ -275,16 +277,16 @@ describe("seeks", () => {
 
   it("play now: joins the oldest compatible live seek, else waits in one of its own a few minutes", async () => {
     const first = key();
-    const waiting = await call<JoinedSeek>("/api/seeks/play-now", { token: first, body: { preset: "chiuso" }, ...it_ });
+    const waiting = await call<JoinedSeek>("/api/seeks/play-now", { token: first, body: { preset: "chiuso", name: "Prima" }, ...it_ });
     expect(waiting.status).toBe(201);
     expect(waiting.body.seek).toMatchObject({ preset: "chiuso", pace: "live", language: "it", free: 1 });
     expect(Date.parse(waiting.body.seek.expiresAt) - Date.parse(waiting.body.seek.createdAt)).toBe(5 * 60_000);
     // Asking again waits in the same seek.
-    const again = await call<JoinedSeek>("/api/seeks/play-now", { token: first, body: { preset: "chiuso" } });
+    const again = await call<JoinedSeek>("/api/seeks/play-now", { token: first, body: { preset: "chiuso", name: "Prima" } });
     expect(again.status).toBe(200);
     expect(again.body.seek.id).toBe(waiting.body.seek.id);
     // A second player is paired with the first at once.
-    const second = await call<JoinedSeek>("/api/seeks/play-now", { token: key(), body: { preset: "chiuso" } });
+    const second = await call<JoinedSeek>("/api/seeks/play-now", { token: key(), body: { preset: "chiuso", name: "Seconda" } });
     expect(second.status).toBe(200);
     expect(second.body.seek.id).toBe(waiting.body.seek.id);
     expect(second.body.game).not.toBeNull();

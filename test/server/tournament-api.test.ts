@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { newGameId } from "../../src/server/auth";
 import { DAY, realTime, setTime, T0 } from "./clock-helpers";
-import { call } from "./helpers";
+import { BASE, call } from "./helpers";
 import { BASE_TOURNAMENT, createTournament, drainTable, playerKey, register, runTournament, tournament } from "./tournament-helpers";
 
 /**
@@ -178,5 +178,23 @@ describe("players", () => {
     expect((await tournament(id)).status).toBe("over");
     expect((await post(`/api/tournaments/${id}/entries`, playerKey(), {})).body.error.code).toBe("TOURNAMENT_OVER");
     expect((await post(`/api/tournaments/${id}/end`, organiser)).body.error.code).toBe("TOURNAMENT_OVER");
+  });
+
+  it("a tournament's page unfurls with its standings, its oEmbed frames them, and only its embed may be framed", async () => {
+    const organiser = playerKey();
+    const { id, url } = await createTournament(organiser, { name: "Coppa <Roma>" });
+    await register(id, playerKey(), "Anna");
+    const page = await call(`/tournament/${id}`, { headers: { "Accept-Language": "it-IT" } });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<meta property="og:title" content="Coppa &lt;Roma&gt; — Burraco" />');
+    expect(page.text).toContain("Iscrizioni aperte");
+    expect(page.headers.get("X-Frame-Options")).toBe("DENY");
+    const embed = await call(`/tournament/${id}?embed=1`);
+    expect(embed.headers.get("X-Frame-Options")).toBeNull();
+    expect(embed.headers.get("Content-Security-Policy")).toContain("frame-ancestors *");
+    const oembed = await call(`/api/oembed?url=${encodeURIComponent(url)}&format=json`);
+    expect(oembed.status).toBe(200);
+    expect(oembed.body.html).toContain(`/tournament/${id}?embed=1`);
+    expect((await call(`/api/oembed?url=${encodeURIComponent(`${BASE}/tournament/${"A".repeat(24)}`)}`)).status).toBe(404);
   });
 });

@@ -30,7 +30,7 @@ describe("a tournament", () => {
     for (const p of players) await register(made.id, p.key, p.name);
     const before = await tournament(made.id, players[0]!.key);
     expect(before.entries.map((e) => e.names)).toEqual([["Anna"], ["Bruno"], ["Carla"], ["Dario"]]);
-    expect(before.you).toEqual({ organiser: false, entry: 0, partner: null });
+    expect(before.you).toEqual({ organiser: false, entry: 0, partner: null, invite: null });
 
     const started = await call(`/api/tournaments/${made.id}/start`, { token: organiser, method: "POST" });
     expect(started.status).toBe(200);

@@ -168,3 +168,11 @@ describe("the layers", () => {
     ).toEqual([]);
   });
 });
+
+describe("the tournaments' pure core", () => {
+  it("imports the engine and the shared wire only: no server, no web client, no platform", () => {
+    const files = sources("src/tournament");
+    expect(files.length).toBeGreaterThan(0);
+    expect(matches(files, /from "(?!\.\/|\.\.\/engine\/|\.\.\/shared\/)/)).toEqual([]);
+  });
+});

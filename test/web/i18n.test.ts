@@ -3,21 +3,10 @@ import { MOVE_CODES } from "../../src/engine/errors";
 import { SERVICE_CODES } from "../../src/shared/wire/api";
 import { en as enTable } from "../../web/src/i18n/en";
 import { enPages } from "../../web/src/i18n/en-pages";
+import { leaves } from "./leaves";
 import { en, it as italian } from "./words";
 
 /** The two catalogs hold exactly the same keys, every text is there in both, and every refusal code has its words. */
-
-type Tree = { readonly [key: string]: unknown };
-
-function leaves(tree: Tree, prefix = ""): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (value !== null && typeof value === "object") for (const [k, v] of leaves(value as Tree, path)) out.set(k, v);
-    else out.set(path, value);
-  }
-  return out;
-}
 
 describe("the catalogs", () => {
   const english = leaves(en);

@@ -17,7 +17,8 @@ import type { TableRoute } from "./table/page";
  * `/notifications/unsubscribe#token=` an email's links; `/link#code=` a code
  * that links this device to a player (identity/link-page.ts); `/player/{publicId}`
  * a player's public page and `/leaderboard/{preset}?players=N` a leaderboard
- * (seeks/ratings-pages.ts). Tokens live in
+ * (seeks/ratings-pages.ts); `/tournament/new` and `/tournament/{id}` a tournament
+ * (`#partner=`, `#invite=`; `?embed=1` its standings alone: tournaments/). Tokens live in
  * the fragment, which browsers never send. Each page is a chunk of its own
  * (pages.ts), which boot.ts has asked for already, with its words.
  */
@@ -40,6 +41,8 @@ type Route =
   | { kind: "link" }
   | { kind: "player"; publicId: string }
   | { kind: "leaderboard"; preset: string }
+  | { kind: "newTournament" }
+  | { kind: "tournament"; id: string; embed: boolean }
   | { kind: "missing" };
 
 function routeOf(): Route {
@@ -50,6 +53,13 @@ function routeOf(): Route {
   if (shown === "ratings") {
     const player = /^\/player\/([0-9a-f]{20})/.exec(path);
     return player ? { kind: "player", publicId: player[1]! } : { kind: "leaderboard", preset: /^\/leaderboard\/([a-z-]+)/.exec(path)![1]! };
+  }
+  if (shown === "tournament") {
+    const id = /^\/tournament\/([A-Za-z0-9_-]{24})/.exec(path)?.[1];
+    if (!id) return { kind: "newTournament" };
+    // Inside another site's frame a tournament is only its standings: nothing is done there in anyone's name.
+    const embed = window.top !== window.self || new URLSearchParams(location.search).get("embed") === "1";
+    return { kind: "tournament", id, embed };
   }
   if (shown === null) return { kind: "missing" };
   const gameId = /^\/game\/([A-Za-z0-9_-]+)/.exec(path)![1]!;
@@ -132,6 +142,15 @@ async function pageFor(route: Exclude<Route, { kind: "table" | "missing" }>): Pr
     case "emailLink": {
       const { EmailLinkPage } = await import("./notifications/email-links");
       return () => new EmailLinkPage(root, route.link);
+    }
+    case "newTournament":
+    case "tournament": {
+      const { CreateTournamentPage, TournamentPage } = await import("./tournaments/pages");
+      return () => {
+        if (route.kind === "newTournament") return new CreateTournamentPage(root);
+        document.body.classList.toggle("embedded", route.embed);
+        return new TournamentPage(root, route.id, route.embed);
+      };
     }
   }
 }

@@ -5,13 +5,14 @@
  * same page. A page downloads its own chunks, never another page's.
  */
 
-export type PageName = "table" | "lobby" | "replay" | "notifications" | "emailLink" | "link" | "ratings";
+export type PageName = "table" | "lobby" | "replay" | "notifications" | "emailLink" | "link" | "ratings" | "tournament";
 
 /** The page an address shows; null where there is none (main.ts says so). */
 export function pageOf(path: string): PageName | null {
   if (path === "/" || path === "/index.html") return "lobby";
   if (/^\/link\/?$/.test(path)) return "link";
   if (/^\/player\/[0-9a-f]{20}\/?$/.test(path) || /^\/leaderboard\/[a-z-]{1,32}\/?$/.test(path)) return "ratings";
+  if (/^\/tournament\/(new|[A-Za-z0-9_-]{24})\/?$/.test(path)) return "tournament";
   const notify = /^\/notifications(\/(confirm|unsubscribe))?\/?$/.exec(path);
   if (notify) return notify[1] ? "emailLink" : "notifications";
   const game = /^\/game\/[A-Za-z0-9_-]{1,64}(\/replay)?\/?$/.exec(path);

@@ -35,6 +35,7 @@ export const LogBodySchema = z.discriminatedUnion("type", [
     computers: z.array(ComputerLevel.nullable()).optional(),
     hostHash: z.string().optional(),
     rated: z.boolean().optional(),
+    dealsUnknown: z.boolean().optional(),
     tournament: z
       .looseObject({ id: z.string(), name: z.string(), round: z.int(), table: z.int(), deadline: time, duplicate: z.boolean() })
       .optional(),

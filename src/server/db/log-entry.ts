@@ -37,6 +37,11 @@ export type LogBody =
       readonly hostHash?: string;
       /** A rated match (docs/ratings.md): rated when it ends if it has a clock and every seat a distinct identified player (absent: not rated). */
       readonly rated?: boolean;
+      /**
+       * The prepared `deals` are unknown to every player (a tournament's duplicate deals, made by the service): the match may
+       * be rated all the same (ratings/verdict.ts). Set only by the service's own code, never from the API (validate.ts).
+       */
+      readonly dealsUnknown?: boolean;
       /** Spectators and embeds may read the chat (docs/chat.md) from the start, if every seat still lets them (absent: no). */
       readonly spectatorChat?: boolean;
       /** A tournament's table (docs/tournaments.md): written by the tournament's room only, never by the API (absent: none). */

@@ -2,7 +2,7 @@ import { and, count, desc, eq, exists, gt, isNull, ne, notExists, type SQL, sql 
 import { alias } from "drizzle-orm/sqlite-core";
 import { parseNames } from "./columns";
 import { subscriptions } from "./notifications";
-import { deviceLinks, devices, playerMerges, players } from "./players";
+import { deviceLinks, devices, playerMailboxes, playerMerges, players } from "./players";
 import { type Db, database } from "./queries";
 import { matchResults, ratings } from "./ratings";
 import { absences, games, seats } from "./schema";
@@ -151,6 +151,12 @@ export async function mergePlayerRows(d1: D1Database, from: string, to: string, 
       .update(players)
       .set({ name: sql`(SELECT p.name FROM players p WHERE p.id = ${from})` })
       .where(and(eq(players.id, to), isNull(players.name))),
+    // Rated play (ratings/standing.ts): the mailboxes `from` held stay held (by `to`), and `to` is established if either was.
+    db.update(playerMailboxes).set({ playerId: to }).where(eq(playerMailboxes.playerId, from)),
+    db
+      .update(players)
+      .set({ establishedAt: sql`COALESCE(${players.establishedAt}, (SELECT f.established_at FROM players f WHERE f.id = ${from}))` })
+      .where(eq(players.id, to)),
     db.delete(players).where(eq(players.id, from)),
   ]);
   return [...new Set(moved.map((r) => r.gameId))];

@@ -10,6 +10,8 @@ export const players = sqliteTable("players", {
   language: text("language", { enum: LANGUAGES }).notNull().default("en"),
   timeZone: text("time_zone"),
   createdAt: integer("created_at").notNull(),
+  /** When the player became established (ratings/standing.ts): may play rated matches from then on, for good. */
+  establishedAt: integer("established_at"),
 });
 
 /** A device: one player key (its SHA-256), belonging to one player. A removed device keeps its row so that its key stays refused. */
@@ -43,6 +45,17 @@ export const deviceLinks = sqliteTable(
     usedAt: integer("used_at"),
   },
   (t) => [index("device_links_by_player").on(t.playerId, t.createdAt)],
+);
+
+/** A mailbox (SHA-256 of notify/send-limits.ts's mailboxOf) and the one player it establishes, the first to confirm it (ratings/standing.ts). */
+export const playerMailboxes = sqliteTable(
+  "player_mailboxes",
+  {
+    mailbox: text("mailbox").primaryKey(),
+    playerId: text("player_id").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [index("player_mailboxes_by_player").on(t.playerId)],
 );
 
 /**

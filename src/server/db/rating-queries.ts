@@ -16,6 +16,11 @@ export async function matchRecorded(d1: D1Database, gameId: string): Promise<boo
   return row !== undefined;
 }
 
+/** A match's result rows, by seat. */
+export function matchResultRows(d1: D1Database, gameId: string) {
+  return database(d1).select().from(matchResults).where(eq(matchResults.gameId, gameId)).orderBy(matchResults.seat);
+}
+
 /** The players' ratings in a pool (those who have one). */
 export function poolRatings(d1: D1Database, preset: PresetName, players: number, ids: readonly string[]) {
   return database(d1)

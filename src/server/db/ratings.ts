@@ -26,6 +26,8 @@ export const matchResults = sqliteTable(
     ratingAfter: real("rating_after"),
     rdAfter: real("rd_after"),
     at: integer("at").notNull(),
+    /** The turns the seat's player played themselves (the computer's for them not counted); null in older results. */
+    turns: integer("turns"),
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.seat] }),

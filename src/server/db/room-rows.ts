@@ -19,6 +19,13 @@ export interface SeatRow {
   link?: string | null;
   /** When the seat was last used (ms, to the nearest ten minutes); null before this was kept. Kept in the room only. */
   seenAt?: number | null;
+  /**
+   * The network its player took it from (network.ts's key: a hash; null where it tells nothing), for the ratings'
+   * same-person check (ratings/verdict.ts). Kept in the room only: a room rebuilt from D1 has none.
+   */
+  network?: string | null;
+  /** The device (SHA-256 of its key) its player opened it with, for the same check: kept in the room only, as `network`. */
+  device?: string | null;
 }
 
 /**

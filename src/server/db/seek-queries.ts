@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { PresetName } from "../../engine/rules";
 import type { Language } from "../../shared/language";
 import type { ClockControl } from "../../shared/wire/clock";
@@ -35,8 +35,19 @@ export interface SeekFilter {
   readonly language?: string;
 }
 
-/** The open seeks the lobby lists, oldest first (the longest waiting are the first offered). */
-export async function openSeeks(d1: D1Database, filter: SeekFilter, now: number, limit: number): Promise<StoredSeek[]> {
+/**
+ * The open seeks the lobby lists: those of established players first (a
+ * flood of fresh keys cannot push them down: docs/seeks.md, "Limits"), then
+ * the newest first, with at most `perPlayer` of one publisher and
+ * `perNetwork` from one network (of which more rows are read than shown).
+ */
+export async function openSeeks(
+  d1: D1Database,
+  filter: SeekFilter,
+  now: number,
+  limit: number,
+  caps: { perPlayer: number; perNetwork: number },
+): Promise<StoredSeek[]> {
   const where = [listable(now)];
   if (filter.preset) where.push(eq(seeks.preset, filter.preset));
   if (filter.players) where.push(eq(seeks.players, filter.players));
@@ -44,12 +55,25 @@ export async function openSeeks(d1: D1Database, filter: SeekFilter, now: number,
   if (filter.rated !== undefined) where.push(eq(seeks.rated, filter.rated));
   if (filter.language) where.push(eq(seeks.language, filter.language as SeekRow["language"]));
   const rows = await database(d1)
-    .select()
+    .select({ seek: seeks })
     .from(seeks)
+    .leftJoin(players, eq(players.id, seeks.playerId))
     .where(and(...where))
-    .orderBy(asc(seeks.createdAt))
-    .limit(limit);
-  return rows.map(stored);
+    .orderBy(desc(isNotNull(players.establishedAt)), desc(seeks.createdAt))
+    .limit(limit * 4);
+  const byPlayer = new Map<string, number>();
+  const byNetwork = new Map<string, number>();
+  const shown: StoredSeek[] = [];
+  for (const { seek } of rows) {
+    const p = byPlayer.get(seek.playerId) ?? 0;
+    const n = seek.network === null ? 0 : (byNetwork.get(seek.network) ?? 0);
+    if (p >= caps.perPlayer || n >= caps.perNetwork) continue;
+    byPlayer.set(seek.playerId, p + 1);
+    if (seek.network !== null) byNetwork.set(seek.network, n + 1);
+    shown.push(stored(seek));
+    if (shown.length >= limit) break;
+  }
+  return shown;
 }
 
 export async function seekById(d1: D1Database, id: string): Promise<StoredSeek | null> {
@@ -93,12 +117,20 @@ export async function seeksOf(d1: D1Database, player: string, now: number): Prom
   return rows.map((r) => stored(r.seek));
 }
 
-export async function openSeekCount(d1: D1Database, player: string, now: number): Promise<number> {
-  const [row] = await database(d1)
-    .select({ n: sql<number>`COUNT(*)` })
-    .from(seeks)
-    .where(and(eq(seeks.playerId, player), listable(now)));
-  return row?.n ?? 0;
+/** The open seeks of a player, and those published from a network (none counted for an unknown one). */
+export async function openSeekCounts(d1: D1Database, player: string, network: string | null, now: number) {
+  const db = database(d1);
+  const [mine, theirs] = await db.batch([
+    db
+      .select({ n: count() })
+      .from(seeks)
+      .where(and(eq(seeks.playerId, player), listable(now))),
+    db
+      .select({ n: count() })
+      .from(seeks)
+      .where(and(eq(seeks.network, network ?? ""), listable(now))),
+  ]);
+  return { player: mine[0]?.n ?? 0, network: network === null ? 0 : (theirs[0]?.n ?? 0) };
 }
 
 /** A new seek and its publisher's seat, in one transaction. */
@@ -120,20 +152,20 @@ export async function insertSeek(d1: D1Database, row: SeekRow, first: SeekSeatRo
  */
 export async function takeSeat(
   d1: D1Database,
-  seat: { seekId: string; playerId: string; name: string | null; link: string },
+  seat: { seekId: string; playerId: string; name: string | null; link: string; network: string | null; device: string },
   gameId: string,
   now: number,
 ): Promise<{ taken: boolean; filled: boolean }> {
   const [insert, update] = await d1.batch([
     d1
       .prepare(
-        `INSERT OR IGNORE INTO seek_seats (seek_id, seat, player_id, name, link_sealed, joined_at)
-         SELECT s.id, (SELECT COUNT(*) FROM seek_seats t WHERE t.seek_id = s.id), ?, ?, ?, ?
+        `INSERT OR IGNORE INTO seek_seats (seek_id, seat, player_id, name, link_sealed, joined_at, network, device)
+         SELECT s.id, (SELECT COUNT(*) FROM seek_seats t WHERE t.seek_id = s.id), ?, ?, ?, ?, ?, ?
            FROM seeks s
           WHERE s.id = ? AND s.status = 'open' AND s.expires_at > ?
             AND (SELECT COUNT(*) FROM seek_seats t WHERE t.seek_id = s.id) < s.players`,
       )
-      .bind(seat.playerId, seat.name, seat.link, now, seat.seekId, now),
+      .bind(seat.playerId, seat.name, seat.link, now, seat.network, seat.device, seat.seekId, now),
     d1
       .prepare(
         `UPDATE seeks SET status = 'full', game_id = ?
@@ -261,4 +293,86 @@ export async function profileOf(d1: D1Database, player: string): Promise<{ name:
     .where(eq(players.id, player))
     .limit(1);
   return rows[0] ?? { name: null, language: null };
+}
+
+/**
+ * "Play now" in one D1 transaction (a batch): take a seat in the oldest open
+ * live seek of the pool the player may join, and — only if there was none —
+ * publish the player's own seek. Raw SQL for the same reason as takeSeat,
+ * and one batch because D1 runs one transaction at a time: of any number of
+ * players pressing "play now" at once, each finds the seeks of all who came
+ * before, so that ten players become five games, never ten seeks waiting
+ * side by side. The seat taken is found again by its sealed link (unique to
+ * this request), which the player's own seat then carries if they publish.
+ */
+export async function pairOrPublish(
+  d1: D1Database,
+  who: { playerId: string; name: string; link: string; network: string | null; device: string; rating: number },
+  pool: { preset: string; players: number; rated: boolean },
+  own: SeekRow,
+  gameId: string,
+  now: number,
+): Promise<{ joined: string | null; filled: boolean; published: boolean }> {
+  const rated = pool.rated ? 1 : 0;
+  const [taken, filled, published] = await d1.batch([
+    d1
+      .prepare(
+        `INSERT OR IGNORE INTO seek_seats (seek_id, seat, player_id, name, link_sealed, joined_at, network, device)
+         SELECT s.id, (SELECT COUNT(*) FROM seek_seats t WHERE t.seek_id = s.id), ?1, ?2, ?3, ?4, ?5, ?10
+           FROM seeks s
+          WHERE s.status = 'open' AND s.expires_at > ?4 AND s.pace = 'live'
+            AND s.preset = ?6 AND s.players = ?7 AND s.rated = ?8 AND s.player_id <> ?1
+            AND NOT EXISTS (SELECT 1 FROM seek_seats t WHERE t.seek_id = s.id AND t.player_id = ?1)
+            AND (SELECT COUNT(*) FROM seek_seats t WHERE t.seek_id = s.id) < s.players
+            AND (s.min_rating IS NULL OR s.min_rating <= ?9) AND (s.max_rating IS NULL OR s.max_rating >= ?9)
+            AND (?8 = 0 OR ?5 IS NULL OR NOT EXISTS (SELECT 1 FROM seek_seats t WHERE t.seek_id = s.id AND t.network = ?5))
+          ORDER BY s.created_at
+          LIMIT 1`,
+      )
+      .bind(who.playerId, who.name, who.link, now, who.network, pool.preset, pool.players, rated, who.rating, who.device),
+    d1
+      .prepare(
+        `UPDATE seeks SET status = 'full', game_id = ?1
+          WHERE id = (SELECT seek_id FROM seek_seats WHERE player_id = ?2 AND link_sealed = ?3) AND status = 'open'
+            AND (SELECT COUNT(*) FROM seek_seats t WHERE t.seek_id = seeks.id) = players`,
+      )
+      .bind(gameId, who.playerId, who.link),
+    d1
+      .prepare(
+        `INSERT INTO seeks (id, player_id, preset, players, clock, pace, rated, language, min_rating, max_rating, status, game_id,
+                            started_at, created_at, expires_at, network)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, NULL, NULL, 'open', NULL, NULL, ?9, ?10, ?11
+          WHERE NOT EXISTS (SELECT 1 FROM seek_seats WHERE player_id = ?2 AND link_sealed = ?12)`,
+      )
+      .bind(
+        own.id,
+        own.playerId,
+        own.preset,
+        own.players,
+        own.clock,
+        own.pace,
+        own.rated ? 1 : 0,
+        own.language,
+        own.createdAt,
+        own.expiresAt,
+        own.network,
+        who.link,
+      ),
+    d1
+      .prepare(
+        `INSERT INTO seek_seats (seek_id, seat, player_id, name, link_sealed, joined_at, network, device)
+         SELECT ?1, 0, ?2, ?3, ?4, ?5, ?6, ?7 WHERE EXISTS (SELECT 1 FROM seeks WHERE id = ?1)`,
+      )
+      .bind(own.id, who.playerId, who.name, who.link, now, who.network, who.device),
+  ]);
+  const joined = (taken?.meta.changes ?? 0) > 0;
+  let seekId: string | null = null;
+  if (joined) {
+    const [row] = await database(d1)
+      .select({ seekId: seekSeats.seekId })
+      .from(seekSeats)
+      .where(and(eq(seekSeats.playerId, who.playerId), eq(seekSeats.link, who.link)));
+    seekId = row?.seekId ?? null;
+  }
+  return { joined: seekId, filled: (filled?.meta.changes ?? 0) > 0, published: (published?.meta.changes ?? 0) > 0 };
 }

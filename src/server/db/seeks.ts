@@ -28,8 +28,15 @@ export const seeks = sqliteTable(
     startedAt: integer("started_at"),
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
+    /** The publisher's network (network.ts's key; null where it tells nothing): open seeks are limited per network. */
+    network: text("network"),
   },
-  (t) => [index("seeks_open").on(t.status, t.createdAt), index("seeks_by_expiry").on(t.expiresAt), index("seeks_by_player").on(t.playerId)],
+  (t) => [
+    index("seeks_open").on(t.status, t.createdAt),
+    index("seeks_by_expiry").on(t.expiresAt),
+    index("seeks_by_player").on(t.playerId),
+    index("seeks_by_network").on(t.network, t.status),
+  ],
 );
 
 /** A seat taken in a seek: seat 0 is the publisher's, the others in the order they were taken. */
@@ -43,6 +50,10 @@ export const seekSeats = sqliteTable(
     /** The game seat's token, sealed (seal.ts): the game made from the seek gives this seat this token. */
     link: text("link_sealed").notNull(),
     joinedAt: integer("joined_at").notNull(),
+    /** The network the seat was taken from (network.ts's key; null where it tells nothing): a rated seek's table is one per network. */
+    network: text("network"),
+    /** The SHA-256 of the key of the device that took the seat (ratings/verdict.ts: a device later linked to an opponent). */
+    device: text("device"),
   },
   (t) => [primaryKey({ columns: [t.seekId, t.seat] }), unique().on(t.seekId, t.playerId), index("seek_seats_by_player").on(t.playerId)],
 );

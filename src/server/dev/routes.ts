@@ -1,8 +1,11 @@
 import { Hono } from "hono";
 import { isGameId } from "../auth";
 import { parseDuration } from "../clock/time";
+import { markEstablished } from "../db/standing-queries";
 import type { AppEnv } from "../env";
-import { fail, gameNotFound, render } from "../reply";
+import { identityOf } from "../http";
+import { enrol } from "../players/identity";
+import { fail, gameNotFound, isFailure, render } from "../reply";
 import { tournamentNotFound } from "../tournaments/actions";
 import type { TimeTravelRoom } from "./time-travel";
 import type { TimeTravelTournament } from "./tournament-time";
@@ -12,7 +15,10 @@ import type { TimeTravelTournament } from "./tournament-time";
  * on, so that a deadline passes without waiting; `POST
  * /api/dev/games/{id}/drain` has the room write what it owes D1 now rather
  * than in the two to four seconds its outbox waits, so that a test of "my
- * games" need not wait for it. Only the local tests' Worker
+ * games" need not wait for it; `POST /api/dev/players/established` (with a
+ * player key) makes its player established for rated play at once, where
+ * a real one takes a mailbox, a week and three matches (ratings/standing.ts;
+ * the worker tests walk that path). Only the local tests' Worker
  * (src/server/dev/index.ts) has them; the production Worker answers 404 as
  * for any unknown route, and they are not in the API's description.
  */
@@ -38,6 +44,15 @@ devApi.post("/games/:id/drain", async (c) => {
   const id = c.req.param("id");
   if (!isGameId(id, c.env.GAME_ID_KEY)) return render(c, gameNotFound());
   return render(c, await room(c.env, id).devDrain(id));
+});
+
+devApi.post("/players/established", async (c) => {
+  const who = await identityOf(c);
+  if (isFailure(who)) return render(c, who);
+  const now = Date.now();
+  await enrol(c.env.DB, who, now);
+  await markEstablished(c.env.DB, who.player, now);
+  return c.json({ established: true });
 });
 
 /** This Worker binds TOURNAMENT to the TimeTravelTournament (index.ts). */

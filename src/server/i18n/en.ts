@@ -179,6 +179,17 @@ export const en = {
     preferences: "Notification preferences",
     unsubscribe: "Stop these messages",
   },
+  /** A tournament in a few public words, for link previews (docs/tournaments.md). */
+  tournamentSummary: {
+    registration: "Registration open",
+    round: (n: number, of: number) => `Round ${n} of ${of}`,
+    over: "Finished",
+    line: (rank: number, name: string, vp: number) => `${rank}. ${name} ${vp} VP`,
+    empty: "No result yet",
+    entry: (n: number) => `Entry ${n}`,
+    computer: "the computer",
+    and: " & ",
+  },
   /** A game in a few public words, for link previews. */
   summary: {
     and: " & ",

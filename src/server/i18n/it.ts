@@ -171,6 +171,16 @@ export const it: Catalog = {
     preferences: "Preferenze delle notifiche",
     unsubscribe: "Non ricevere più questi messaggi",
   },
+  tournamentSummary: {
+    registration: "Iscrizioni aperte",
+    round: (n: number, of: number) => `Turno ${n} di ${of}`,
+    over: "Concluso",
+    line: (rank: number, name: string, vp: number) => `${rank}. ${name} ${vp} PV`,
+    empty: "Ancora nessun risultato",
+    entry: (n: number) => `Iscritto ${n}`,
+    computer: "il computer",
+    and: " e ",
+  },
   summary: {
     and: " e ",
     versus: " contro ",

@@ -15,8 +15,9 @@ import type { Channel } from "./types";
  *   invitation a game's new webhook is sent at once): a webhook's host (a
  *   Discord or Slack webhook, whose host serves everyone, by its own URL), a
  *   push endpoint, a mailbox (`targetOf`);
- * - the **client address** (`CF-Connecting-IP`) that asks for subscriptions
- *   and test messages to be made.
+ * - the **client address** (`CF-Connecting-IP`'s network: an IPv4 address,
+ *   an IPv6 /64, http.ts clientOf) that asks for subscriptions and test
+ *   messages to be made.
  *
  * Counts live in D1 (migration 0009), so they hold across Worker instances;
  * each take is one conditional INSERT, which D1 runs atomically, so two

@@ -2,12 +2,17 @@ import type { Player, PlayerChanges } from "../../shared/wire/players";
 import { openGamesOf, removeDeviceRow } from "../db/merge-queries";
 import { devicesInUse, playerRow, setDeviceLabel, updatePlayer } from "../db/player-queries";
 import type { Env } from "../env";
+import { standingOf } from "../ratings/standing";
 import { type Failure, fail } from "../reply";
 import { deviceIdOf, type Identity, type PlayerId, publicIdOf } from "./identity";
 
 /** A player as they see themselves, with their devices (removed ones are not listed). */
-export async function playerView(d1: D1Database, who: Identity): Promise<Player> {
-  const [player, devices] = await Promise.all([playerRow(d1, who.player), devicesInUse(d1, who.player)]);
+export async function playerView(d1: D1Database, who: Identity, now = Date.now()): Promise<Player> {
+  const [player, devices, standing] = await Promise.all([
+    playerRow(d1, who.player),
+    devicesInUse(d1, who.player),
+    standingOf(d1, who.player, now),
+  ]);
   const iso = (ms: number) => new Date(ms).toISOString();
   return {
     id: who.player,
@@ -22,6 +27,7 @@ export async function playerView(d1: D1Database, who: Identity): Promise<Player>
       seenAt: d.seenAt === null ? null : iso(d.seenAt),
       current: d.keyHash === who.device,
     })),
+    standing,
   };
 }
 
@@ -29,11 +35,14 @@ export async function changePlayer(d1: D1Database, player: PlayerId, changes: Pl
   await updatePlayer(d1, player, changes);
 }
 
+const deviceNotFound = (): Failure => fail(404, "DEVICE_NOT_FOUND", "You have no device with that id.");
+
+/** A device's id as players/identity.ts makes it (`deviceIdOf`): anything else names no device. */
+const isDeviceId = (id: string) => /^[0-9a-f]{16}$/.test(id);
+
 /** Names one of the player's devices (a device names itself when it first lists them). */
 export async function labelDevice(d1: D1Database, player: PlayerId, deviceId: string, label: string | null): Promise<true | Failure> {
-  return (await setDeviceLabel(d1, player, deviceId, label || null))
-    ? true
-    : fail(404, "DEVICE_NOT_FOUND", "You have no device with that id.");
+  return isDeviceId(deviceId) && (await setDeviceLabel(d1, player, deviceId, label || null)) ? true : deviceNotFound();
 }
 
 /** How far back a finished game may still be open on a device (its chat goes on, a rematch is offered). */
@@ -54,8 +63,8 @@ export async function removeDevice(
   deviceId: string,
   now: number,
 ): Promise<{ keyHash: string; back: PlayerId | null } | Failure> {
-  const removed = await removeDeviceRow(env.DB, player, deviceId, now);
-  if (!removed) return fail(404, "DEVICE_NOT_FOUND", "You have no device with that id.");
+  const removed = isDeviceId(deviceId) ? await removeDeviceRow(env.DB, player, deviceId, now) : null;
+  if (!removed) return deviceNotFound();
   const games = await openGamesOf(env.DB, player, now - OPEN_AFTER_END);
   const told = await Promise.allSettled(games.map((id) => env.GAME_ROOM.get(env.GAME_ROOM.idFromName(id)).cutDevice(id, removed.keyHash)));
   for (const r of told) if (r.status === "rejected") console.error(`a removed device: a room could not be told: ${String(r.reason)}`);

@@ -1,9 +1,11 @@
 import { teamOf } from "../../engine/index";
-import { type MatchResultRow, matchRecorded, type PoolRatingRow, poolRatings, storeMatch } from "../db/rating-queries";
+import type { RatingOutcome } from "../../shared/wire/ratings";
+import { type MatchResultRow, matchRecorded, matchResultRows, type PoolRatingRow, poolRatings, storeMatch } from "../db/rating-queries";
 import type { SeatRow } from "../db/room-rows";
 import { publicIdOf } from "../players/identity";
 import type { Table } from "../room/table";
 import { aged, GLICKO, idlePeriods, type MatchResult, type Rating, ratingsAfterMatch } from "./glicko";
+import { peopleOf, turnsOf, verdict } from "./verdict";
 
 /**
  * When a match ends, its result per seat goes into D1 (`match_results`) and,
@@ -31,28 +33,26 @@ export function resultOf(table: Table): (MatchResult & { how: How }) | null {
   return { totals: state.totals, winner: state.winner, forfeited: null, aborted: false, how: "play" };
 }
 
-/** A rated match needs a clock, people only, and every seat opened by a distinct identified player. */
-export function isRated(table: Table, seats: readonly SeatRow[]): boolean {
-  const players = seats.map((s) => s.playerHash);
-  return (
-    table.created.rated === true &&
-    table.created.clock != null &&
-    !(table.created.computers ?? []).some((c) => c !== null) &&
-    players.every((p) => p !== null) &&
-    new Set(players).size === players.length
-  );
-}
-
-/** Records the ended match of `table` once (see above); nothing while it goes on. */
-export async function recordMatchEnd(d1: D1Database, table: Table, seats: readonly SeatRow[]): Promise<void> {
+/**
+ * Records the ended match of `table` once (see above), and answers what it
+ * did to its players' ratings (read back from D1 when it was recorded
+ * already); null while the match goes on, or when it was aborted.
+ */
+export async function recordMatchEnd(d1: D1Database, table: Table, seats: readonly SeatRow[]): Promise<RatingOutcome | null> {
   const result = resultOf(table);
-  if (!result || result.aborted) return;
-  if (await matchRecorded(d1, table.id)) return;
+  if (!result || result.aborted) return null;
+  if (await matchRecorded(d1, table.id)) return outcomeOf(await matchResultRows(d1, table.id), table.created.rated === true);
   const players = table.created.players;
   const preset = table.state.rules.preset;
   const at = table.entries[table.version - 1]!.at;
   const teams = seats.map((s) => teamOf(s.seat, players));
-  const rated = isRated(table, seats);
+  const people = await peopleOf(
+    d1,
+    seats.flatMap((s) => (s.playerHash ? [{ player: s.playerHash, network: s.network ?? null, device: s.device ?? null }] : [])),
+  );
+  const why = verdict(table, seats, people, result);
+  const rated = why === null;
+  const { own } = turnsOf(table);
 
   let before: Rating[] = [];
   let after: Rating[] | null = null;
@@ -90,6 +90,7 @@ export async function recordMatchEnd(d1: D1Database, table: Table, seats: readon
       ratingAfter: next?.rating ?? null,
       rdAfter: next?.rd ?? null,
       at,
+      turns: own[s.seat] ?? 0,
     });
     if (next && s.playerHash && publicId)
       pools.push({
@@ -106,6 +107,21 @@ export async function recordMatchEnd(d1: D1Database, table: Table, seats: readon
   }
   // One transaction: a match recorded twice at once, or two matches of one player rated at once, fail on a key and are tried again.
   await storeMatch(d1, results, pools);
+  return { ...outcomeOf(results, rated), why: rated ? null : why };
+}
+
+/** What a match's result rows say of its ratings; `asked`: it was created rated (why an unrated one was not is then unknown). */
+function outcomeOf(rows: readonly MatchResultRow[], asked: boolean): RatingOutcome {
+  const rated = rows.some((r) => r.rated);
+  return {
+    rated,
+    why: rated ? null : asked ? null : "notAsked",
+    seats: rated
+      ? rows
+          .filter((r) => r.ratingBefore != null && r.ratingAfter != null)
+          .map((r) => ({ seat: r.seat, before: Math.round(r.ratingBefore!), after: Math.round(r.ratingAfter!) }))
+      : [],
+  };
 }
 
 /** A seat's result: its team won, lost (another won, or it forfeited), or drew (no winner: a tie). */

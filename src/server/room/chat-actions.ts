@@ -4,7 +4,6 @@ import { characters, checkPlayerText } from "../../shared/text";
 import type { ChatMessage, ChatResponse, ChatState } from "../../shared/wire/chat";
 import type { ReportedMessage } from "../db/chat";
 import type { ChatBody } from "../db/log-entry";
-import { RateLimiter } from "../rate-limiter";
 import { done, fail, type Reply, rateLimited } from "../reply";
 import { type MessageBody, messageOf } from "./chat";
 import type { Room } from "./room";
@@ -21,20 +20,30 @@ export interface MessageRequest {
   readonly id?: string;
 }
 
-/** Per seat: a few messages at once, then one every few seconds, and a ceiling per hour. Kept in the room's memory, like every rate (limits.ts). */
-export class ChatLimits {
-  private readonly pace = new RateLimiter({ burst: CHAT_LIMITS.burst, perSecond: 1 / CHAT_LIMITS.refillSeconds });
-  private readonly hourly = new RateLimiter({ burst: CHAT_LIMITS.perHour, perSecond: CHAT_LIMITS.perHour / 3600 });
+const HOUR = 3600_000;
 
-  /** 0 when the seat may write now (and takes its turn), else the seconds to wait. */
-  take(seat: number, now = Date.now()): number {
-    const key = `seat:${seat}`;
-    const wait = Math.max(this.pace.wait(key, now), this.hourly.wait(key, now));
-    if (wait > 0) return wait;
-    this.pace.take(key, now);
-    this.hourly.take(key, now);
-    return 0;
+/**
+ * The seconds a seat must wait before its next message (0: it may write now): a few messages at once
+ * (`CHAT_LIMITS.burst`, a bucket refilled one every `refillSeconds`), and at most `perHour` in any hour. Counted
+ * from the seat's messages in the game's own log, not from memory: a room that sleeps between two messages, or is
+ * rebuilt from D1, paces them all the same.
+ */
+export function chatWait(room: Room, seat: number, now: number): number {
+  const { burst, refillSeconds, perHour } = CHAT_LIMITS;
+  const times: number[] = [];
+  for (const entry of room.table.entries) {
+    if (entry.body.type === "message" && entry.body.seat === seat && entry.at > now - HOUR) times.push(entry.at);
   }
+  if (times.length >= perHour) return Math.max(1, Math.ceil((times[times.length - perHour]! + HOUR - now) / 1000));
+  // The bucket starts full an hour ago (it fills in burst × refillSeconds, far less), and each message takes a token.
+  let tokens: number = burst;
+  let at = now - HOUR;
+  for (const t of times) {
+    tokens = Math.min(burst, tokens + Math.max(0, t - at) / 1000 / refillSeconds) - 1;
+    at = t;
+  }
+  tokens = Math.min(burst, tokens + Math.max(0, now - at) / 1000 / refillSeconds);
+  return tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - tokens) * refillSeconds));
 }
 
 const stamp = (room: Room, seq: number) => ({ seq, at: new Date(room.table.entries[seq - 1]!.at).toISOString() });
@@ -65,7 +74,6 @@ export function postMessage(
   room: Room,
   seat: number,
   request: MessageRequest,
-  limits: ChatLimits,
   now: number,
 ): { reply: Reply<{ version: number; message: ChatMessage }>; committed: boolean } {
   const { table } = room;
@@ -83,7 +91,7 @@ export function postMessage(
     said = checked;
   } else if (request.phrase !== undefined) said = { phrase: request.phrase };
   else return { reply: fail(422, "BAD_MESSAGE", "A message is a text or a quick phrase."), committed: false };
-  const wait = limits.take(seat);
+  const wait = chatWait(room, seat, now);
   if (wait > 0) return { reply: rateLimited(wait, "messages"), committed: false };
   const body: ChatBody = { type: "message", seat, ...said, audience: table.chat.audience, ...(request.id ? { id: request.id } : {}) };
   const [row] = room.append([{ body }], now);

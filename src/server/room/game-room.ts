@@ -14,13 +14,14 @@ import type { SeatRow } from "../db/room-rows";
 import { loadSavedGame } from "../db/saved-game";
 import { shardDatabase, shardFor } from "../db/shards";
 import type { Env } from "../env";
+import { networkKey } from "../network";
 import { fanOut } from "../notify/index";
 import { deviceRemoved } from "../players/identity";
 import { RateLimiter } from "../rate-limiter";
 import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
 import { unseal } from "../seal";
 import { Alarm } from "./alarm";
-import { ChatLimits, chatOf, chooseAudience, type MessageRequest, muteSeat, postMessage, reportedMessage } from "./chat-actions";
+import { chatOf, chooseAudience, type MessageRequest, muteSeat, postMessage, reportedMessage } from "./chat-actions";
 import { chatMailDue, dueDigests } from "./chat-notify";
 import { absenceEntries, claimEntries, dueEntries, type NewEntry } from "./clock-actions";
 import { newWork } from "./computer";
@@ -31,10 +32,12 @@ import { type Answer, type MoveRequest, playMove } from "./moves";
 import { notifyEntry } from "./notifications";
 import { drainOutbox, owes, retryDelay } from "./outbox";
 import { playerAbsences } from "./player-absences";
+import { ratedSeatRefusal } from "./rated-seats";
 import { recordOf } from "./record";
 import { absenceSpans, goneVerdict, hostSeat, reissuedSeat, type Verdict } from "./reissue";
 import { type CarriedSeat, makeRematch, type Rematch, rotated } from "./rematch";
 import { Room } from "./room";
+import { nameSeat } from "./seat-names";
 import {
   type AccessFor,
   admit,
@@ -166,7 +169,12 @@ export class GameRoom extends DurableObject<Env> {
   async claim(caller: Caller, request: z.output<typeof ClaimRequest>): Promise<Reply<{ seat: number; token: string }>> {
     const entered = await this.enter(caller, "invite");
     if ("ok" in entered) return entered;
-    const claimed = claimSeat(this.storage, entered.room.seats, request, caller.playerId);
+    const origin = { network: networkKey(caller.client), device: caller.device ?? null };
+    if (caller.playerId !== null) {
+      const refused = await ratedSeatRefusal(this.env.DB, entered.room, request.seat ?? null, caller.playerId, origin, this.now());
+      if (refused) return refused;
+    }
+    const claimed = claimSeat(this.storage, entered.room.seats, request, caller.playerId, origin);
     if ("ok" in claimed) return claimed;
     if (caller.playerId !== null) await this.recordSeat(entered.room, claimed.seat);
     await this.written(entered.room, this.now(), { seatsChanged: true });
@@ -346,7 +354,7 @@ export class GameRoom extends DurableObject<Env> {
 
   /** A seat writes at the table. */
   async say(caller: Caller, request: MessageRequest): Promise<Reply<{ version: number; message: ChatMessage }>> {
-    return this.chatChange(caller, (room, seat, now) => postMessage(room, seat, request, this.chatLimits, now));
+    return this.chatChange(caller, (room, seat, now) => postMessage(room, seat, request, now));
   }
 
   /** A seat mutes or unmutes another seat's messages, for itself. */
@@ -365,8 +373,6 @@ export class GameRoom extends DurableObject<Env> {
     if ("ok" in entered) return entered;
     return reportedMessage(entered.room, entered.access.seat, seq);
   }
-
-  private readonly chatLimits = new ChatLimits();
 
   private async chatChange<T>(
     caller: Caller,
@@ -487,7 +493,18 @@ export class GameRoom extends DurableObject<Env> {
   private async drain(room: Room, now: number): Promise<void> {
     try {
       const d1 = { main: this.env.DB, log: shardDatabase(this.env, room.logShard) };
-      await drainOutbox(room, d1, (seq) => this.notify(room, seq), this.clockOffset());
+      await drainOutbox(
+        room,
+        d1,
+        (seq) => this.notify(room, seq),
+        this.clockOffset(),
+        (outcome) => {
+          // Kept once (a retried drain reads back less: why an unrated match was not rated), and every table is told.
+          if (room.ratingOutcome() !== null) return;
+          room.keepRatingOutcome(outcome);
+          this.afterCommit(room, true);
+        },
+      );
       // A tournament's table tells its tournament the result once D1 has the match's end (tried again with the drain).
       await reportResult(this.env, room);
       // Written only when it changes: a row written per drain is billed (and counts against the Free plan's day).
@@ -607,12 +624,19 @@ export class GameRoom extends DurableObject<Env> {
     }
     if (access.kind === "seat") {
       const before = room.seats[access.seat]!;
-      const touch = () => touchSeat(this.storage, room.seats, access.seat, caller.playerId, caller.sealedToken ?? null, this.now());
+      const origin = { network: networkKey(caller.client), device: caller.device ?? null };
+      if (caller.playerId !== null && before.playerHash === null) {
+        const refused = await ratedSeatRefusal(this.env.DB, room, access.seat, caller.playerId, origin, this.now());
+        if (refused) return refused;
+      }
+      const touch = () => touchSeat(this.storage, room.seats, access.seat, caller.playerId, caller.sealedToken ?? null, this.now(), origin);
       let touched = touch();
       // Refused to another player: unless the seat's player was merged into the caller's since (players/merge.ts).
       if ("ok" in touched && (await this.mergedSeats(room, before.playerHash, caller.playerId))) touched = touch();
       if ("ok" in touched) return touched;
-      if (touched.changed) {
+      // A seat with no name takes its player's, once they have one (docs/playing.md: a player is asked their name once).
+      const named = await nameSeat(this.env.DB, this.storage, room.seats, access.seat, caller.playerId);
+      if (touched.changed || named) {
         // A seat newly linked to a player: D1 learns it now, and the absences that player declared stop this seat's clock too.
         if (room.seats[access.seat]!.playerHash && room.seats[access.seat]!.playerHash !== before.playerHash) {
           await this.recordSeat(room, access.seat);

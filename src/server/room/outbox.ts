@@ -1,3 +1,4 @@
+import type { RatingOutcome } from "../../shared/wire/ratings";
 import { entryStatements, indexStatement, seatStatements, sendDrain } from "../db/drain";
 import { recordMatchEnd } from "../ratings/record";
 import { indexRow, shownOf } from "./index-row";
@@ -53,6 +54,8 @@ export async function drainOutbox(
   d1: { main: D1Database; log: D1Database },
   notify: (seq: number) => Promise<void>,
   clockOffset = 0,
+  /** The ended match's effect on its players' ratings, once recorded (the room keeps it for its snapshots). */
+  rated: (outcome: RatingOutcome) => void = () => {},
 ): Promise<number> {
   let copied = 0;
   for (;;) {
@@ -80,7 +83,10 @@ export async function drainOutbox(
       }
     // The match's result and ratings, once D1 has its last entry (recorded once: a second call finds it there). After the
     // notifications, so that a failure here delays none of them; before the acknowledgement, so that it is tried again.
-    if (last && table.state.over) await recordMatchEnd(d1.main, table, room.seats);
+    if (last && table.state.over) {
+      const outcome = await recordMatchEnd(d1.main, table, room.seats);
+      if (outcome) rated(outcome);
+    }
     room.acknowledge(entries[entries.length - 1]?.seq ?? room.drainedSeq, items[items.length - 1]?.id ?? null, shown);
     copied += entries.length + items.length;
     if (last) return copied;

@@ -34,6 +34,9 @@ export interface CarriedSeat {
   readonly taken: boolean;
   readonly playerHash: string | null;
   readonly link: string | null;
+  /** The network and device its player took it from (room/seats.ts, SeatOrigin), for the ratings' same-person check. */
+  readonly network?: string | null;
+  readonly device?: string | null;
 }
 
 const KEY = "rematch";
@@ -63,7 +66,9 @@ export async function planRematch(players: number, key: string | undefined): Pro
  * The new game as its room is created: the finished game's rules, clock and
  * computer players (their levels; a person's seat the computer held for a
  * while is a person's again), the names moved with their seats, and fresh
- * deals (prepared deals are never replayed).
+ * deals (prepared deals are never replayed). It keeps the match's rated
+ * setting: a rated match's rematch is rated, and the same rules decide at
+ * its end whether it counts (ratings/verdict.ts).
  */
 export function rematchInit(table: Table, seats: readonly SeatRow[], id: string): GameInit {
   const { created } = table;
@@ -82,6 +87,7 @@ export function rematchInit(table: Table, seats: readonly SeatRow[], id: string)
     deals: [],
     clock: created.clock ?? null,
     ...(created.computers ? { computers } : {}),
+    ...(created.rated === true ? { rated: true } : {}),
     // The table's chat stays as open as the players left it.
     ...(table.chat.audience === "everyone" ? { spectatorChat: true } : {}),
   };
@@ -99,6 +105,8 @@ export async function carriedSeats(seats: readonly SeatRow[], rematch: Rematch, 
       playerHash: row.playerHash,
       // The player's notifications of the new game link to their new seat.
       link: row.playerHash === null ? null : rematch.links[row.seat]!,
+      network: row.network ?? null,
+      device: row.device ?? null,
     };
   }
   return carried;

@@ -1,5 +1,7 @@
 import type { Outcome } from "../../engine/index";
+import { RatingOutcome } from "../../shared/wire/ratings";
 import { hashToken, newToken } from "../auth";
+import { withComputerNames } from "../computer-names";
 import type { CreatedBody, LogBody, LogRow } from "../db/log-entry";
 import type { SeatRow } from "../db/room-rows";
 import { nextDeal } from "./fairness";
@@ -7,6 +9,9 @@ import { notifies } from "./notifications";
 import { type CarriedSeat, readRematch } from "./rematch";
 import type { Storage } from "./storage";
 import { Table } from "./table";
+
+/** The room's meta key for a finished match's rating outcome. */
+const OUTCOME = "rating_outcome";
 
 /** A loaded game: its replayed table, its seats and invitation, and its storage. */
 export class Room {
@@ -28,11 +33,23 @@ export class Room {
     // A room made before a table was added gets it now (every statement of the schema is IF NOT EXISTS).
     storage.init();
     const drained = storage.getMeta("drained_seq");
+    const table = Table.replay(rows);
+    // A room from before the computer players had names gives them theirs now (computer-names.ts), once.
+    const seats = storage.readSeats();
+    const named = withComputerNames(
+      seats.map((s) => s.name),
+      table.created.computers,
+    );
+    const renamed = seats.filter((s) => named[s.seat] !== s.name);
+    if (renamed.length > 0)
+      storage.atomically(() => {
+        for (const s of renamed) storage.writeSeat({ ...s, name: named[s.seat]! });
+      });
     // A room from before the mark queued every entry in its outbox: those still queued are drained from there.
     return new Room(
       storage,
-      Table.replay(rows),
-      storage.readSeats(),
+      table,
+      renamed.length > 0 ? storage.readSeats() : seats,
       storage.getMeta("invite_hash") ?? "",
       drained === null ? rows.length : Number(drained),
       storage.getMeta("log_shard"),
@@ -64,6 +81,8 @@ export class Room {
         name: name ?? null,
         playerHash: held?.playerHash ?? null,
         link: held?.link ?? null,
+        network: held?.network ?? null,
+        device: held?.device ?? null,
       };
     });
     const first: LogRow = { seq: 1, at: now, body: created };
@@ -106,6 +125,24 @@ export class Room {
     const rematch = readRematch(this.storage);
     return rematch?.made ? rematch.id : null;
   }
+
+  /** The finished match's effect on its players' ratings, once its result is recorded (ratings/record.ts); null before. */
+  ratingOutcome(): RatingOutcome | null {
+    if (!this.table.state.over) return null;
+    if (this.outcome === undefined) {
+      const text = this.storage.getMeta(OUTCOME);
+      const parsed = text === null ? null : RatingOutcome.safeParse(JSON.parse(text));
+      this.outcome = parsed?.success ? parsed.data : null;
+    }
+    return this.outcome;
+  }
+
+  keepRatingOutcome(outcome: RatingOutcome): void {
+    this.storage.setMeta(OUTCOME, JSON.stringify(outcome));
+    this.outcome = outcome;
+  }
+
+  private outcome: RatingOutcome | null | undefined;
 
   /** Whether anyone may hear of this game: a seat linked to a player, or the game's own webhooks. */
   notifying(): boolean {

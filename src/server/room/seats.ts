@@ -84,6 +84,17 @@ export function viewerOf(access: Access): Viewer {
   return access.kind === "seat" ? access.seat : null;
 }
 
+/**
+ * Where a seat's player took it from: their network (network.ts's key) and their device (its key's SHA-256), kept on
+ * the seat for the ratings' same-person check (ratings/verdict.ts); null where unknown.
+ */
+export interface SeatOrigin {
+  readonly network: string | null;
+  readonly device: string | null;
+}
+
+const NOWHERE: SeatOrigin = { network: null, device: null };
+
 export const seatTaken = (seat: number): Failure =>
   fail(
     409,
@@ -107,16 +118,20 @@ export function touchSeat(
   playerId: string | null,
   sealedToken: string | null,
   now: number,
+  /** Where the caller comes from (their network and device), kept when the seat first gets its player. */
+  origin: SeatOrigin = NOWHERE,
 ): { changed: boolean } | Failure {
   const row = seats[seat]!;
   if (playerId !== null && row.playerHash !== null && playerId !== row.playerHash) return seatTaken(seat);
   const player = row.playerHash ?? playerId;
+  const fresh = row.playerHash === null && player !== null;
+  const from = fresh ? origin : { network: row.network ?? null, device: row.device ?? null };
   // The sealed link is kept once: a seat used again by its player changes nothing.
   const link = player === null ? null : (row.link ?? (playerId !== null ? sealedToken : null));
   const seenAt = row.seenAt != null && now - row.seenAt < SEEN_STEP ? row.seenAt : now;
   const changed = !row.taken || player !== row.playerHash || link !== (row.link ?? null);
   if (!changed && seenAt === row.seenAt) return { changed };
-  const next = { ...row, taken: true, playerHash: player, link, seenAt };
+  const next = { ...row, taken: true, playerHash: player, link, seenAt, network: from.network, device: from.device };
   // When only the time seen moved, D1 has nothing to learn.
   storage.atomically(() => storage.writeSeat(next, changed));
   seats[seat] = next;
@@ -148,6 +163,8 @@ export function claimSeat(
   seats: SeatRow[],
   request: { seat?: number; name?: string | null },
   playerId: string | null,
+  /** Where the claimer comes from (their network and device). */
+  origin: SeatOrigin = NOWHERE,
 ): { seat: number; token: string } | Failure {
   let row: SeatRow | undefined;
   if (request.seat !== undefined) {
@@ -168,6 +185,8 @@ export function claimSeat(
     name: request.name ?? row.name,
     playerHash: playerId,
     link: null,
+    network: playerId === null ? null : origin.network,
+    device: playerId === null ? null : origin.device,
   };
   storage.atomically(() => storage.writeSeat(next));
   seats[next.seat] = next;

@@ -12,6 +12,9 @@ import { eventsSince, snapshotWithoutClock } from "./views";
  * socket of that viewer and every read share the same text. The clock,
  * which reads the time, is added to that text when it is sent.
  */
+/** What a snapshot adds once the match is over (the rematch, the ratings) and whether the table is a sealed tournament table. */
+const afterOf = (room: Room) => ({ rematch: room.rematch(), rating: room.ratingOutcome(), sealed: sealed(room) });
+
 export class Snapshots {
   private version = -1;
   /** Each viewer's snapshot without its clock, and without the closing brace. */
@@ -35,14 +38,14 @@ export class Snapshots {
 
   private withoutClock(room: Room, viewer: Viewer, table: Table): string {
     // An earlier table (a retried move's answer) is built afresh, never cached.
-    if (table !== room.table) return toJson(snapshotWithoutClock(table, room.seats, viewer, room.rematch(), sealed(room))).slice(0, -1);
+    if (table !== room.table) return toJson(snapshotWithoutClock(table, room.seats, viewer, afterOf(room))).slice(0, -1);
     if (table.version !== this.version) {
       this.texts.clear();
       this.version = table.version;
     }
     let text = this.texts.get(viewer);
     if (text === undefined) {
-      text = toJson(snapshotWithoutClock(table, room.seats, viewer, room.rematch(), sealed(room))).slice(0, -1);
+      text = toJson(snapshotWithoutClock(table, room.seats, viewer, afterOf(room))).slice(0, -1);
       this.texts.set(viewer, text);
     }
     return text;

@@ -40,6 +40,9 @@ export class Storage {
     if (!columns.some((c) => c.name === "link")) this.sql.exec("ALTER TABLE seats ADD COLUMN link TEXT");
     // And before the room knew when a seat's player was last seen.
     if (!columns.some((c) => c.name === "seen")) this.sql.exec("ALTER TABLE seats ADD COLUMN seen INTEGER");
+    // And before it kept the network a seat was taken from (ratings/verdict.ts).
+    if (!columns.some((c) => c.name === "network")) this.sql.exec("ALTER TABLE seats ADD COLUMN network TEXT");
+    if (!columns.some((c) => c.name === "device")) this.sql.exec("ALTER TABLE seats ADD COLUMN device TEXT");
   }
 
   /** Whether this room holds a game (without creating anything). */
@@ -82,7 +85,9 @@ export class Storage {
         player_hash: string | null;
         link: string | null;
         seen: number | null;
-      }>("SELECT seat, token_hash, taken, name, player_hash, link, seen FROM seats ORDER BY seat")
+        network: string | null;
+        device: string | null;
+      }>("SELECT seat, token_hash, taken, name, player_hash, link, seen, network, device FROM seats ORDER BY seat")
       .toArray()
       .map((r) => ({
         seat: r.seat,
@@ -92,13 +97,15 @@ export class Storage {
         playerHash: r.player_hash,
         link: r.link,
         seenAt: r.seen,
+        network: r.network,
+        device: r.device,
       }));
   }
 
   /** Writes a seat's row and queues it for D1. */
   writeSeat(row: SeatRow, queue = true): void {
     this.sql.exec(
-      "INSERT OR REPLACE INTO seats (seat, token_hash, taken, name, player_hash, link, seen) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      "INSERT OR REPLACE INTO seats (seat, token_hash, taken, name, player_hash, link, seen, network, device) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
       row.seat,
       row.tokenHash,
       row.taken ? 1 : 0,
@@ -106,6 +113,8 @@ export class Storage {
       row.playerHash,
       row.link ?? null,
       row.seenAt ?? null,
+      row.network ?? null,
+      row.device ?? null,
     );
     if (queue) this.sql.exec("INSERT INTO outbox (kind, ref) VALUES ('seat', ?)", row.seat);
   }

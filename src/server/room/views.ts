@@ -1,5 +1,6 @@
 import { eventFor, teamCount, viewFor } from "../../engine/index";
 import type { GameSnapshot, HandFairness, SeatInfo, Viewer, WireEvent } from "../../shared/api";
+import type { RatingOutcome } from "../../shared/wire/ratings";
 import type { SeatRow } from "../db/room-rows";
 import { publicIdOf } from "../players/identity";
 import { chatEvent, isChatBody } from "./chat";
@@ -45,9 +46,9 @@ export function snapshotWithoutClock(
   table: Table,
   seats: readonly SeatRow[],
   viewer: Viewer,
-  rematch: string | null = null,
-  sealed = false,
+  after: { rematch?: string | null; rating?: RatingOutcome | null; sealed?: boolean } = {},
 ): Omit<GameSnapshot, "clock"> {
+  const sealed = after.sealed ?? false;
   return {
     id: table.id,
     version: table.version,
@@ -59,12 +60,13 @@ export function snapshotWithoutClock(
     fairness: fairness(table, sealed),
     view: viewOf(table, viewer, sealed),
     chat: table.chat.state(viewer),
-    ...(rematch === null ? {} : { rematch }),
+    ...(after.rematch ? { rematch: after.rematch } : {}),
+    ...(after.rating ? { rating: after.rating } : {}),
   };
 }
 
 export function snapshot(table: Table, seats: readonly SeatRow[], viewer: Viewer, now: number, sealed = false): GameSnapshot {
-  return { ...snapshotWithoutClock(table, seats, viewer, null, sealed), clock: clockView(table, now, seats) };
+  return { ...snapshotWithoutClock(table, seats, viewer, { sealed }), clock: clockView(table, now, seats) };
 }
 
 /**

@@ -53,7 +53,10 @@ export function serveChat(gamesApi: OpenAPIHono<AppEnv>): void {
         "A seat reads every message but those of the seats it muted; a spectator (no token) reads only while every seat lets spectators read, and only what was written while they could. New messages then come as `message` events on every channel.",
       security: OPTIONAL_TOKEN,
       request: { params: Params, headers: PlayerKey },
-      responses: { 200: json(ChatResponse, "The messages, oldest first, and where the chat stands."), ...errors(400, 401, 404, 409, 429) },
+      responses: {
+        200: json(ChatResponse, "The messages, oldest first, and where the chat stands."),
+        ...errors(400, 401, 403, 404, 409, 429),
+      },
     }),
     async (c) => {
       const { room, caller } = c.get("game");

@@ -100,7 +100,7 @@ serve(
     description: "With a seat token: that seat's view. Without one: the public view (never a hand, the stock or an unrevealed pozzetto).",
     security: OPTIONAL_TOKEN,
     request: { params: GameParams, headers: PlayerKeyHeader },
-    responses: { 200: json(GameSnapshot, "The game."), ...errors(400, 401, 404, 409, 429) },
+    responses: { 200: json(GameSnapshot, "The game."), ...errors(400, 401, 403, 404, 409, 429) },
   }),
   async (c) => {
     const { room, caller } = c.get("game");
@@ -180,7 +180,7 @@ serve(
       'Authenticate with Authorization: Bearer <token> or, from a browser, the subprotocols `burraco, bearer.<token>`. The server sends {"type":"events",…} messages; the client sends {"type":"move","move":…,"version":N,"id":"…"} or {"type":"resume","since":N}.',
     security: OPTIONAL_TOKEN,
     request: { params: GameParams, headers: PlayerKeyHeader },
-    responses: { 101: { description: "Switching to the WebSocket protocol." }, ...errors(400, 401, 404, 409, 426, 429) },
+    responses: { 101: { description: "Switching to the WebSocket protocol." }, ...errors(400, 401, 403, 404, 409, 426, 429) },
   }),
   async (c) => {
     const { room, caller } = c.get("game");
@@ -227,7 +227,7 @@ serve(
       "The hands that have ended, each with its deal, commitment and salt, and every move with its time. A hand in play is left out.",
     security: OPTIONAL_TOKEN,
     request: { params: GameParams, headers: PlayerKeyHeader },
-    responses: { 200: json(GameRecord, "The record."), ...errors(400, 401, 404, 409, 429) },
+    responses: { 200: json(GameRecord, "The record."), ...errors(400, 401, 403, 404, 409, 429) },
   }),
   async (c) => {
     const { room, caller } = c.get("game");

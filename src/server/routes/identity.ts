@@ -196,11 +196,14 @@ serve(
   },
 );
 
+// Any id is looked up as it is: one that is not a device of the player's (too long, malformed, another's) is 404
+// DEVICE_NOT_FOUND, the one answer for each (players/devices.ts checks its form before any query).
 const DeviceParams = z.object({
-  deviceId: z
-    .string()
-    .max(64)
-    .openapi({ param: { name: "deviceId", in: "path" }, example: "9f2c4e0b7d1a3c5e" }),
+  deviceId: z.string().openapi({
+    param: { name: "deviceId", in: "path" },
+    description: "A device's id: 16 hexadecimal characters (`GET /api/me` lists them).",
+    example: "9f2c4e0b7d1a3c5e",
+  }),
 });
 
 serve(

@@ -38,7 +38,7 @@ export function servePreview(gamesApi: OpenAPIHono<AppEnv>): void {
       },
       responses: {
         200: { description: "The picture.", content: { "image/png": { schema: z.string().openapi({ format: "binary" }) } } },
-        ...errors(400, 401, 404, 429),
+        ...errors(400, 401, 403, 404, 429),
       },
     }),
     async (c) => {

@@ -54,6 +54,7 @@ async function seekContext(c: Context<AppEnv>) {
     origin: new URL(c.req.url).origin,
     now: Date.now(),
     language: languageOf(c.req.header("Accept-Language")),
+    network: clientOf(c),
   };
   return ctx;
 }
@@ -65,7 +66,7 @@ serve(
     path: "/",
     tags: ["seeks"],
     summary: "The open seeks",
-    description: `The lobby's list: open seeks, oldest first (at most ${SEEK_LIMITS.listed}), filtered by preset, number of players, pace, rated or language; each seat taken with its player's name, rating in the seek's pool (with deviation), matches finished and lost on time. With a player key (optional) each says whether the caller published or joined it.`,
+    description: `The lobby's list: open seeks, those of established players first (docs/ratings.md), then the newest first (at most ${SEEK_LIMITS.listed}, and of them at most ${SEEK_LIMITS.listedPerPlayer} of one publisher and ${SEEK_LIMITS.listedPerNetwork} from one network), filtered by preset, number of players, pace, rated or language; each seat taken with its player's name, rating in the seek's pool (with deviation), matches finished and lost on time. With a player key (optional) each says whether the caller published or joined it.`,
     security: OPTIONAL_PLAYER_KEY,
     request: {
       query: SeekFilters,
@@ -90,6 +91,7 @@ serve(
       { ...q, rated: q.rated === undefined ? undefined : q.rated === "true" },
       Date.now(),
       SEEK_LIMITS.listed,
+      { perPlayer: SEEK_LIMITS.listedPerPlayer, perNetwork: SEEK_LIMITS.listedPerNetwork },
     );
     return done({ seeks: await seekViews(c.env.DB, list, viewer) });
   },
@@ -141,7 +143,14 @@ serve(
   async (c) => {
     const who = await identityOf(c);
     if (isFailure(who)) return who;
-    const ctx: SeekContext = { env: c.env, who, origin: new URL(c.req.url).origin, now: Date.now(), language: "en" };
+    const ctx: SeekContext = {
+      env: c.env,
+      who,
+      origin: new URL(c.req.url).origin,
+      now: Date.now(),
+      language: "en",
+      network: clientOf(c),
+    };
     const list = await seeksOf(c.env.DB, who.player, ctx.now);
     return done({ seeks: await Promise.all(list.map((seek) => joinedView(ctx, seek))) });
   },

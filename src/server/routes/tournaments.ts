@@ -23,6 +23,7 @@ import { clientOf, identityOf, limitBody } from "../http";
 import { enrol, identify } from "../players/identity";
 import { RateLimiter } from "../rate-limiter";
 import { done, fail, isFailure, rateLimited } from "../reply";
+import { seal } from "../seal";
 import { tournamentNotFound } from "../tournaments/actions";
 import type { Action } from "../tournaments/room";
 import { settingsOf } from "../tournaments/settings";
@@ -112,12 +113,10 @@ serve(
     await enrol(c.env.DB, who, now, languageOf(c.req.header("Accept-Language")));
     const id = newGameId(c.env.GAME_ID_KEY);
     const invite = settings.visibility === "invitation" ? newToken() : null;
-    const made = await c.env.TOURNAMENT.get(c.env.TOURNAMENT.idFromName(id)).create({
-      id,
-      settings,
-      organiser: who.player,
-      inviteHash: invite === null ? null : hashToken(invite),
-    });
+    const made = await c.env.TOURNAMENT.get(c.env.TOURNAMENT.idFromName(id)).create(
+      { id, settings, organiser: who.player, inviteHash: invite === null ? null : hashToken(invite) },
+      invite === null ? null : await seal(invite, c.env.GAME_ID_KEY),
+    );
     if (!made.ok) return made;
     const url = tournamentUrl(c, id);
     return done({ id, url, invite: invite === null ? null : { token: invite, url: `${url}#invite=${invite}` } }, 201);

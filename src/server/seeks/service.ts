@@ -1,3 +1,4 @@
+import { type PlayerCount, teamOf } from "../../engine/index";
 import type { PresetName } from "../../engine/rules";
 import type { Language } from "../../shared/language";
 import type { ClockRequest } from "../../shared/wire/clock";
@@ -6,21 +7,27 @@ import type { z } from "../../shared/wire/z";
 import { base64url, newGameId, newToken } from "../auth";
 import type { ClockControl } from "../clock/clock";
 import { HOUR, MINUTE, parseDuration } from "../clock/time";
+import { updatePlayer } from "../db/player-queries";
 import {
   insertSeek,
-  openSeekCount,
-  openSeeks,
+  openSeekCounts,
+  pairOrPublish,
   profileOf,
   ratingIn,
   type SeekRow,
+  type SeekSeatRow,
   type StoredSeek,
   seatsOf,
   seekById,
+  seeksOf,
   takeSeat,
 } from "../db/seek-queries";
 import type { Env } from "../env";
+import { networkKey } from "../network";
 import { enrol, type Identity } from "../players/identity";
 import { GLICKO } from "../ratings/glicko";
+import { notEstablished, standingOf } from "../ratings/standing";
+import { seatRefusal } from "../ratings/verdict";
 import { done, type Failure, fail, isFailure, type Reply } from "../reply";
 import { controlView } from "../room/clock-view";
 import { seal } from "../seal";
@@ -53,6 +60,57 @@ export interface Context {
   readonly now: number;
   /** The language the request prefers, for a player with none stored. */
   readonly language: Language;
+  /** The network the request comes from (http.ts clientOf). */
+  readonly network: string;
+}
+
+/** The name a player sits down under: the one given, else their own; a stranger's table needs one (NAME_REQUIRED). */
+function nameOf(given: string | null | undefined, profile: { name: string | null }): string | Failure {
+  const name = given ?? profile.name;
+  if (name) return name;
+  return fail(
+    422,
+    "NAME_REQUIRED",
+    "The other players will see your name: give one (`name`), or set your player's name first (PATCH /api/me).",
+  );
+}
+
+/**
+ * The player's rows are stored if they are not yet; a player who had no name
+ * of their own keeps the one they sat down under, so that they are asked once
+ * (their page, the leaderboards and every later seat say it).
+ */
+async function sitDown(ctx: Context, profile: { name: string | null }, name: string): Promise<void> {
+  await enrol(ctx.env.DB, ctx.who, ctx.now, ctx.language);
+  if (profile.name === null) await updatePlayer(ctx.env.DB, ctx.who.player, { name });
+}
+
+/** Rated play needs an established player (ratings/standing.ts). */
+async function mayPlayRated(ctx: Context, rated: boolean): Promise<Failure | null> {
+  if (!rated) return null;
+  const standing = await standingOf(ctx.env.DB, ctx.who.player, ctx.now);
+  return standing.established ? null : notEstablished(standing);
+}
+
+/** The open-seek limits (docs/seeks.md, "Limits"): per player (fewer for one not yet established) and per network. */
+async function mayPublish(ctx: Context): Promise<Failure | null> {
+  const { env, who, now } = ctx;
+  const counts = await openSeekCounts(env.DB, who.player, networkKey(ctx.network), now);
+  if (counts.network >= SEEK_LIMITS.openPerNetwork)
+    return fail(
+      409,
+      "TOO_MANY_SEEKS",
+      `At most ${SEEK_LIMITS.openPerNetwork} seeks may wait in the lobby from one network at once: withdraw one first.`,
+    );
+  if (counts.player < SEEK_LIMITS.openPerNewPlayer) return null;
+  const established = counts.player < SEEK_LIMITS.openPerPlayer && (await standingOf(env.DB, who.player, now)).established;
+  if (established) return null;
+  const most = counts.player >= SEEK_LIMITS.openPerPlayer ? SEEK_LIMITS.openPerPlayer : SEEK_LIMITS.openPerNewPlayer;
+  return fail(
+    409,
+    "TOO_MANY_SEEKS",
+    `You may have ${most} open seeks at once${most === SEEK_LIMITS.openPerNewPlayer ? ` until you are an established player (docs/ratings.md; then ${SEEK_LIMITS.openPerPlayer})` : ""}: withdraw one first.`,
+  );
 }
 
 /** A seek as its players see it, with their game once made. */
@@ -74,10 +132,12 @@ export async function publishSeek(ctx: Context, input: PublishInput, expiresIn?:
       return fail(422, "BAD_SEEK", `expiresIn must be from ${SEEK_LIMITS.minExpiryMinutes}m to ${SEEK_LIMITS.maxExpiryDays}d, e.g. "7d".`);
     life = asked;
   }
-  if ((await openSeekCount(env.DB, who.player, now)) >= SEEK_LIMITS.openPerPlayer)
-    return fail(409, "TOO_MANY_SEEKS", `A player may have ${SEEK_LIMITS.openPerPlayer} open seeks at once: withdraw one first.`);
   const profile = await profileOf(env.DB, who.player);
-  await enrol(env.DB, who, now, ctx.language);
+  const name = nameOf(input.name, profile);
+  if (isFailure(name)) return name;
+  const refused = (await mayPlayRated(ctx, input.rated ?? false)) ?? (await mayPublish(ctx));
+  if (refused) return refused;
+  await sitDown(ctx, profile, name);
   const row: SeekRow = {
     id: newSeekId(),
     playerId: who.player,
@@ -94,14 +154,17 @@ export async function publishSeek(ctx: Context, input: PublishInput, expiresIn?:
     startedAt: null,
     createdAt: now,
     expiresAt: now + life,
+    network: networkKey(ctx.network),
   };
   const first = {
     seekId: row.id,
     seat: 0,
     playerId: who.player,
-    name: input.name ?? profile.name,
+    name,
     link: await seal(newToken(), env.GAME_ID_KEY),
     joinedAt: now,
+    network: row.network,
+    device: who.device,
   };
   await insertSeek(env.DB, row, first);
   const seek = (await seekById(env.DB, row.id))!;
@@ -113,6 +176,17 @@ async function inRange(d1: D1Database, seek: StoredSeek, player: string): Promis
   if (seek.minRating === null && seek.maxRating === null) return true;
   const rating = (await ratingIn(d1, player, seek.preset, seek.players)) ?? GLICKO.initial.rating;
   return (seek.minRating === null || rating >= seek.minRating) && (seek.maxRating === null || rating <= seek.maxRating);
+}
+
+/** A seek's seated players as the same-person check sees them: the opponents and the partners of the next seat to take. */
+function sitters(seek: StoredSeek, seats: readonly SeekSeatRow[]) {
+  const n = seek.players as PlayerCount;
+  const mine = teamOf(seats.length, n);
+  const sitter = (s: SeekSeatRow) => ({ player: s.playerId, network: s.network, device: s.device });
+  return [
+    seats.filter((s) => teamOf(s.seat, n) !== mine).map(sitter),
+    seats.filter((s) => teamOf(s.seat, n) === mine).map(sitter),
+  ] as const;
 }
 
 /** Takes a seat in an open seek; the last seat makes the game. */
@@ -127,11 +201,18 @@ export async function joinSeek(ctx: Context, id: string, name: string | null | u
   if (!(await inRange(env.DB, seek, who.player)))
     return fail(403, "RATING_OUT_OF_RANGE", "Your rating in this seek's pool is outside the range its publisher asked for.");
   const profile = await profileOf(env.DB, who.player);
-  await enrol(env.DB, who, now, ctx.language);
+  const seated = nameOf(name, profile);
+  if (isFailure(seated)) return seated;
+  const network = networkKey(ctx.network);
+  if (seek.rated) {
+    const refused = await seatRefusal(env.DB, { player: who.player, network, device: who.device }, ...sitters(seek, seats), now);
+    if (refused) return refused;
+  }
+  await sitDown(ctx, profile, seated);
   const link = await seal(newToken(), env.GAME_ID_KEY);
   const taken = await takeSeat(
     env.DB,
-    { seekId: seek.id, playerId: who.player, name: name ?? profile.name, link },
+    { seekId: seek.id, playerId: who.player, name: seated, link, network, device: who.device },
     newGameId(env.GAME_ID_KEY),
     now,
   );
@@ -162,10 +243,12 @@ type PlayNowInput = z.output<typeof PlayNowRequest>;
 const PLAY_NOW_CLOCK = { bank: "1h", increment: "1m" } as const;
 
 /**
- * "Play now against someone": the oldest open live seek the player may join
- * (same preset, players and rating), else the player's own waiting one,
- * else a new live seek of theirs that lives a few minutes (the client then
- * offers the computer).
+ * "Play now against someone": the oldest open live seek of the pool the
+ * player may join (same preset, players and rated, rating in range), else
+ * the player's own one still waiting, else a new live seek of theirs that
+ * lives a few minutes (the client then offers the computer). Taking a seat
+ * and, failing that, publishing are one D1 transaction (pairOrPublish), so
+ * that players pressing it at once pair off rather than each wait alone.
  */
 export async function playNow(ctx: Context, input: PlayNowInput): Promise<Reply<JoinedSeek>> {
   const { env, who, now } = ctx;
@@ -177,30 +260,54 @@ export async function playNow(ctx: Context, input: PlayNowInput): Promise<Reply<
   if (isFailure(control)) return control;
   if (control === null || paceOf(control) !== "live")
     return fail(422, "BAD_CLOCK", "Play now is for live games: a clock of at most two hours per turn or bank.");
-  const candidates = await openSeeks(env.DB, { preset, players: n, pace: "live", rated }, now, 20);
-  const seats = await seatsOf(
-    env.DB,
-    candidates.map((s) => s.id),
+  const waiting = (await seeksOf(env.DB, who.player, now)).find(
+    (s) => s.status === "open" && s.pace === "live" && s.preset === preset && s.players === n && s.rated === rated,
   );
-  const waiting = candidates.find((s) => seats.get(s.id)?.some((t) => t.playerId === who.player));
   if (waiting) return done(await joinedView(ctx, waiting));
-  for (const seek of candidates) {
-    if (!(await inRange(env.DB, seek, who.player))) continue;
-    const joined = await joinSeek(ctx, seek.id, input.name);
-    // Another player took it first: the next one.
-    if (joined.ok || !["SEEK_FULL", "SEEK_NOT_FOUND"].includes(joined.body.error.code)) return joined;
-  }
-  const published = await publishSeek(
-    ctx,
-    {
-      players: n,
-      preset,
-      clock,
-      rated,
-      ...(input.language ? { language: input.language } : {}),
-      ...(input.name !== undefined ? { name: input.name } : {}),
-    },
-    SEEK_LIMITS.playNowMinutes * MINUTE,
+  const profile = await profileOf(env.DB, who.player);
+  const name = nameOf(input.name, profile);
+  if (isFailure(name)) return name;
+  const refused = (await mayPlayRated(ctx, rated)) ?? (await mayPublish(ctx));
+  if (refused) return refused;
+  await sitDown(ctx, profile, name);
+  const network = networkKey(ctx.network);
+  const own: SeekRow = {
+    id: newSeekId(),
+    playerId: who.player,
+    preset,
+    players: n,
+    clock: JSON.stringify(controlView(control)),
+    pace: "live",
+    rated,
+    language: input.language ?? profile.language ?? ctx.language,
+    minRating: null,
+    maxRating: null,
+    status: "open",
+    gameId: null,
+    startedAt: null,
+    createdAt: now,
+    expiresAt: now + SEEK_LIMITS.playNowMinutes * MINUTE,
+    network,
+  };
+  const rating = (await ratingIn(env.DB, who.player, preset, n)) ?? GLICKO.initial.rating;
+  const link = await seal(newToken(), env.GAME_ID_KEY);
+  const paired = await pairOrPublish(
+    env.DB,
+    { playerId: who.player, name, link, network, device: who.device, rating },
+    { preset, players: n, rated },
+    own,
+    newGameId(env.GAME_ID_KEY),
+    now,
   );
-  return published;
+  const seek = await seekById(env.DB, paired.joined ?? own.id);
+  if (!seek) return seekNotFound();
+  if (paired.filled) {
+    try {
+      await startSeekGame(env, seek, now);
+    } catch (error) {
+      console.error(`seek ${seek.id}: its game could not be made now: ${String(error)}`);
+    }
+    return done(await joinedView(ctx, (await seekById(env.DB, seek.id)) ?? seek));
+  }
+  return done(await joinedView(ctx, seek), paired.published ? 201 : 200);
 }

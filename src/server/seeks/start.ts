@@ -37,7 +37,7 @@ export async function startSeekGame(env: Env, seek: StoredSeek, now: number): Pr
     seats.map(async (s) => {
       const token = await unseal(s.link, env.GAME_ID_KEY);
       if (token === null) throw new Error("a seek seat's sealed link does not open");
-      return { tokenHash: hashToken(token), taken: true, playerHash: s.playerId, link: s.link };
+      return { tokenHash: hashToken(token), taken: true, playerHash: s.playerId, link: s.link, network: s.network, device: s.device };
     }),
   );
   const made = await env.GAME_ROOM.get(env.GAME_ROOM.idFromName(seek.gameId)).create(init, carried);

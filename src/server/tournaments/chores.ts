@@ -5,8 +5,9 @@ import { DAY } from "../clock/time";
 import { shardFor } from "../db/shards";
 import type { Env } from "../env";
 import { fanOut } from "../notify/index";
+import { type Chore, cursor, SLICE } from "./slices";
 import type { MadeTable, TournamentStorage } from "./storage";
-import { makeTable, sealedLinks } from "./tables";
+import { makeTable, tableToMake } from "./tables";
 
 /**
  * A round's chores, each done in slices across the tournament room's
@@ -20,12 +21,7 @@ import { makeTable, sealedLinks } from "./tables";
  * and repeats nothing that shows.
  */
 
-/** Tables per invocation for each chore (npm run bench -- tournaments measures one slice's CPU). */
-export const SLICE = { make: 8, settle: 16, remind: 16, release: 24 } as const;
-
-export type Chore = keyof typeof SLICE;
-
-export const cursor = (chore: Chore, round: number) => `${chore}:${round}`;
+export { type Chore, cursor, SLICE } from "./slices";
 
 /** When a round's reminder goes out: a day before its deadline, or a fifth of the round before it for a round shorter than five days. */
 export function remindAt(round: RoundState, roundTime: number): number {
@@ -37,25 +33,34 @@ export function tablesIn(round: RoundState): TablePairing[] {
   return tablesOf(round.planned.pairings);
 }
 
-/** Makes the next slice of the round's tables: their seats' links kept first, then their games made. Returns their games. */
-export async function makeSlice(env: Env, storage: TournamentStorage, t: Tournament, round: RoundState): Promise<string[]> {
+/**
+ * Makes the next slice of the round's tables: each table's game id and its
+ * seats' links chosen and kept first, then the games made. Returns the
+ * tables made, for the room to log (a `tablesMade` entry) with the cursor.
+ */
+export async function makeSlice(env: Env, storage: TournamentStorage, t: Tournament, round: RoundState): Promise<MadeTable[]> {
   const r = round.planned.round;
   const tables = tablesIn(round);
   const from = storage.number(cursor("make", r));
   const slice = tables.slice(from, from + SLICE.make);
   if (slice.length === 0) return [];
-  const known = new Map(storage.made(r).map((m) => [m.table, m]));
+  // A slice tried before (a crash after its links were kept) makes the same games with the same links.
+  const known = new Map(storage.made(r).map((m) => [m.table, { made: m, tokens: undefined as (string | null)[] | undefined }]));
   const fresh: MadeTable[] = [];
-  for (const [i, pairing] of slice.entries()) {
+  for (const pairing of slice) {
     if (known.has(pairing.table)) continue;
-    fresh.push({ round: r, table: pairing.table, game: round.planned.games[from + i]!, links: await sealedLinks(env, t, pairing) });
+    const chosen = await tableToMake(env, t, r, pairing);
+    known.set(pairing.table, chosen);
+    fresh.push(chosen.made);
   }
-  // The links are kept before the games are made: a retry makes the same games with the same links.
   if (fresh.length > 0) storage.atomically(() => storage.writeMade(fresh));
-  for (const m of fresh) known.set(m.table, m);
-  await Promise.all(slice.map((pairing) => makeTable(env, t, round, pairing, known.get(pairing.table)!)));
-  storage.setMeta(cursor("make", r), String(from + slice.length));
-  return slice.map((p) => known.get(p.table)!.game);
+  await Promise.all(
+    slice.map((pairing) => {
+      const { made, tokens } = known.get(pairing.table)!;
+      return makeTable(env, t, round, pairing, made, tokens);
+    }),
+  );
+  return slice.map((p) => known.get(p.table)!.made);
 }
 
 /** The tables of `round` still without a result from the chore's cursor on, a slice of them. */
@@ -122,7 +127,7 @@ export async function releaseSlice(env: Env, storage: TournamentStorage, round: 
   const tables = tablesIn(round);
   const from = storage.number(cursor("release", r));
   const slice = tables.slice(from, from + SLICE.release);
-  const games = slice.map((_, i) => round.planned.games[from + i]!);
+  const games = slice.flatMap((p) => round.games.get(p.table) ?? []);
   await Promise.all(games.map((game) => env.GAME_ROOM.get(env.GAME_ROOM.idFromName(game)).releaseTable(game)));
   storage.setMeta(cursor("release", r), String(from + slice.length));
 }

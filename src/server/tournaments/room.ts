@@ -3,7 +3,7 @@ import type { StandingsView, TournamentView } from "../../shared/wire/tournament
 import { makeTournamentRecord, type TournamentRecord } from "../../tournament/record";
 import { type Settings, Tournament, type TournamentLog } from "../../tournament/state";
 import type { TableResult } from "../../tournament/types";
-import { hashToken, newGameId, newToken } from "../auth";
+import { hashToken, newToken } from "../auth";
 import { gameNow } from "../clock/time";
 import type { Env } from "../env";
 import { done, fail, isFailure, type Json, type Reply, toJson } from "../reply";
@@ -23,7 +23,7 @@ import {
 import { type Chore, choreDone, cursor, makeSlice, releaseSlice, remindAt, remindSlice, settleSlice, tablesIn } from "./chores";
 import { DRAIN_DELAY_MS, drainToD1 } from "./drain";
 import { type LogRow, TournamentStorage } from "./storage";
-import { roundDeals } from "./tables";
+import { plannedRound } from "./tables";
 import { standingsView, tournamentView } from "./views";
 
 /** A new tournament as the Worker checked it. */
@@ -88,7 +88,8 @@ export class TournamentRoom extends DurableObject<Env> {
   /** A table was just made (a local test's subclass sets its clock to the tournament's). */
   protected async tableMade(_game: string): Promise<void> {}
 
-  async create(init: TournamentInit): Promise<Reply<{ version: number }>> {
+  /** `inviteSealed`: the invitation link's token sealed (seal.ts), kept out of the log, shown to the organiser only. */
+  async create(init: TournamentInit, inviteSealed: string | null = null): Promise<Reply<{ version: number }>> {
     const existing = this.load();
     if (existing) return existing.id === init.id ? done({ version: existing.version }) : fail(409, "BAD_TOURNAMENT", "Taken.");
     this.storage.init();
@@ -98,6 +99,7 @@ export class TournamentRoom extends DurableObject<Env> {
     this.storage.atomically(() => {
       this.storage.appendLog([row]);
       this.storage.setMeta("created_at", String(now));
+      if (inviteSealed !== null) this.storage.setMeta("invite", inviteSealed);
     });
     this.t = Tournament.fold([created]);
     this.seq = 1;
@@ -115,8 +117,14 @@ export class TournamentRoom extends DurableObject<Env> {
       const token = await unseal(this.storage.getMeta(`partner:${entry.entry}`) ?? "", this.env.GAME_ID_KEY);
       if (token) partner = { token, url: partnerUrl(origin, t.id, token) };
     }
-    const you = { organiser: player === t.created.organiser, entry: entry?.entry ?? null, partner };
-    return done(toJson(tournamentView(t, (r) => this.storage.number(cursor("make", r)), registrationOpen(t, this.now()), you)));
+    const organiser = player === t.created.organiser;
+    let invite: TournamentView["you"]["invite"] = null;
+    if (organiser && t.created.inviteHash !== null) {
+      const token = await unseal(this.storage.getMeta("invite") ?? "", this.env.GAME_ID_KEY);
+      if (token) invite = { token, url: `${origin}/tournament/${t.id}#invite=${token}` };
+    }
+    const you = { organiser, entry: entry?.entry ?? null, partner, invite };
+    return done(toJson(tournamentView(t, registrationOpen(t, this.now()), you)));
   }
 
   /** The standings, built once per version of the tournament and served as that text until it changes. */
@@ -132,11 +140,7 @@ export class TournamentRoom extends DurableObject<Env> {
     const t = this.load(id);
     if (!t) return tournamentNotFound();
     const log = this.storage.readLog().map((r) => r.body);
-    const record = makeTournamentRecord(
-      log,
-      (round) => this.storage.number(cursor("make", round)),
-      (game) => `${origin}/api/games/${game}/record`,
-    );
+    const record = makeTournamentRecord(log, (game) => `${origin}/api/games/${game}/record`);
     return done(toJson(record));
   }
 
@@ -210,9 +214,7 @@ export class TournamentRoom extends DurableObject<Env> {
     const t = this.load(report.tournament);
     const round = t?.rounds[report.round];
     if (!t || !round) return false;
-    const tables = tablesIn(round);
-    const i = tables.findIndex((p) => p.table === report.table);
-    if (i < 0 || round.planned.games[i] !== report.game) return false;
+    if (round.games.get(report.table) !== report.game) return false;
     if (!round.results.has(report.table))
       await this.append([{ type: "tableEnded", round: report.round, table: report.table, result: report.result }]);
     await this.work();
@@ -262,8 +264,13 @@ export class TournamentRoom extends DurableObject<Env> {
     }
     const cur = t.current();
     if (cur && !choreDone(this.storage, cur, "make")) {
-      const games = await makeSlice(this.env, this.storage, t, cur);
-      for (const game of games) await this.tableMade(game);
+      const made = await makeSlice(this.env, this.storage, t, cur);
+      const round = cur.planned.round;
+      const from = this.storage.number(cursor("make", round));
+      await this.append([{ type: "tablesMade", round, tables: made.map((m) => ({ table: m.table, game: m.game })) }], () =>
+        this.storage.setMeta(cursor("make", round), String(from + made.length)),
+      );
+      for (const m of made) await this.tableMade(m.game);
       return true;
     }
     if (cur && !t.finished(cur)) {
@@ -288,22 +295,9 @@ export class TournamentRoom extends DurableObject<Env> {
     return true;
   }
 
-  /** Plans the next round: its pairings by the movement, a game id per table, its deadline and its deals. */
+  /** Plans the next round (tables.ts): its pairings by the movement, a game id per table, its deadline and its deals. */
   private async planRound(now: number): Promise<void> {
-    const t = this.t!;
-    const pairings = t.nextPairings();
-    const tables = pairings.filter((p) => p.kind === "table").length;
-    const games = Array.from({ length: tables }, () => newGameId(this.env.GAME_ID_KEY));
-    await this.append([
-      {
-        type: "roundPlanned",
-        round: t.rounds.length,
-        pairings,
-        games,
-        deadline: now + t.settings.roundTime,
-        deals: t.settings.duplicate ? roundDeals(t) : [],
-      },
-    ]);
+    await this.append([plannedRound(this.t!, now)]);
   }
 
   /** A withdrawal reaches the entry's table in play, if any: resigned there (forfeit), or the computer takes its seats. */
@@ -313,13 +307,12 @@ export class TournamentRoom extends DurableObject<Env> {
     if (!cur) return;
     for (const body of entries) {
       if (body.type !== "withdrawn") continue;
-      const tables = tablesIn(cur);
-      const i = tables.findIndex((p) => p.sides.includes(body.entry));
-      if (i < 0 || cur.results.has(tables[i]!.table) || i >= this.storage.number(cursor("make", cur.planned.round))) continue;
-      const side = tables[i]!.sides.indexOf(body.entry);
+      const table = tablesIn(cur).find((p) => p.sides.includes(body.entry));
+      const game = table && cur.games.get(table.table);
+      if (!table || !game || cur.results.has(table.table)) continue;
+      const side = table.sides.indexOf(body.entry);
       const players = t.settings.format === "pairs" ? 4 : 2;
       const seats = Array.from({ length: players }, (_, s) => s).filter((s) => s % 2 === side);
-      const game = cur.planned.games[i]!;
       await this.env.GAME_ROOM.get(this.env.GAME_ROOM.idFromName(game)).withdrawSeats(game, seats, body.mode, t.settings.level);
     }
   }
@@ -424,7 +417,7 @@ export class TournamentRoom extends DurableObject<Env> {
     const t = this.load(id);
     if (!t) return null;
     const cur = t.current();
-    return cur ? cur.planned.games.slice(0, this.storage.number(cursor("make", cur.planned.round))) : [];
+    return cur ? [...cur.games.values()] : [];
   }
 
   /** How far each chore of a round has gone (for tests and the bench). */

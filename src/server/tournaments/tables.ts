@@ -1,8 +1,8 @@
 import { type DealRecord, dealFromOrder, makeDeal, makeDeck, makeRules, type PlayerCount, parseRules } from "../../engine/index";
-import type { RoundState, Tournament } from "../../tournament/state";
+import type { PlannedLog, RoundState, Tournament } from "../../tournament/state";
 import { playersOf } from "../../tournament/state";
 import type { TablePairing } from "../../tournament/types";
-import { hashToken, newToken } from "../auth";
+import { hashToken, newGameId, newToken } from "../auth";
 import type { Env } from "../env";
 import { cryptoShuffle } from "../room/fairness";
 import type { GameInit } from "../room/game-room";
@@ -36,6 +36,18 @@ export function roundDeals(t: Tournament): DealRecord[] {
   );
 }
 
+/** The next round as the tournament's room logs it: its pairings by the movement, its deadline and its deals. */
+export function plannedRound(t: Tournament, now: number): PlannedLog {
+  const pairings = t.nextPairings();
+  return {
+    type: "roundPlanned",
+    round: t.rounds.length,
+    pairings,
+    deadline: now + t.settings.roundTime,
+    deals: t.settings.duplicate ? roundDeals(t) : [],
+  };
+}
+
 /** The game of one table, as its room is created: the tournament's rules, clock and deals; computers where the computer plays. */
 export function tableInit(t: Tournament, round: RoundState, pairing: TablePairing, gameId: string): GameInit {
   const seats = t.seatsOf(pairing);
@@ -62,9 +74,41 @@ export function tableInit(t: Tournament, round: RoundState, pairing: TablePairin
   };
 }
 
-/** Each seat's token, sealed for its player (null for the computer's seat), chosen before the table's game is made. */
-export async function sealedLinks(env: Env, t: Tournament, pairing: TablePairing): Promise<(string | null)[]> {
-  return Promise.all(t.seatsOf(pairing).map((member) => (member.player === null ? null : seal(newToken(), env.GAME_ID_KEY))));
+/**
+ * A table about to be made: its game's id and each seat's token, the token
+ * sealed for its player (null for the computer's seat) — chosen, and kept
+ * by the tournament's room, before the table's game is made.
+ */
+export async function tableToMake(
+  env: Pick<Env, "GAME_ID_KEY">,
+  t: Tournament,
+  round: number,
+  pairing: TablePairing,
+): Promise<{ made: MadeTable; tokens: (string | null)[] }> {
+  const tokens = t.seatsOf(pairing).map((member) => (member.player === null ? null : newToken()));
+  const links = await Promise.all(tokens.map((token) => (token === null ? null : seal(token, env.GAME_ID_KEY))));
+  return { made: { round, table: pairing.table, game: newGameId(env.GAME_ID_KEY), links }, tokens };
+}
+
+/** What a table's room is created with: its game, and its seats carried with their players and the links chosen for them. */
+export async function tableCreation(
+  env: Pick<Env, "GAME_ID_KEY">,
+  t: Tournament,
+  round: RoundState,
+  pairing: TablePairing,
+  made: MadeTable,
+  /** The seats' tokens when this invocation chose them (else each is unsealed from its link: a retry). */
+  tokens?: readonly (string | null)[],
+): Promise<{ init: GameInit; carried: CarriedSeat[] }> {
+  const init = tableInit(t, round, pairing, made.game);
+  const carried: CarriedSeat[] = [];
+  for (const [seat, member] of t.seatsOf(pairing).entries()) {
+    const link = made.links[seat] ?? null;
+    const token = link === null ? newToken() : (tokens?.[seat] ?? (await unseal(link, env.GAME_ID_KEY)));
+    if (token === null) throw new Error("a tournament table's sealed link does not open");
+    carried.push({ tokenHash: hashToken(token), taken: member.player !== null, playerHash: member.player, link });
+  }
+  return { init, carried };
 }
 
 /**
@@ -74,16 +118,15 @@ export async function sealedLinks(env: Env, t: Tournament, pairing: TablePairing
  * same (room/game-room.ts): a retry after a failure makes the same game,
  * with the same links, never a second.
  */
-export async function makeTable(env: Env, t: Tournament, round: RoundState, pairing: TablePairing, made: MadeTable): Promise<void> {
-  const init = tableInit(t, round, pairing, made.game);
-  const seats = t.seatsOf(pairing);
-  const carried: CarriedSeat[] = [];
-  for (const [seat, member] of seats.entries()) {
-    const link = made.links[seat] ?? null;
-    const token = link === null ? newToken() : await unseal(link, env.GAME_ID_KEY);
-    if (token === null) throw new Error("a tournament table's sealed link does not open");
-    carried.push({ tokenHash: hashToken(token), taken: member.player !== null, playerHash: member.player, link });
-  }
+export async function makeTable(
+  env: Env,
+  t: Tournament,
+  round: RoundState,
+  pairing: TablePairing,
+  made: MadeTable,
+  tokens?: readonly (string | null)[],
+): Promise<void> {
+  const { init, carried } = await tableCreation(env, t, round, pairing, made, tokens);
   const answer = await env.GAME_ROOM.get(env.GAME_ROOM.idFromName(made.game)).create(init, carried);
   if (!answer.ok)
     throw new Error(`table ${pairing.table} of round ${round.planned.round + 1} could not be made: ${answer.body.error.message}`);

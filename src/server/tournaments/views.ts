@@ -58,22 +58,21 @@ export function entryView(t: Tournament, e: EntryState): z.infer<typeof EntryVie
   };
 }
 
-/** The rounds with their tables: each table's game once made (`made`: tables made so far per round), its result once ended. */
-export function roundViews(t: Tournament, made: (round: number) => number): z.infer<typeof RoundView>[] {
+/** The rounds with their tables: each table's game once made, its result once ended. */
+export function roundViews(t: Tournament): z.infer<typeof RoundView>[] {
   return t.rounds.map((r) => {
     const tables = r.planned.pairings.filter((p): p is Extract<Pairing, { kind: "table" }> => p.kind === "table");
-    const count = made(r.planned.round);
     return {
       round: r.planned.round,
       deadline: iso(r.planned.deadline),
       closed: r.closed,
       finished: t.finished(r),
-      tables: tables.map((p, i) => {
+      tables: tables.map((p) => {
         const result = r.results.get(p.table);
         return {
           table: p.table,
           sides: [...p.sides],
-          game: i < count ? r.planned.games[i]! : null,
+          game: r.games.get(p.table) ?? null,
           result: result
             ? { totals: [...result.totals], vp: tableVictoryPoints(result), ...(result.lost ? { lost: { ...result.lost } } : {}) }
             : null,
@@ -91,6 +90,7 @@ export function standingView(t: Tournament, s: Standing): StandingView {
     rank: s.rank,
     entry: s.entry,
     names: entry.members.map((m) => m.name),
+    computer: entry.members.map((m) => m.computer !== null),
     vp: s.vp,
     for: s.for,
     against: s.against,
@@ -115,12 +115,7 @@ export function standingsView(t: Tournament): StandingsView {
 }
 
 /** What a viewer (a player, or null) sees of the tournament; `you` is filled by the caller, who knows the viewer. */
-export function tournamentView(
-  t: Tournament,
-  made: (round: number) => number,
-  registrationOpen: boolean,
-  you: TournamentView["you"],
-): TournamentView {
+export function tournamentView(t: Tournament, registrationOpen: boolean, you: TournamentView["you"]): TournamentView {
   return {
     id: t.id,
     version: t.version,
@@ -131,7 +126,7 @@ export function tournamentView(
     registrationOpen,
     you,
     entries: t.registered().map((e) => entryView(t, e)),
-    rounds: roundViews(t, made),
+    rounds: roundViews(t),
     standings: t.standings().map((s) => standingView(t, s)),
   };
 }

@@ -5,6 +5,7 @@ import { ClockControl, ClockRequest } from "./clock";
 import { ComputerLevel, DealRecord, list, Name, RulesInput, Seat } from "./common";
 import { WireEvent } from "./events";
 import { Move } from "./move";
+import { Standing } from "./ratings";
 import { playerText } from "./text";
 import { GameSnapshot } from "./view";
 import { orNull, z } from "./z";
@@ -60,6 +61,9 @@ export const SERVICE_CODES = [
   "RATING_OUT_OF_RANGE",
   "TOO_MANY_SEEKS",
   "BAD_SEEK",
+  "NOT_ESTABLISHED",
+  "SAME_PERSON",
+  "NAME_REQUIRED",
   "BAD_MESSAGE",
   "MESSAGE_TOO_LONG",
   "MESSAGE_NOT_FOUND",
@@ -103,6 +107,9 @@ export const ErrorBody = z
         description:
           "With BAD_ABSENCE: the limit the absence breaks — order (it ends before it starts), notice (less than an hour ahead), longest (over 14 days), overlap (with another of yours), year (over 30 days in a calendar year).",
       }),
+      standing: Standing.omit({ established: true }).optional().openapi({
+        description: "With NOT_ESTABLISHED: what the player still lacks to play rated (docs/ratings.md).",
+      }),
       away: z
         .object({
           reason: NotGoneReason,
@@ -141,7 +148,7 @@ export const CreateGameRequest = z
     clock: ClockRequest.optional(),
     rated: z.boolean().optional().openapi({
       description:
-        "A rated match (docs/ratings.md): needs a clock and no computer player; rated when it ends if every seat was opened by a distinct player (a device with a player key).",
+        "A rated match (docs/ratings.md): needs a clock, no computer player and no prepared deals. Only established players may open its seats (403 NOT_ESTABLISHED, or SAME_PERSON for an opponent's mailbox or network); it is rated when it ends if every seat was opened by a distinct established player who played two turns or more themselves.",
     }),
     spectatorChat: z.boolean().optional().openapi({
       description:

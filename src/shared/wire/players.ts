@@ -1,6 +1,7 @@
 import { LIMITS } from "../limits";
 import { NameInput } from "./api";
 import { EmailAddress, NotifyLanguage, TimeZone } from "./notifications";
+import { Standing } from "./ratings";
 import { playerText } from "./text";
 import { z } from "./z";
 
@@ -38,6 +39,7 @@ export const Player = z
     language: NotifyLanguage,
     timeZone: z.string().nullable(),
     devices: z.array(Device).openapi({ description: "The player's devices, oldest first; removed devices are not listed." }),
+    standing: Standing.openapi({ description: "Whether the player may play rated matches, or what they still lack (docs/ratings.md)." }),
   })
   .openapi("Player");
 

@@ -17,6 +17,50 @@ export const RatingPlayers = z.coerce
   .pipe(z.union([z.literal(2), z.literal(3), z.literal(4)], { error: "players must be 2, 3 or 4" }))
   .openapi({ description: "The number of players (4: teams of two).", type: "integer", enum: [2, 3, 4] });
 
+/** Where a player stands towards rated play (src/server/ratings/standing.ts: an established player). */
+export const Standing = z
+  .object({
+    established: z.boolean().openapi({ description: 'The player may play rated matches (docs/ratings.md, "Who plays rated").' }),
+    mailbox: z.boolean().openapi({ description: "They confirmed an email address of their own (a mailbox no other player holds)." }),
+    daysLeft: z.int().openapi({ description: "Days still to pass since their first visit." }),
+    matchesLeft: z.int().openapi({ description: "Matches still to finish, having played two turns or more of their own." }),
+  })
+  .openapi("Standing");
+export type Standing = z.infer<typeof Standing>;
+
+/**
+ * Why a match that asked to be rated was not (docs/ratings.md): `notAsked`
+ * (created unrated), `aborted`, `unidentified` (a seat opened without a
+ * player key), `samePlayer` (one player at two seats), `notEstablished`, `samePerson`
+ * (opponents with one mailbox or one network), `tooShort` (a player played
+ * fewer than two turns themselves), `computerHelped` (a side the computer
+ * played for won or drew), `preparedDeals`.
+ */
+export const Unrated = z.enum([
+  "notAsked",
+  "aborted",
+  "unidentified",
+  "samePlayer",
+  "notEstablished",
+  "samePerson",
+  "tooShort",
+  "computerHelped",
+  "preparedDeals",
+]);
+export type Unrated = z.infer<typeof Unrated>;
+
+/** A finished match's effect on its players' ratings, in every snapshot once recorded. */
+export const RatingOutcome = z
+  .object({
+    rated: z.boolean(),
+    why: Unrated.nullable().openapi({ description: "Why the match was not rated; null when it was." }),
+    seats: z
+      .array(z.object({ seat: z.int(), before: z.int(), after: z.int() }))
+      .openapi({ description: "Per seat of a rated match: the player's rating in the match's pool before and after it, rounded." }),
+  })
+  .openapi("RatingOutcome");
+export type RatingOutcome = z.infer<typeof RatingOutcome>;
+
 export const PlayerRating = z
   .object({
     preset: PresetName,

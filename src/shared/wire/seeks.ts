@@ -18,10 +18,15 @@ export const SEEK_LIMITS = {
   maxExpiryDays: 30,
   /** "Play now" waits this long in its own seek before the computer is offered. */
   playNowMinutes: 5,
-  /** Open seeks one player may have at once. */
+  /** Open seeks one player may have at once: an established one (docs/ratings.md), and any other. */
   openPerPlayer: 10,
-  /** The most the lobby lists at once. */
+  openPerNewPlayer: 3,
+  /** Open seeks published from one network (an IPv4 address, an IPv6 /64) at once, whoever publishes them. */
+  openPerNetwork: 12,
+  /** The most the lobby lists at once, and of them at most so many of one publisher and of one network. */
   listed: 100,
+  listedPerPlayer: 3,
+  listedPerNetwork: 5,
   /** Ratings a range may name. */
   rating: { min: 0, max: 4000 },
 } as const;

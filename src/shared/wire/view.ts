@@ -1,7 +1,7 @@
 import { ChatState } from "./chat";
 import { ClockView } from "./clock";
 import { CardText, ComputerLevel, DealRecord, HandEnd, list, Name, Rules, Seat, TableMeld, TeamScore } from "./common";
-import { PublicPlayerId } from "./ratings";
+import { PublicPlayerId, RatingOutcome } from "./ratings";
 import { orNull, z } from "./z";
 
 /**
@@ -110,6 +110,10 @@ export const GameSnapshot = z
     chat: ChatState.openapi({ description: "The table's chat: who reads it, and the seats the caller muted (docs/chat.md)." }),
     rematch: z.string().optional().openapi({
       description: "Once a seat has asked for a rematch of the finished match (POST /api/games/{id}/rematch): the new game's id.",
+    }),
+    rating: RatingOutcome.optional().openapi({
+      description:
+        "Once the finished match's result is recorded (seconds after its end): whether it was rated, why not, and each player's rating before and after it (docs/ratings.md).",
     }),
   })
   .openapi("GameSnapshot");

@@ -84,6 +84,7 @@ export const enPages = {
     created: "Games created here",
     createdOn: (when: string) => `created ${when}`,
     showLinks: "Links",
+    tournament: (name: string, round: number, table: number) => `${name} · round ${N(round)} · table ${N(table)}`,
   },
   lobbyClock: {
     title: "Time",
@@ -458,7 +459,8 @@ export const enPages = {
     rules: "Rules",
     clock: "Time per move",
     ratedOption: "Rated game",
-    ratedHint: "The result moves both players' ratings. Needs a clock; timeouts and resignations count as losses.",
+    ratedHint:
+      "The result moves both players' ratings. For established players, each on their own device; needs a clock. Timeouts and resignations count as losses once both have played two turns.",
     minRating: "Lowest rating",
     maxRating: "Highest rating",
     language: "Language of the table",
@@ -472,7 +474,8 @@ export const enPages = {
   },
   ratings: {
     rated: "Rated game",
-    ratedHint: "The result moves every player's rating (players with their own device, and a clock).",
+    ratedHint:
+      "The result moves every player's rating: established players only, each on their own device, with a clock, no computer player and no prepared deals.",
     playerTitle: (name: string) => `${name} — Burraco`,
     unnamed: "A player",
     notFound: "This player has not finished a game yet.",
@@ -501,6 +504,14 @@ export const enPages = {
     gamesCol: "Games",
     seeBoard: "See the leaderboard",
     back: "Back to the lobby",
+  },
+  /** Where a player stands towards rated play (docs/ratings.md, "Who plays rated"). */
+  standing: {
+    yes: "You are an established player: you may play rated games.",
+    lacks: (what: string) => `Rated games are for established players. You still need ${what}.`,
+    mailbox: "an email address of your own, confirmed (notifications by email)",
+    days: (n: number) => `${N(n)} more ${plural(n, "day", "days")} since your first visit`,
+    matches: (n: number) => `${N(n)} more ${plural(n, "match", "matches")} finished, playing two turns or more yourself`,
   },
 };
 

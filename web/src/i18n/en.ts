@@ -106,6 +106,11 @@ export const en = {
     RATING_OUT_OF_RANGE: "Your rating is outside the range this game asks for.",
     TOO_MANY_SEEKS: "You have too many games waiting in the lobby: withdraw one first.",
     BAD_SEEK: "This game cannot be published as it is: check how long it stays open.",
+    NOT_ESTABLISHED:
+      "Rated games are for established players: an email address of yours, confirmed, a week since you first came, and three matches finished playing yourself. Unrated games are open to everyone.",
+    SAME_PERSON:
+      "This is a rated game, and this seat looks like the same person's as another at the table: the same player, email or network.",
+    NAME_REQUIRED: "Tell us your name first: the other players will see it.",
     TOURNAMENT_NOT_FOUND: "There is no tournament at this address.",
     BAD_TOURNAMENT: "This tournament cannot be made as it is: check its rounds, times and registration.",
     TOO_MANY_TOURNAMENTS: "You are running too many tournaments at once: end one first.",
@@ -361,6 +366,35 @@ export const en = {
     matchOver: "See the final table",
     loadingMelds: "Loading the melds…",
     replay: "Replay this hand",
+  },
+  /** Asking a player's name, once: the first time it would be shown to others. */
+  names: {
+    askTitle: "What should the other players call you?",
+    askHint: "Your name at every table, in messages and on the leaderboards. You can change it any time on your devices page.",
+    askLabel: "Your name",
+    askSave: "Save",
+    askCancel: "Not now",
+  },
+  /** A finished match's effect on ratings, on the end-of-match panel. */
+  ratingChange: {
+    title: "Ratings",
+    line: (name: string, before: number, after: number) => {
+      const diff = Math.round(after - before);
+      return `${name}: ${N(before)} → ${N(after)} (${diff > 0 ? "+" : diff < 0 ? "−" : "±"}${N(Math.abs(diff))})`;
+    },
+    pending: "Updating the ratings…",
+    unrated: {
+      notAsked: "",
+      aborted: "Not rated: the match was called off.",
+      unidentified: "Not rated: a seat was played without a player's own device.",
+      samePlayer: "Not rated: one player held two seats.",
+      notEstablished: "Not rated: not every player is an established player yet.",
+      samePerson: "Not rated: two opponents share an email address or a network.",
+      tooShort: "Not rated: it ended before every player had played two turns.",
+      computerHelped: "Not rated: the computer played for the side that won.",
+      preparedDeals: "Not rated: the deals were prepared in advance.",
+    },
+    unratedUnknown: "Not rated.",
   },
   matchEnd: {
     title: "The match is over",

@@ -83,6 +83,7 @@ export const itPages: PagesCatalog = {
     created: "Partite create qui",
     createdOn: (when: string) => `creata ${when}`,
     showLinks: "Link",
+    tournament: (name: string, round: number, table: number) => `${name} · turno ${N(round)} · tavolo ${N(table)}`,
   },
   lobbyClock: {
     title: "Tempo",
@@ -469,7 +470,8 @@ export const itPages: PagesCatalog = {
     rules: "Regole",
     clock: "Tempo per mossa",
     ratedOption: "Valida per la classifica",
-    ratedHint: "Il risultato cambia il punteggio di entrambi. Serve un tempo; tempo scaduto e abbandono contano come sconfitte.",
+    ratedHint:
+      "Il risultato cambia il punteggio di entrambi. Solo per giocatori abituali, ognuno col proprio dispositivo; serve un tempo. Tempo scaduto e abbandono contano come sconfitte dopo due turni a testa.",
     minRating: "Punteggio minimo",
     maxRating: "Punteggio massimo",
     language: "Lingua del tavolo",
@@ -482,7 +484,8 @@ export const itPages: PagesCatalog = {
   },
   ratings: {
     rated: "Valida per la classifica",
-    ratedHint: "Il risultato cambia il punteggio di ogni giocatore (giocatori col proprio dispositivo, e un tempo).",
+    ratedHint:
+      "Il risultato cambia il punteggio di ogni giocatore: solo giocatori abituali, ognuno col proprio dispositivo, con un tempo, senza computer e senza smazzate preparate.",
     playerTitle: (name: string) => `${name} — Burraco`,
     unnamed: "Un giocatore",
     notFound: "Questo giocatore non ha ancora finito una partita.",
@@ -511,5 +514,12 @@ export const itPages: PagesCatalog = {
     gamesCol: "Partite",
     seeBoard: "Vedi la classifica",
     back: "Torna alla sala",
+  },
+  standing: {
+    yes: "Sei un giocatore abituale: puoi giocare partite valide per la classifica.",
+    lacks: (what: string) => `Le partite valide per la classifica sono per i giocatori abituali. Ti manca ancora ${what}.`,
+    mailbox: "un tuo indirizzo email confermato (le notifiche per email)",
+    days: (n: number) => `${n === 1 ? "un giorno" : `${N(n)} giorni`} da quando sei arrivato`,
+    matches: (n: number) => `${n === 1 ? "una partita finita" : `${N(n)} partite finite`} giocando almeno due turni tu`,
   },
 };

@@ -105,6 +105,11 @@ export const it: Catalog = {
     RATING_OUT_OF_RANGE: "Il tuo punteggio è fuori dall'intervallo richiesto da questa partita.",
     TOO_MANY_SEEKS: "Hai troppe partite in attesa nella sala: ritirane una prima.",
     BAD_SEEK: "Questa partita non si può pubblicare così: controlla per quanto resta aperta.",
+    NOT_ESTABLISHED:
+      "Le partite valide per la classifica sono per i giocatori abituali: un tuo indirizzo email confermato, una settimana da quando sei arrivato e tre partite finite giocando tu. Le partite amichevoli sono aperte a tutti.",
+    SAME_PERSON:
+      "Questa partita è valida per la classifica e questo posto sembra della stessa persona di un altro al tavolo: stesso giocatore, stessa email o stessa rete.",
+    NAME_REQUIRED: "Prima dicci come ti chiami: gli altri giocatori vedranno il tuo nome.",
     TOURNAMENT_NOT_FOUND: "A questo indirizzo non c'è nessun torneo.",
     BAD_TOURNAMENT: "Il torneo non si può creare così: controlla turni, tempi e iscrizioni.",
     TOO_MANY_TOURNAMENTS: "Stai organizzando troppi tornei insieme: chiudine uno prima.",
@@ -362,6 +367,33 @@ export const it: Catalog = {
     matchOver: "Vedi il tavolo finale",
     loadingMelds: "Caricamento dei giochi…",
     replay: "Rivedi la smazzata",
+  },
+  names: {
+    askTitle: "Come ti chiamano gli altri giocatori?",
+    askHint: "Il tuo nome a ogni tavolo, nei messaggi e in classifica. Puoi cambiarlo quando vuoi dalla pagina dei tuoi dispositivi.",
+    askLabel: "Il tuo nome",
+    askSave: "Va bene",
+    askCancel: "Non ora",
+  },
+  ratingChange: {
+    title: "Classifica",
+    line: (name: string, before: number, after: number) => {
+      const diff = Math.round(after - before);
+      return `${name}: ${N(before)} → ${N(after)} (${diff > 0 ? "+" : diff < 0 ? "−" : "±"}${N(Math.abs(diff))})`;
+    },
+    pending: "Aggiorno la classifica…",
+    unrated: {
+      notAsked: "",
+      aborted: "Non valida per la classifica: la partita è stata annullata.",
+      unidentified: "Non valida per la classifica: un posto è stato giocato senza il dispositivo di un giocatore.",
+      samePlayer: "Non valida per la classifica: un giocatore aveva due posti.",
+      notEstablished: "Non valida per la classifica: non tutti i giocatori sono ancora giocatori abituali.",
+      samePerson: "Non valida per la classifica: due avversari hanno la stessa email o la stessa rete.",
+      tooShort: "Non valida per la classifica: è finita prima che ognuno giocasse due turni.",
+      computerHelped: "Non valida per la classifica: il computer ha giocato per chi ha vinto.",
+      preparedDeals: "Non valida per la classifica: le smazzate erano preparate in anticipo.",
+    },
+    unratedUnknown: "Non valida per la classifica.",
   },
   matchEnd: {
     title: "La partita è finita",

@@ -111,7 +111,7 @@ export class LinkChoice {
       mine ? this.choices(player.name, mine) : null,
       h(
         "div",
-        { class: "actions" },
+        { class: "link-actions" },
         h(
           "button",
           {
@@ -141,9 +141,10 @@ export class LinkChoice {
     const option = (value: Choice, label: string) =>
       h(
         "label",
-        { class: "choice" },
+        { class: "link-option" },
         h("input", {
           type: "radio",
+          class: "link-radio",
           name: "link-choice",
           value,
           id: `link-${value}`,

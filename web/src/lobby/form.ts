@@ -2,9 +2,11 @@ import { h, type JSX } from "preact";
 import { PRESETS, type PresetName } from "../../../src/engine/rules";
 import { PRESET_LIST, presetText } from "../../../src/shared/presets";
 import type { ComputerLevel } from "../../../src/shared/wire/common";
+import type { Standing } from "../../../src/shared/wire/ratings";
 import { type ClockKind, clockFieldset, seatKind, versusComputer } from "../clock/lobby";
 import { teamLetter, teamOf } from "../describe";
 import { lang, num, t } from "../i18n/index";
+import { standingNote } from "../seeks/view";
 
 /**
  * The form that creates a game: players, preset and each seat's name (and
@@ -56,7 +58,7 @@ function seatRow(seat: number, players: number, state: CreateState, act: CreateA
   );
 }
 
-export function createForm(state: CreateState, act: CreateActions): JSX.Element {
+export function createForm(state: CreateState, act: CreateActions, standing: Standing | null = null): JSX.Element {
   const info = (name: PresetName) => presetText(name, lang);
   return h(
     "form",
@@ -155,10 +157,18 @@ export function createForm(state: CreateState, act: CreateActions): JSX.Element 
             h(
               "label",
               { class: "choice" },
-              h("input", { type: "checkbox", id: "rated", name: "rated", "aria-describedby": "rated-hint" }),
+              h("input", {
+                type: "checkbox",
+                id: "rated",
+                name: "rated",
+                // Only established players may open a rated match's seats: not offered to one who may not play it yet.
+                disabled: standing !== null && !standing.established,
+                "aria-describedby": "rated-hint rated-standing",
+              }),
               ` ${t.ratings.rated}`,
             ),
             h("p", { class: "hint", id: "rated-hint" }, t.ratings.ratedHint),
+            standingNote(standing, "rated-standing"),
           )
         : null,
       h(

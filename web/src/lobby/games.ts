@@ -30,6 +30,13 @@ export function gameItem(g: MyGame, remembered: GamesState["remembered"], mineAt
     "li",
     { key: g.id, class: g.yourTurn ? "your-turn" : "", "data-game": g.id },
     h("a", { href }, label(g.names, g.players)),
+    g.tournament
+      ? h(
+          "a",
+          { class: "when tournament-of", href: `/tournament/${g.tournament.id}` },
+          ` · ${t.myGames.tournament(g.tournament.name, g.tournament.round + 1, g.tournament.table)}`,
+        )
+      : null,
     " ",
     g.yourTurn
       ? h("span", { class: "badge turn" }, t.myGames.yourTurn)

@@ -13,6 +13,7 @@ import { codeText, t } from "../i18n/index";
 import { Devices } from "../identity/devices";
 import { SeeksPanel } from "../seeks/panel";
 import { type CreatedGame, createdGames, rememberCreated, rememberedSeats, updateCreated } from "../store";
+import { TournamentsPanel } from "../tournaments/panel";
 import { type CreateState, createForm } from "./form";
 import { myGames } from "./games";
 import { type LinkActions, linksHandled, linksPanel, type SeatsTaken } from "./links";
@@ -48,6 +49,8 @@ export class LobbyPage {
     () => this.render(),
     () => void this.versus(null),
   );
+  /** Tournaments: the player's, the public ones, and creating one (tournaments/panel.ts). */
+  private readonly tournaments = new TournamentsPanel(() => this.render());
   private readonly devices = new Devices(
     () => this.render(),
     () => void this.refresh(),
@@ -63,6 +66,7 @@ export class LobbyPage {
     void this.holidays.load();
     void this.devices.load();
     void this.seeks.load();
+    void this.tournaments.load();
     // The list comes from the database, which may lag a move by a second or two.
     this.timer = setInterval(() => void this.refresh(), 20_000);
   }
@@ -277,29 +281,34 @@ export class LobbyPage {
           "main",
           { class: "lobby" },
           yourTurn(this.mine, rememberedSeats(), this.mineAt),
-          createForm(this.form, {
-            players: (n) => {
-              this.form = { ...this.form, players: n };
-              this.render();
+          createForm(
+            this.form,
+            {
+              players: (n) => {
+                this.form = { ...this.form, players: n };
+                this.render();
+              },
+              preset: (name: PresetName) => {
+                this.form = { ...this.form, preset: name };
+                this.render();
+              },
+              submit: (form) => void this.submit(form),
+              clock: (kind) => {
+                this.form = { ...this.form, clock: kind };
+                this.render();
+              },
+              seatKind: (seat, level) => {
+                this.form = { ...this.form, computers: this.form.computers.map((l, i) => (i === seat ? level : l)) };
+                this.render();
+              },
+              versus: (form) => void this.versus(form),
             },
-            preset: (name: PresetName) => {
-              this.form = { ...this.form, preset: name };
-              this.render();
-            },
-            submit: (form) => void this.submit(form),
-            clock: (kind) => {
-              this.form = { ...this.form, clock: kind };
-              this.render();
-            },
-            seatKind: (seat, level) => {
-              this.form = { ...this.form, computers: this.form.computers.map((l, i) => (i === seat ? level : l)) };
-              this.render();
-            },
-            versus: (form) => void this.versus(form),
-          }),
+            this.seeks.standing,
+          ),
           fresh ? linksPanel(fresh, this.taken[fresh.id] ?? null, this.links, true, this.messages[fresh.id] ?? null) : null,
           // Below the creation form, which a newcomer's first screen holds whole (test/browser/returning.test.ts).
           this.seeks.view(),
+          this.tournaments.view(),
           myGames(
             {
               mine: this.mine,

@@ -54,88 +54,29 @@ function saidHere(state: ReplayState, hand: number, snap: GameSnapshot): JSX.Ele
   );
 }
 
+/** The page around a replay: its header, and the replay or what stands in its place (loading, failed, no hand yet). */
 export function replayView(state: ReplayState, act: ReplayActions): JSX.Element {
-  const { snap, hands } = state;
+  const { snap } = state;
   const tableHref = state.seat ? `/game/${state.gameId}#seat=${state.seat.token}` : `/game/${state.gameId}`;
   const menu: MenuItem[] = [
     { id: "menu-table", label: t.menu.table, href: tableHref },
     { id: "menu-record", label: t.replay.download, href: `/api/games/${state.gameId}/record`, download: `burraco-${state.gameId}.json` },
   ];
-  const top = header({ menu });
-  if (!state.loaded)
-    return h("div", { class: "replay-page" }, top, h("main", { class: "single" }, h("p", { class: "loading" }, t.replay.loading)));
-  if (state.failed || !snap)
-    return h(
-      "div",
-      { class: "replay-page" },
-      top,
-      h("main", { class: "single" }, h("p", { class: "panel fatal", role: "alert" }, t.replay.failed)),
-    );
-  const players = snap.view.players;
+  const page = (main: JSX.Element) => h("div", { class: "replay-page" }, header({ menu }), main);
+  if (!state.loaded) return page(h("main", { class: "single" }, h("p", { class: "loading" }, t.replay.loading)));
+  if (state.failed || !snap) return page(h("main", { class: "single" }, h("p", { class: "panel fatal", role: "alert" }, t.replay.failed)));
+  const current = state.hands[state.hand];
+  if (!current) return page(h("main", { class: "single" }, h("h1", null, t.replay.title), h("p", null, t.replay.noHands)));
   const names = snap.seats.map((s) => seatName(snap.seats, s.seat)).join(" · ");
-  const current = hands[state.hand];
-  if (!current)
-    return h(
-      "div",
-      { class: "replay-page" },
-      top,
-      h("main", { class: "single" }, h("h1", null, t.replay.title), h("p", null, t.replay.noHands)),
-    );
-  const last = current.positions.length - 1;
   const position = current.positions[state.move]!;
-  const ended = !current.current && state.move === last;
-  const button = (id: string, label: string, glyph: string, target: number, disabled: boolean) =>
-    h("button", { type: "button", id, "aria-label": label, title: label, disabled, onClick: () => act.go(state.hand, target) }, glyph);
-  return h(
-    "div",
-    { class: "replay-page" },
-    top,
+  const players = snap.view.players;
+  return page(
     h(
       "main",
       { class: "replay" },
       h("h1", null, `${t.replay.title}: `, h("span", { class: "names" }, names)),
-      h(
-        "nav",
-        { class: "hand-tabs", "aria-label": t.replay.hands },
-        hands.map((hand, i) =>
-          h(
-            "button",
-            {
-              key: hand.number,
-              type: "button",
-              class: "quiet",
-              "aria-pressed": i === state.hand ? "true" : "false",
-              "data-hand": hand.number + 1,
-              onClick: () => act.go(i, 0),
-            },
-            t.replay.hand(hand.number + 1),
-            hand.current ? ` (${t.replay.current})` : "",
-          ),
-        ),
-      ),
-      h(
-        "div",
-        { class: "replay-controls", role: "group", "aria-label": t.replay.slider },
-        button("replay-first", t.replay.first, "|◀", 0, state.move === 0),
-        button("replay-prev", t.replay.previous, "◀", state.move - 1, state.move === 0),
-        h("input", {
-          id: "replay-slider",
-          type: "range",
-          min: 0,
-          max: last,
-          value: state.move,
-          "aria-label": t.replay.slider,
-          "aria-valuetext": state.move === 0 ? t.replay.deal : t.replay.position(state.move, last),
-          onInput: (e: Event) => act.go(state.hand, Number((e.currentTarget as HTMLInputElement).value)),
-        }),
-        button("replay-next", t.replay.next, "▶", state.move + 1, state.move === last),
-        button("replay-last", t.replay.last, "▶|", last, state.move === last),
-        h(
-          "output",
-          { id: "replay-position", for: "replay-slider" },
-          state.move === 0 ? t.replay.deal : t.replay.position(state.move, last),
-        ),
-      ),
+      handTabs(state, act),
+      controls(state, act, current.positions.length - 1),
       h("p", { class: "hint" }, t.replay.keys),
       current.current ? h("p", { class: "hint" }, t.replay.currentNote) : null,
       h(
@@ -147,49 +88,108 @@ export function replayView(state: ReplayState, act: ReplayActions): JSX.Element 
       saidHere(state, current.number, snap),
       piles(position.hand, NOTHING_FRESH),
       teams(snap.seats, players, position.hand, null, null, NOTHING_FRESH),
-      h(
-        "section",
-        { class: "replay-hands", "aria-label": t.seats.label },
-        position.hands.map((cards, seat) =>
-          h(
-            "div",
-            { key: seat, class: "revealed-hand", "data-seat": seat },
-            h(
-              "h3",
-              null,
-              t.replay.held(seatName(snap.seats, seat)),
-              " ",
-              h("span", { class: "count" }, `· ${t.common.cards(position.hand.handSizes[seat] ?? 0)}`),
-            ),
-            cards
-              ? h(
-                  "div",
-                  { class: "pile-row fan", style: fanStyle(cards.length, cards.length > 13 ? 2 : 1) },
-                  sortBySuit(cards).map((c, i) => cardView(c, { key: `${i}:${c}` })),
-                )
-              : null,
-          ),
-        ),
-      ),
-      ended && current.scores
-        ? h(
-            "section",
-            { class: "panel", id: "replay-score", "aria-labelledby": "replay-score-title" },
-            h("h2", { id: "replay-score-title" }, t.replay.endScore),
-            scoreBreakdown(snap.seats, players, current.scores),
-            current.totals
-              ? h(
-                  "p",
-                  null,
-                  `${t.replay.totals}: `,
-                  Array.from(
-                    { length: teamCount(players) },
-                    (_, team) => `${teamName(snap.seats, team, players)} ${num(current.totals![team] ?? 0)}`,
-                  ).join(" · "),
-                )
-              : null,
-          )
-        : null,
+      revealedHands(snap, position),
+      !current.current && state.move === current.positions.length - 1 ? endScore(snap, current) : null,
     ),
+  );
+}
+
+/** One tab a hand of the match, the hand in play marked. */
+function handTabs(state: ReplayState, act: ReplayActions): JSX.Element {
+  return h(
+    "nav",
+    { class: "hand-tabs", "aria-label": t.replay.hands },
+    state.hands.map((hand, i) =>
+      h(
+        "button",
+        {
+          key: hand.number,
+          type: "button",
+          class: "quiet",
+          "aria-pressed": i === state.hand ? "true" : "false",
+          "data-hand": hand.number + 1,
+          onClick: () => act.go(i, 0),
+        },
+        t.replay.hand(hand.number + 1),
+        hand.current ? ` (${t.replay.current})` : "",
+      ),
+    ),
+  );
+}
+
+/** First, previous, the slider, next, last, and where the slider stands. */
+function controls(state: ReplayState, act: ReplayActions, last: number): JSX.Element {
+  const button = (id: string, label: string, glyph: string, target: number, disabled: boolean) =>
+    h("button", { type: "button", id, "aria-label": label, title: label, disabled, onClick: () => act.go(state.hand, target) }, glyph);
+  const where = state.move === 0 ? t.replay.deal : t.replay.position(state.move, last);
+  return h(
+    "div",
+    { class: "replay-controls", role: "group", "aria-label": t.replay.slider },
+    button("replay-first", t.replay.first, "|◀", 0, state.move === 0),
+    button("replay-prev", t.replay.previous, "◀", state.move - 1, state.move === 0),
+    h("input", {
+      id: "replay-slider",
+      type: "range",
+      min: 0,
+      max: last,
+      value: state.move,
+      "aria-label": t.replay.slider,
+      "aria-valuetext": where,
+      onInput: (e: Event) => act.go(state.hand, Number((e.currentTarget as HTMLInputElement).value)),
+    }),
+    button("replay-next", t.replay.next, "▶", state.move + 1, state.move === last),
+    button("replay-last", t.replay.last, "▶|", last, state.move === last),
+    h("output", { id: "replay-position", for: "replay-slider" }, where),
+  );
+}
+
+/** Every seat's hand at this position, face up (the replay of a finished hand, or a seat's own in the hand in play). */
+function revealedHands(snap: GameSnapshot, position: ReplayHand["positions"][number]): JSX.Element {
+  return h(
+    "section",
+    { class: "replay-hands", "aria-label": t.seats.label },
+    position.hands.map((cards, seat) =>
+      h(
+        "div",
+        { key: seat, class: "revealed-hand", "data-seat": seat },
+        h(
+          "h3",
+          null,
+          t.replay.held(seatName(snap.seats, seat)),
+          " ",
+          h("span", { class: "count" }, `· ${t.common.cards(position.hand.handSizes[seat] ?? 0)}`),
+        ),
+        cards
+          ? h(
+              "div",
+              { class: "pile-row fan", style: fanStyle(cards.length, cards.length > 13 ? 2 : 1) },
+              sortBySuit(cards).map((c, i) => cardView(c, { key: `${i}:${c}` })),
+            )
+          : null,
+      ),
+    ),
+  );
+}
+
+/** The hand's score at its last position, and the match's totals after it. */
+function endScore(snap: GameSnapshot, hand: ReplayHand): JSX.Element | null {
+  if (!hand.scores) return null;
+  const players = snap.view.players;
+  return h(
+    "section",
+    { class: "panel", id: "replay-score", "aria-labelledby": "replay-score-title" },
+    h("h2", { id: "replay-score-title" }, t.replay.endScore),
+    scoreBreakdown(snap.seats, players, hand.scores),
+    hand.totals
+      ? h(
+          "p",
+          null,
+          `${t.replay.totals}: `,
+          Array.from(
+            { length: teamCount(players) },
+            (_, team) => `${teamName(snap.seats, team, players)} ${num(hand.totals![team] ?? 0)}`,
+          ).join(" · "),
+        )
+      : null,
   );
 }

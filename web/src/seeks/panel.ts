@@ -3,10 +3,12 @@ import type { PresetName } from "../../../src/engine/rules";
 import { isLanguage } from "../../../src/shared/language";
 import { LIMITS } from "../../../src/shared/limits";
 import { checkPlayerText } from "../../../src/shared/text";
+import type { Standing } from "../../../src/shared/wire/ratings";
 import type { JoinedSeek, PublishSeekRequest, Seek } from "../../../src/shared/wire/seeks";
 import { ApiError } from "../api";
 import { span } from "../clock/time";
 import { codeText, lang, t } from "../i18n/index";
+import { ensureName, me, savedName, saveName } from "../identity/name";
 import { rememberSeat } from "../store";
 import { type SeekFilter, seeksApi } from "./api";
 import { publishForm } from "./publish-form";
@@ -19,22 +21,6 @@ import { filters, seekList, startedGames } from "./view";
  * that became games. A game made from the player's seek opens by itself
  * while they wait for it on this page.
  */
-
-const NAME_KEY = "burraco.seekName";
-const savedName = () => {
-  try {
-    return localStorage.getItem(NAME_KEY) ?? "";
-  } catch {
-    return "";
-  }
-};
-const saveName = (name: string) => {
-  try {
-    localStorage.setItem(NAME_KEY, name);
-  } catch {
-    // Private browsing: the name is asked again next time.
-  }
-};
 
 /** How the list refreshes: often while the player waits for their own seek, else now and then. */
 const WAITING_POLL = 3_000;
@@ -63,6 +49,12 @@ export class SeeksPanel {
 
   async load(): Promise<void> {
     if (this.stopped) return;
+    void me().then((player) => {
+      if (player && this.standing === null) {
+        this.standing = player.standing;
+        this.changed();
+      }
+    });
     if (this.timer) clearTimeout(this.timer);
     try {
       const [list, mine] = await Promise.all([seeksApi.list(this.filter), seeksApi.mine()]);
@@ -101,11 +93,16 @@ export class SeeksPanel {
     }
   }
 
-  private name(): string | null {
-    const typed = (document.getElementById("seek-name") as HTMLInputElement | null)?.value ?? savedName();
+  /** The name to sit down under: the one typed in the form, else the player's own (asked once if they have none). */
+  private async name(): Promise<string | null> {
+    const typed = (document.getElementById("seek-name") as HTMLInputElement | null)?.value ?? "";
     const checked = checkPlayerText(typed, LIMITS.nameLength);
-    return checked.ok && checked.text ? checked.text : null;
+    if (checked.ok && checked.text) return checked.text;
+    return ensureName();
   }
+
+  /** Where this player stands towards rated play (shown beside the form's "rated"), once known. */
+  standing: Standing | null = null;
 
   private fail(error: unknown): void {
     this.message = { text: error instanceof ApiError ? codeText(error.code) : t.codes.INTERNAL, error: true };
@@ -124,7 +121,13 @@ export class SeeksPanel {
     this.message = null;
     this.changed();
     try {
-      const joined = await seeksApi.join(seek.id, this.name());
+      const name = await this.name();
+      if (name === null) {
+        this.busy = null;
+        this.changed();
+        return;
+      }
+      const joined = await seeksApi.join(seek.id, name);
       if (this.enter(joined)) return;
     } catch (error) {
       this.fail(error);
@@ -154,7 +157,9 @@ export class SeeksPanel {
       this.changed();
       return;
     }
-    saveName(checked.text);
+    const name = checked.text || (await ensureName());
+    if (!name) return;
+    saveName(name);
     const number = (field: string) => {
       const text = String(data.get(field) ?? "").trim();
       return text === "" ? undefined : Number(text);
@@ -167,7 +172,7 @@ export class SeeksPanel {
       rated: data.get("seek-rated") === "on",
       language: isLanguage(chosenLanguage) ? chosenLanguage : lang,
       expiresIn: String(data.get("seek-expires") ?? "7d"),
-      ...(checked.text ? { name: checked.text } : {}),
+      name,
       ...(number("seek-min") !== undefined ? { minRating: number("seek-min") } : {}),
       ...(number("seek-max") !== undefined ? { maxRating: number("seek-max") } : {}),
     };
@@ -191,11 +196,16 @@ export class SeeksPanel {
     this.message = null;
     this.changed();
     try {
-      const name = this.name();
+      const name = await this.name();
+      if (name === null) {
+        this.busy = null;
+        this.changed();
+        return;
+      }
       // The rules and players the list is filtered by, if any: the player said what they want to play.
       const players = (Number(this.filter.players) || 2) as 2 | 3 | 4;
       const preset = (this.filter.preset || "classic") as PresetName;
-      const joined = await seeksApi.playNow({ players, preset, language: lang, ...(name ? { name } : {}) });
+      const joined = await seeksApi.playNow({ players, preset, language: lang, name });
       if (this.enter(joined)) return;
       this.looking = { seekId: joined.seek.id, until: Date.parse(joined.seek.expiresAt) };
       this.ticker ??= setInterval(() => this.changed(), 1000);
@@ -292,7 +302,7 @@ export class SeeksPanel {
         void this.load();
       }),
       seekList(this.list, this.failed, this.busy, { join: (seek) => void this.join(seek), withdraw: (seek) => void this.withdraw(seek) }),
-      publishForm(this.busy, savedName(), (form) => void this.publish(form)),
+      publishForm(this.busy, savedName(), this.standing, (form) => void this.publish(form)),
       h("p", null, h("a", { href: "/leaderboard/classic", id: "leaderboards-link" }, s.leaderboards)),
     );
   }

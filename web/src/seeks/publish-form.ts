@@ -1,13 +1,19 @@
 import { h, type JSX } from "preact";
 import { LANGUAGES_SHOWN } from "../../../src/shared/language";
 import { PRESET_LIST } from "../../../src/shared/presets";
+import type { Standing } from "../../../src/shared/wire/ratings";
 import { PER_MOVE } from "../clock/lobby";
 import { durationMs, span } from "../clock/time";
 import { lang, t } from "../i18n/index";
-import { presetTitle } from "./view";
+import { presetTitle, standingNote } from "./view";
 
 /** The form that publishes a seek (docs/seeks.md): folded under its title, its fields the browser's own, read when sent. */
-export function publishForm(busy: string | null, name: string, publish: (form: HTMLFormElement) => void): JSX.Element {
+export function publishForm(
+  busy: string | null,
+  name: string,
+  standing: Standing | null,
+  publish: (form: HTMLFormElement) => void,
+): JSX.Element {
   const s = t.seeks;
   const field = (id: string, label: string, control: JSX.Element) => h("div", { class: "field" }, h("label", { for: id }, label), control);
   const options = (values: readonly [string, string][], chosen: string) =>
@@ -73,10 +79,18 @@ export function publishForm(busy: string | null, name: string, publish: (form: H
         h(
           "label",
           { class: "choice" },
-          h("input", { type: "checkbox", id: "seek-rated", name: "seek-rated", "aria-describedby": "seek-rated-hint" }),
+          h("input", {
+            type: "checkbox",
+            id: "seek-rated",
+            name: "seek-rated",
+            // Rated play is for established players (docs/ratings.md): the box says why it cannot be ticked yet.
+            disabled: standing !== null && !standing.established,
+            "aria-describedby": "seek-rated-hint seek-standing",
+          }),
           ` ${s.ratedOption}`,
         ),
         h("p", { class: "hint", id: "seek-rated-hint" }, s.ratedHint),
+        standingNote(standing, "seek-standing"),
       ),
       h(
         "div",

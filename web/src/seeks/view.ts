@@ -3,6 +3,7 @@ import type { PresetName } from "../../../src/engine/rules";
 import { LANGUAGES_SHOWN } from "../../../src/shared/language";
 import { PRESET_LIST, presetText } from "../../../src/shared/presets";
 import type { ClockControl } from "../../../src/shared/wire/clock";
+import type { Standing } from "../../../src/shared/wire/ratings";
 import type { JoinedSeek, Seek, SeekPlayer } from "../../../src/shared/wire/seeks";
 import { durationMs, span } from "../clock/time";
 import { dateTime, lang, nameList, t } from "../i18n/index";
@@ -183,4 +184,17 @@ export function startedGames(mine: readonly JoinedSeek[]): JSX.Element | null {
       );
     }),
   );
+}
+
+/** Where the player stands towards rated play: established, or what they still lack (docs/ratings.md). */
+export function standingNote(standing: Standing | null, id: string): JSX.Element | null {
+  if (standing === null) return null;
+  const w = t.standing;
+  if (standing.established) return h("p", { class: "hint standing", id }, w.yes);
+  const lacks = [
+    ...(standing.mailbox ? [] : [w.mailbox]),
+    ...(standing.daysLeft > 0 ? [w.days(standing.daysLeft)] : []),
+    ...(standing.matchesLeft > 0 ? [w.matches(standing.matchesLeft)] : []),
+  ];
+  return h("p", { class: "hint standing", id, "data-established": "false" }, w.lacks(nameList(lacks)));
 }

@@ -1,7 +1,7 @@
 import "../core";
 import { h, type JSX } from "preact";
 import type { GameSnapshot } from "../../../src/shared/api";
-import { teamCount, teamName, teamOf } from "../describe";
+import { seatName, teamCount, teamName, teamOf } from "../describe";
 import { codeText, num, t } from "../i18n/index";
 import type { RematchBox } from "./rematch";
 
@@ -48,6 +48,7 @@ export function matchEnd(snap: GameSnapshot, me: number | null, box: RematchBox,
         ),
       ),
     ),
+    ratingLines(snap, id),
     me !== null
       ? h(
           "div",
@@ -63,5 +64,31 @@ export function matchEnd(snap: GameSnapshot, me: number | null, box: RematchBox,
       : ready
         ? h("p", { class: "rematch" }, h("a", { class: "button quiet", href: `/game/${encodeURIComponent(ready)}` }, t.matchEnd.watch))
         : null,
+  );
+}
+
+/**
+ * What the match did to its players' ratings: "Anna: 1500 → 1662 (+162)"
+ * for each player of a rated match, once its result is recorded (seconds
+ * after its end: the snapshot's `rating`); why a match asked to be rated
+ * was not; nothing for a match never meant to be rated.
+ */
+function ratingLines(snap: GameSnapshot, id: string): JSX.Element | null {
+  const outcome = snap.rating;
+  const w = t.ratingChange;
+  if (!outcome) return snap.rated ? h("p", { class: "hint rating-change", id: `${id}-rating` }, w.pending) : null;
+  if (!outcome.rated) {
+    const why = outcome.why === null ? (snap.rated ? w.unratedUnknown : "") : w.unrated[outcome.why];
+    return why ? h("p", { class: "hint rating-change", id: `${id}-rating`, "data-unrated": outcome.why ?? "" }, why) : null;
+  }
+  return h(
+    "div",
+    { class: "rating-change", id: `${id}-rating` },
+    h("h4", null, w.title),
+    h(
+      "ul",
+      null,
+      outcome.seats.map((r) => h("li", { key: r.seat, "data-seat": r.seat }, w.line(seatName(snap.seats, r.seat), r.before, r.after))),
+    ),
   );
 }

@@ -61,7 +61,12 @@ const BAD_NAME = "BAD_NAME";
 /** On a first visit, the moves shown as "latest": those of the last few log entries. */
 const FIRST_VISIT = 12;
 
-type Fatal = "badSeat" | "badInvite" | "failed" | "GAME_NOT_FOUND" | "SEAT_REISSUED" | "DEVICE_REMOVED";
+/**
+ * Refusals said in their own words: the game is gone, the seat was given a fresh link, this device was removed, or a
+ * rated match's seat is not this player's to take (docs/ratings.md).
+ */
+const SAID = ["GAME_NOT_FOUND", "SEAT_REISSUED", "DEVICE_REMOVED", "NOT_ESTABLISHED", "SAME_PERSON"] as const;
+type Fatal = "badSeat" | "badInvite" | "failed" | (typeof SAID)[number];
 
 export class TablePage {
   snap: GameSnapshot | null = null;
@@ -156,8 +161,9 @@ export class TablePage {
       this.fatal = loadError(error, mode);
       if (mode === "seat" && error instanceof ApiError && (error.code === "BAD_TOKEN" || error.code === "SEAT_REISSUED"))
         forgetSeat(gameId, token!);
+      // The seat is another player's: the page that offers to link this device (a chunk of its own, loaded only here,
+      // with the other pages' words).
       if (mode === "seat" && error instanceof ApiError && error.code === "SEAT_TAKEN") {
-        // Rare, and a page of its own with the other pages' words: loaded only then.
         const [{ SeatTaken }] = await Promise.all([import("../identity/seat-taken"), usePageWords()]);
         if (this.closed) return;
         this.seatTaken = new SeatTaken(this.root, () => this.reopen(this.route));
@@ -196,6 +202,11 @@ export class TablePage {
     }
     this.apply({ version: snap.version, events: [], view: snap });
     if (mode !== "embed") this.ends.offerLast(snap);
+    // A seat nobody named, at a table with other people, takes its player's own name: asked now if they have none (identity/name.ts).
+    const others = snap.seats.some((s) => s.seat !== snap.viewer && s.computer === null);
+    if (mode === "seat" && snap.viewer !== null && snap.seats[snap.viewer]?.name === null && others && snap.status === "playing")
+      // Loaded only then: most tables never need it.
+      void import("../identity/name").then(({ ensureName }) => ensureName()).then((name) => (name === null ? undefined : this.refresh()));
     const since = seen !== null && seen < snap.version ? seen : Math.max(0, snap.version - FIRST_VISIT);
     this.live = new Live({
       gameId,
@@ -429,15 +440,14 @@ export class TablePage {
 
 function loadError(error: unknown, mode: TableMode): Fatal {
   if (!(error instanceof ApiError)) return "failed";
-  if (error.code === "GAME_NOT_FOUND") return "GAME_NOT_FOUND";
-  // The creator gave this seat a fresh link: its old holder is told so, and what to do.
-  if (error.code === "SEAT_REISSUED") return "SEAT_REISSUED";
-  // This device was removed from its player: the page says so, and how to link it again.
-  if (error.code === "DEVICE_REMOVED") return "DEVICE_REMOVED";
+  // The game is gone; the creator gave this seat a fresh link (its old holder is told so, and what to do); this device
+  // was removed from its player (the page says how to link it again); a rated match refuses this player its seat.
+  const said = SAID.find((code) => code === error.code);
+  if (said) return said;
   if (error.code === "BAD_TOKEN") return mode === "invite" ? "badInvite" : "badSeat";
   return "failed";
 }
 
 function fatalText(fatal: Fatal): string {
-  return fatal === "GAME_NOT_FOUND" || fatal === "SEAT_REISSUED" || fatal === "DEVICE_REMOVED" ? t.codes[fatal] : t.load[fatal];
+  return fatal === "badSeat" || fatal === "badInvite" || fatal === "failed" ? t.load[fatal] : t.codes[fatal];
 }

@@ -1,0 +1,197 @@
+/**
+ * The tournament room's invocations, measured with its own code (bundled as
+ * the Worker is: bench/bundle.ts), for tournaments of 16, 200 and 1,000
+ * pairs (tables of four: the most seats to seal per table). Each is one
+ * invocation of the room as the room runs it (src/server/tournaments):
+ *
+ * - a round planned and logged: the first with the draw (the start), the
+ *   next three by Mitchell, the last by Danish from the standings;
+ * - each slice of making the round's tables (chores.ts SLICE.make): each
+ *   seat's link sealed, the table's game built with its carried seats and
+ *   serialised as the call to its game room sends it (the game room's own
+ *   creation is that room's invocation, measured by `npm run bench -- cost`);
+ * - a table's result coming in (tableEnded), the standings' cache dropped;
+ * - a cold room waking at the tournament's end: its whole log read from its
+ *   storage and folded;
+ * - the standings answered: built (after a change) and from the cached text.
+ *
+ * CPU twice, as bench/cpu.ts reads it: the thread's (what Workers charges an
+ * invocation) and the process's (all its threads: Node runs WebCrypto's
+ * work on its thread pool, where workerd runs it on the isolate's thread,
+ * so the process's figure is the one held against the 10 ms budget).
+ */
+
+import { toJson } from "../src/server/reply";
+import { cryptoShuffle } from "../src/server/room/fairness";
+import { SLICE } from "../src/server/tournaments/slices";
+import { plannedRound, tableCreation, tableToMake } from "../src/server/tournaments/tables";
+import { standingsView } from "../src/server/tournaments/views";
+import { Tournament, type TournamentLog } from "../src/tournament/state";
+import type { TablePairing } from "../src/tournament/types";
+import { cpuNow } from "./cpu";
+
+export interface Cost {
+  /** Thread and process CPU, ms: the median and the most over its runs (every slice for the tables). */
+  readonly thread: { median: number; max: number };
+  readonly process: { median: number; max: number };
+  readonly runs: number;
+}
+
+export interface SizeResult {
+  readonly entries: number;
+  readonly tables: number;
+  readonly logEntries: number;
+  /** The most any invocation of the first (cold) run took, process CPU, ms. */
+  readonly coldMax: number;
+  readonly start: Cost;
+  readonly makeSlice: Cost;
+  readonly result: Cost;
+  readonly danish: Cost;
+  readonly wake: Cost;
+  readonly standingsBuilt: Cost;
+  readonly standingsCached: Cost;
+}
+
+const env = { GAME_ID_KEY: "bench-game-id-key" };
+const DAY = 86_400_000;
+
+function summary(samples: { thread: number; process: number }[]): Cost {
+  const pick = (key: "thread" | "process") => {
+    const sorted = samples.map((s) => s[key]).sort((a, b) => a - b);
+    return { median: sorted[Math.floor(sorted.length / 2)]!, max: sorted[sorted.length - 1]! };
+  };
+  return { thread: pick("thread"), process: pick("process"), runs: samples.length };
+}
+
+async function timed(fn: () => unknown): Promise<{ thread: number; process: number }> {
+  const before = cpuNow();
+  await fn();
+  const after = cpuNow();
+  return { thread: after.thread - before.thread, process: after.process - before.process };
+}
+
+function registered(entries: number): TournamentLog[] {
+  const log: TournamentLog[] = [
+    {
+      type: "created",
+      id: "B".repeat(24),
+      settings: {
+        name: "Bench",
+        format: "pairs",
+        preset: "fibur",
+        rounds: 5,
+        hands: 4,
+        movement: "mitchell-danish",
+        perMove: DAY,
+        timeout: "claim",
+        roundTime: 7 * DAY,
+        registrationUntil: null,
+        maxEntries: null,
+        visibility: "public",
+        odd: "bye",
+        withdrawal: "forfeit",
+        rated: true,
+        level: "club",
+        duplicate: true,
+      },
+      organiser: "o".repeat(64),
+      inviteHash: null,
+    },
+  ];
+  for (let e = 0; e < entries; e++) {
+    const member = (i: number) => ({ player: `${e}-${i}`.padStart(64, "0"), name: `Player ${e}.${i}`, computer: null });
+    log.push({ type: "entered", entry: e, members: [member(0), member(1)], partnerHash: null });
+  }
+  return log;
+}
+
+type Sample = { thread: number; process: number };
+
+/** A full collection, outside the timed invocations (`node --expose-gc`; without it, none). */
+const collect = () => (globalThis as { gc?: () => void }).gc?.();
+
+/**
+ * A whole tournament of `entries` pairs (five rounds: four Mitchell, a
+ * Danish last), `repeat` times in this process: the first run is a cold
+ * isolate's (V8 compiling the code as it goes), the others warm.
+ */
+export async function measureSize(entries: number, repeat: number): Promise<SizeResult> {
+  const kinds = ["start", "makeSlice", "result", "danish", "wake", "standingsBuilt", "standingsCached"] as const;
+  const warm = Object.fromEntries(kinds.map((k) => [k, [] as Sample[]])) as Record<(typeof kinds)[number], Sample[]>;
+  let coldMax = 0;
+  let tables = 0;
+  let logEntries = 0;
+  for (let run = 0; run < repeat; run++) {
+    const samples = Object.fromEntries(kinds.map((k) => [k, [] as Sample[]])) as Record<(typeof kinds)[number], Sample[]>;
+    const log = registered(entries);
+    const t = Tournament.fold(log);
+    const append = (body: TournamentLog) => {
+      // The room's append: the entry serialised for its storage, then folded in.
+      JSON.stringify(body);
+      log.push(body);
+      t.apply(body);
+    };
+    for (let r = 0; r < t.settings.rounds; r++) {
+      // Days pass between rounds, and the isolate's collector runs while the room waits (a room's heap holds one tournament,
+      // never the garbage of the runs before): collected here, outside any timing, when the process allows it.
+      collect();
+      // The start plans round 1 with the draw; each later round is planned when the last table of the one before ends.
+      const planned = await timed(() => {
+        if (r === 0) append({ type: "started", order: cryptoShuffle(t.registered().map((e) => e.entry)) });
+        append(plannedRound(t, 0));
+      });
+      (r === t.settings.rounds - 1 ? samples.danish : samples.start).push(planned);
+      const round = t.current()!;
+      const pairings = round.planned.pairings.filter((p): p is TablePairing => p.kind === "table");
+      tables = pairings.length;
+      for (let from = 0; from < pairings.length; from += SLICE.make) {
+        samples.makeSlice.push(
+          await timed(async () => {
+            const slice = pairings.slice(from, from + SLICE.make);
+            const chosen: Awaited<ReturnType<typeof tableToMake>>[] = [];
+            for (const p of slice) chosen.push(await tableToMake(env, t, r, p));
+            // The links kept (storage), each table's game made (its call's arguments serialised as RPC sends them), the tables logged.
+            JSON.stringify(chosen.map((c) => c.made));
+            await Promise.all(
+              slice.map(async (p, i) => JSON.stringify(await tableCreation(env, t, round, p, chosen[i]!.made, chosen[i]!.tokens))),
+            );
+            append({ type: "tablesMade", round: r, tables: chosen.map((c) => ({ table: c.made.table, game: c.made.game })) });
+          }),
+        );
+      }
+      for (const p of pairings) {
+        const a = 800 + ((p.table * 7919 + r * 104729) % 2400);
+        const body: TournamentLog = { type: "tableEnded", round: r, table: p.table, result: { totals: [a, 1500], hands: [[a, 1500]] } };
+        samples.result.push(await timed(() => append(body)));
+      }
+    }
+    collect();
+    // The standings: built once per version, then served as that text.
+    let text = "";
+    samples.standingsBuilt.push(
+      await timed(() => {
+        text = toJson(standingsView(t));
+      }),
+    );
+    samples.standingsCached.push(await timed(() => text.length));
+    // A cold room at the tournament's end: its whole log read back from its storage (one JSON text per entry) and folded.
+    const stored = log.map((body) => JSON.stringify(body));
+    logEntries = stored.length;
+    samples.wake.push(await timed(() => Tournament.fold(stored.map((text) => JSON.parse(text) as TournamentLog))));
+    if (run === 0) coldMax = Math.max(...kinds.filter((k) => !k.startsWith("standings")).flatMap((k) => samples[k].map((x) => x.process)));
+    else for (const k of kinds) warm[k].push(...samples[k]);
+  }
+  return {
+    entries,
+    tables,
+    logEntries,
+    coldMax,
+    start: summary(warm.start),
+    makeSlice: summary(warm.makeSlice),
+    result: summary(warm.result),
+    danish: summary(warm.danish),
+    wake: summary(warm.wake),
+    standingsBuilt: summary(warm.standingsBuilt),
+    standingsCached: summary(warm.standingsCached),
+  };
+}

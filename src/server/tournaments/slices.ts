@@ -1,0 +1,11 @@
+/**
+ * How a round's chores are cut across the tournament room's invocations
+ * (chores.ts): tables per invocation for each, so that none passes the Free
+ * plan's 10 ms of CPU (`npm run bench -- tournaments` measures a slice), and
+ * where each keeps how far it has gone.
+ */
+export const SLICE = { make: 6, settle: 16, remind: 16, release: 24 } as const;
+
+export type Chore = keyof typeof SLICE;
+
+export const cursor = (chore: Chore, round: number) => `${chore}:${round}`;

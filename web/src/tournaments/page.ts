@@ -1,0 +1,368 @@
+import { h, type JSX, render } from "preact";
+import { presetText } from "../../../src/shared/presets";
+import { checkPlayerText } from "../../../src/shared/text";
+import type { TournamentView } from "../../../src/shared/wire/tournaments";
+import { ApiError, api } from "../api";
+import { copyText, shareLink } from "../dom";
+import { header } from "../header";
+import { codeText, dateTime, lang, t } from "../i18n/index";
+import { tournamentsApi } from "./api";
+import { entryName, standingsTable } from "./standings";
+import { loadWords, tw, wordsCurrent } from "./words";
+
+/**
+ * `/tournament/{id}` (docs/tournaments.md): the tournament, its entries,
+ * rounds and standings; registering (alone, as a pair, or as a partner with
+ * `#partner=TOKEN`; by invitation with `#invite=TOKEN`); leaving or
+ * withdrawing; the organiser's actions; each round's table of the player
+ * linked to their own seat. `?embed=1` is the standings alone, for another
+ * site's frame. It asks again every half minute.
+ */
+
+const POLL = 30_000;
+
+export class TournamentPage {
+  private view: TournamentView | null = null;
+  private error: string | null = null;
+  private busy = false;
+  private message: string | null = null;
+  /** The player's seat token at each game, from "my games". */
+  private seats = new Map<string, string>();
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private readonly fragment = new URLSearchParams(location.hash.slice(1));
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly id: string,
+    private readonly embed: boolean,
+  ) {}
+
+  async open(): Promise<void> {
+    this.render();
+    await this.refresh();
+    this.timer = setInterval(() => void this.refresh(), POLL);
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    render(null, this.root);
+  }
+
+  private async refresh(): Promise<void> {
+    try {
+      await loadWords();
+      this.view = await tournamentsApi.get(this.id);
+      this.error = null;
+      document.title = `${this.view.name} — ${t.common.brand}`;
+      if (!this.embed && this.view.you.entry !== null && this.view.rounds.length > 0) {
+        const mine = await api.myGames().catch(() => ({ games: [] }));
+        this.seats = new Map(mine.games.filter((g) => g.token).map((g) => [g.id, g.token!]));
+      }
+    } catch (error) {
+      await loadWords();
+      this.error =
+        error instanceof ApiError && error.code === "TOURNAMENT_NOT_FOUND"
+          ? tw.notFound
+          : codeText(error instanceof ApiError ? error.code : "NETWORK");
+    }
+    this.render();
+  }
+
+  /** One action, then the tournament again; a refusal is said in the player's words. */
+  private async act(action: () => Promise<unknown>, confirmText?: string): Promise<void> {
+    if (confirmText && !confirm(confirmText)) return;
+    this.busy = true;
+    this.message = null;
+    this.render();
+    try {
+      await action();
+    } catch (error) {
+      this.message = codeText(error instanceof ApiError ? error.code : "INTERNAL");
+    }
+    this.busy = false;
+    await this.refresh();
+  }
+
+  private nameOf(form: HTMLFormElement): string | null {
+    const raw = String(new FormData(form).get("t-player-name") ?? "");
+    const checked = checkPlayerText(raw, 40);
+    return checked.ok && checked.text ? checked.text : null;
+  }
+
+  private entryLabel(entry: number | null): string {
+    if (entry === null) return tw.computer;
+    const e = this.view?.entries.find((x) => x.entry === entry);
+    return e ? entryName(e.names, e.computer, e.entry) : t.common.player(entry + 1);
+  }
+
+  render(): void {
+    // The tournaments' words come with their pages (words.ts): in the player's language, again after a switch.
+    if (!wordsCurrent()) {
+      void loadWords().then(() => this.render());
+      return;
+    }
+    const v = this.view;
+    const c = tw;
+    const body: (JSX.Element | null)[] = [];
+    if (!v)
+      body.push(h("p", { class: this.error ? "notice error" : "hint", role: this.error ? "alert" : "status" }, this.error ?? c.loading));
+    else if (this.embed) body.push(this.standings(v, true));
+    else body.push(...this.full(v));
+    render(
+      h(
+        "div",
+        { class: `tournament-page${this.embed ? " embed" : ""}` },
+        this.embed ? null : header(),
+        h("main", { class: "single" }, h("section", { class: "panel" }, v ? h("h1", { id: "tournament-name" }, v.name) : null, ...body)),
+      ),
+      this.root,
+    );
+  }
+
+  private full(v: TournamentView): (JSX.Element | null)[] {
+    const c = tw;
+    const s = v.settings;
+    return [
+      h(
+        "p",
+        { class: "hint", id: "tournament-settings" },
+        c.settings(c.format[s.format], presetText(s.preset, lang).title, s.rounds, s.hands),
+      ),
+      h("p", { id: "tournament-status" }, h("strong", null, c.status[v.status]), ` · ${c.movement[s.movement]}`),
+      this.message ? h("p", { class: "notice error", role: "alert" }, this.message) : null,
+      this.entryBox(v),
+      v.you.organiser ? this.organiserBox(v) : null,
+      this.standings(v, false),
+      this.rounds(v),
+      this.entries(v),
+    ];
+  }
+
+  private standings(v: TournamentView, embed: boolean): JSX.Element {
+    const c = tw;
+    return h(
+      "section",
+      { "aria-labelledby": "standings-title" },
+      h("h2", { id: "standings-title" }, c.standings, v.rounds.length ? ` · ${c.roundOf(v.rounds.length, v.settings.rounds)}` : ""),
+      standingsTable(v.standings, v.you.entry),
+      embed
+        ? h("p", null, h("a", { href: `/tournament/${v.id}`, target: "_blank", rel: "noopener" }, c.embedOpen))
+        : h(
+            "p",
+            null,
+            h(
+              "button",
+              {
+                type: "button",
+                class: "button quiet",
+                id: "share-standings",
+                onClick: () => void shareLink({ title: v.name, text: v.name, url: `${location.origin}/tournament/${v.id}` }),
+              },
+              c.shareStandings,
+            ),
+          ),
+    );
+  }
+
+  /** Registering, the partner's link, leaving: what the player may do with their own entry. */
+  private entryBox(v: TournamentView): JSX.Element | null {
+    const c = tw;
+    const partner = this.fragment.get("partner");
+    const invite = this.fragment.get("invite");
+    if (v.you.entry !== null) {
+      return h(
+        "div",
+        { class: "entry-box", id: "my-entry" },
+        h("p", null, h("strong", null, c.registered), ` ${this.entryLabel(v.you.entry)}`),
+        v.you.partner ? this.linkRow("partner-link", c.partnerLink, v.you.partner.url) : null,
+        v.status === "over" || v.entries.find((e) => e.entry === v.you.entry)?.withdrawn
+          ? null
+          : h(
+              "button",
+              {
+                type: "button",
+                class: "button quiet",
+                id: "leave-tournament",
+                disabled: this.busy,
+                onClick: () =>
+                  void this.act(() => tournamentsApi.leave(v.id), v.status === "registration" ? c.leaveConfirm : c.withdrawConfirm),
+              },
+              v.status === "registration" ? c.leave : c.withdraw,
+            ),
+      );
+    }
+    if (v.status !== "registration") return null;
+    const joining = partner !== null;
+    if (!joining && !v.registrationOpen) return h("p", { class: "hint" }, t.codes.REGISTRATION_CLOSED);
+    if (!joining && v.settings.visibility === "invitation" && !invite && !v.you.organiser) return h("p", { class: "hint" }, c.inviteNeeded);
+    return h(
+      "form",
+      {
+        class: "entry-box",
+        id: "register-form",
+        onSubmit: (e: Event) => {
+          e.preventDefault();
+          const name = this.nameOf(e.currentTarget as HTMLFormElement);
+          void this.act(() => (joining ? tournamentsApi.partner(v.id, partner, name) : tournamentsApi.register(v.id, name, invite)));
+        },
+      },
+      joining ? h("p", null, c.partnerInvited) : null,
+      h(
+        "div",
+        { class: "field" },
+        h("label", { for: "t-player-name" }, c.yourName),
+        h("input", { id: "t-player-name", name: "t-player-name", maxLength: 40, autocomplete: "nickname" }),
+      ),
+      h(
+        "button",
+        { type: "submit", class: "button primary", id: "register", disabled: this.busy },
+        this.busy ? c.registering : joining ? c.partnerJoin : v.settings.format === "pairs" ? c.registerPair : c.register,
+      ),
+    );
+  }
+
+  private linkRow(id: string, label: string, url: string): JSX.Element {
+    const c = tw;
+    return h(
+      "div",
+      { class: "link-row", id },
+      h("p", { class: "hint" }, label),
+      h("input", {
+        readOnly: true,
+        value: url,
+        "aria-label": label,
+        onFocus: (e: Event) => (e.currentTarget as HTMLInputElement).select(),
+      }),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "button quiet",
+          onClick: (e: Event) => void copyText(url, (e.currentTarget as HTMLElement).previousElementSibling as HTMLInputElement),
+        },
+        c.copy,
+      ),
+      h(
+        "button",
+        { type: "button", class: "button quiet", onClick: () => void shareLink({ title: this.view?.name ?? "", text: label, url }) },
+        c.share,
+      ),
+    );
+  }
+
+  private organiserBox(v: TournamentView): JSX.Element {
+    const c = tw;
+    const button = (id: string, text: string, run: () => Promise<unknown>, ask?: string) =>
+      h("button", { type: "button", class: "button", id, disabled: this.busy, onClick: () => void this.act(run, ask) }, text);
+    return h(
+      "section",
+      { class: "organiser", id: "organiser", "aria-labelledby": "organiser-title" },
+      h("h2", { id: "organiser-title" }, c.organiser),
+      v.you.invite ? this.linkRow("invite-link", c.inviteLink, v.you.invite.url) : null,
+      h(
+        "div",
+        { class: "actions" },
+        v.status === "registration" ? button("start-tournament", c.start, () => tournamentsApi.start(v.id), c.startConfirm) : null,
+        v.status === "registration" ? button("add-computer", c.addComputer, () => tournamentsApi.computer(v.id)) : null,
+        v.status !== "over" ? button("end-tournament", c.end, () => tournamentsApi.end(v.id), c.endConfirm) : null,
+      ),
+    );
+  }
+
+  private entries(v: TournamentView): JSX.Element {
+    const c = tw;
+    const organiser = v.you.organiser && v.status !== "over";
+    return h(
+      "section",
+      { "aria-labelledby": "entries-title" },
+      h("h2", { id: "entries-title" }, c.entries, ` (${v.entries.length})`),
+      h(
+        "ul",
+        { class: "game-list", id: "entries" },
+        v.entries.map((e) =>
+          h(
+            "li",
+            { key: e.entry, "data-entry": e.entry },
+            entryName(e.names, e.computer, e.entry),
+            e.complete ? null : h("span", { class: "hint" }, ` · ${c.waitingPartner}`),
+            e.withdrawn ? h("span", { class: "hint" }, ` · ${c.withdrawn}`) : null,
+            organiser && v.status === "registration" && !e.complete
+              ? h(
+                  "button",
+                  {
+                    type: "button",
+                    class: "button quiet",
+                    disabled: this.busy,
+                    onClick: () => void this.act(() => tournamentsApi.computer(v.id, e.entry)),
+                  },
+                  c.fillPartner,
+                )
+              : null,
+            organiser && !e.withdrawn
+              ? h(
+                  "button",
+                  {
+                    type: "button",
+                    class: "button quiet",
+                    "data-remove": e.entry,
+                    disabled: this.busy,
+                    onClick: () =>
+                      void this.act(() => tournamentsApi.remove(v.id, e.entry), c.removeConfirm(entryName(e.names, e.computer, e.entry))),
+                  },
+                  c.remove,
+                )
+              : null,
+          ),
+        ),
+      ),
+    );
+  }
+
+  private rounds(v: TournamentView): JSX.Element | null {
+    const c = tw;
+    if (v.rounds.length === 0) return null;
+    return h(
+      "section",
+      { "aria-labelledby": "rounds-title" },
+      h("h2", { id: "rounds-title" }, c.roundsTitle),
+      [...v.rounds].reverse().map((r) =>
+        h(
+          "div",
+          { class: "round", key: r.round, "data-round": r.round },
+          h(
+            "h3",
+            null,
+            c.round(r.round + 1),
+            h("span", { class: "when" }, ` · ${r.finished ? c.finished : c.deadline(dateTime(r.deadline))}`),
+          ),
+          h(
+            "ul",
+            { class: "game-list" },
+            r.tables.map((tb) => {
+              const mine = v.you.entry !== null && tb.sides.includes(v.you.entry);
+              const token = tb.game ? this.seats.get(tb.game) : undefined;
+              const result = tb.result
+                ? `${c.vpResult(tb.result.vp[0]!, tb.result.vp[1]!)}${tb.result.lost ? ` (${tb.result.lost.reason === "resigned" ? c.resigned : c.lostOnTime})` : ""}`
+                : c.playing;
+              return h(
+                "li",
+                { key: tb.table, "data-table": tb.table, class: mine ? "your-turn" : "" },
+                h("strong", null, c.table(tb.table)),
+                ` ${this.entryLabel(tb.sides[0] ?? null)} – ${this.entryLabel(tb.sides[1] ?? null)} · ${result} `,
+                tb.game && mine && token
+                  ? h("a", { class: "button primary", href: `/game/${tb.game}#seat=${token}`, "data-your-table": tb.table }, c.yourTable)
+                  : tb.game && r.finished
+                    ? h("a", { href: `/game/${tb.game}` }, c.watch)
+                    : null,
+              );
+            }),
+          ),
+          r.byes.length ? h("p", { class: "hint" }, c.byes(r.byes.map((e) => this.entryLabel(e)).join(", "))) : null,
+          r.forfeits.map((f) =>
+            h("p", { class: "hint", key: f.entry }, c.forfeitWon(this.entryLabel(f.entry), this.entryLabel(f.against))),
+          ),
+        ),
+      ),
+    );
+  }
+}
