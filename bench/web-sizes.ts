@@ -7,7 +7,7 @@
  * other pages' too), in the language whose files are larger. Then the
  * chunks the table loads when needed (the end of a hand's melds), the
  * stylesheet and the service worker. Read by the bench (web.ts, web-why.ts)
- * and by the tests (test/shared/figures.test.ts, test/web/sizes.test.ts).
+ * and by the tests (test/shared/figures.test.ts, test/shared/web-sizes.test.ts).
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -48,7 +48,7 @@ interface PageSpec {
   readonly limited: boolean;
 }
 
-/** The pages measured. A page held to the limit fails the bench and test/web/sizes.test.ts when it goes over it. */
+/** The pages measured. A page held to the limit fails the bench and test/shared/web-sizes.test.ts when it goes over it. */
 export const PAGES: readonly PageSpec[] = [
   { key: "table", what: "table page: script loaded at once", page: "table", limited: true },
   {
