@@ -78,7 +78,7 @@ describe("one player on two devices", () => {
     // The player names themself on the phone (a name with a control character is refused first).
     await phone.locator("#player-name-input").fill("Anna\u0007");
     await phone.locator("#player-name button[type=submit]").click();
-    await waitText(phone, "#devices", literal(italian.identity.nameRefused(40)));
+    await waitText(phone, "#devices", literal(italian.names.refused(40)));
     await phone.locator("#player-name-input").fill("  Anna  ");
     await phone.locator("#player-name button[type=submit]").click();
     await waitText(phone, "#devices", literal(italian.identity.nameSaved));

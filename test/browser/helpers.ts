@@ -55,6 +55,12 @@ export interface ContextOptions {
    * service that the other tests do not need, hundreds of profiles over a run.
    */
   readonly serviceWorkers?: boolean;
+  /**
+   * Lets the app offer the way back for a lost device (web/src/identity/offer.ts: once, to a player with one device,
+   * no email and no recovery code). Off unless a test is about it: elsewhere the browser has answered it already, so
+   * that no sheet covers the table a test plays on.
+   */
+  readonly wayBack?: boolean;
 }
 
 /**
@@ -79,6 +85,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     serviceWorkers: options.serviceWorkers ? "allow" : "block",
   });
   context.setDefaultTimeout(HANG_GUARD);
+  if (!options.wayBack) await context.addInitScript(() => localStorage.setItem("burraco.wayBackOffered", "answered"));
   return context;
 }
 

@@ -1,6 +1,8 @@
 import { Validator } from "@cfworker/json-schema";
 import { describe, expect, it } from "vitest";
 import { app } from "../../src/server/app";
+import { documentDigest } from "../../src/server/routes/openapi";
+import { OPENAPI_DIGEST } from "../../web/src/api-paths";
 import { call } from "./helpers";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -48,5 +50,10 @@ describe("OpenAPI", () => {
       const result = validator.validate(example);
       expect(result.valid, `${path}: ${JSON.stringify(result.errors.slice(0, 3))}`).toBe(true);
     }
+  });
+
+  it("is the document the web client's types were generated from (web/src/api-paths.ts: run `npm run api:types`)", async () => {
+    const doc = (await call("/api/openapi.json")).body as { servers: unknown };
+    expect(await documentDigest(doc)).toBe(OPENAPI_DIGEST);
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { build } from "esbuild";
+import { build, type Metafile } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { root } from "../../bench/figures";
 import { enPages } from "../../web/src/i18n/en-pages";
@@ -16,8 +16,10 @@ import { enPages } from "../../web/src/i18n/en-pages";
  * section of the table's.
  */
 
-/** The modules a page's entries import statically, as the build bundles them (paths from the repository's root). */
-async function staticModules(entries: readonly string[]): Promise<Set<string>> {
+type Inputs = Metafile["inputs"];
+
+/** The build's modules and their imports, as it bundles the page's entries (paths from the repository's root). */
+async function bundled(entries: readonly string[]): Promise<Inputs> {
   const bundle = await build({
     entryPoints: entries.map((e) => join(root, e)),
     absWorkingDir: root,
@@ -29,7 +31,11 @@ async function staticModules(entries: readonly string[]): Promise<Set<string>> {
     outdir: join(root, "web/dist-unused"),
     logLevel: "silent",
   });
-  const inputs = bundle.metafile.inputs;
+  return bundle.metafile.inputs;
+}
+
+/** The modules these entries import statically. */
+function staticModules(inputs: Inputs, entries: readonly string[]): Set<string> {
   const seen = new Set<string>();
   const visit = (path: string) => {
     if (seen.has(path)) return;
@@ -40,15 +46,45 @@ async function staticModules(entries: readonly string[]): Promise<Set<string>> {
   return seen;
 }
 
+const TABLE = ["web/src/main.ts", "web/src/boot.ts", "web/src/table/page.ts"];
+const source = (m: string) => readFileSync(join(root, m), "utf8");
+const reading = new RegExp(`\\bt\\.(${Object.keys(enPages).join("|")})\\b`, "g");
+/** Where these modules read a section of the other pages' words. */
+const readers = (modules: Iterable<string>) =>
+  [...modules]
+    .filter((m) => m.startsWith("web/src/") && !m.startsWith("web/src/i18n/"))
+    .flatMap((m) => [...new Set([...source(m).matchAll(reading)].map((match) => `${m}: t.${match[1]}`))]);
+
 describe("the table's words", () => {
   it("are all the table's page reads: none of its modules reads the other pages' words", async () => {
-    const modules = await staticModules(["web/src/main.ts", "web/src/boot.ts", "web/src/table/page.ts"]);
+    const modules = staticModules(await bundled(TABLE), TABLE);
     expect(modules).toContain("web/src/table/view.ts");
-    const sections = Object.keys(enPages);
-    const reading = new RegExp(`\\bt\\.(${sections.join("|")})\\b`, "g");
-    const found = [...modules]
-      .filter((m) => m.startsWith("web/src/") && !m.startsWith("web/src/i18n/"))
-      .flatMap((m) => [...new Set([...readFileSync(join(root, m), "utf8").matchAll(reading)].map((match) => `${m}: t.${match[1]}`))]);
-    expect(found).toEqual([]);
+    expect(readers(modules)).toEqual([]);
+  });
+
+  it("are joined by the other pages' before a part the table loads later reads them", async () => {
+    // A chunk loaded with import() from the table (its chat, a hand's end, the name asked once, the way back…) that
+    // reads the other pages' words asks for them itself, or is asked for with them: otherwise it shows `undefined`,
+    // or throws on a function that is not there (a name refused at the table, in the dialog that asks for one).
+    const inputs = await bundled(TABLE);
+    const atOnce = staticModules(inputs, TABLE);
+    const lazy = new Map<string, { importer: string; spec: string }>();
+    const visit = (module: string) => {
+      for (const i of inputs[module]?.imports ?? []) {
+        if (i.kind !== "dynamic-import" || lazy.has(i.path) || !i.path.startsWith("web/src/")) continue;
+        lazy.set(i.path, { importer: module, spec: i.original ?? "" });
+        for (const m of staticModules(inputs, [i.path])) visit(m);
+      }
+    };
+    // main.ts's own import()s are the pages, each opened with the other pages' words (but the table).
+    for (const m of atOnce) if (m !== "web/src/main.ts") visit(m);
+    expect([...lazy.keys()]).toContain("web/src/identity/name.ts");
+    const alone = [...lazy].flatMap(([entry, { importer, spec }]) => {
+      const own = [...staticModules(inputs, [entry])].filter((m) => !atOnce.has(m));
+      const found = readers(own);
+      const asks = /\busePageWords\(/.test(source(entry)) || source(importer).includes(`import(${JSON.stringify(spec)}), usePageWords()`);
+      return found.length > 0 && !asks ? found : [];
+    });
+    expect(alone).toEqual([]);
   });
 });

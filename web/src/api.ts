@@ -1,23 +1,5 @@
-import type {
-  ChatMessage,
-  ChatRequest,
-  ChatResponse,
-  ChatState,
-  ClaimRequest,
-  ClaimResponse,
-  CreateGameRequest,
-  CreateGameResponse,
-  ErrorBody,
-  ErrorCode,
-  EventsResponse,
-  GameRecord,
-  GameSnapshot,
-  HostSeatsResponse,
-  MoveRequest,
-  MyGamesResponse,
-  RematchResponse,
-  SeatLinkRequest,
-} from "../../src/shared/api";
+import type { ErrorBody, ErrorCode } from "../../src/shared/api";
+import { type Answer, type AnyInput, apiUrl, type InputArgument, type Method, type Route, type Schema } from "./api-url";
 import { takeFirstSnapshot } from "./first-snapshot";
 import { playerKey } from "./store";
 
@@ -26,6 +8,35 @@ import { playerKey } from "./store";
  * (seat and invitation tokens, the player key for "my games") and in
  * X-Player-Key: never in a URL.
  */
+
+/** The answers' and requests' parts the pages keep, by the names the OpenAPI document gives them (api-paths.ts). */
+export type CreateGameRequest = Schema<"CreateGame">;
+export type CreateGameResponse = Schema<"CreatedGame">;
+export type MyGame = Schema<"MyGame">;
+export type HostSeat = Schema<"HostSeat">;
+export type Player = Schema<"Player">;
+export type LinkCode = Schema<"LinkCode">;
+export type LinkPreview = Schema<"LinkPreview">;
+export type RecoveryCode = Schema<"RecoveryCode">;
+export type SubscriptionView = Schema<"Subscription">;
+export type CreatedSubscription = Schema<"CreatedSubscription">;
+export type DeliveryAttempt = Schema<"DeliveryAttempt">;
+export type NotifyChannel = SubscriptionView["channel"];
+export type NotifyEventName = SubscriptionView["events"][number];
+export type Absences = Schema<"Absences">;
+export type ClockRequest = Schema<"ClockRequest">;
+export type ClockControl = Schema<"ClockControl">;
+export type Seek = Schema<"Seek">;
+export type SeekPlayer = Schema<"SeekPlayer">;
+export type JoinedSeek = Schema<"JoinedSeek">;
+export type PublishSeekRequest = Schema<"PublishSeek">;
+export type PublicPlayer = Schema<"PublicPlayer">;
+export type Leaderboard = Schema<"Leaderboard">;
+export type Standing = Schema<"Standing">;
+export type Tournament = Schema<"Tournament">;
+export type TournamentListItem = Schema<"TournamentList">["tournaments"][number];
+export type CreateTournamentRequest = Schema<"CreateTournament">;
+export type StandingView = Schema<"TournamentStandings">["standings"][number];
 
 /** A refused or failed request: the server's code (shown to players through the catalogs, never its English message). */
 export class ApiError extends Error {
@@ -39,20 +50,27 @@ export class ApiError extends Error {
   }
 }
 
-interface Call {
-  readonly method?: "GET" | "POST" | "PATCH" | "DELETE";
-  readonly body?: unknown;
+/** How a call travels, besides what its route declares (api-url.ts's Input: the path's parameters, the query, the body). */
+interface Via {
   /** Bearer token: a seat or invitation token, or the player key. */
   readonly token?: string | null;
-  /** Send the player key as X-Player-Key (seat requests and claims), so that "my games" lists the seat. */
-  readonly withPlayerKey?: boolean;
   readonly signal?: AbortSignal;
   /** The answer to this very request, already asked for (first-snapshot.ts). */
   readonly early?: Promise<Response> | null;
 }
 
-/** One JSON request; the notifications page's calls (notifications/api.ts) go through it too. */
-export async function call<T>(path: string, options: Call = {}): Promise<T> {
+/**
+ * One JSON request to a route of the API, named by its method and its path as the OpenAPI document writes it:
+ * `call("POST", "/api/games/{id}/moves", { params: { id }, body, token })`. tsc checks the route, its parameters,
+ * query and body, and types the answer as its success body (api-url.ts). `withPlayerKey` sends the player key as
+ * X-Player-Key (seat requests and claims, so that "my games" lists the seat), where the route reads it.
+ */
+export async function call<M extends Method, P extends Route<M>>(
+  method: M,
+  path: P,
+  ...[input]: InputArgument<M, P, Via>
+): Promise<Answer<M, P>>;
+export async function call(method: Method, path: string, options: AnyInput & Via = {}): Promise<unknown> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.withPlayerKey) headers["X-Player-Key"] = playerKey();
@@ -64,8 +82,8 @@ export async function call<T>(path: string, options: Call = {}): Promise<T> {
   let response: Response;
   try {
     response = await (options.early ??
-      fetch(path, {
-        method: options.method ?? (body === undefined ? "GET" : "POST"),
+      fetch(apiUrl(method, path as never, options as never), {
+        method,
         headers,
         body,
         signal: options.signal,
@@ -81,72 +99,55 @@ export async function call<T>(path: string, options: Call = {}): Promise<T> {
   } catch {
     // Not JSON: handled below.
   }
-  if (response.ok && parsed !== null) return parsed as T;
+  if (response.ok && parsed !== null) return parsed;
   const error = (parsed as ErrorBody | null)?.error;
   if (error && typeof error.code === "string") throw new ApiError(response.status, error.code, error.message, error);
   throw new ApiError(response.status, "INTERNAL", `The server answered ${response.status}.`);
 }
 
 export const api = {
-  createGame: (request: CreateGameRequest) => call<CreateGameResponse>("/api/games", { body: request }),
+  createGame: (request: Schema<"CreateGame">) => call("POST", "/api/games", { body: request }),
 
   snapshot: (id: string, token: string | null) =>
-    call<GameSnapshot>(`/api/games/${encodeURIComponent(id)}`, {
-      token,
-      withPlayerKey: token !== null,
-      early: takeFirstSnapshot(id, token),
-    }),
+    call("GET", "/api/games/{id}", { params: { id }, token, withPlayerKey: token !== null, early: takeFirstSnapshot(id, token) }),
 
   // A move and a long poll are the seat token's (the server looks no player key up on them: no database on a move's way);
   // the key goes along so that a room told this device was removed refuses it.
-  move: (id: string, token: string, request: MoveRequest) =>
-    call<EventsResponse>(`/api/games/${encodeURIComponent(id)}/moves`, { token, body: request, withPlayerKey: true }),
+  move: (id: string, token: string, request: Schema<"MoveRequest">) =>
+    call("POST", "/api/games/{id}/moves", { params: { id }, token, body: request, withPlayerKey: true }),
 
   events: (id: string, token: string | null, since: number, wait: number, signal?: AbortSignal) =>
-    call<EventsResponse>(`/api/games/${encodeURIComponent(id)}/events?since=${since}&wait=${wait}`, {
-      token,
-      signal,
-      withPlayerKey: token !== null,
-    }),
+    call("GET", "/api/games/{id}/events", { params: { id }, query: { since, wait }, token, signal, withPlayerKey: token !== null }),
 
-  claim: (id: string, inviteToken: string, request: ClaimRequest) =>
-    call<ClaimResponse>(`/api/games/${encodeURIComponent(id)}/claim`, { token: inviteToken, body: request, withPlayerKey: true }),
+  claim: (id: string, inviteToken: string, request: Schema<"ClaimRequest">) =>
+    call("POST", "/api/games/{id}/claim", { params: { id }, token: inviteToken, body: request, withPlayerKey: true }),
 
   /** The seats as the creator sees them: which may get a fresh link now (the creator's secret). */
-  hostSeats: (id: string, hostToken: string) => call<HostSeatsResponse>(`/api/games/${encodeURIComponent(id)}/seats`, { token: hostToken }),
+  hostSeats: (id: string, hostToken: string) => call("GET", "/api/games/{id}/seats", { params: { id }, token: hostToken }),
 
-  seatLink: (id: string, hostToken: string, seat: number, request: SeatLinkRequest = {}) =>
-    call<ClaimResponse>(`/api/games/${encodeURIComponent(id)}/seats/${seat}/link`, { token: hostToken, body: request }),
+  seatLink: (id: string, hostToken: string, seat: number, request: Schema<"SeatLinkRequest"> = {}) =>
+    call("POST", "/api/games/{id}/seats/{seat}/link", { params: { id, seat }, token: hostToken, body: request }),
 
   rematch: (id: string, seatToken: string) =>
-    call<RematchResponse>(`/api/games/${encodeURIComponent(id)}/rematch`, { method: "POST", token: seatToken, withPlayerKey: true }),
+    call("POST", "/api/games/{id}/rematch", { params: { id }, token: seatToken, withPlayerKey: true }),
 
-  chat: (id: string, token: string | null) =>
-    call<ChatResponse>(`/api/games/${encodeURIComponent(id)}/chat`, { token, withPlayerKey: token !== null }),
+  chat: (id: string, token: string | null) => call("GET", "/api/games/{id}/chat", { params: { id }, token, withPlayerKey: token !== null }),
 
-  say: (id: string, token: string, request: ChatRequest) =>
-    call<{ version: number; message: ChatMessage }>(`/api/games/${encodeURIComponent(id)}/chat`, {
-      token,
-      body: request,
-      withPlayerKey: true,
-    }),
+  say: (id: string, token: string, request: Schema<"ChatRequest">) =>
+    call("POST", "/api/games/{id}/chat", { params: { id }, token, body: request, withPlayerKey: true }),
 
   mute: (id: string, token: string, seat: number, muted: boolean) =>
-    call<ChatState>(`/api/games/${encodeURIComponent(id)}/chat/mutes`, { token, body: { seat, muted }, withPlayerKey: true }),
+    call("POST", "/api/games/{id}/chat/mutes", { params: { id }, token, body: { seat, muted }, withPlayerKey: true }),
 
   chatAudience: (id: string, token: string, open: boolean) =>
-    call<ChatState>(`/api/games/${encodeURIComponent(id)}/chat/audience`, { token, body: { open }, withPlayerKey: true }),
+    call("POST", "/api/games/{id}/chat/audience", { params: { id }, token, body: { open }, withPlayerKey: true }),
 
   report: (id: string, token: string, seq: number) =>
-    call<{ reported: true; seq: number }>(`/api/games/${encodeURIComponent(id)}/chat/${seq}/report`, {
-      token,
-      body: {},
-      withPlayerKey: true,
-    }),
+    call("POST", "/api/games/{id}/chat/{seq}/report", { params: { id, seq }, token, body: {}, withPlayerKey: true }),
 
   /** With a seat's token, the record holds that seat's chat too (docs/record.md). */
   record: (id: string, token: string | null = null) =>
-    call<GameRecord>(`/api/games/${encodeURIComponent(id)}/record`, { token, withPlayerKey: token !== null }),
+    call("GET", "/api/games/{id}/record", { params: { id }, token, withPlayerKey: token !== null }),
 
-  myGames: () => call<MyGamesResponse>("/api/me/games", { token: playerKey() }),
+  myGames: () => call("GET", "/api/me/games", { token: playerKey() }),
 };

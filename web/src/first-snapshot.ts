@@ -1,3 +1,4 @@
+import { apiUrl } from "./api-url";
 import { playerKey, storedPlayerKey } from "./store";
 
 /**
@@ -38,7 +39,7 @@ export function askFirstSnapshot(): void {
     headers.Authorization = `Bearer ${token}`;
     headers["X-Player-Key"] = key;
   }
-  shared.early = { id, token, answer: fetch(`/api/games/${encodeURIComponent(id)}`, { headers, cache: "no-store" }) };
+  shared.early = { id, token, answer: fetch(apiUrl("GET", "/api/games/{id}", { params: { id } }), { headers, cache: "no-store" }) };
 }
 
 /** The early answer for this game and seat link, once; null otherwise. */

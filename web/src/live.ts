@@ -1,5 +1,6 @@
 import { type EventsResponse, LIMITS, type ServerMessage, WS_DEVICE_REMOVED, WS_PROTOCOL } from "../../src/shared/api";
 import { ApiError, api } from "./api";
+import { apiUrl } from "./api-url";
 import { playerKey } from "./store";
 
 /**
@@ -74,7 +75,7 @@ export class Live {
   private connect(): void {
     if (this.stopped) return;
     this.options.onConnection(this.opened ? "reconnecting" : "connecting");
-    const url = new URL(`/api/games/${encodeURIComponent(this.options.gameId)}/ws`, location.href);
+    const url = new URL(apiUrl("GET", "/api/games/{id}/ws", { params: { id: this.options.gameId } }), location.href);
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
     let ws: WebSocket;
     try {

@@ -2,7 +2,7 @@ import { and, count, desc, eq, exists, gt, isNull, ne, notExists, type SQL, sql 
 import { alias } from "drizzle-orm/sqlite-core";
 import { parseNames } from "./columns";
 import { subscriptions } from "./notifications";
-import { deviceLinks, devices, playerMailboxes, playerMerges, players } from "./players";
+import { deviceLinks, devices, playerMailboxes, playerMerges, players, recoveryCodes } from "./players";
 import { type Db, database } from "./queries";
 import { matchResults, ratings } from "./ratings";
 import { absences, games, seats } from "./schema";
@@ -146,6 +146,8 @@ export async function mergePlayerRows(d1: D1Database, from: string, to: string, 
       .update(deviceLinks)
       .set({ usedAt: now })
       .where(and(eq(deviceLinks.playerId, from), isNull(deviceLinks.usedAt))),
+    // `from`'s recovery code goes with it (`to`'s own stays).
+    db.delete(recoveryCodes).where(eq(recoveryCodes.playerId, from)),
     // A name `to` lacks is `from`'s.
     db
       .update(players)

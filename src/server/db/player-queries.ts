@@ -93,17 +93,21 @@ export async function storeLink(
 }
 
 /**
- * Spends a code by its hash: the player it links to, or null (never was,
+ * Spends a code by its hash: the player it links to and its kind, or null (never was,
  * used, or expired). One statement: two devices racing for the same code
  * cannot both win.
  */
-export async function spendLink(d1: D1Database, codeHash: string, now: number): Promise<string | null> {
+export async function spendLink(
+  d1: D1Database,
+  codeHash: string,
+  now: number,
+): Promise<{ playerId: string; kind: "code" | "email" } | null> {
   const [row] = await database(d1)
     .update(deviceLinks)
     .set({ usedAt: now })
     .where(and(eq(deviceLinks.codeHash, codeHash), isNull(deviceLinks.usedAt), gt(deviceLinks.expiresAt, now)))
-    .returning({ playerId: deviceLinks.playerId });
-  return row?.playerId ?? null;
+    .returning({ playerId: deviceLinks.playerId, kind: deviceLinks.kind });
+  return row ?? null;
 }
 
 /**
@@ -168,4 +172,19 @@ export async function storeDeviceOf(
 
 export async function devicesInUseCount(d1: D1Database, player: string): Promise<number> {
   return database(d1).$count(devices, and(eq(devices.playerId, player), isNull(devices.removedAt)));
+}
+
+/** Whether the player has an address a sign-in link can be mailed to (a confirmed, working email subscription of theirs). */
+export async function hasSignInAddress(d1: D1Database, player: string): Promise<boolean> {
+  const n = await database(d1).$count(
+    subscriptions,
+    and(
+      eq(subscriptions.ownerHash, player),
+      eq(subscriptions.channel, "email"),
+      eq(subscriptions.scope, "player"),
+      eq(subscriptions.confirmed, true),
+      isNull(subscriptions.disabledAt),
+    ),
+  );
+  return n > 0;
 }

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { LANGUAGES } from "../../shared/language";
 
 /** Players and their devices (migrations/0008_players.sql; the model: docs/api.md, "Players and devices"). */
@@ -70,4 +70,22 @@ export const playerMerges = sqliteTable(
     at: integer("at").notNull(),
   },
   (t) => [index("player_merges_by_into").on(t.intoId)],
+);
+
+/**
+ * A player's one recovery code (migration 0021; players/recovery.ts): its hash while it works (null once spent,
+ * voided by a device's removal, or never), when it was made, and what became of it. A new code rewrites the row.
+ */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    playerId: text("player_id").primaryKey(),
+    codeHash: text("code_hash"),
+    createdAt: integer("created_at").notNull(),
+    usedAt: integer("used_at"),
+    /** The SHA-256 of the key of the device the code linked. */
+    usedBy: text("used_by"),
+    voidedAt: integer("voided_at"),
+  },
+  (t) => [uniqueIndex("recovery_codes_by_hash").on(t.codeHash)],
 );

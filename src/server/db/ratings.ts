@@ -1,5 +1,6 @@
 import { index, integer, primaryKey, real, sqliteTable, text, unique } from "drizzle-orm/sqlite-core";
 import { PRESET_NAMES } from "../../engine/index";
+import { UNRATED_REASONS } from "../../shared/wire/ratings";
 
 /**
  * Results and ratings (migrations/0012_ratings.sql; docs/ratings.md), read
@@ -28,6 +29,8 @@ export const matchResults = sqliteTable(
     at: integer("at").notNull(),
     /** The turns the seat's player played themselves (the computer's for them not counted); null in older results. */
     turns: integer("turns"),
+    /** Why the match was not rated (ratings/verdict.ts); null when it was, and in older results. */
+    unratedWhy: text("unrated_why", { enum: UNRATED_REASONS }),
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.seat] }),

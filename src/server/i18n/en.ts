@@ -162,6 +162,16 @@ export const en = {
     ],
     action: "Sign in",
   },
+  /** A new device joined with the player's recovery code (players/recovery.ts): told to their devices and addresses. */
+  recoveryUsed: {
+    subject: "A new device was linked to your Burraco player",
+    title: "Your recovery code was used",
+    body: (device: string | null) => [
+      `A new device${device ? ` (“${device}”)` : ""} was linked to your player with your recovery code: it now sees your games and plays your seats. The code is used up.`,
+      "If it was you, make a new recovery code on that device and keep it safe. If it was not, remove that device in “Your devices” at once, and make a new code.",
+    ],
+    action: "Your devices",
+  },
   /** The table's chat (docs/chat.md): what a reader is told of the players' messages. */
   chat: {
     phrases: PHRASE_TEXTS.en,

@@ -157,6 +157,15 @@ export const it: Catalog = {
     ],
     action: "Entra",
   },
+  recoveryUsed: {
+    subject: "Un nuovo dispositivo è collegato al tuo giocatore di Burraco",
+    title: "È stato usato il tuo codice di recupero",
+    body: (device) => [
+      `Un nuovo dispositivo${device ? ` («${device}»)` : ""} è stato collegato al tuo giocatore con il tuo codice di recupero: ora vede le tue partite e gioca ai tuoi posti. Il codice non vale più.`,
+      "Se sei stato tu, crea un nuovo codice di recupero da quel dispositivo e conservalo con cura. Se non sei stato tu, rimuovi subito quel dispositivo in «I tuoi dispositivi» e crea un nuovo codice.",
+    ],
+    action: "I tuoi dispositivi",
+  },
   chat: {
     phrases: PHRASE_TEXTS.it,
     title: (who: string) => `${who} ti ha scritto al tavolo`,

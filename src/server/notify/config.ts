@@ -58,6 +58,8 @@ export function links(publicUrl: string) {
     confirm: (token: string) => `${publicUrl}/notifications/confirm#token=${token}`,
     /** A sign-in link: the page links the device it is opened on to the address's player, with a POST. */
     signIn: (token: string) => `${publicUrl}/link#code=${token}`,
+    /** The lobby's "your devices", opened. */
+    devices: `${publicUrl}/#devices`,
   };
 }
 

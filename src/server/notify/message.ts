@@ -110,6 +110,7 @@ const Notice = z.discriminatedUnion("type", [
   z.object({ type: z.literal("digest"), date: z.string(), games: z.array(DigestGame) }),
   z.object({ type: z.literal("confirm"), token: z.string() }),
   z.object({ type: z.literal("signIn"), token: z.string(), player: z.string().nullish() }),
+  z.object({ type: z.literal("recoveryUsed"), device: z.string().nullable(), at: z.number() }),
   z.object({ type: z.literal("test"), at: z.number() }),
 ]);
 

@@ -4,7 +4,7 @@ import { catalog } from "../i18n/index";
 import { type Links, links as linksOf } from "./config";
 import { inertMessage } from "./inert";
 import type { Message } from "./phrases";
-import { signInMessage } from "./sign-in";
+import { recoveryUsedMessage, signInMessage } from "./sign-in";
 import type { GameNotification, Notice } from "./types";
 import type { WebhookEvent } from "./webhook";
 import { confirmMessage, digestMessage, gameMessage, testMessage } from "./words";
@@ -69,6 +69,11 @@ export function render(
         message: safe(signInMessage(links.signIn(notice.token), lang, notice.player ?? null)),
         event: { type: "signIn", timestamp, data: {} },
       };
+    case "recoveryUsed": {
+      const message = safe(recoveryUsedMessage(links.devices, lang, notice.device));
+      const data = { at: new Date(notice.at).toISOString(), device: notice.device, text: message.title };
+      return { message, event: { type: "recoveryUsed", timestamp, data } };
+    }
     case "test": {
       const message = safe(testMessage(lang, links.preferences(sub.gameId)));
       return { message, event: { type: "test", timestamp, data: { text: message.title } } };

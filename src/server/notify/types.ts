@@ -175,6 +175,8 @@ export type Notice =
   | { readonly type: "confirm"; readonly token: string }
   /** A one-time sign-in link for a new device (players/links.ts), to a confirmed address only. */
   | { readonly type: "signIn"; readonly token: string; readonly player?: string | null }
+  /** The player's recovery code linked a new device (players/recovery.ts): told to every device and address of theirs. Never the code. */
+  | { readonly type: "recoveryUsed"; readonly device: string | null; readonly at: number }
   | { readonly type: "test"; readonly at: number };
 
 /** A game awaiting a player's move, in a digest. */

@@ -5,13 +5,15 @@ import type { Env } from "../env";
 import { standingOf } from "../ratings/standing";
 import { type Failure, fail } from "../reply";
 import { deviceIdOf, type Identity, type PlayerId, publicIdOf } from "./identity";
+import { recoveryView, voidRecoveryOf } from "./recovery";
 
 /** A player as they see themselves, with their devices (removed ones are not listed). */
 export async function playerView(d1: D1Database, who: Identity, now = Date.now()): Promise<Player> {
-  const [player, devices, standing] = await Promise.all([
+  const [player, devices, standing, recovery] = await Promise.all([
     playerRow(d1, who.player),
     devicesInUse(d1, who.player),
     standingOf(d1, who.player, now),
+    recoveryView(d1, who.player),
   ]);
   const iso = (ms: number) => new Date(ms).toISOString();
   return {
@@ -28,6 +30,7 @@ export async function playerView(d1: D1Database, who: Identity, now = Date.now()
       current: d.keyHash === who.device,
     })),
     standing,
+    recovery,
   };
 }
 
@@ -55,7 +58,9 @@ const OPEN_AFTER_END = 7 * 24 * 3600_000;
  * that joined this player leaving its own player behind, with nothing else
  * reaching that player, goes back to it instead (players/merge.ts). Either
  * way, every table of the player's it has open is cut off at once: its
- * WebSockets close and its seat requests are refused (room/cut-devices.ts).
+ * WebSockets close and its seat requests are refused (room/cut-devices.ts);
+ * and the player's recovery code stops working, since it may have been kept
+ * on that device (players/recovery.ts).
  */
 export async function removeDevice(
   env: Env,
@@ -65,6 +70,7 @@ export async function removeDevice(
 ): Promise<{ keyHash: string; back: PlayerId | null } | Failure> {
   const removed = isDeviceId(deviceId) ? await removeDeviceRow(env.DB, player, deviceId, now) : null;
   if (!removed) return deviceNotFound();
+  await voidRecoveryOf(env.DB, player, now);
   const games = await openGamesOf(env.DB, player, now - OPEN_AFTER_END);
   const told = await Promise.allSettled(games.map((id) => env.GAME_ROOM.get(env.GAME_ROOM.idFromName(id)).cutDevice(id, removed.keyHash)));
   for (const r of told) if (r.status === "rejected") console.error(`a removed device: a room could not be told: ${String(r.reason)}`);

@@ -1,12 +1,15 @@
-import { hashToken, newToken, randomBytes, sha256Hex } from "../auth";
+import { hashToken, newToken, sha256Hex } from "../auth";
 import { liveLink } from "../db/merge-queries";
 import { linksMadeSince, signInOwners, spendLink, storeLink } from "../db/player-queries";
+import { liveRecovery, spendRecovery } from "../db/recovery-queries";
 import type { Env } from "../env";
 import { enqueueNotice } from "../notify/fanout";
 import { mailboxOf, take } from "../notify/send-limits";
 import { type Failure, fail, rateLimited } from "../reply";
 import type { PlayerId } from "./identity";
 import { CODE_MINUTES, SIGN_IN_MINUTES } from "./link-life";
+import { RECOVERY_LENGTH, recoveryHash } from "./recovery";
+import { grouped, randomCode, typedForm } from "./typed-code";
 
 /**
  * One-time codes that link a device to a player. A device in use shows a
@@ -24,30 +27,24 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /**
- * A typed code: ten characters of Crockford's base32 (no I, L, O, U), 50
- * random bits, shown as two groups of five. With a ten-minute life, single
- * use and limited tries, guessing one is hopeless; written by hand because
- * it is twenty lines and no library adds anything.
+ * A typed code: ten characters of Crockford's base32 (players/typed-code.ts), 50 random bits, shown as two groups of
+ * five. With a ten-minute life, single use and limited tries, guessing one is hopeless.
  */
-const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const CODE_LENGTH = 10;
 
-function newCode(): string {
-  const bytes = randomBytes(10);
-  let code = "";
-  for (const b of bytes) code += ALPHABET[b & 31];
-  return `${code.slice(0, 5)}-${code.slice(5)}`;
-}
+/** What a code refers to: a device code or a sign-in link's (device_links), or a recovery code (players/recovery.ts). */
+type CodeRef = { readonly kind: "link" | "recovery"; readonly hash: string };
 
-/** What is stored for a code as typed: case, spaces and dashes do not matter, and I, L, O read as 1, 1, 0. */
-function typedHash(code: string): string | null {
-  const clean = code.toUpperCase().replace(/[\s-]/g, "").replace(/[IL]/g, "1").replace(/O/g, "0");
-  if (clean.length !== 10 || [...clean].some((ch) => !ALPHABET.includes(ch))) return null;
-  return hashToken(`code:${clean}`);
-}
-
-/** A code's hash, whether typed or the 128-bit token of a sign-in link; null for anything that is neither. */
-export function codeHash(code: string): string | null {
-  return /^[A-Za-z0-9_-]{22,128}$/.test(code) ? hashToken(code) : typedHash(code);
+/**
+ * A code's hash and where it is kept, whether typed (a device code, a recovery code: case, spaces and dashes do not
+ * matter) or the 128-bit token of a sign-in link; null for anything that is none of them.
+ */
+function codeRef(code: string): CodeRef | null {
+  const typed = typedForm(code);
+  if (typed?.length === RECOVERY_LENGTH) return { kind: "recovery", hash: recoveryHash(typed) };
+  if (/^[A-Za-z0-9_-]{22,128}$/.test(code)) return { kind: "link", hash: hashToken(code) };
+  if (typed?.length === CODE_LENGTH) return { kind: "link", hash: hashToken(`code:${typed}`) };
+  return null;
 }
 
 /** A fresh code for the player's other device; refused after CODES_PER_HOUR in an hour. */
@@ -56,10 +53,10 @@ export async function issueCode(d1: D1Database, player: PlayerId, now: number): 
   if (made.n >= CODES_PER_HOUR) {
     return rateLimited(Math.max(1, Math.ceil(((made.first ?? now) + HOUR - now) / 1000)), "device codes");
   }
-  const code = newCode();
+  const code = randomCode(CODE_LENGTH);
   const expiresAt = now + CODE_MINUTES * MINUTE;
-  await storeLink(d1, { codeHash: typedHash(code)!, playerId: player, kind: "code", createdAt: now, expiresAt });
-  return { code, expiresAt };
+  await storeLink(d1, { codeHash: hashToken(`code:${code}`), playerId: player, kind: "code", createdAt: now, expiresAt });
+  return { code: grouped(code, 5), expiresAt };
 }
 
 const signInPrefix = (address: string) => `signin/${sha256Hex(address.toLowerCase())}/`;
@@ -97,24 +94,45 @@ export async function mailSignIn(env: Env, address: string, now: number): Promis
 export const codeInvalid = (): Failure =>
   fail(404, "LINK_CODE_INVALID", "This code does not link anything: it was mistyped, has been used, or has expired. Ask for a fresh one.");
 
-/** Spends a code: the player it links to, or the refusal (the same whether it never was, was used or expired). */
-export async function spendCode(d1: D1Database, code: string, now: number): Promise<PlayerId | Failure> {
-  const hash = codeHash(code);
-  if (hash === null) return codeInvalid();
-  // One statement: two devices racing for the same code cannot both win.
-  return (await spendLink(d1, hash, now)) ?? codeInvalid();
+/** What a code is: a device code, an email's sign-in link, or a recovery code. */
+export type CodeKind = "code" | "email" | "recovery";
+
+/**
+ * Spends a code for `device` (its key's SHA-256): the player it links to and what kind of code it was, or the refusal
+ * (the same whether it never was, was used, expired or was replaced).
+ */
+export async function spendCode(
+  d1: D1Database,
+  code: string,
+  device: string,
+  now: number,
+): Promise<{ player: PlayerId; kind: CodeKind } | Failure> {
+  const ref = codeRef(code);
+  if (ref === null) return codeInvalid();
+  // One statement each: two devices racing for the same code cannot both win.
+  if (ref.kind === "recovery") {
+    const player = await spendRecovery(d1, ref.hash, device, now);
+    return player === null ? codeInvalid() : { player, kind: "recovery" };
+  }
+  const spent = await spendLink(d1, ref.hash, now);
+  return spent === null ? codeInvalid() : { player: spent.playerId, kind: spent.kind };
 }
 
 /**
  * Looks at a code without spending it (the link page shows whose player the device would join, and asks first):
- * the player it links to and when it stops working, or the same refusal as spending it.
+ * the player it links to, its kind and when it stops working (never, for a recovery code), or the same refusal as
+ * spending it.
  */
 export async function peekCode(
   d1: D1Database,
   code: string,
   now: number,
-): Promise<{ player: PlayerId; kind: "code" | "email"; expiresAt: number } | Failure> {
-  const hash = codeHash(code);
-  const row = hash === null ? undefined : await liveLink(d1, hash, now);
+): Promise<{ player: PlayerId; kind: CodeKind; expiresAt: number | null } | Failure> {
+  const ref = codeRef(code);
+  if (ref?.kind === "recovery") {
+    const row = await liveRecovery(d1, ref.hash);
+    return row ? { player: row.playerId, kind: "recovery", expiresAt: null } : codeInvalid();
+  }
+  const row = ref === null ? undefined : await liveLink(d1, ref.hash, now);
   return row ? { player: row.playerId, kind: row.kind, expiresAt: row.expiresAt } : codeInvalid();
 }

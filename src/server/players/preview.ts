@@ -2,6 +2,7 @@ import type { LinkPreview } from "../../shared/wire/players";
 import { holdingsOf, latestGames } from "../db/merge-queries";
 import { devicesInUse, playerRow } from "../db/player-queries";
 import type { Identity, PlayerId } from "./identity";
+import type { CodeKind } from "./links";
 
 /** How many of the joined player's latest games the preview names. */
 const LATEST = 5;
@@ -17,7 +18,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export async function linkPreview(
   d1: D1Database,
   device: Identity,
-  link: { player: PlayerId; kind: "code" | "email"; expiresAt: number },
+  link: { player: PlayerId; kind: CodeKind; expiresAt: number | null },
   removed: boolean,
   now: number,
 ): Promise<LinkPreview> {
@@ -32,7 +33,7 @@ export async function linkPreview(
   const holds = held !== null && Object.values(held).some((n) => n > 0);
   return {
     kind: link.kind,
-    expiresAt: iso(link.expiresAt),
+    expiresAt: link.expiresAt === null ? null : iso(link.expiresAt),
     player: {
       name: row?.name ?? null,
       yours,

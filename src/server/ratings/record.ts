@@ -91,6 +91,7 @@ export async function recordMatchEnd(d1: D1Database, table: Table, seats: readon
       rdAfter: next?.rd ?? null,
       at,
       turns: own[s.seat] ?? 0,
+      unratedWhy: rated ? null : why,
     });
     if (next && s.playerHash && publicId)
       pools.push({
@@ -115,7 +116,8 @@ function outcomeOf(rows: readonly MatchResultRow[], asked: boolean): RatingOutco
   const rated = rows.some((r) => r.rated);
   return {
     rated,
-    why: rated ? null : asked ? null : "notAsked",
+    // Kept with the results since it was; before that, only "not asked" could be told from the rows.
+    why: rated ? null : (rows[0]?.unratedWhy ?? (asked ? null : "notAsked")),
     seats: rated
       ? rows
           .filter((r) => r.ratingBefore != null && r.ratingAfter != null)

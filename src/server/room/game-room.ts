@@ -18,6 +18,7 @@ import { networkKey } from "../network";
 import { fanOut } from "../notify/index";
 import { deviceRemoved } from "../players/identity";
 import { RateLimiter } from "../rate-limiter";
+import { recordMatchEnd } from "../ratings/record";
 import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
 import { unseal } from "../seal";
 import { Alarm } from "./alarm";
@@ -689,6 +690,11 @@ export class GameRoom extends DurableObject<Env> {
     if (!saved || this.room) return this.room;
     console.warn(`game ${gameId}: rebuilding the room from D1 (${saved.rows.length} log entries)`);
     this.room = Room.restore(this.storage, saved.rows, saved.seats, saved.inviteHash, saved.logShard);
+    // A finished match's rating outcome, kept in the lost storage, is read back from its results in D1 (recorded once).
+    if (this.room.table.state.over) {
+      const outcome = await recordMatchEnd(this.env.DB, this.room.table, this.room.seats);
+      if (outcome) this.room.keepRatingOutcome(outcome);
+    }
     // Whatever fell due meanwhile is handled by the alarm.
     await this.alarms.arm(this.due(this.room, false));
     return this.room;

@@ -45,7 +45,8 @@ const GameParams = z.object({
 });
 const PlayerKeyHeader = z.object({
   "x-player-key": z.string().optional().openapi({
-    description: "The browser's player key (22–128 base64url characters): links the seat to the player's games (GET /api/me/games).",
+    description:
+      "The browser's player key (22–128 base64url characters): links the seat to the player's games (GET /api/me/games); a device removed from its player is refused.",
   }),
 });
 
@@ -121,7 +122,7 @@ serve(
     middleware: [limitBody] as const,
     request: {
       params: GameParams,
-      headers: z.object({
+      headers: PlayerKeyHeader.extend({
         "idempotency-key": z.string().min(1).max(LIMITS.idempotencyKeyLength).optional().openapi({ description: "Or `id` in the body." }),
       }),
       body: { content: { "application/json": { schema: MoveRequest } }, required: true },
@@ -150,6 +151,7 @@ serve(
     security: OPTIONAL_TOKEN,
     request: {
       params: GameParams,
+      headers: PlayerKeyHeader,
       query: z.object({
         since: z.coerce.number().int("since must be a version (a whole number, 0 or more)").min(0).default(0),
         wait: z.coerce.number().min(0, `wait must be a number of seconds from 0 to ${LIMITS.waitSeconds}`).default(0),

@@ -10,6 +10,7 @@ import {
   LinkPreviewRequest,
   Player,
   PlayerChanges,
+  RecoveryCode,
   SignInRequest,
   SignInSent,
 } from "../../shared/wire/players";
@@ -23,6 +24,7 @@ import { enrol, type Identity } from "../players/identity";
 import { CODE_MINUTES, issueCode, mailSignIn, peekCode, SIGN_IN_MINUTES, spendCode } from "../players/links";
 import { linkDevice } from "../players/merge";
 import { linkPreview } from "../players/preview";
+import { issueRecovery, tellRecovered } from "../players/recovery";
 import { done, type Failure, isFailure, rateLimited } from "../reply";
 import { validationHook } from "../validation";
 import { errorsWith, json, serve } from "./define";
@@ -100,10 +102,35 @@ serve(
   },
 );
 
+serve(
+  identityApi,
+  createRoute({
+    method: "post",
+    path: "/recovery-code",
+    tags: ["players"],
+    summary: "A recovery code for a lost device",
+    description:
+      "A new recovery code for this player, in the answer and nowhere else, ever: kept by the person (copied, saved, printed), it links a new device to the player (`POST /api/me/devices` with it as the code) if every device of theirs is lost. It does not expire; it works once. The player has one at a time: the one made before stops working now. Removing one of the player's devices voids it too. Only its hash is stored.",
+    security: PLAYER_KEY,
+    responses: { 201: json(RecoveryCode, "The code: shown this once."), ...errorsWith({ 401: NEEDS_KEY }) },
+  }),
+  async (c) => {
+    const who = await identityOf(c);
+    if (isFailure(who)) return who;
+    const now = Date.now();
+    await enrol(c.env.DB, who, now);
+    const made = await issueRecovery(c.env.DB, who.player, now);
+    const url = `${new URL(c.req.url).origin}/link#code=${made.code}`;
+    // Never cached anywhere on its way.
+    c.header("Cache-Control", "no-store");
+    return done({ code: made.code, url, createdAt: new Date(made.createdAt).toISOString() }, 201);
+  },
+);
+
 const CODE_ERRORS = {
   400: "BAD_REQUEST or BAD_JSON.",
   401: "AUTH_REQUIRED (no player key) or BAD_TOKEN (a malformed one).",
-  404: "LINK_CODE_INVALID: mistyped, used or expired (the same answer for each).",
+  404: "LINK_CODE_INVALID: mistyped, used, expired or replaced (the same answer for each).",
   413: "BODY_TOO_LARGE.",
   415: "UNSUPPORTED_MEDIA_TYPE.",
   429: "RATE_LIMITED: too many tries at codes from this client address (60 an hour, looks and links together).",
@@ -154,7 +181,7 @@ serve(
     tags: ["players"],
     summary: "Link this device to a player",
     description:
-      "With a code from a device in use, or the code of an email sign-in link: this device (its player key, the bearer) joins that player, and sees their games, notifications and absences. Only the device joins: what its own player holds stays there, unless `merge` asks for the two players to become one (everything of this device's player, its other devices too, then belongs to the code's player for good). The code is spent.",
+      "With a code from a device in use, the code of an email sign-in link, or the player's recovery code: this device (its player key, the bearer) joins that player, and sees their games, notifications and absences. Only the device joins: what its own player holds stays there, unless `merge` asks for the two players to become one (everything of this device's player, its other devices too, then belongs to the code's player for good). The code is spent (a recovery code used on a device already that player's is not). A recovery code used tells the player's devices: their device list says so, and their notifications (push, webhook, a confirmed email) say a new device joined.",
     security: PLAYER_KEY,
     middleware: [limitBody] as const,
     request: { body: { content: { "application/json": { schema: LinkDeviceRequest } }, required: true } },
@@ -165,9 +192,15 @@ serve(
     if (isFailure(user)) return user;
     const body = c.req.valid("json");
     const now = Date.now();
-    const player = await spendCode(c.env.DB, body.code, now);
-    if (isFailure(player)) return player;
+    const link = await peekCode(c.env.DB, body.code, now);
+    // A recovery code is not spent by a device of its own player (nothing to link): it still waits for the day it is needed.
+    if (!isFailure(link) && link.kind === "recovery" && !user.removed && link.player === user.device.player)
+      return done(await playerView(c.env.DB, user.device));
+    const spent = await spendCode(c.env.DB, body.code, user.device.device, now);
+    if (isFailure(spent)) return spent;
+    const { player } = spent;
     await linkDevice(c.env, user.device, player, { label: body.label ?? null, merge: body.merge, removed: user.removed }, now);
+    if (spent.kind === "recovery") await tellRecovered(c.env, player, user.device.device, body.label ?? null, now);
     return done(await playerView(c.env.DB, { player, device: user.device.device }));
   },
 );

@@ -64,3 +64,13 @@ export function describeApi(app: OpenAPIHono<AppEnv>): void {
     ],
   }));
 }
+
+/**
+ * The document's digest, as the web client's generated types name it (web/src/api-paths.ts, `npm run
+ * api:types`): SHA-256 of its JSON without `servers`, the one part that depends on where it is served.
+ */
+export async function documentDigest(document: { readonly servers?: unknown }): Promise<string> {
+  const { servers: _where, ...described } = document;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(described)));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}

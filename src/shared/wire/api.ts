@@ -129,7 +129,9 @@ export const ErrorBody = z
 /** A player's name: a player's text (text.ts), at most LIMITS.nameLength characters; empty means none. */
 export const NameInput = playerText(LIMITS.nameLength)
   .nullish()
-  .transform((name) => (name ? name : null));
+  .transform((name) => (name ? name : null))
+  // The document would otherwise lose the null the transform takes.
+  .openapi({ type: ["string", "null"], maxLength: LIMITS.nameLength });
 
 export const CreateGameRequest = z
   .strictObject({

@@ -28,6 +28,43 @@ export const Device = z
   })
   .openapi("Device");
 
+export const Recovery = z
+  .object({
+    code: z
+      .object({ createdAt: z.string().openapi({ description: "When it was made (ISO 8601)." }) })
+      .nullable()
+      .openapi({ description: "The player's recovery code, if one works now (never the code itself: it is shown only when made)." }),
+    used: z
+      .object({
+        at: z.string().openapi({ description: "When it was used (ISO 8601)." }),
+        device: z
+          .string()
+          .nullable()
+          .openapi({ description: "The id of the device it linked: if it is not yours, remove it (`DELETE /api/me/devices/{deviceId}`)." }),
+      })
+      .nullable()
+      .openapi({ description: "The player's last recovery code was used: a new device joined with it." }),
+    voidedAt: z
+      .string()
+      .nullable()
+      .openapi({ description: "The last recovery code stopped working when one of the player's devices was removed (ISO 8601)." }),
+    email: z.boolean().openapi({ description: "Whether the player has a confirmed address that can be mailed a sign-in link." }),
+  })
+  .openapi("Recovery", {
+    description: "Where the player stands if they lose a device: other devices (`devices`), a sign-in address, a recovery code.",
+  });
+
+export const RecoveryCode = z
+  .object({
+    code: z.string().openapi({
+      description: "The recovery code: shown this once, never again. 28 letters and digits (140 random bits), in groups of four.",
+      example: "K7QM-D2XP-AH3R-9F0C-WT5E-BN8Y-6JZV",
+    }),
+    url: z.string().openapi({ description: "The same code as a link: opened on a new device, it offers to link it." }),
+    createdAt: z.string(),
+  })
+  .openapi("RecoveryCode");
+
 export const Player = z
   .object({
     id: PlayerId,
@@ -40,6 +77,7 @@ export const Player = z
     timeZone: z.string().nullable(),
     devices: z.array(Device).openapi({ description: "The player's devices, oldest first; removed devices are not listed." }),
     standing: Standing.openapi({ description: "Whether the player may play rated matches, or what they still lack (docs/ratings.md)." }),
+    recovery: Recovery,
   })
   .openapi("Player");
 
@@ -63,8 +101,15 @@ export const LinkCode = z
 
 export const LinkDeviceRequest = z
   .strictObject({
-    code: z.string().trim().min(1).max(128).openapi({ description: "A code from a device in use, or the code of an email sign-in link." }),
-    label: playerText(LIMITS.nameLength).nullish().openapi({ description: "What to call this device in the list." }),
+    code: z
+      .string()
+      .trim()
+      .min(1)
+      .max(128)
+      .openapi({ description: "A code from a device in use, the code of an email sign-in link, or a recovery code." }),
+    label: playerText(LIMITS.nameLength)
+      .nullish()
+      .openapi({ type: ["string", "null"], maxLength: LIMITS.nameLength, description: "What to call this device in the list." }),
     merge: z.boolean().default(false).openapi({
       description:
         "False (the default): only this device joins; whatever its own player holds (games, notifications, holidays, ratings, other devices) stays with that player. True: this device's player and everything of theirs join the code's player, which keeps them for good: ask for it only when both players are the same person (`POST /api/me/link-preview` shows whose player the code joins).",
@@ -74,7 +119,12 @@ export const LinkDeviceRequest = z
 
 export const LinkPreviewRequest = z
   .strictObject({
-    code: z.string().trim().min(1).max(128).openapi({ description: "A code from a device in use, or the code of an email sign-in link." }),
+    code: z
+      .string()
+      .trim()
+      .min(1)
+      .max(128)
+      .openapi({ description: "A code from a device in use, the code of an email sign-in link, or a recovery code." }),
   })
   .openapi("LinkPreviewRequest", { example: { code: "K7QMD-2XPAH" } });
 
@@ -82,8 +132,13 @@ const Count = z.number().int().nonnegative();
 
 export const LinkPreview = z
   .object({
-    kind: z.enum(["code", "email"]).openapi({ description: "A code shown on a device in use, or an email's sign-in link." }),
-    expiresAt: z.string().openapi({ description: "When the code stops working (ISO 8601)." }),
+    kind: z
+      .enum(["code", "email", "recovery"])
+      .openapi({ description: "A code shown on a device in use, an email's sign-in link, or the player's recovery code." }),
+    expiresAt: z
+      .string()
+      .nullable()
+      .openapi({ description: "When the code stops working (ISO 8601); null for a recovery code, which works until used or replaced." }),
     player: z
       .object({
         name: z.string().nullable(),
@@ -128,7 +183,10 @@ export const LinkPreview = z
 
 export const DeviceChanges = z
   .strictObject({
-    label: playerText(LIMITS.nameLength).nullable().openapi({ description: "What to call the device in the list." }),
+    // The type said again: around the text's transform, the document would lose the null.
+    label: playerText(LIMITS.nameLength)
+      .nullable()
+      .openapi({ type: ["string", "null"], maxLength: LIMITS.nameLength, description: "What to call the device in the list." }),
   })
   .openapi("DeviceChanges", { example: { label: "Phone" } });
 
@@ -151,6 +209,8 @@ export const SignInSent = z
 export const DeviceRemoved = z.object({ removed: z.literal(true) }).openapi("DeviceRemoved");
 
 export type Player = z.infer<typeof Player>;
+export type Recovery = z.infer<typeof Recovery>;
+export type RecoveryCode = z.infer<typeof RecoveryCode>;
 export type Device = z.infer<typeof Device>;
 export type PlayerChanges = z.input<typeof PlayerChanges>;
 export type LinkCode = z.infer<typeof LinkCode>;

@@ -36,7 +36,7 @@ export type Standing = z.infer<typeof Standing>;
  * fewer than two turns themselves), `computerHelped` (a side the computer
  * played for won or drew), `preparedDeals`.
  */
-export const Unrated = z.enum([
+export const UNRATED_REASONS = [
   "notAsked",
   "aborted",
   "unidentified",
@@ -46,7 +46,8 @@ export const Unrated = z.enum([
   "tooShort",
   "computerHelped",
   "preparedDeals",
-]);
+] as const;
+export const Unrated = z.enum(UNRATED_REASONS);
 export type Unrated = z.infer<typeof Unrated>;
 
 /** A finished match's effect on its players' ratings, in every snapshot once recorded. */

@@ -176,7 +176,9 @@ describe("a cancelled match", () => {
     expect(over.data).toMatchObject({ winner: null, ending: { reason: "aborted", late }, text: "The match was cancelled" });
     const [push] = await until(async () => ((await pushesTo(browser)).length > 0 ? pushesTo(browser) : null));
     expect(JSON.parse(push!)).toMatchObject({ title: "The match was cancelled" });
-    for (const text of [mail.text, JSON.stringify(over), push!]) expect(text).not.toMatch(/tie|parità/i);
+    // Ids, tokens and tags are random letters that may spell "tie": the words are read without them.
+    const words = (text: string) => text.replace(/[A-Za-z0-9_-]{16,}/g, "");
+    for (const text of [mail.text, JSON.stringify(over), push!]) expect(words(text)).not.toMatch(/\btie\b|parità/i);
     // Nor is a hand's "0 points" told: the cancelled match is the one message.
     expect((await posted(ears.hook)).map((e) => e.type)).not.toContain("game.handEnded");
   });

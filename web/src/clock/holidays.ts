@@ -1,7 +1,6 @@
 import { h, type JSX } from "preact";
 import type { AbsenceLimit } from "../../../src/shared/api";
-import type { AbsencesResponse } from "../../../src/shared/wire/clock";
-import { ApiError } from "../api";
+import { type Absences, ApiError } from "../api";
 import { codeText, num, t } from "../i18n/index";
 import { clockApi } from "./api";
 import { dayTime } from "./time";
@@ -16,7 +15,7 @@ import { dayTime } from "./time";
 type Problem = AbsenceLimit | "missing";
 
 export class Holidays {
-  list: AbsencesResponse | null = null;
+  list: Absences | null = null;
   failed = false;
   busy = false;
   message: { text: string; error: boolean } | null = null;

@@ -1,7 +1,6 @@
 import { h, type JSX } from "preact";
-import type { MyGame } from "../../../src/shared/api";
-import type { ClockRequest } from "../../../src/shared/wire/clock";
 import type { ComputerLevel } from "../../../src/shared/wire/common";
+import type { ClockRequest, MyGame } from "../api";
 import { t } from "../i18n/index";
 import { LEVELS } from "./levels";
 import { exactTime, HOUR, span } from "./time";

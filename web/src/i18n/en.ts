@@ -374,6 +374,7 @@ export const en = {
     askLabel: "Your name",
     askSave: "Save",
     askCancel: "Not now",
+    refused: (max: number) => `That name cannot be used: up to ${max} letters, without special symbols.`,
   },
   /** A finished match's effect on ratings, on the end-of-match panel. */
   ratingChange: {
@@ -384,7 +385,6 @@ export const en = {
     },
     pending: "Updating the ratings…",
     unrated: {
-      notAsked: "",
       aborted: "Not rated: the match was called off.",
       unidentified: "Not rated: a seat was played without a player's own device.",
       samePlayer: "Not rated: one player held two seats.",

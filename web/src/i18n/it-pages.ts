@@ -10,6 +10,8 @@ const A = (who: string) => prep("a", who);
 /** "al 12 maggio", "all'8 maggio", "all'11 maggio": the article elides before a vowel sound. */
 const AL = (date: string) => (/^(8|11)\b/.test(date) ? `all'${date}` : `al ${date}`);
 const DAL = (date: string) => (/^(8|11)\b/.test(date) ? `dall'${date}` : `dal ${date}`);
+/** "il 6 dic 2026", "l'8 dic 2026". */
+const IL = (date: string) => (/^(8|11)\b/.test(date) ? `l'${date}` : `il ${date}`);
 
 export const itPages: PagesCatalog = {
   lobby: {
@@ -347,7 +349,6 @@ export const itPages: PagesCatalog = {
     nameLabel: "Il tuo nome, come lo vedono gli altri giocatori",
     nameSave: "Salva",
     nameSaved: "Nome salvato, su tutti i tuoi dispositivi.",
-    nameRefused: (max: number) => `Questo nome non va bene: al massimo ${max} lettere, senza simboli speciali.`,
     title: "I tuoi dispositivi",
     intro:
       "Gioca le stesse partite dal telefono e dal computer: collega i tuoi dispositivi a un solo giocatore. Partite, notifiche e vacanze sono del giocatore, su ogni dispositivo.",
@@ -368,8 +369,8 @@ export const itPages: PagesCatalog = {
     copyLink: "Copia il link",
     joinTitle: "Giochi già da un altro dispositivo?",
     joinHint:
-      "Scrivi il codice che mostra l'altro dispositivo (I tuoi dispositivi → Mostra un codice), oppure fatti mandare un link di accesso all'indirizzo email dove ti arrivano le notifiche.",
-    codeLabel: "Codice dall'altro dispositivo",
+      "Scrivi il codice che mostra l'altro dispositivo (I tuoi dispositivi → Mostra un codice) o il tuo codice di recupero, oppure fatti mandare un link di accesso all'indirizzo email dove ti arrivano le notifiche.",
+    codeLabel: "Codice dall'altro dispositivo, o codice di recupero",
     linkThis: "Collega questo dispositivo",
     emailLabel: "La tua email delle notifiche",
     sendSignIn: "Mandami un link di accesso",
@@ -411,6 +412,63 @@ export const itPages: PagesCatalog = {
       "Sei tu? Collega questo dispositivo al tuo giocatore e il posto si apre anche qui: dagli altri tuoi dispositivi non si sposta niente.",
     seatTakenOther: "Non è tuo? Chiedi a chi ha creato la partita il tuo link.",
     watch: "Guarda il tavolo",
+    recoveryNote: "Questo è un codice di recupero: collega questo dispositivo e poi non vale più.",
+  },
+  recovery: {
+    title: "Se perdi questo dispositivo",
+    devicesYes: (n: number) =>
+      n === 1
+        ? "Hai un altro dispositivo collegato: può mostrare un codice per quello nuovo."
+        : `Hai altri ${N(n)} dispositivi collegati: ognuno può mostrare un codice per quello nuovo.`,
+    devicesNo: "Nessun altro dispositivo collegato.",
+    emailYes: "Un link di accesso può arrivarti all'email delle notifiche.",
+    emailNo: "Nessuna email per ricevere un link di accesso.",
+    emailAdd: "Aggiungila",
+    codeLive: (day: string) => `Il tuo codice di recupero, creato ${IL(day)}, è pronto per quando ti servirà.`,
+    codeNone: "Nessun codice di recupero.",
+    codeUsed: (day: string, device: string | null) =>
+      `Il tuo ultimo codice di recupero è stato usato ${IL(day)}${device ? ` per collegare «${device}»` : ""}: creane uno nuovo.`,
+    codeVoided: (day: string) =>
+      `Il tuo codice di recupero non vale più ${DAL(day)}, quando hai rimosso un dispositivo (poteva esserci salvato sopra): creane uno nuovo.`,
+    atRisk:
+      "Se perdi questo dispositivo, perdi con lui le tue partite, il tuo nome e il tuo punteggio. Scegli adesso come ritrovarli: ci vuole un minuto.",
+    make: "Crea un codice di recupero",
+    makeNew: "Crea un nuovo codice di recupero",
+    replaceQuestion: "Creare un nuovo codice di recupero? Quello che hai salvato prima non varrà più.",
+    failed: "Non è stato possibile creare il codice di recupero. Riprova.",
+    shownOnce: "Ecco il tuo codice di recupero. Lo vedi solo adesso: salvalo subito, da qualche parte che non sia questo dispositivo.",
+    codeLabel: "Codice di recupero di Burraco",
+    use: (page: string) =>
+      `Se perdi questo dispositivo, apri ${page} su quello nuovo e scrivi il codice: ti riporta le tue partite, una volta sola.`,
+    copy: "Copia",
+    copied: "Copiato: incollalo dove tieni queste cose (un gestore di password, una nota che non stia su questo dispositivo).",
+    copyFailed: "Non è stato possibile copiarlo: scrivilo a mano, scaricalo o stampalo.",
+    download: "Scarica",
+    share: "Condividi",
+    print: "Stampa",
+    saved: "L'ho salvato",
+    savedNote: "Fatto: non verrà più mostrato. In «I tuoi dispositivi» vedi sempre se ne hai uno.",
+    fileName: "burraco-codice-di-recupero.txt",
+    file: (name: string | null, code: string, link: string, day: string) => [
+      name ? `Codice di recupero di Burraco per «${name}», creato ${IL(day)}:` : `Codice di recupero di Burraco, creato ${IL(day)}:`,
+      code,
+      `Se perdi il tuo dispositivo, apri ${link} su quello nuovo: lo collega al tuo giocatore, con le tue partite. Vale una volta sola; non darlo a nessuno.`,
+    ],
+    usedAlert: (device: string, day: string) =>
+      `Il tuo codice di recupero ha collegato «${device}» ${IL(day)}. Se non sei stato tu, rimuovi subito quel dispositivo e crea un nuovo codice.`,
+    joined: "collegato con il codice di recupero",
+    usedUp: "Il tuo codice di recupero adesso non vale più: creane uno nuovo e conservalo con cura.",
+    offerTitle: (kind: "phone" | "tablet" | "computer") =>
+      `Se perdi questo ${{ phone: "telefono", tablet: "tablet", computer: "computer" }[kind]}, come ritrovi le tue partite?`,
+    offerHint: "Giochi senza password: le tue partite le conosce questo dispositivo. Scegli adesso come ritrovarle.",
+    offerDevice: "Collega un altro dispositivo",
+    offerDeviceHint: "Anche un tuo computer o tablet avrà le tue partite.",
+    offerEmail: "Aggiungi un'email",
+    offerEmailHint: "Per le notifiche, e per un link di accesso se mai ti servisse.",
+    offerCode: "Salva un codice di recupero",
+    offerCodeHint: "Un codice segreto da copiare, scaricare o stampare, per un telefono nuovo.",
+    offerLater: "Puoi farlo quando vuoi da «I tuoi dispositivi».",
+    notNow: "Non ora",
   },
   seeks: {
     title: "Trova un avversario",

@@ -374,6 +374,7 @@ export const it: Catalog = {
     askLabel: "Il tuo nome",
     askSave: "Va bene",
     askCancel: "Non ora",
+    refused: (max: number) => `Questo nome non va bene: al massimo ${max} lettere, senza simboli speciali.`,
   },
   ratingChange: {
     title: "Classifica",
@@ -383,7 +384,6 @@ export const it: Catalog = {
     },
     pending: "Aggiorno la classifica…",
     unrated: {
-      notAsked: "",
       aborted: "Non valida per la classifica: la partita è stata annullata.",
       unidentified: "Non valida per la classifica: un posto è stato giocato senza il dispositivo di un giocatore.",
       samePlayer: "Non valida per la classifica: un giocatore aveva due posti.",

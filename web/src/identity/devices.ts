@@ -1,19 +1,21 @@
 import { h, type JSX } from "preact";
-import type { LinkCode, Player } from "../../../src/shared/api";
 import { LIMITS } from "../../../src/shared/limits";
 import { checkPlayerText } from "../../../src/shared/text";
 import { isTimeZone } from "../../../src/shared/time-zone";
-import { ApiError } from "../api";
+import { ApiError, type LinkCode, type Player } from "../api";
 import { copyText } from "../dom";
 import { ago, codeText, dateTime, lang, num, t } from "../i18n/index";
 import { deviceKind, identityApi } from "./api";
 import { Joining } from "./join";
 import type { qrCode } from "./qr";
+import { RecoveryMaker, standingView, usedElsewhere } from "./recovery";
 
 /**
  * The lobby's "your devices": the player's devices (removable: a lost
- * phone), a code (and its QR code) to link another device, and, on a
- * device not linked yet, the ways to join a player who plays elsewhere.
+ * phone), where the player stands if they lose this one (identity/recovery.ts:
+ * their other devices, a sign-in address, a recovery code to make), a code
+ * (and its QR code) to link another device, and, on a device not linked yet,
+ * the ways to join a player who plays elsewhere.
  */
 export class Devices {
   player: Player | null = null;
@@ -23,6 +25,12 @@ export class Devices {
   failed = false;
   message: { text: string; error: boolean } | null = null;
   readonly joining: Joining;
+  /** The recovery code made here, on screen until put away. */
+  readonly recovery = new RecoveryMaker(
+    () => this.changed(),
+    () => this.player?.name ?? null,
+    () => void this.load(),
+  );
 
   constructor(
     private readonly changed: () => void,
@@ -55,6 +63,8 @@ export class Devices {
       if (error instanceof ApiError && error.code === "DEVICE_REMOVED") this.message = { text: codeText(error.code), error: true };
     }
     this.changed();
+    // A link to the panel (a message saying a recovery code was used, the way back's "link another device").
+    if (location.hash === "#devices") document.getElementById("devices")?.scrollIntoView();
   }
 
   async newCode(): Promise<void> {
@@ -73,7 +83,7 @@ export class Devices {
   async rename(raw: string): Promise<void> {
     const checked = checkPlayerText(raw, LIMITS.nameLength);
     if (!checked.ok) {
-      this.message = { text: t.identity.nameRefused(LIMITS.nameLength), error: true };
+      this.message = { text: t.names.refused(LIMITS.nameLength), error: true };
       return this.changed();
     }
     try {
@@ -102,12 +112,15 @@ export class Devices {
     const devices = this.player?.devices ?? [];
     const name = (d: Player["devices"][number]) => d.label ?? t.identity.aDevice;
     const code = this.code && Date.parse(this.code.expiresAt) > now ? this.code : null;
+    // Opened by a link to it (a message saying a recovery code was used), or with something to say at once.
+    const asked =
+      location.hash === "#devices" || (this.player !== null && usedElsewhere(this.player) !== null) || this.recovery.code !== null;
     return h(
       "details",
       {
         class: "panel devices",
         id: "devices",
-        open: (fresh && devices.length <= 1) || code !== null || this.message !== null ? true : undefined,
+        open: (fresh && devices.length <= 1) || code !== null || this.message !== null || asked ? true : undefined,
       },
       h("summary", { id: "devices-title" }, t.identity.title, devices.length > 1 ? ` (${num(devices.length)})` : ""),
       h("p", { class: "hint" }, t.identity.intro),
@@ -145,6 +158,7 @@ export class Devices {
                 { key: d.id, "data-device": d.id },
                 name(d),
                 d.current ? [" ", h("span", { class: "badge" }, t.identity.thisDevice)] : null,
+                this.player?.recovery.used?.device === d.id ? h("span", { class: "when" }, ` · ${t.recovery.joined}`) : null,
                 h("span", { class: "when" }, ` · ${t.identity.since(dateTime(d.createdAt))}`),
                 d.seenAt && !d.current ? h("span", { class: "when" }, ` · ${t.identity.seen(ago(d.seenAt, now))}`) : null,
                 d.current
@@ -166,6 +180,7 @@ export class Devices {
             ),
           )
         : null,
+      this.player ? standingView(this.player, this.recovery, (id, label) => void this.remove(id, label)) : null,
       h("h3", null, t.identity.addTitle),
       code
         ? h(

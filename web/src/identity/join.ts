@@ -1,6 +1,5 @@
 import { h, type JSX } from "preact";
-import type { Player } from "../../../src/shared/api";
-import { ApiError } from "../api";
+import { ApiError, type Player } from "../api";
 import { codeText, t } from "../i18n/index";
 import { identityApi } from "./api";
 import { LinkChoice } from "./link-choice";

@@ -1,6 +1,5 @@
 import { h, type JSX } from "preact";
-import type { LinkPreview, Player } from "../../../src/shared/api";
-import { ApiError } from "../api";
+import { ApiError, type LinkPreview, type Player } from "../api";
 import { ago, codeText, t } from "../i18n/index";
 import { deviceKind, identityApi } from "./api";
 
@@ -37,6 +36,11 @@ export class LinkChoice {
       this.failed = error instanceof ApiError ? codeText(error.code) : t.codes.INTERNAL;
     }
     this.changed();
+  }
+
+  /** What kind of code it is, once looked at: a recovery code is used up by linking (the page then offers a new one). */
+  get kind(): LinkPreview["kind"] | null {
+    return this.preview?.kind ?? null;
   }
 
   /** The code could not be looked at (used, expired, mistyped): what to say. */
@@ -108,6 +112,7 @@ export class LinkChoice {
           )
         : null,
       h("p", { class: "notice warning", id: "link-warning" }, t.identity.onlyYours),
+      preview.kind === "recovery" ? h("p", { class: "hint", id: "link-recovery" }, t.identity.recoveryNote) : null,
       mine ? this.choices(player.name, mine) : null,
       h(
         "div",

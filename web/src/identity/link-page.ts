@@ -3,6 +3,7 @@ import { h, render } from "preact";
 import { header } from "../header";
 import { t } from "../i18n/index";
 import { LinkChoice } from "./link-choice";
+import { RecoveryMaker } from "./recovery";
 
 /**
  * `/link#code=…`: a code from another device's QR code or link, or an
@@ -16,6 +17,8 @@ import { LinkChoice } from "./link-choice";
 export class LinkPage {
   private readonly choice: LinkChoice | null;
   private stage: "ask" | "done" | { kept: string } = "ask";
+  /** Linked by a recovery code, now used up: a new one is offered at once. */
+  private recovery: RecoveryMaker | null = null;
 
   constructor(private readonly root: HTMLElement) {
     const code = new URLSearchParams(location.hash.slice(1)).get("code");
@@ -24,8 +27,13 @@ export class LinkPage {
       ? new LinkChoice(
           code,
           () => this.render(),
-          () => {
+          (player) => {
             this.stage = "done";
+            if (this.choice?.kind === "recovery")
+              this.recovery = new RecoveryMaker(
+                () => this.render(),
+                () => player.name,
+              );
             this.render();
           },
           (message) => {
@@ -52,7 +60,11 @@ export class LinkPage {
     const body = !this.choice
       ? [h("p", { class: "notice error", role: "alert" }, t.codes.LINK_CODE_INVALID), lobby("link-lobby", t.common.goLobby)]
       : stage === "done"
-        ? [h("p", { class: "notice", role: "status", id: "link-done" }, t.identity.linked), lobby("link-lobby", t.identity.toGames)]
+        ? [
+            h("p", { class: "notice", role: "status", id: "link-done" }, t.identity.linked),
+            this.recovery ? [h("p", { class: "notice warning", id: "link-used-up" }, t.recovery.usedUp), this.recovery.view(false)] : null,
+            lobby("link-lobby", t.identity.toGames),
+          ]
         : typeof stage === "object"
           ? [h("p", { class: "notice", role: "status", id: "link-kept" }, stage.kept), lobby("link-lobby", t.common.goLobby)]
           : [this.choice.view(), this.choice.failure ? lobby("link-lobby", t.common.goLobby) : null];

@@ -1,7 +1,7 @@
 import "../core";
-import type { Player } from "../../../src/shared/api";
 import { LIMITS } from "../../../src/shared/limits";
 import { checkPlayerText } from "../../../src/shared/text";
+import type { Player } from "../api";
 import { t } from "../i18n/index";
 import { identityApi } from "./api";
 
@@ -102,7 +102,7 @@ function askName(prefill: string): Promise<string | null> {
       const checked = checkPlayerText(input.value, LIMITS.nameLength);
       if (!checked.ok || !checked.text) {
         event.preventDefault();
-        error.textContent = t.identity.nameRefused(LIMITS.nameLength);
+        error.textContent = t.names.refused(LIMITS.nameLength);
         input.focus();
         return;
       }

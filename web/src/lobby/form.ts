@@ -2,7 +2,7 @@ import { h, type JSX } from "preact";
 import { PRESETS, type PresetName } from "../../../src/engine/rules";
 import { PRESET_LIST, presetText } from "../../../src/shared/presets";
 import type { ComputerLevel } from "../../../src/shared/wire/common";
-import type { Standing } from "../../../src/shared/wire/ratings";
+import type { Standing } from "../api";
 import { type ClockKind, clockFieldset, seatKind, versusComputer } from "../clock/lobby";
 import { teamLetter, teamOf } from "../describe";
 import { lang, num, t } from "../i18n/index";

@@ -1,5 +1,5 @@
 import { h, type JSX } from "preact";
-import type { MyGame } from "../../../src/shared/api";
+import type { MyGame } from "../api";
 import { myGameClock } from "../clock/lobby";
 import { dateTime, t, when } from "../i18n/index";
 import type { CreatedGame, RememberedSeat } from "../store";

@@ -1,5 +1,5 @@
 import { h, type JSX } from "preact";
-import type { HostSeat } from "../../../src/shared/api";
+import type { HostSeat } from "../api";
 import { day } from "../clock/time";
 import { t } from "../i18n/index";
 import type { CreatedGame } from "../store";

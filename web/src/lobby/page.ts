@@ -1,16 +1,16 @@
 import "../core";
 import { h, render } from "preact";
 import type { PresetName } from "../../../src/engine/rules";
-import type { CreateGameRequest, CreateGameResponse, MyGame } from "../../../src/shared/api";
 import { LIMITS } from "../../../src/shared/limits";
 import { checkPlayerText } from "../../../src/shared/text";
-import { ApiError, api } from "../api";
+import { ApiError, api, type CreateGameRequest, type CreateGameResponse, type MyGame } from "../api";
 import { Holidays } from "../clock/holidays";
 import { clockRequest } from "../clock/lobby";
 import { copyText, shareLink } from "../dom";
 import { header } from "../header";
 import { codeText, t } from "../i18n/index";
 import { Devices } from "../identity/devices";
+import { offerWayBack } from "../identity/offer";
 import { SeeksPanel } from "../seeks/panel";
 import { type CreatedGame, createdGames, rememberCreated, rememberedSeats, updateCreated } from "../store";
 import { TournamentsPanel } from "../tournaments/panel";
@@ -92,6 +92,8 @@ export class LobbyPage {
       this.mine = (await api.myGames()).games;
       this.mineAt = Date.now();
       this.failed = false;
+      // Games of theirs here: something to lose with this device (asked once, of a player with no way back).
+      if (this.mine.length > 0) offerWayBack();
     } catch {
       this.failed = true;
     }

@@ -1,15 +1,5 @@
-import type {
-  Confirmed,
-  CreatedSubscription,
-  CreateSubscriptionRequest,
-  GameWebhookRequest,
-  GameWebhooksResponse,
-  SubscriptionsResponse,
-  SubscriptionView,
-  TestSent,
-  UpdateSubscriptionRequest,
-} from "../../../src/shared/api";
 import { ApiError, call } from "../api";
+import { apiUrl, type Schema } from "../api-url";
 import { playerKey } from "../store";
 
 /**
@@ -18,36 +8,34 @@ import { playerKey } from "../store";
  * invitation token (the creator's), and the two links an email carries.
  */
 
-const mine = "/api/me/notifications";
-const one = (id: string) => `${mine}/${encodeURIComponent(id)}`;
-const gameHooks = (gameId: string) => `/api/games/${encodeURIComponent(gameId)}/webhooks`;
-
 export const notifyApi = {
-  list: () => call<SubscriptionsResponse>(mine, { token: playerKey() }),
-  subscribe: (request: CreateSubscriptionRequest) => call<CreatedSubscription>(mine, { token: playerKey(), body: request }),
-  change: (id: string, changes: UpdateSubscriptionRequest) =>
-    call<SubscriptionView>(one(id), { token: playerKey(), method: "PATCH", body: changes }),
-  remove: (id: string) => call<{ deleted: true }>(one(id), { token: playerKey(), method: "DELETE" }),
-  test: (id: string) => call<TestSent>(`${one(id)}/test`, { token: playerKey(), method: "POST" }),
+  list: () => call("GET", "/api/me/notifications", { token: playerKey() }),
+  subscribe: (request: Schema<"NewSubscription">) => call("POST", "/api/me/notifications", { token: playerKey(), body: request }),
+  change: (subscriptionId: string, changes: Schema<"SubscriptionChanges">) =>
+    call("PATCH", "/api/me/notifications/{subscriptionId}", { params: { subscriptionId }, token: playerKey(), body: changes }),
+  remove: (subscriptionId: string) =>
+    call("DELETE", "/api/me/notifications/{subscriptionId}", { params: { subscriptionId }, token: playerKey() }),
+  test: (subscriptionId: string) =>
+    call("POST", "/api/me/notifications/{subscriptionId}/test", { params: { subscriptionId }, token: playerKey() }),
 
   /** The service's VAPID public key; null when it sends no push. */
-  pushKey: () => call<{ publicKey: string | null }>("/api/notifications/vapid"),
+  pushKey: () => call("GET", "/api/notifications/vapid"),
 
-  gameWebhooks: (gameId: string, invite: string) => call<GameWebhooksResponse>(gameHooks(gameId), { token: invite }),
-  attachWebhook: (gameId: string, invite: string, request: GameWebhookRequest) =>
-    call<CreatedSubscription>(gameHooks(gameId), { token: invite, body: request }),
-  detachWebhook: (gameId: string, invite: string, id: string) =>
-    call<{ deleted: true }>(`${gameHooks(gameId)}/${encodeURIComponent(id)}`, { token: invite, method: "DELETE" }),
-  testWebhook: (gameId: string, invite: string, id: string) =>
-    call<TestSent>(`${gameHooks(gameId)}/${encodeURIComponent(id)}/test`, { token: invite, method: "POST" }),
+  gameWebhooks: (id: string, invite: string) => call("GET", "/api/games/{id}/webhooks", { params: { id }, token: invite }),
+  attachWebhook: (id: string, invite: string, request: Schema<"NewGameWebhook">) =>
+    call("POST", "/api/games/{id}/webhooks", { params: { id }, token: invite, body: request }),
+  detachWebhook: (id: string, invite: string, webhookId: string) =>
+    call("DELETE", "/api/games/{id}/webhooks/{webhookId}", { params: { id, webhookId }, token: invite }),
+  testWebhook: (id: string, invite: string, webhookId: string) =>
+    call("POST", "/api/games/{id}/webhooks/{webhookId}/test", { params: { id, webhookId }, token: invite }),
 
-  confirm: (token: string) => call<Confirmed>("/api/notifications/confirm", { body: { token } }),
+  confirm: (token: string) => call("POST", "/api/notifications/confirm", { body: { token } }),
 
   /** The RFC 8058 one-click body, as a mail program posts it: a form, not JSON. */
   async unsubscribe(token: string): Promise<void> {
     let response: Response;
     try {
-      response = await fetch(`/api/notifications/unsubscribe/${encodeURIComponent(token)}`, {
+      response = await fetch(apiUrl("POST", "/api/notifications/unsubscribe/{token}", { params: { token } }), {
         method: "POST",
         headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
         body: "List-Unsubscribe=One-Click",

@@ -1,5 +1,5 @@
 import { h, type JSX } from "preact";
-import type { SubscriptionView } from "../../../src/shared/api";
+import type { SubscriptionView } from "../api";
 import { nameList, t } from "../i18n/index";
 import { deliveriesList, disabledNote, eventsField, languageField, notice, subscriptionName } from "./parts";
 import type { PrefsActions, PrefsView } from "./view";

@@ -1,5 +1,5 @@
 import { h, type JSX } from "preact";
-import type { SubscriptionView } from "../../../src/shared/api";
+import type { SubscriptionView } from "../api";
 import { t } from "../i18n/index";
 import { CHAT_EVENTS, deliveriesList, disabledNote, eventsField, languageField, notice, secretOnce, subscriptionName } from "./parts";
 import type { PrefsView } from "./view";

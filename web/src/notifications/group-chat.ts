@@ -1,5 +1,4 @@
-import type { CreatedSubscription, SubscriptionView } from "../../../src/shared/api";
-import type { ApiError } from "../api";
+import type { ApiError, CreatedSubscription, SubscriptionView } from "../api";
 import { codeText, t } from "../i18n/index";
 import { notifyApi } from "./api";
 import type { ChatActions, ChatState } from "./chat";

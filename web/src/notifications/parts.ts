@@ -1,6 +1,6 @@
 import { h, type JSX } from "preact";
-import type { DeliveryAttempt, NotifyEventName, SubscriptionView } from "../../../src/shared/api";
 import { isLanguage, LANGUAGES_SHOWN, type Language } from "../../../src/shared/language";
+import type { DeliveryAttempt, NotifyEventName, SubscriptionView } from "../api";
 import { dateTime, lang, t, when } from "../i18n/index";
 
 /**

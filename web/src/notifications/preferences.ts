@@ -1,7 +1,6 @@
 import "../core";
 import { render } from "preact";
-import type { CreatedSubscription, SubscriptionView } from "../../../src/shared/api";
-import { ApiError, api } from "../api";
+import { ApiError, api, type CreatedSubscription, type SubscriptionView } from "../api";
 import { copyText } from "../dom";
 import { codeText, t } from "../i18n/index";
 import { createdGames, rememberedSeats } from "../store";

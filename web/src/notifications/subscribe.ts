@@ -1,7 +1,6 @@
-import type { CreatedSubscription, NotifyEventName } from "../../../src/shared/api";
 import type { Language } from "../../../src/shared/language";
 import { isTimeZone } from "../../../src/shared/time-zone";
-import { ApiError } from "../api";
+import { ApiError, type CreatedSubscription, type NotifyEventName } from "../api";
 import { t } from "../i18n/index";
 import { notifyApi } from "./api";
 import type { Notice } from "./parts";

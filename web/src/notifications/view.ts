@@ -1,5 +1,5 @@
 import { h, type JSX } from "preact";
-import type { NotifyChannel, SubscriptionView } from "../../../src/shared/api";
+import type { NotifyChannel, SubscriptionView } from "../api";
 import { header } from "../header";
 import { t } from "../i18n/index";
 import { digestFields, subscriptionCard, TIME_ZONES } from "./card";

@@ -1,5 +1,6 @@
 import { h, type JSX } from "preact";
 import type { GameRecord, GameSnapshot, SeenEvent } from "../../../src/shared/api";
+import { apiUrl } from "../api-url";
 import { cardView, sortBySuit } from "../cards";
 import { describeEvent, seatName, teamCount, teamName } from "../describe";
 import { header, type MenuItem } from "../header";
@@ -60,7 +61,12 @@ export function replayView(state: ReplayState, act: ReplayActions): JSX.Element 
   const tableHref = state.seat ? `/game/${state.gameId}#seat=${state.seat.token}` : `/game/${state.gameId}`;
   const menu: MenuItem[] = [
     { id: "menu-table", label: t.menu.table, href: tableHref },
-    { id: "menu-record", label: t.replay.download, href: `/api/games/${state.gameId}/record`, download: `burraco-${state.gameId}.json` },
+    {
+      id: "menu-record",
+      label: t.replay.download,
+      href: apiUrl("GET", "/api/games/{id}/record", { params: { id: state.gameId } }),
+      download: `burraco-${state.gameId}.json`,
+    },
   ];
   const page = (main: JSX.Element) => h("div", { class: "replay-page" }, header({ menu }), main);
   if (!state.loaded) return page(h("main", { class: "single" }, h("p", { class: "loading" }, t.replay.loading)));

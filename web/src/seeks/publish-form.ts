@@ -1,7 +1,7 @@
 import { h, type JSX } from "preact";
 import { LANGUAGES_SHOWN } from "../../../src/shared/language";
 import { PRESET_LIST } from "../../../src/shared/presets";
-import type { Standing } from "../../../src/shared/wire/ratings";
+import type { Standing } from "../api";
 import { PER_MOVE } from "../clock/lobby";
 import { durationMs, span } from "../clock/time";
 import { lang, t } from "../i18n/index";

@@ -1,8 +1,7 @@
 import "../core";
 import { h, type JSX, render } from "preact";
 import { PRESET_NAMES, type PresetName } from "../../../src/engine/rules";
-import type { Leaderboard, PublicPlayer } from "../../../src/shared/wire/ratings";
-import { ApiError } from "../api";
+import { ApiError, type Leaderboard, type PublicPlayer } from "../api";
 import { header } from "../header";
 import { codeText, dateTime, t } from "../i18n/index";
 import { seeksApi } from "./api";
@@ -132,7 +131,7 @@ export class LeaderboardPage {
   private board: Leaderboard | null = null;
   private error: string | null = null;
   private readonly preset: PresetName;
-  private readonly players: number;
+  private readonly players: 2 | 3 | 4;
 
   constructor(
     private readonly root: HTMLElement,

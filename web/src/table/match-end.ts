@@ -78,7 +78,8 @@ function ratingLines(snap: GameSnapshot, id: string): JSX.Element | null {
   const w = t.ratingChange;
   if (!outcome) return snap.rated ? h("p", { class: "hint rating-change", id: `${id}-rating` }, w.pending) : null;
   if (!outcome.rated) {
-    const why = outcome.why === null ? (snap.rated ? w.unratedUnknown : "") : w.unrated[outcome.why];
+    // A match never meant to be rated ("notAsked") says nothing of it.
+    const why = outcome.why === null ? (snap.rated ? w.unratedUnknown : "") : outcome.why === "notAsked" ? "" : w.unrated[outcome.why];
     return why ? h("p", { class: "hint rating-change", id: `${id}-rating`, "data-unrated": outcome.why ?? "" }, why) : null;
   }
   return h(

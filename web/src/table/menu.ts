@@ -1,3 +1,4 @@
+import { apiUrl } from "../api-url";
 import { shareLink } from "../dom";
 import type { MenuItem } from "../header";
 import { t } from "../i18n/index";
@@ -24,7 +25,12 @@ export function tableMenu(page: TablePage): MenuItem[] {
         }),
     },
     { id: "menu-replay", label: t.menu.replay, href: `/game/${snap.id}/replay` },
-    { id: "menu-record", label: t.menu.record, href: `/api/games/${snap.id}/record`, download: `burraco-${snap.id}.json` },
+    {
+      id: "menu-record",
+      label: t.menu.record,
+      href: apiUrl("GET", "/api/games/{id}/record", { params: { id: snap.id } }),
+      download: `burraco-${snap.id}.json`,
+    },
     { id: "menu-notifications", label: t.menu.notifications, href: `/notifications?game=${snap.id}` },
     ...page.clock.menu(),
     // The table's own choices, remembered in this browser for every game.

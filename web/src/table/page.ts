@@ -9,6 +9,7 @@ import { ClockControls } from "../clock/controls";
 import { countdownAnnouncement } from "../clock/table";
 import { describeEvent, seatName, teamOf } from "../describe";
 import { codeText, t, usePageWords } from "../i18n/index";
+import { offerWayBack, wayBackBusy } from "../identity/offer";
 import type { SeatTaken } from "../identity/seat-taken";
 import type { Connection } from "../live";
 import { Live } from "../live";
@@ -432,6 +433,11 @@ export class TablePage {
       this.root,
     );
     this.layout.fit();
+    // A seat of theirs open here: something to lose with this device. Asked once, never during their own turn.
+    if (this.route.mode === "seat" && this.me !== null) {
+      wayBackBusy(this.myTurn());
+      if (!this.myTurn()) offerWayBack();
+    }
     this.chat?.afterRender(this.root);
     this.controls.afterRender();
     this.clock.afterRender();

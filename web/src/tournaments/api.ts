@@ -1,32 +1,28 @@
-import type { CreateTournamentRequest, StandingsView, TournamentListItem, TournamentView } from "../../../src/shared/wire/tournaments";
 import { call } from "../api";
+import type { Schema } from "../api-url";
 import { playerKey } from "../store";
 
 /** Tournaments (docs/tournaments.md), by this browser's player key. */
 
-const path = (id: string, rest = "") => `/api/tournaments/${encodeURIComponent(id)}${rest}`;
-
 export const tournamentsApi = {
-  listed: () => call<{ tournaments: TournamentListItem[] }>("/api/tournaments"),
-  mine: () => call<{ tournaments: TournamentListItem[] }>("/api/tournaments/mine", { token: playerKey() }),
-  create: (request: CreateTournamentRequest) =>
-    call<{ id: string; url: string; invite: { token: string; url: string } | null }>("/api/tournaments", {
-      token: playerKey(),
-      body: request,
-    }),
-  get: (id: string) => call<TournamentView>(path(id), { token: playerKey() }),
-  standings: (id: string) => call<StandingsView>(path(id, "/standings")),
+  listed: () => call("GET", "/api/tournaments"),
+  mine: () => call("GET", "/api/tournaments/mine", { token: playerKey() }),
+  create: (request: Schema<"CreateTournament">) => call("POST", "/api/tournaments", { token: playerKey(), body: request }),
+  get: (id: string) => call("GET", "/api/tournaments/{id}", { params: { id }, token: playerKey() }),
+  standings: (id: string) => call("GET", "/api/tournaments/{id}/standings", { params: { id } }),
   register: (id: string, name: string | null, invite: string | null) =>
-    call<{ entry: number; partner: { token: string; url: string } | null }>(path(id, "/entries"), {
+    call("POST", "/api/tournaments/{id}/entries", {
+      params: { id },
       token: playerKey(),
       body: { ...(name ? { name } : {}), ...(invite ? { invite } : {}) },
     }),
   partner: (id: string, token: string, name: string | null) =>
-    call<{ entry: number }>(path(id, "/partner"), { token: playerKey(), body: { token, ...(name ? { name } : {}) } }),
-  leave: (id: string) => call<{ version: number }>(path(id, "/entries/mine"), { method: "DELETE", token: playerKey() }),
-  start: (id: string) => call<{ version: number }>(path(id, "/start"), { method: "POST", token: playerKey() }),
-  end: (id: string) => call<{ version: number }>(path(id, "/end"), { method: "POST", token: playerKey() }),
+    call("POST", "/api/tournaments/{id}/partner", { params: { id }, token: playerKey(), body: { token, ...(name ? { name } : {}) } }),
+  leave: (id: string) => call("DELETE", "/api/tournaments/{id}/entries/mine", { params: { id }, token: playerKey() }),
+  start: (id: string) => call("POST", "/api/tournaments/{id}/start", { params: { id }, token: playerKey() }),
+  end: (id: string) => call("POST", "/api/tournaments/{id}/end", { params: { id }, token: playerKey() }),
   computer: (id: string, entry?: number) =>
-    call<{ version: number }>(path(id, "/computer"), { token: playerKey(), body: entry === undefined ? {} : { entry } }),
-  remove: (id: string, entry: number) => call<{ version: number }>(path(id, `/entries/${entry}`), { method: "DELETE", token: playerKey() }),
+    call("POST", "/api/tournaments/{id}/computer", { params: { id }, token: playerKey(), body: entry === undefined ? {} : { entry } }),
+  remove: (id: string, entry: number) =>
+    call("DELETE", "/api/tournaments/{id}/entries/{entry}", { params: { id, entry }, token: playerKey() }),
 };

@@ -1,8 +1,7 @@
 import { h, type JSX, render } from "preact";
 import { PRESET_LIST } from "../../../src/shared/presets";
 import { checkPlayerText } from "../../../src/shared/text";
-import type { CreateTournamentRequest } from "../../../src/shared/wire/tournaments";
-import { ApiError } from "../api";
+import { ApiError, type CreateTournamentRequest } from "../api";
 import { PER_MOVE } from "../clock/lobby";
 import { durationMs, span } from "../clock/time";
 import { header } from "../header";

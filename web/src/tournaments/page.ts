@@ -1,8 +1,7 @@
 import { h, type JSX, render } from "preact";
 import { presetText } from "../../../src/shared/presets";
 import { checkPlayerText } from "../../../src/shared/text";
-import type { TournamentView } from "../../../src/shared/wire/tournaments";
-import { ApiError, api } from "../api";
+import { ApiError, api, type Tournament } from "../api";
 import { copyText, shareLink } from "../dom";
 import { header } from "../header";
 import { codeText, dateTime, lang, t } from "../i18n/index";
@@ -22,7 +21,7 @@ import { loadWords, tw, wordsCurrent } from "./words";
 const POLL = 30_000;
 
 export class TournamentPage {
-  private view: TournamentView | null = null;
+  private view: Tournament | null = null;
   private error: string | null = null;
   private busy = false;
   private message: string | null = null;
@@ -119,7 +118,7 @@ export class TournamentPage {
     );
   }
 
-  private full(v: TournamentView): (JSX.Element | null)[] {
+  private full(v: Tournament): (JSX.Element | null)[] {
     const c = tw;
     const s = v.settings;
     return [
@@ -138,7 +137,7 @@ export class TournamentPage {
     ];
   }
 
-  private standings(v: TournamentView, embed: boolean): JSX.Element {
+  private standings(v: Tournament, embed: boolean): JSX.Element {
     const c = tw;
     return h(
       "section",
@@ -165,7 +164,7 @@ export class TournamentPage {
   }
 
   /** Registering, the partner's link, leaving: what the player may do with their own entry. */
-  private entryBox(v: TournamentView): JSX.Element | null {
+  private entryBox(v: Tournament): JSX.Element | null {
     const c = tw;
     const partner = this.fragment.get("partner");
     const invite = this.fragment.get("invite");
@@ -250,7 +249,7 @@ export class TournamentPage {
     );
   }
 
-  private organiserBox(v: TournamentView): JSX.Element {
+  private organiserBox(v: Tournament): JSX.Element {
     const c = tw;
     const button = (id: string, text: string, run: () => Promise<unknown>, ask?: string) =>
       h("button", { type: "button", class: "button", id, disabled: this.busy, onClick: () => void this.act(run, ask) }, text);
@@ -269,7 +268,7 @@ export class TournamentPage {
     );
   }
 
-  private entries(v: TournamentView): JSX.Element {
+  private entries(v: Tournament): JSX.Element {
     const c = tw;
     const organiser = v.you.organiser && v.status !== "over";
     return h(
@@ -318,7 +317,7 @@ export class TournamentPage {
     );
   }
 
-  private rounds(v: TournamentView): JSX.Element | null {
+  private rounds(v: Tournament): JSX.Element | null {
     const c = tw;
     if (v.rounds.length === 0) return null;
     return h(

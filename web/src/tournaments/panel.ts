@@ -1,6 +1,6 @@
 import { h, type JSX } from "preact";
 import { presetText } from "../../../src/shared/presets";
-import type { TournamentListItem } from "../../../src/shared/wire/tournaments";
+import type { TournamentListItem } from "../api";
 import { dateTime, lang } from "../i18n/index";
 import { tournamentsApi } from "./api";
 import { loadWords, tw, wordsCurrent } from "./words";

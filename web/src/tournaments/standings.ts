@@ -1,5 +1,5 @@
 import { h, type JSX } from "preact";
-import type { StandingView } from "../../../src/shared/wire/tournaments";
+import type { StandingView } from "../api";
 import { num, t } from "../i18n/index";
 import { tw } from "./words";
 
