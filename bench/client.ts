@@ -241,3 +241,84 @@ export async function playSeatWs(p: SeatPlayer): Promise<void> {
     ws.close();
   }
 }
+
+/** Whose turn it is, between a correspondence match's seats in this process: a seat is told when the one before it is done. */
+export class TurnBoard {
+  private readonly waiting = new Map<number, () => void>();
+  private told = new Set<number>();
+  /** Turns played, and the moves of each. */
+  turns = 0;
+
+  /** Waits until `seat` is told it is its turn (or the match is over). */
+  wait(seat: number): Promise<void> {
+    if (this.told.delete(seat)) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.set(seat, resolve));
+  }
+
+  /** Tells `seats` (after `pauseMs`: the service drains and notifies meanwhile). */
+  tell(seats: readonly number[], pauseMs: number): void {
+    setTimeout(() => {
+      for (const seat of seats) {
+        const resolve = this.waiting.get(seat);
+        if (resolve) {
+          this.waiting.delete(seat);
+          resolve();
+        } else this.told.add(seat);
+      }
+    }, pauseMs);
+  }
+}
+
+/**
+ * A seat played as the web client plays it: moves over HTTP, the table's
+ * news over a WebSocket. Live, the socket stays open the whole match. By
+ * correspondence (`board`), the player comes when told it is their turn
+ * (the notification), opens the table (its snapshot and its socket), plays
+ * the turn, and leaves: the next seat is told after `pauseMs`.
+ */
+export async function playSeatWeb(p: SeatPlayer & { seat: number; seats: number; board?: TurnBoard; pauseMs?: number }): Promise<void> {
+  const open = async () => {
+    const ws = new WebSocket(`${p.url.replace(/^http/, "ws")}/api/games/${p.id}/ws`, ["burraco", `bearer.${p.token}`]);
+    const next = socketMessages(ws);
+    let view: GameSnapshot | null = null;
+    while (!view) {
+      const m = await next(10_000);
+      if (m === null || m === "timeout") throw new Error(`game ${p.id}: the WebSocket gave nothing`);
+      if (m.type === "events") view = m.view;
+    }
+    return { ws, next, view: view as GameSnapshot };
+  };
+  const all = Array.from({ length: p.seats }, (_, s) => s);
+  if (p.board) {
+    for (;;) {
+      await p.board.wait(p.seat);
+      let view = await getJson<GameSnapshot>(`${p.url}/api/games/${p.id}`, p.token);
+      if (view.status === "over" || finished(p)) return p.board.tell(all, 0);
+      if (!myTurn(view)) {
+        p.board.tell([view.view.hand?.turn ?? p.seat], 0);
+        continue;
+      }
+      const table = await open();
+      view = await playTurnHttp(p, view);
+      table.ws.close();
+      p.board.turns++;
+      if (view.status === "over" || finished(p)) return p.board.tell(all, p.pauseMs ?? 0);
+      p.board.tell([view.view.hand?.turn ?? p.seat], p.pauseMs ?? 0);
+    }
+  }
+  const table = await open();
+  let view = table.view;
+  try {
+    while (view.status !== "over" && !finished(p)) {
+      if (myTurn(view)) {
+        view = await playTurnHttp(p, view);
+        continue;
+      }
+      const m = await table.next(1000);
+      if (m === null) return void p.stats.errors.push(`game ${p.id}: WebSocket closed`);
+      if (m !== "timeout" && m.type === "events" && m.version >= view.version) view = m.view;
+    }
+  } finally {
+    table.ws.close();
+  }
+}

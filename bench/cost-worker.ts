@@ -44,6 +44,10 @@ const zero = () => ({
   queueMessages: 0,
   /** Deliveries the queue messages carry (a message carries a notification's every delivery: notify/store.ts). */
   queuedDeliveries: 0,
+  /** Milliseconds the rooms were active (some invocation of theirs in progress), as their own clocks tell it: I/O waits. */
+  doActiveMs: 0,
+  /** Calls the rooms made to D1 and the queue and waited for (each a network round trip on Cloudflare). */
+  roomCalls: 0,
 });
 let counts = zero();
 /** The rooms' SQL cursors, whose rows written are summed when the counters are read (a write's count is known once it ran). */
@@ -65,7 +69,10 @@ const tally = (meta: Meta, name = "", sql = "") => {
 };
 
 /** A D1 binding that counts rows read and written (drizzle's `raw()` returns no meta: its rows returned are counted as read). */
-function countedD1(d1: D1Database, name: string): D1Database {
+function countedD1(d1: D1Database, name: string, room: boolean): D1Database {
+  const call = () => {
+    if (room) counts.roomCalls++;
+  };
   const statement = (s: D1PreparedStatement, sql: string): D1PreparedStatement =>
     new Proxy(s, {
       get(target, key) {
@@ -74,12 +81,14 @@ function countedD1(d1: D1Database, name: string): D1Database {
         if (key === "bind") return (...values: unknown[]) => statement(target.bind(...values), sql);
         if (key === "run" || key === "all")
           return async () => {
+            call();
             const r = await target[key]();
             tally(r.meta as Meta, name, sql);
             return r;
           };
         if (key === "first")
           return async (column?: string) => {
+            call();
             const r = await target.all();
             tally(r.meta as Meta, name, sql);
             const row = r.results[0] as Record<string, unknown> | undefined;
@@ -87,6 +96,7 @@ function countedD1(d1: D1Database, name: string): D1Database {
           };
         if (key === "raw")
           return async (options?: { columnNames?: boolean }) => {
+            call();
             const rows = (await target.raw(options as { columnNames: true })) as unknown[];
             tally({ rows_read: rows.length - (options?.columnNames ? 1 : 0) }, name, sql);
             return rows;
@@ -100,6 +110,7 @@ function countedD1(d1: D1Database, name: string): D1Database {
       if (key === "prepare") return (sql: string) => statement(target.prepare(sql), sql);
       if (key === "batch")
         return async (statements: D1PreparedStatement[]) => {
+          call();
           // D1 takes its own statements only: the proxies' targets.
           const results = await target.batch(statements.map((s) => (s as unknown as { __target?: D1PreparedStatement }).__target ?? s));
           for (const [i, r] of results.entries()) tally(r.meta as Meta, name, (statements[i] as unknown as { __sql?: string }).__sql ?? "");
@@ -111,17 +122,20 @@ function countedD1(d1: D1Database, name: string): D1Database {
   });
 }
 
-function countedEnv(env: Env): Env {
-  const counted: Record<string, unknown> = { ...env, DB: countedD1(env.DB, "DB") };
-  for (const name of shardNames(env)) counted[name] = countedD1((env as unknown as Record<string, D1Database>)[name]!, name);
+/** The bindings counted on their way through (`room`: a room's own, whose calls it waits for count as its round trips). */
+function countedEnv(env: Env, room = false): Env {
+  const counted: Record<string, unknown> = { ...env, DB: countedD1(env.DB, "DB", room) };
+  for (const name of shardNames(env)) counted[name] = countedD1((env as unknown as Record<string, D1Database>)[name]!, name, room);
   const queue = env.DELIVERIES;
   counted.DELIVERIES = {
     send: (m: Delivery, o?: QueueSendOptions) => {
+      if (room) counts.roomCalls++;
       counts.queueMessages++;
       counts.queuedDeliveries += 1 + (m.more?.length ?? 0);
       return queue.send(m, o);
     },
     sendBatch: (ms: Iterable<MessageSendRequest<Delivery>>, o?: QueueSendBatchOptions) => {
+      if (room) counts.roomCalls++;
       const list = [...ms];
       counts.queueMessages += list.length;
       for (const m of list) counts.queuedDeliveries += 1 + (m.body.more?.length ?? 0);
@@ -162,7 +176,7 @@ export class GameRoom extends Room {
         return cursor;
       },
     });
-    super(ctx, countedEnv(env));
+    super(ctx, countedEnv(env, true));
   }
 
   override async alarm(): Promise<void> {
@@ -175,16 +189,30 @@ export class GameRoom extends Room {
     return super.webSocketMessage(ws, data);
   }
 
+  /** Invocations of this room in progress, and since when the room has been active (`counts.doActiveMs`). */
+  benchActive = 0;
+  benchSince = 0;
+
   /** The bytes this room's SQLite holds. */
   async benchSize(): Promise<number> {
     return this.ctx.storage.sql.databaseSize;
   }
 }
 
-/** Player subscriptions on every channel, for every event, for each player key given. */
+/**
+ * Player subscriptions for each player key given: on every channel for every
+ * event (the worst case), or as `channels` says per player for `events`
+ * (the realistic kinds: "your turn" by push, or by push and email).
+ */
 async function subscribe(
   env: Env,
-  body: { keys: string[]; webhook: string; push: { endpoint: string; keys: { p256dh: string; auth: string } } },
+  body: {
+    keys: string[];
+    webhook: string;
+    push: { endpoint: string; keys: { p256dh: string; auth: string } };
+    events?: string[];
+    channels?: ("email" | "webhook" | "push")[][];
+  },
 ) {
   const policy = notifyConfig(env).urlPolicy;
   for (const [i, key] of body.keys.entries()) {
@@ -192,24 +220,64 @@ async function subscribe(
       ownerHash: hashToken(key),
       gameId: null,
       scope: "player" as const,
-      events: [...NOTIFY_EVENTS],
+      events: (body.events ?? [...NOTIFY_EVENTS]) as (typeof NOTIFY_EVENTS)[number][],
       language: "it" as const,
     };
-    const email = await createSubscription(env.DB, { ...common, channel: "email", target: `cost-${i}@example.org` }, policy, Date.now());
-    if ("refused" in email) throw new Error(email.refused);
-    await confirmEmail(env.DB, email.confirmToken!, Date.now());
-    for (const made of [
-      await createSubscription(env.DB, { ...common, channel: "webhook", target: `${body.webhook}/${i}` }, policy, Date.now()),
-      await createSubscription(
-        env.DB,
-        { ...common, channel: "push", target: body.push.endpoint, push: body.push.keys },
-        policy,
-        Date.now(),
-      ),
-    ])
-      if ("refused" in made) throw new Error(made.refused);
+    const channels = body.channels?.[i] ?? ["email", "webhook", "push"];
+    if (channels.includes("email")) {
+      const email = await createSubscription(env.DB, { ...common, channel: "email", target: `cost-${i}@example.org` }, policy, Date.now());
+      if ("refused" in email) throw new Error(email.refused);
+      await confirmEmail(env.DB, email.confirmToken!, Date.now());
+    }
+    const made = [];
+    if (channels.includes("webhook"))
+      made.push(await createSubscription(env.DB, { ...common, channel: "webhook", target: `${body.webhook}/${i}` }, policy, Date.now()));
+    if (channels.includes("push"))
+      made.push(
+        await createSubscription(
+          env.DB,
+          { ...common, channel: "push", target: body.push.endpoint, push: body.push.keys },
+          policy,
+          Date.now(),
+        ),
+      );
+    for (const m of made) if ("refused" in m) throw new Error(m.refused);
   }
   return {};
+}
+
+/**
+ * Every method of the room counted in its active time: the first to start
+ * starts it, the last to end adds it up (nested calls and invocations at
+ * once are one stretch of activity, as Durable Object duration bills them).
+ * The room's clock moves only across I/O, as Workers' clocks do: this is the
+ * time its invocations spent waiting, their CPU aside (cost.ts adds it).
+ */
+for (const name of Object.getOwnPropertyNames(Room.prototype)) {
+  if (name === "constructor") continue;
+  const own = Object.getOwnPropertyDescriptor(GameRoom.prototype, name)?.value as ((...a: unknown[]) => unknown) | undefined;
+  const original = own ?? (Object.getOwnPropertyDescriptor(Room.prototype, name)?.value as ((...a: unknown[]) => unknown) | undefined);
+  if (typeof original !== "function") continue;
+  Object.defineProperty(GameRoom.prototype, name, {
+    configurable: true,
+    writable: true,
+    value(this: GameRoom, ...args: unknown[]) {
+      if (this.benchActive++ === 0) this.benchSince = Date.now();
+      const done = () => {
+        if (--this.benchActive === 0) counts.doActiveMs += Date.now() - this.benchSince;
+      };
+      let result: unknown;
+      try {
+        result = original.apply(this, args);
+      } catch (error) {
+        done();
+        throw error;
+      }
+      if (result instanceof Promise) return result.finally(done);
+      done();
+      return result;
+    },
+  });
 }
 
 async function read(env: Env, ids: string[]) {

@@ -69,7 +69,8 @@ export default {
       return Response.json({ queued });
     }
     if (url.pathname === "/api/bench/deliveries") {
-      // Each delivery where it is kept (the main database or its game's log shard: notify/store.ts), sent when its sent attempt was logged.
+      // Each delivery where it is kept (the main database or its game's log shard: notify/store.ts), sent when it was settled
+      // sent (a success writes no attempt row; a delivery from before migration 0026 has its sent attempt's).
       const channels = new Map(
         (await env.DB.prepare("SELECT id, channel FROM notification_subscriptions").all<{ id: string; channel: string }>()).results.map(
           (s) => [s.id, s.channel],
@@ -80,7 +81,8 @@ export default {
         const found = await d1
           .prepare(
             `SELECT d.key, d.state, d.attempts, d.created_at, d.subscription_id,
-               (SELECT MIN(a.at) FROM notification_attempts a WHERE a.delivery_key = d.key AND a.status = 'sent') AS sent_at
+               CASE WHEN d.state = 'sent' THEN COALESCE(d.settled_at,
+                 (SELECT MIN(a.at) FROM notification_attempts a WHERE a.delivery_key = d.key AND a.status = 'sent')) END AS sent_at
              FROM notification_deliveries d`,
           )
           .all<{ subscription_id: string }>();

@@ -22,8 +22,10 @@ export interface Figures {
   /** The day it was measured (UTC), and the commit measured (with "+" when the tree had changes beside it). */
   readonly measured: string;
   readonly commit: string;
-  /** Each figure as the docs write it ("56.2 KiB"), so that there is one way to write it. */
+  /** Each figure as the docs write it ("56.2 KiB", or a whole table: `markdownTable`), so that there is one way to write it. */
   readonly values: Readonly<Record<string, string>>;
+  /** For a part whose figures are a model of what it measured (the cost model): the measurements, to compute them again. */
+  readonly data?: unknown;
 }
 
 function commitOf(): string {
@@ -48,11 +50,35 @@ export function readFigures(part: string): Figures | null {
 }
 
 /** Keeps a part's figures and writes them into the docs that cite them; returns the docs it changed. */
-export function saveFigures(part: string, values: Record<string, string>): string[] {
+export function saveFigures(part: string, values: Record<string, string>, data?: unknown): string[] {
   mkdirSync(DIR, { recursive: true });
-  const figures: Figures = { part, measured: new Date().toISOString().slice(0, 10), commit: commitOf(), values };
+  const figures: Figures = {
+    part,
+    measured: new Date().toISOString().slice(0, 10),
+    commit: commitOf(),
+    values,
+    ...(data === undefined ? {} : { data }),
+  };
   writeFileSync(join(DIR, `${part}.json`), `${JSON.stringify(figures, null, 2)}\n`);
   return fillDocs();
+}
+
+/**
+ * A figure that is a whole table: its own lines between the markers, laid
+ * out as the repository's formatter (biome) lays out Markdown tables —
+ * each column as wide as its widest cell (at least 3), right-aligned
+ * columns padded on the left — so that formatting the doc changes nothing.
+ */
+export function markdownTable(head: readonly string[], align: readonly ("left" | "right")[], rows: readonly (readonly string[])[]): string {
+  const all = [head, ...rows];
+  const width = head.map((_, i) => Math.max(3, ...all.map((r) => [...(r[i] ?? "")].length)));
+  const pad = (cell: string, i: number) => {
+    const gap = " ".repeat(width[i]! - [...cell].length);
+    return align[i] === "right" ? gap + cell : cell + gap;
+  };
+  const line = (cells: readonly string[]) => `| ${cells.map(pad).join(" | ")} |`;
+  const rule = `| ${width.map((w, i) => (align[i] === "right" ? `${"-".repeat(w - 1)}:` : "-".repeat(w))).join(" | ")} |`;
+  return `\n${[line(head), rule, ...rows.map(line)].join("\n")}\n`;
 }
 
 /** `<!-- figure part.name -->text<!-- /figure -->`, the text being the figure. */

@@ -21,7 +21,7 @@ import service, { GameRoom as Room } from "../src/server/index";
 export { TournamentRoom } from "../src/server/index";
 
 import { identify } from "../src/server/players/identity";
-import { drainOutbox } from "../src/server/room/outbox";
+import { drainOutbox, owes } from "../src/server/room/outbox";
 import type { Room as LoadedRoom } from "../src/server/room/room";
 import { Snapshots } from "../src/server/room/snapshots";
 import { parseClientMessage } from "../src/server/room/sockets";
@@ -41,7 +41,9 @@ export type Part =
   | "sqlite"
   | "d1"
   | "drain"
-  | "identify";
+  | "identify"
+  | "askNow"
+  | "poll";
 
 /** D1 bindings whose batches go nowhere: a drain's own work, apart from D1's (the part "drain"). */
 function withoutD1(env: Env): Env {
@@ -58,6 +60,9 @@ function withoutD1(env: Env): Env {
   return out as unknown as Env;
 }
 
+/** Drains the rooms made since it was last read (GET /api/bench/drains). */
+let drainsMade = 0;
+
 export class GameRoom extends Room {
   /** Nothing: an RPC call's own cost. */
   async benchNoop(): Promise<number> {
@@ -65,6 +70,7 @@ export class GameRoom extends Room {
   }
 
   protected override async handleDue(room: LoadedRoom, now: number): Promise<void> {
+    if (owes(room)) drainsMade++;
     if ((this.env as FloorEnv).FLOOR_NO_DRAIN !== "1") return super.handleDue(room, now);
     // What a drain does to the room's own storage, without D1.
     room.acknowledge(room.table.version, null);
@@ -131,6 +137,11 @@ type PartsBody = { game: string; seat: number; part: Part; n: number; token?: st
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     const url = new URL(request.url);
+    if (url.pathname === "/api/bench/drains") {
+      const made = drainsMade;
+      drainsMade = 0;
+      return new Response(String(made));
+    }
     if (url.pathname !== "/api/bench/parts") return service.fetch(request, env, ctx);
     const body = (await request.json()) as PartsBody;
     const move = { move: { type: "discard", card: "9C" }, version: 12, id: "k1" };
@@ -150,6 +161,20 @@ export default {
       // The Worker's routing and its headers alone: an API path no route serves.
       for (let i = 0; i < body.n; i++) {
         const answer = await service.fetch(new Request(`${url.origin}/api/nowhere`), env, ctx);
+        sink += (await answer.text()).length;
+      }
+    } else if (body.part === "askNow" || body.part === "poll") {
+      // The other seat's side of an HTTP move: the events since the version before, asked at once (an RPC to the room),
+      // or as a long poll (the Worker's socket to the room, answered as the room accepts it: long-poll.ts).
+      const wait = body.part === "poll" ? "&wait=5" : "";
+      for (let i = 0; i < body.n; i++) {
+        // A spectator from its own address each time: the room's rate limit (per seat, per address) never answers instead.
+        const from = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+        const answer = await service.fetch(
+          new Request(`${url.origin}/api/games/${body.game}/events?since=1${wait}`, { headers: { "CF-Connecting-IP": from } }),
+          env,
+          ctx,
+        );
         sink += (await answer.text()).length;
       }
     } else if (body.part === "route") {

@@ -12,28 +12,19 @@
  * measures (`-- cost`); this is the quicker one, to see a change's effect
  * and where the rest goes. A CPU profile by function: `-- profile`.
  */
+import { cpus, loadavg } from "node:os";
 import { startRuntime } from "../scripts/local-runtime";
 import { removeDir } from "../scripts/local-service";
 import type { CreateGameResponse } from "../src/shared/api";
-import { CountingWebSocket, idleMsPerSecond, type Phase, playPhase, setIdle } from "./cost";
+import { type FloorResults, floorFigures } from "./cost-model";
+import { CountingWebSocket, idleMsPerSecond, newPhase, type Phase, playPhase, setIdle } from "./cost-play";
 import { runtimeCpuSeconds } from "./cpu";
 import { echoFloor } from "./echo";
+import { saveFigures } from "./figures.js";
 import type { Part } from "./floor-worker";
 
-const phaseOf = (transport: "http" | "ws", matches: number): Phase => ({
-  name: `2p ${transport === "http" ? "HTTP" : "WS"} quiet`,
-  players: 2,
-  transport,
-  notify: false,
-  matches,
-  accepted: 0,
-  refused: 0,
-  errors: 0,
-  cpuMs: 0,
-  counters: {} as Phase["counters"],
-  d1Bytes: 0,
-  frames: 0,
-});
+const phaseOf = (transport: "http" | "ws", matches: number): Phase =>
+  newPhase(`2p ${transport === "http" ? "HTTP" : "WS"} quiet`, 2, transport, false, matches);
 
 /** Parts measured apart, and how many times each a move needs (per transport). */
 const PARTS: { part: Part; n: number; label: string; http: number; ws: number }[] = [
@@ -41,6 +32,8 @@ const PARTS: { part: Part; n: number; label: string; http: number; ws: number }[
   { part: "notFound", n: 300, label: "…of which the Worker's routing and headers (an API path no route serves)", http: 0, ws: 0 },
   { part: "rpc", n: 1000, label: "…of which the call to the room (an RPC doing nothing)", http: 0, ws: 0 },
   { part: "zod", n: 20_000, label: "…of which the move request's schema (zod)", http: 0, ws: 0 },
+  { part: "askNow", n: 300, label: "the other seat's events asked at once (GET …/events, an RPC to the room)", http: 0, ws: 0 },
+  { part: "poll", n: 300, label: "the other seat's long poll, answered as the room takes its socket (long-poll.ts)", http: 0, ws: 0 },
   { part: "socketMessage", n: 20_000, label: "a socket's message read (JSON and zod)", http: 0, ws: 1 },
   { part: "engine", n: 20_000, label: "the rules engine applies a move", http: 1, ws: 1 },
   { part: "events", n: 2_000, label: "a viewer's events and view, built and serialised", http: 2, ws: 2 },
@@ -71,6 +64,8 @@ export async function floorBench(matches = 6, partsOnly = false): Promise<void> 
   (globalThis as { WebSocket: typeof WebSocket }).WebSocket = CountingWebSocket as unknown as typeof WebSocket;
   const entry = "bench/floor-worker.ts";
   const plain = [phaseOf("http", matches), phaseOf("ws", matches)];
+  /** The drains each kind's run made (counted by the bench's room: floor-worker.ts). */
+  const drains: number[] = [];
   const undrained = [phaseOf("http", matches), phaseOf("ws", matches)];
   const parts = new Map<Part, number>();
   const service = await startRuntime({ entry });
@@ -80,7 +75,12 @@ export async function floorBench(matches = 6, partsOnly = false): Promise<void> 
     const idleFrom = runtimeCpuSeconds();
     await new Promise((r) => setTimeout(r, 10_000));
     setIdle((runtimeCpuSeconds() - idleFrom) * 100);
-    if (!partsOnly) for (const p of plain) await playPhase(service, "", p, false);
+    if (!partsOnly)
+      for (const p of plain) {
+        await fetch(`${service.url}/api/bench/drains`);
+        await playPhase(service, "", p, false);
+        drains.push(Number(await (await fetch(`${service.url}/api/bench/drains`)).text()));
+      }
     // A fresh game's first turn: each part on it.
     const game = (await (
       await fetch(`${service.url}/api/games`, {
@@ -122,25 +122,58 @@ export async function floorBench(matches = 6, partsOnly = false): Promise<void> 
   );
   console.log("\nParts of a move, each measured alone in the same runtime (µs of CPU each time):");
   for (const { part, label } of PARTS) console.log(`  ${label.padEnd(84)} ${(parts.get(part)! * 1000).toFixed(1).padStart(8)}`);
+  const kept: FloorResults["kinds"][number][] = [];
   for (const [i, p] of plain.entries()) {
+    const http = p.transport === "http";
     const ours = p.cpuMs / p.accepted;
-    const units = p.transport === "http" ? p.requests! / p.accepted : p.frames / 2 / p.accepted;
-    const need = units * (p.transport === "http" ? floor.httpMs : floor.wsMs);
+    const units = http ? p.requests! / p.accepted : p.frames / 2 / p.accepted;
+    const need = units * (http ? floor.httpMs : floor.wsMs);
     const without = undrained[i]!.cpuMs / undrained[i]!.accepted;
+    // The drain's own work a move: its JavaScript as measured alone, times the drains a move made (the local D1's SQLite aside).
+    const drainShare = (drains[i]! / p.accepted) * parts.get("drain")!;
+    const own = without + drainShare;
     console.log(
-      `\n${p.name}: ${p.accepted} moves (${p.errors} errors), ${ours.toFixed(3)} ms per move against a floor of ${need.toFixed(3)} ms (${units.toFixed(2)} ${p.transport === "http" ? "requests" : "exchanges"} a move): ${(ours / need).toFixed(2)}x`,
+      `\n${p.name}: ${p.accepted} moves (${p.errors} errors), ${ours.toFixed(3)} ms per move as deployed (the local D1's own SQLite included) against a floor of ${need.toFixed(3)} ms (${units.toFixed(2)} ${http ? "echo requests" : "echo exchanges"} a move): ${(ours / need).toFixed(2)}x`,
     );
     console.log(
-      `  without the drain to D1: ${without.toFixed(3)} ms a move (${(without / need).toFixed(2)}x); the drain: ${(ours - without).toFixed(3)} ms a move`,
+      `  the move's own CPU, the Worker's and the room's (the run without the drain, ${without.toFixed(3)} ms, and the drain's own work, ${drainShare.toFixed(3)} ms: ${(drains[i]! / p.accepted).toFixed(2)} drains a move): ${own.toFixed(3)} ms, ${(own / need).toFixed(2)}x the floor (target ≤ 1.3x${http ? " two echo requests" : ""})`,
+    );
+    const rows: [string, number][] = http
+      ? [
+          ["routing, auth and validation (the move's request through the Worker, its call aside)", parts.get("route")! - parts.get("rpc")!],
+          ["the call to the room (RPC)", parts.get("rpc")!],
+          [
+            "the other seat's long poll (its request, its socket to the room, the push)",
+            ((p.requests! - p.accepted) / p.accepted) * parts.get("poll")!,
+          ],
+        ]
+      : [["the move's message read (JSON and zod)", parts.get("socketMessage")!]];
+    rows.push(
+      ["the rules engine", parts.get("engine")!],
+      ["the room's log write (a row in its SQLite)", parts.get("sqlite")!],
+      ["the views and events, built for each viewer and sent to the sockets", 2 * parts.get("events")!],
+      ["the drain's own work", drainShare],
     );
     let named = 0;
-    for (const { part, label, http, ws } of PARTS) {
-      const times = p.transport === "http" ? http : ws;
-      if (times === 0) continue;
-      const ms = times * parts.get(part)!;
+    for (const [label, ms] of rows) {
       named += ms;
-      console.log(`  ${times} × ${label}: ${ms.toFixed(3)} ms`);
+      console.log(`  ${label.padEnd(92)} ${ms.toFixed(3)} ms`);
     }
-    console.log(`  the rest (the runtime's requests, frames and calls, the floor's share included): ${(without - named).toFixed(3)} ms`);
+    const rest = "the rest (the runtime's own handling of requests, frames, alarms and calls)";
+    console.log(`  ${rest.padEnd(92)} ${(own - named).toFixed(3)} ms`);
+    kept.push({
+      name: http ? "over HTTP (a move, the other seat's long poll)" : "over WebSocket",
+      floorMs: need,
+      units: `${units.toFixed(2)} ${http ? "requests" : "exchanges"}`,
+      deployedMs: ours,
+      ownMs: own,
+      parts: [...rows, [rest, own - named]],
+    });
   }
+  const results: FloorResults = {
+    measured: `${new Date().toISOString().slice(0, 10)}, ${matches} matches a transport, ${cpus().length} cores (load ${loadavg()[0]!.toFixed(0)})`,
+    kinds: kept,
+  };
+  const docs = saveFigures("floor", floorFigures(results), results);
+  console.log(`\nFigures kept in bench/figures/floor.json${docs.length > 0 ? `, written into ${docs.join(", ")}` : ""}.`);
 }

@@ -11,7 +11,7 @@
  * and `-- scale` (the log shards under 10,000 rooms' moves) run only when asked.
  */
 import { bundleFile, importBundled } from "./bundle.js";
-import { costBench } from "./cost.js";
+import { costBench, costDoc } from "./cost.js";
 import { deliveriesBench } from "./deliveries.js";
 import { firstTapBench } from "./first-tap.js";
 import { floorBench } from "./floor.js";
@@ -19,7 +19,7 @@ import { loadBench } from "./load.js";
 import { profileBench } from "./profile.js";
 import { scaleBench } from "./scale.js";
 import { tournamentsBench } from "./tournaments.js";
-import { wakeBench } from "./wake.js";
+import { printWake, wakeBench } from "./wake.js";
 import { webBench } from "./web.js";
 import { webWhy } from "./web-why.js";
 
@@ -34,14 +34,7 @@ if (!only || only === "bots") {
   botsBench(only ? rest : [], await bundleFile("bench/bots-fresh.ts"));
 }
 if (!only || only === "wake") {
-  const wake = await wakeBench();
-  console.log(
-    `\nA room waking with a whole 4-player match to 2005 in its log (${wake.entries} entries), CPU of its first request beyond a plain request's ${wake.floorMs.toFixed(1)} ms:`,
-  );
-  console.log(
-    `  from its own storage (hibernation, a restart): ${wake.wakeMs.toFixed(1)} ms (target < 20 ms: ${wake.wakeMs < 20 ? "ok" : "MISSED"})`,
-  );
-  console.log(`  rebuilt from D1 (its storage lost): ${wake.rebuildMs.toFixed(1)} ms`);
+  if (!printWake(await wakeBench())) process.exitCode = 1;
 }
 if (only === "web" && via === "why") {
   // `why [page] [N]`: a page by its key, and how many modules to list.
@@ -52,7 +45,7 @@ if (only === "web" && via === "why") {
   // `-- web sizes` prints the sizes only, without starting the service and a browser.
   if (via !== "sizes" && !(await firstTapBench())) process.exitCode = 1;
 }
-if (only === "cost") await costBench({ matches: Number(via ?? 6) });
+if (only === "cost") await (via === "doc" ? costDoc() : costBench({ matches: Number(via ?? 4) }));
 if (only === "floor") await floorBench(via === "parts" ? 1 : Number(via ?? 6), via === "parts");
 if (only === "scale") await scaleBench({ shards: Number(via ?? 4) });
 if (only === "profile") await profileBench(Number(via ?? 50));

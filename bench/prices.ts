@@ -14,7 +14,7 @@ export const PAID = {
   workerRequests: { included: 10e6, perMillion: 0.3 },
   workerCpuMs: { included: 30e6, perMillion: 0.02 },
   doRequests: { included: 1e6, perMillion: 0.15 },
-  // Duration is billed while an object is active (not hibernating): 128 MB, so GB-s = seconds × 0.125.
+  // Duration is billed while an object is active (not idle and able to hibernate): 128 MB, GB-s = seconds × 0.128.
   doGbSeconds: { included: 400_000, perMillion: 12.5 },
   doRowsRead: { included: 25e9, perMillion: 0.001 },
   doRowsWritten: { included: 50e6, perMillion: 1.0 },
@@ -47,6 +47,17 @@ export const LIMITS = {
   queueMessagesPerSecond: 5000,
   workerCpuMsPaid: 30_000,
 } as const;
+
+/** A Durable Object's memory as duration is billed: 128 MB (Cloudflare's examples count 128 MB as 0.128 GB). */
+export const GB_PER_DURABLE_OBJECT = 0.128;
+
+/**
+ * An assumption, not a price: the wall time of a call a room makes to D1 or
+ * to the queue and waits for, on Cloudflare (the local runtime's D1 answers
+ * in a fraction of it). It is the room's duration beyond its CPU: the cost
+ * model adds it for each such call (bench/cost-model.ts).
+ */
+export const ROUND_TRIP_MS = 10;
 
 /** WebSocket messages to a Durable Object are billed as requests at 20:1. */
 export const WS_MESSAGES_PER_DO_REQUEST = 20;

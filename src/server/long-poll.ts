@@ -15,15 +15,15 @@ import type { GameRoom } from "./room/game-room";
  * `asOf` fresh). Only the room's moments of work are Durable Object duration;
  * the wait is the Worker's, which is billed by CPU, not by wall time.
  *
- * The room answers a poll's socket at once with the events after `since`
- * (sockets.ts): when there are some, that is the answer. A poll's socket
+ * The room sends a poll's socket the events after `since` at once when
+ * there are some, and nothing while there are none (sockets.ts): the first
+ * events message is the answer, whenever it comes. A poll's socket
  * does not count as a player at the table (no email or push is held back
  * for it, and the computer does not slow down for it).
  */
 
 /** The prefix of every events push (sockets.ts `catchUp`); the rest is an `EventsResponse`. */
 const EVENTS = '{"type":"events",';
-const VERSION = /^\{"type":"events","version":(\d+),/;
 
 /** How long the room may take to answer the last ask, after the wait. */
 const LAST_ASK_MS = 10_000;
@@ -51,10 +51,9 @@ export async function pollEvents(
   const ws = answer.webSocket;
   if (answer.status !== 101 || !ws) return refusal(answer);
   const reply = await new Promise<Reply<Json<EventsResponse>>>((resolve) => {
-    let asked = false;
     let timer: ReturnType<typeof setTimeout> | null = null;
     const finish = (reply: Reply<Json<EventsResponse>>) => {
-      clearTimeout(timer);
+      if (timer !== null) clearTimeout(timer);
       ws.removeEventListener("message", onMessage);
       ws.removeEventListener("close", onClose);
       try {
@@ -66,9 +65,9 @@ export async function pollEvents(
     };
     const onMessage = (message: MessageEvent) => {
       const text = String(message.data);
-      const version = VERSION.exec(text);
-      if (version) {
-        if (asked || Number(version[1]) > since) finish(done(`{${text.slice(EVENTS.length)}` as Json<EventsResponse>));
+      // Events: what was new when the socket opened, news since (a move, a seat taken), or the ask after the wait.
+      if (text.startsWith(EVENTS)) {
+        finish(done(`{${text.slice(EVENTS.length)}` as Json<EventsResponse>));
         return;
       }
       const refused = JSON.parse(text) as { type?: string; status?: number; error?: Failure["body"]["error"] };
@@ -83,7 +82,6 @@ export async function pollEvents(
     ws.addEventListener("close", onClose);
     ws.accept();
     timer = setTimeout(() => {
-      asked = true;
       ws.send(JSON.stringify({ type: "resume", since }));
       timer = setTimeout(onClose, LAST_ASK_MS);
     }, waitSeconds * 1000);

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { type Phase, playPhase, receivers, startCounted } from "../../bench/cost";
+import { newPhase, type Phase, playPhase, receivers, startCounted } from "../../bench/cost-play";
 import { type LocalService, removeDir } from "../../scripts/local-service";
 
 /**
@@ -12,20 +12,7 @@ import { type LocalService, removeDir } from "../../scripts/local-service";
  * receivers answer). Counts, not times: the targets of docs/scale.md.
  */
 
-const phase = (): Phase => ({
-  name: "2p HTTP",
-  players: 2,
-  transport: "http",
-  notify: true,
-  matches: 2,
-  accepted: 0,
-  refused: 0,
-  errors: 0,
-  cpuMs: 0,
-  counters: {} as Phase["counters"],
-  d1Bytes: 0,
-  frames: 0,
-});
+const phase = (): Phase => newPhase("2p HTTP", 2, "http", true, 2);
 
 describe("the rows a notified move writes", () => {
   let service: LocalService | null = null;

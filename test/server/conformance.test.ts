@@ -236,6 +236,12 @@ describe("the OpenAPI document against real answers", () => {
     await sample(`/api/games/${game.id}`, { token: game.seats[0]!.token, headers: { "X-Player-Key": laptop } });
     await sample("/api/me/sign-in", { body: { address: `${unique("s")}@example.org` } });
     await sample("/api/me/sign-in", { body: { address: "not an address" } });
+    // A recovery code: made (shown once), previewed and spent by a new device, and refused without a key.
+    const recovery = await sample("/api/me/recovery-code", { token: key, method: "POST" });
+    await sample("/api/me/recovery-code", { method: "POST" });
+    const found = playerKey();
+    await sample("/api/me/link-preview", { token: found, body: { code: (recovery.body as { code: string }).code } });
+    await sample("/api/me/devices", { token: found, body: { code: (recovery.body as { code: string }).code, label: "New phone" } });
 
     // A game's webhooks, by its creator.
     const hooks = `/api/games/${fresh.id}/webhooks`;

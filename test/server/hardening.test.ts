@@ -70,7 +70,7 @@ describe("unknown games cost nothing durable", () => {
     expect(answer.status).toBe(404);
     expect(await tablesOf(id)).toEqual([]);
     const game = await createGame();
-    expect((await tablesOf(game.id)).sort()).toEqual(["deadlines", "log", "meta", "outbox", "seats"]);
+    expect((await tablesOf(game.id)).sort()).toEqual(["deadlines", "log", "meta", "outbox", "seats", "snapshot"]);
   });
 
   it("tells a client that keeps failing to wait, before anything is opened, and no one else", async () => {

@@ -64,6 +64,17 @@ describe("a room that sleeps", () => {
     expect(answer.body).not.toHaveProperty("type");
   });
 
+  it("answers a long poll when a seat is taken, though the log did not move", async () => {
+    const game = await createGame();
+    const polled = call(`/api/games/${game.id}/events?since=2&wait=20`);
+    await new Promise((r) => setTimeout(r, 300));
+    await view(game.id, game.seats[0]!.token);
+    const answer = await polled;
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ version: 2, events: [] });
+    expect(answer.body.view.seats[0].taken).toBe(true);
+  });
+
   it("answers a long poll that waited for nothing with the table as it stands then", async () => {
     const game = await createGame();
     const answer = await call(`/api/games/${game.id}/events?since=2&wait=1`);

@@ -44,7 +44,7 @@ export async function recordMatchEnd(d1: D1Database, table: Table, seats: readon
   if (await matchRecorded(d1, table.id)) return outcomeOf(await matchResultRows(d1, table.id), table.created.rated === true);
   const players = table.created.players;
   const preset = table.state.rules.preset;
-  const at = table.entries[table.version - 1]!.at;
+  const at = table.lastAt;
   const teams = seats.map((s) => teamOf(s.seat, players));
   const people = await peopleOf(
     d1,

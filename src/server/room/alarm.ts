@@ -4,9 +4,11 @@ import type { Deadline, Storage } from "./storage";
 /**
  * The room's single alarm behind its deadlines table: the outbox's drain and
  * whatever the game has due (its clock, a computer's turn). The table says
- * what is due and when; the alarm is set to the earliest. Nothing lives only
- * in memory: after a restart the table and the platform's alarm are there,
- * and the game's own deadlines are recomputed from its log.
+ * what the game has due and when; the alarm is set to the earliest. The
+ * drain's time is kept in memory only (writing it cost two rows a drain):
+ * after a restart the platform's alarm is there, and a room that owes D1
+ * anything drains at once (`load`); the game's own deadlines are recomputed
+ * from its log.
  */
 export class Alarm {
   /** When the alarm is set for, as far as this instance knows (null: unknown, e.g. after a restart). */
@@ -25,13 +27,11 @@ export class Alarm {
   outboxWritten(now: number): void {
     if (this.drainAt !== null) return;
     this.drainAt = drainTime(now);
-    this.storage.writeDeadlines([{ kind: "drain", at: this.drainAt }], "drain");
   }
 
   /** The outbox is empty (or its drain is to be retried at `retryAt`). */
   drained(retryAt: number | null): void {
     this.drainAt = retryAt;
-    this.storage.writeDeadlines(retryAt === null ? [] : [{ kind: "drain", at: retryAt }], "drain");
   }
 
   /** The game's own deadlines now; the alarm goes to the earliest of everything. */
@@ -58,9 +58,11 @@ export class Alarm {
     return this.drainAt !== null && this.drainAt <= now;
   }
 
-  /** After a restart: what the table says about the drain. */
-  load(): void {
-    this.drainAt = this.storage.deadlines().find((d) => d.kind === "drain")?.at ?? null;
+  /** After a restart: a room that owes D1 anything drains at once (a room from before kept its drain's time in the table). */
+  load(owing: boolean): void {
+    const kept = this.storage.deadlines().find((d) => d.kind === "drain");
+    if (kept) this.storage.writeDeadlines([], "drain");
+    this.drainAt = owing ? this.now() : null;
   }
 }
 

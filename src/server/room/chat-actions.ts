@@ -46,7 +46,7 @@ export function chatWait(room: Room, seat: number, now: number): number {
   return tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - tokens) * refillSeconds));
 }
 
-const stamp = (room: Room, seq: number) => ({ seq, at: new Date(room.table.entries[seq - 1]!.at).toISOString() });
+const stamp = (room: Room, seq: number) => ({ seq, at: new Date(room.table.entry(seq)!.at).toISOString() });
 
 /** Every message `viewer` may read, oldest first, with where the chat stands. */
 export function chatOf(room: Room, viewer: Viewer): ChatResponse {
@@ -80,7 +80,7 @@ export function postMessage(
   if (request.id !== undefined) {
     const earlier = table.chat.keyed(seat, request.id);
     if (earlier !== null) {
-      const body = table.entries[earlier - 1]!.body as MessageBody;
+      const body = table.entry(earlier)!.body as MessageBody;
       return { reply: done({ version: table.version, message: messageOf(stamp(room, earlier), body) }), committed: false };
     }
   }
@@ -132,7 +132,7 @@ export function chooseAudience(room: Room, seat: number, open: boolean, now: num
  * report them (it is usually the first thing done).
  */
 export function reportedMessage(room: Room, seat: number, seq: number): Reply<ReportedMessage> {
-  const entry = room.table.entries[seq - 1];
+  const entry = room.table.entry(seq);
   const body = entry?.body;
   if (!entry || body?.type !== "message") return fail(404, "MESSAGE_NOT_FOUND", `No message ${seq} at this table.`);
   if (body.seat === seat) return fail(422, "BAD_MESSAGE", "A seat reports others' messages, not its own.");

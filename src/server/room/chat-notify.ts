@@ -60,7 +60,7 @@ const lineOf = (body: MessageBody, at: number): ChatLine => ({
 function linesFor(room: Room, reader: number, from: number, to: number): ChatLine[] {
   const { table } = room;
   const lines: ChatLine[] = [];
-  for (const entry of table.entries.slice(from, to)) {
+  for (const entry of table.since(from).slice(0, Math.max(0, to - from))) {
     const body = entry.body;
     if (body.type === "message" && body.seat !== reader && table.chat.reads(reader, body)) lines.push(lineOf(body, entry.at));
   }
@@ -73,7 +73,7 @@ const EVERY = CHAT_LIMITS.emailEverySeconds * 1000;
 function lastFor(room: Room, reader: number, from: number, to: number): number | null {
   const { table } = room;
   for (let seq = to; seq > from; seq--) {
-    const body = table.entries[seq - 1]!.body;
+    const body = table.entry(seq)!.body;
     if (body.type === "message" && body.seat !== reader && table.chat.reads(reader, body)) return seq;
   }
   return null;
@@ -124,7 +124,7 @@ export function dueDigests(
     notifications.push({
       gameId: table.id,
       seq: last,
-      at: table.entries[last - 1]!.at,
+      at: table.entry(last)!.at,
       names: seats.map((s) => s.name),
       players: seats.map((s) => s.playerHash),
       links: seats.map((s) => s.link ?? null),
@@ -147,7 +147,7 @@ export function dueDigests(
 /** The notifications of message entry `seq`, one per reader and channel kind; marks the digests it decides. */
 export function chatNotifications(room: Room, seq: number, live: (seat: number) => boolean, clockOffset = 0): GameNotification[] {
   const { table, seats } = room;
-  const entry = table.entries[seq - 1];
+  const entry = table.entry(seq);
   if (entry?.body.type !== "message") return [];
   const body = entry.body;
   const base = notificationBase(table, seats, seq, clockOffset);

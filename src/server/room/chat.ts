@@ -44,6 +44,22 @@ export class Chat {
     } else if (body.id !== undefined) this.keys.set(`${body.seat}:${body.id}`, seq);
   }
 
+  /** What the log built, to save with the table (table.ts `save`). */
+  save(): { open: boolean[]; muted: number[][]; keys: [string, number][] } {
+    return { open: [...this.open], muted: this.muted.map((m) => [...m]), keys: [...this.keys] };
+  }
+
+  /** Takes back what `save` kept. */
+  load(saved: { open: readonly boolean[]; muted: readonly (readonly number[])[]; keys: readonly (readonly [string, number])[] }): void {
+    saved.open.forEach((open, seat) => {
+      this.open[seat] = open;
+    });
+    saved.muted.forEach((muted, seat) => {
+      this.muted[seat] = new Set(muted);
+    });
+    for (const [key, seq] of saved.keys) this.keys.set(key, seq);
+  }
+
   /** The message a seat wrote under an idempotency key, if any. */
   keyed(seat: number, key: string): number | null {
     return this.keys.get(`${seat}:${key}`) ?? null;

@@ -172,7 +172,7 @@ export function invocationMoves(
 /** The room's computer moves for the seat to play, within the invocation's `work` (none when it warms up). */
 export function computerTurn(table: Table, level: ComputerLevel, work: Work): { move: Move; outcome: Outcome }[] {
   const start = table.handStarts[table.handStarts.length - 1] ?? 1;
-  const events: GameEvent[] = table.entries.slice(start - 1).flatMap((e) => e.events);
+  const events: GameEvent[] = table.since(start - 1).flatMap((e) => e.events);
   return invocationMoves(table.state, events, level, (i) => `${table.id}/${table.version + i}`, work);
 }
 

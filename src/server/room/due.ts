@@ -30,7 +30,7 @@ export function gameDue(table: Table, live: boolean): (Deadline & { kind: GameDu
     for (const r of due.reminders) out.push({ kind: `reminder:${r.which}`, at: r.at });
   }
   if (computerToPlay(table) !== null) {
-    const last = table.entries[table.version - 1]!.at;
+    const last = table.lastAt;
     // The pause is before a turn; a turn the computer has begun (over several invocations: computer.ts) goes on at once.
     const pause = live && table.state.hand!.phase === "take" ? COMPUTER_PAUSE_LIVE_MS : 0;
     out.push({ kind: "computer", at: last + pause });

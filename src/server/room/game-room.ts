@@ -211,7 +211,7 @@ export class GameRoom extends DurableObject<Env> {
   private async verdicts(room: Room, rows: readonly SeatRow[], now: number): Promise<Verdict[]> {
     const table = room.table;
     // Seats opened before the room kept when it saw them count as seen at the table's latest entry.
-    const latest = table.entries[table.version - 1]!.at;
+    const latest = table.lastAt;
     return Promise.all(
       rows.map(async (row) => {
         const logged = table.clock?.absences[row.seat] ?? [];
@@ -424,6 +424,7 @@ export class GameRoom extends DurableObject<Env> {
       resume: (since) => {
         const wait = this.limiter.take(attachmentOf(ws).key);
         if (wait > 0) return rateLimited(wait);
+        // (A long poll's socket asks once, after its wait: that is its answer, and the room closes it.)
         catchUp(room, this.snapshots, ws, Math.min(since, room.table.version), this.now());
         return null;
       },
@@ -432,8 +433,11 @@ export class GameRoom extends DurableObject<Env> {
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    const room = this.room ?? (await this.openLocal());
-    if (room) this.seenLive(room, ws);
+    // A long poll's socket is no player at the table (its request marked the seat seen): its close needs no room.
+    if (attachmentOf(ws).poll === undefined) {
+      const room = this.room ?? (await this.openLocal());
+      if (room) this.seenLive(room, ws);
+    }
     try {
       ws.close(code === 1005 ? 1000 : code, "closing");
     } catch {
@@ -703,7 +707,7 @@ export class GameRoom extends DurableObject<Env> {
   private async openLocal(): Promise<Room | null> {
     if (!this.room) {
       this.room = Room.load(this.storage);
-      if (this.room) this.alarms.load();
+      if (this.room) this.alarms.load(owes(this.room));
     }
     return this.room;
   }

@@ -18,8 +18,8 @@ export function indexRow(table: Table, seatRows: readonly SeatRow[], inviteHash:
     version: table.version,
     prepared: table.created.deals.length > 0,
     inviteHash,
-    createdAt: table.entries[0]!.at,
-    updatedAt: table.entries[table.version - 1]!.at,
+    createdAt: table.createdAt,
+    updatedAt: table.lastAt,
     ...indexTimes(table),
   };
 }

@@ -6,7 +6,7 @@ export function notificationBase(table: Table, seats: readonly SeatRow[], seq: n
   return {
     gameId: table.id,
     seq,
-    at: table.entries[seq - 1]!.at,
+    at: table.entry(seq)!.at,
     names: seats.map((s) => s.name),
     players: seats.map((s) => s.playerHash),
     links: seats.map((s) => s.link ?? null),

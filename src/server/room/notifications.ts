@@ -31,7 +31,7 @@ export function notifies(entry: Pick<Entry, "body" | "events">): boolean {
 
 /** `clockOffset`: how far the game's clock runs ahead of the platform's (0 but in local tests' time travel). */
 export function notificationsOf(table: Table, seats: readonly SeatRow[], seq: number, clockOffset = 0): GameNotification[] {
-  const entry = table.entries[seq - 1];
+  const entry = table.entry(seq);
   if (!entry) return [];
   const base = notificationBase(table, seats, seq, clockOffset);
   const players = table.state.players;
@@ -102,7 +102,7 @@ function lastMoveOf(table: Table, seq: number, body: { seat: number; by?: "compu
 /** Whether the seat's own last turn, before the one entry `seq` gives it, ran out of time and the computer played it once. */
 function missedLast(table: Table, seq: number, seat: number): boolean {
   for (let i = seq - 2; i >= 0; i--) {
-    const entry = table.entries[i]!;
+    const entry = table.entry(i + 1)!;
     const b = entry.body;
     if (b.type === "timedOut" && b.seat === seat) return b.action === "computer" && b.once === true;
     if ((b.type === "move" && b.seat === seat && b.by !== "computer") || entry.events.some((e) => e.type === "turn" && e.seat === seat))
@@ -113,7 +113,7 @@ function missedLast(table: Table, seq: number, seat: number): boolean {
 
 /** Whether the turn a reminder (entry `seq`) was about still waits for `seat`: no move of its, no timeout, no new turn since. */
 function turnStillWaiting(table: Table, seq: number, seat: number): boolean {
-  for (const later of table.entries.slice(seq)) {
+  for (const later of table.since(seq)) {
     const b = later.body;
     if ((b.type === "move" && b.seat === seat) || b.type === "timedOut" || b.type === "claimed" || b.type === "aborted") return false;
     if (later.events.some((e) => e.type === "turn" || e.type === "handEnded" || e.type === "matchEnded")) return false;
@@ -125,7 +125,7 @@ function turnStillWaiting(table: Table, seq: number, seat: number): boolean {
 function turnEvents(table: Table, seq: number): GameEvent[] {
   const events: GameEvent[] = [];
   for (let i = seq - 1; i >= 0; i--) {
-    const entry = table.entries[i]!;
+    const entry = table.entry(i + 1)!;
     const own = i === seq - 1 ? entry.events.filter((e) => e.type !== "turn") : entry.events;
     const pass = own.findLastIndex((e) => e.type === "turn");
     if (pass >= 0) return [...own.slice(pass + 1), ...events];
@@ -147,7 +147,7 @@ function deadlineOf(table: Table, seat: number, since: number | null): number | 
  * reminder email or push: they can see it.
  */
 export async function notifyEntry(env: Env, room: Room, seq: number, live: (seat: number) => boolean, clockOffset = 0): Promise<void> {
-  if (room.table.entries[seq - 1]?.body.type === "message") {
+  if (room.table.entry(seq)?.body.type === "message") {
     for (const notification of chatNotifications(room, seq, live, clockOffset)) {
       await fanOut(env, notification, { shard: room.logShard });
     }

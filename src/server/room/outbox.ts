@@ -60,11 +60,11 @@ export async function drainOutbox(
   let copied = 0;
   for (;;) {
     const table = room.table;
-    const entries = table.entries.slice(room.drainedSeq, room.drainedSeq + BATCH_SIZE);
+    const entries = table.since(room.drainedSeq).slice(0, BATCH_SIZE);
     const items = room.storage.outbox(BATCH_SIZE);
     const last = entries.length < BATCH_SIZE && items.length < BATCH_SIZE;
     // Entries queued by an earlier version of the outbox, and every seat changed (its row as it stands now).
-    const queued = items.filter((i) => i.kind === "event").map((i) => table.entries[i.ref - 1]!);
+    const queued = items.filter((i) => i.kind === "event").map((i) => table.entry(i.ref)!);
     const seatRows = [...new Set(items.filter((i) => i.kind === "seat").map((i) => i.ref))].map((seat) => room.seats[seat]!);
     const logged = entryStatements(d1.log, table, [...queued, ...entries]);
     const indexed = seatStatements(d1.main, table.id, seatRows);

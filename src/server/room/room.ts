@@ -9,6 +9,23 @@ import { notifies } from "./notifications";
 import { type CarriedSeat, readRematch } from "./rematch";
 import type { Storage } from "./storage";
 import { Table } from "./table";
+import { decodeSnapshot, encodeSnapshot } from "./table-snapshot";
+
+/**
+ * What D1 has taken of the room: the last log entry (null: a room from before
+ * the mark) and what the index row it last took shows (null: none yet). One
+ * meta row, `{seq, shown}`; a room from before kept the seq alone, and the
+ * index's under `index_shown`.
+ */
+function drainMark(storage: Storage): { seq: number | null; shown: string | null } {
+  const raw = storage.getMeta("drained_seq");
+  if (raw === null) return { seq: null, shown: null };
+  if (raw.startsWith("{")) {
+    const mark = JSON.parse(raw) as { seq: number; shown: string | null };
+    return { seq: mark.seq, shown: mark.shown };
+  }
+  return { seq: Number(raw), shown: storage.getMeta("index_shown") };
+}
 
 /** The room's meta key for a finished match's rating outcome. */
 const OUTCOME = "rating_outcome";
@@ -28,12 +45,12 @@ export class Room {
 
   /** Loads the game from the room's storage; null when it holds none. */
   static load(storage: Storage): Room | null {
-    const rows = storage.readLog();
-    if (rows.length === 0) return null;
+    const created = storage.readCreated();
+    if (!created) return null;
     // A room made before a table was added gets it now (every statement of the schema is IF NOT EXISTS).
     storage.init();
-    const drained = storage.getMeta("drained_seq");
-    const table = Table.replay(rows);
+    const table = Room.tableOf(storage, created);
+    const mark = drainMark(storage);
     // A room from before the computer players had names gives them theirs now (computer-names.ts), once.
     const seats = storage.readSeats();
     const named = withComputerNames(
@@ -46,14 +63,30 @@ export class Room {
         for (const s of renamed) storage.writeSeat({ ...s, name: named[s.seat]! });
       });
     // A room from before the mark queued every entry in its outbox: those still queued are drained from there.
-    return new Room(
+    const room = new Room(
       storage,
       table,
       renamed.length > 0 ? storage.readSeats() : seats,
       storage.getMeta("invite_hash") ?? "",
-      drained === null ? rows.length : Number(drained),
+      mark.seq ?? table.version,
       storage.getMeta("log_shard"),
     );
+    room.shown = mark.shown;
+    return room;
+  }
+
+  /** The table from its latest snapshot and the entries after it (the hand in play), or else from the whole log. */
+  private static tableOf(storage: Storage, created: LogRow): Table {
+    const saved = storage.readSnapshot();
+    const snapshot = saved ? decodeSnapshot(saved.body) : null;
+    if (snapshot && saved && snapshot.version === saved.version) {
+      try {
+        return Table.resume(created.body as CreatedBody, snapshot, storage.readLog(snapshot.version), () => storage.readLog());
+      } catch (error) {
+        console.error(`the room's snapshot at ${snapshot.version} does not resume: ${(error as Error).message}; replaying the log`);
+      }
+    }
+    return Table.replay(storage.readLog());
   }
 
   /**
@@ -95,7 +128,7 @@ export class Room {
       // Seats that come with their players (a seek's, a rematch's) hear that the game started, and the first deal's turn like any later one.
       if (seats.some((seat) => seat.playerHash !== null))
         for (const row of [first, dealt]) if (notifies(table.entries[row.seq - 1]!)) storage.queueNotifications(row.seq);
-      storage.setMeta("drained_seq", "0");
+      storage.setMeta("drained_seq", JSON.stringify({ seq: 0, shown: null }));
       for (const seat of seats) storage.writeSeat(seat);
       storage.setMeta("invite_hash", hashToken(invite));
       storage.setMeta("log_shard", logShard);
@@ -112,8 +145,10 @@ export class Room {
       for (const seat of seats) storage.writeSeat(seat, false);
       storage.setMeta("invite_hash", inviteHash);
       // D1 has all of it.
-      storage.setMeta("drained_seq", String(rows.length));
+      storage.setMeta("drained_seq", JSON.stringify({ seq: rows.length, shown: null }));
       if (logShard !== null) storage.setMeta("log_shard", logShard);
+      // A finished match is saved whole, as when it ended here: its next wake replays nothing.
+      if (table.state.over) storage.writeSnapshot(table.version, encodeSnapshot(table.save()));
     });
     return new Room(storage, table, seats.slice(), inviteHash, rows.length, logShard);
   }
@@ -166,22 +201,26 @@ export class Room {
    * null before the first drain, or in a room restored from D1.
    */
   get indexShown(): string | null {
-    if (this.shown === undefined) this.shown = this.storage.getMeta("index_shown");
+    if (this.shown === undefined) this.shown = drainMark(this.storage).shown;
     return this.shown;
   }
 
   private shown: string | null | undefined;
 
-  /** D1 has the log up to `seq`, the outbox up to `outboxId`, and (when given) an index row showing `shown`. */
+  /**
+   * D1 has the log up to `seq`, the outbox up to `outboxId`, and (when given)
+   * an index row showing `shown`. The two marks are one row (`drained_seq`),
+   * written once a drain: each row written is billed.
+   */
   acknowledge(seq: number, outboxId: number | null, shown: string | null = null): void {
     const indexChanged = shown !== null && shown !== this.indexShown;
+    const next = indexChanged ? shown : this.indexShown;
     this.storage.atomically(() => {
-      if (seq !== this.drainedSeq) this.storage.setMeta("drained_seq", String(seq));
+      if (seq !== this.drainedSeq || indexChanged) this.storage.setMeta("drained_seq", JSON.stringify({ seq, shown: next }));
       if (outboxId !== null) this.storage.acknowledge(outboxId);
-      if (indexChanged) this.storage.setMeta("index_shown", shown);
     });
     this.drainedSeq = seq;
-    if (indexChanged) this.shown = shown;
+    this.shown = next;
   }
 
   /** The next seq. */
@@ -197,15 +236,24 @@ export class Room {
   append(entries: readonly { body: LogBody; outcome?: Outcome }[], at: number, alsoInTransaction: () => void = () => {}): LogRow[] {
     const rows = entries.map(({ body }, i) => ({ seq: this.nextSeq + i, at, body }));
     try {
-      for (const [i, row] of rows.entries()) this.table.append(row, entries[i]!.outcome);
+      // The table is saved as a new hand starts and as the match ends: a room waking replays at most the hand in play.
+      let saved: { version: number; body: string } | null = null;
+      const save = () => ({ version: this.table.version, body: encodeSnapshot(this.table.save()) });
+      const wasOver = this.table.state.over;
+      for (const [i, row] of rows.entries()) {
+        if (row.body.type === "dealt" && row.body.hand > 0) saved = save();
+        this.table.append(row, entries[i]!.outcome);
+      }
+      if (this.table.state.over && !wasOver) saved = save();
       const notifying = this.notifying();
       this.storage.atomically(() => {
         this.storage.appendLog(rows);
+        if (saved) this.storage.writeSnapshot(saved.version, saved.body);
         // Each entry's notifications leave through the outbox, in the entry's own transaction.
         // A seat's fresh link names the player it was taken from, who no longer holds a seat here but is told.
         for (const row of rows) {
           const tells = notifying || (row.body.type === "seatReissued" && Boolean(row.body.player));
-          if (tells && notifies(this.table.entries[row.seq - 1]!)) this.storage.queueNotifications(row.seq);
+          if (tells && notifies(this.table.entry(row.seq)!)) this.storage.queueNotifications(row.seq);
         }
         alsoInTransaction();
       });

@@ -19,8 +19,8 @@ export interface Attachment {
   readonly key: string;
   /** SHA-256 of the key of the device that opened it, if it said (closed when the device is cut off: cutDevice). */
   readonly device?: string | null;
-  /** A long poll's socket, held by the Worker (long-poll.ts): not a player at the table. */
-  readonly poll?: true;
+  /** A long poll's socket, held by the Worker (long-poll.ts): not a player at the table; the version its client has. */
+  readonly poll?: number;
 }
 
 /**
@@ -56,7 +56,7 @@ export function send(ws: WebSocket, message: ServerMessage | string): void {
 /**
  * Accepts a socket for `viewer` and sends it the table as it stands; a long
  * poll's (`pollSince`: the version its client has) the events after that
- * version (long-poll.ts).
+ * version, or nothing while there are none (long-poll.ts).
  */
 export function acceptSocket(
   ctx: DurableObjectState,
@@ -70,8 +70,12 @@ export function acceptSocket(
 ): Response {
   const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
   ctx.acceptWebSocket(server);
-  attach(server, { viewer, seen: 0, key: `socket:${crypto.randomUUID()}`, device, ...(pollSince === null ? {} : { poll: true }) });
-  catchUp(room, snapshots, server, Math.min(pollSince ?? room.table.version, room.table.version), now);
+  const since = Math.min(pollSince ?? room.table.version, room.table.version);
+  const poll = pollSince === null ? {} : { poll: pollSince };
+  // A long poll with nothing new yet is sent nothing (no view built, no frame): it stays open for the next push.
+  const waits = pollSince !== null && since === room.table.version;
+  attach(server, { viewer, seen: waits ? since : 0, key: `socket:${crypto.randomUUID()}`, device, ...poll });
+  if (!waits) catchUp(room, snapshots, server, since, now);
   const offered = (offeredProtocols ?? "").split(",").map((p) => p.trim());
   const headers: HeadersInit = offered.includes(WS_PROTOCOL) ? { "Sec-WebSocket-Protocol": WS_PROTOCOL } : {};
   return new Response(null, { status: 101, webSocket: client, headers });
@@ -92,7 +96,21 @@ export function catchUp(room: Room, snapshots: Snapshots, ws: WebSocket, since: 
     texts?.set(cacheKey, text);
   }
   send(ws, text);
+  // A long poll's answer is the first thing it is sent (news, or what it asked for after its wait): the room closes
+  // its socket, so that the Worker's close wakes no room (long-poll.ts).
+  if (attachment.poll !== undefined) {
+    closeQuietly(ws);
+    return;
+  }
   if (attachment.seen !== room.table.version) attach(ws, { ...attachment, seen: room.table.version });
+}
+
+function closeQuietly(ws: WebSocket): void {
+  try {
+    ws.close(1000, "answered");
+  } catch {
+    // Closed already.
+  }
 }
 
 /**

@@ -15,6 +15,7 @@ CREATE TABLE IF NOT EXISTS seats (seat INTEGER PRIMARY KEY, token_hash TEXT NOT 
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, ref INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS deadlines (kind TEXT PRIMARY KEY, at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL, body TEXT NOT NULL);
 `;
 
 /** One thing the room has due at a time: the outbox's drain, the clock's timeout or a reminder, a computer's turn. */
@@ -54,14 +55,39 @@ export class Storage {
     return this.transaction(fn);
   }
 
-  readLog(): LogRow[] {
+  /** The log's entries after `after` (all of them by default). */
+  readLog(after = 0): LogRow[] {
     if (!this.holdsGame()) return [];
     // The room's own log, written by this class in the writer's transaction, is not read through log-body.ts's
     // schema: that would cost every cold start 5-20 ms for a 550-entry match (D1's and the archive's copies are checked).
     return this.sql
-      .exec<{ seq: number; body: string; at: number }>("SELECT seq, body, at FROM log ORDER BY seq")
+      .exec<{ seq: number; body: string; at: number }>("SELECT seq, body, at FROM log WHERE seq > ? ORDER BY seq", after)
       .toArray()
       .map((r) => ({ seq: r.seq, at: r.at, body: JSON.parse(r.body) as LogBody }));
+  }
+
+  /** The created entry alone (a room waking from its snapshot replays from there). */
+  readCreated(): LogRow | null {
+    if (!this.holdsGame()) return null;
+    const row = this.sql.exec<{ body: string; at: number }>("SELECT body, at FROM log WHERE seq = 1").toArray()[0];
+    return row ? { seq: 1, at: row.at, body: JSON.parse(row.body) as LogBody } : null;
+  }
+
+  /**
+   * The table's latest snapshot (table-snapshot.ts), if one was written (a room made before them has none). Like the
+   * log, it is this class's own writing, not read through a schema on every cold start (the snapshot says its format
+   * and engine, which table-snapshot.ts checks).
+   */
+  readSnapshot(): { version: number; body: unknown } | null {
+    const exists = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'snapshot'").toArray().length > 0;
+    if (!exists) return null;
+    const row = this.sql.exec<{ version: number; body: string }>("SELECT version, body FROM snapshot WHERE id = 1").toArray()[0];
+    return row ? { version: row.version, body: JSON.parse(row.body) as unknown } : null;
+  }
+
+  /** Replaces the snapshot (in the transaction of the entries after which it was taken). */
+  writeSnapshot(version: number, body: string): void {
+    this.sql.exec("INSERT OR REPLACE INTO snapshot (id, version, body) VALUES (1, ?, ?)", version, body);
   }
 
   /** Appends log rows (D1 gets every entry after its acknowledged mark: see outbox.ts). */

@@ -22,8 +22,32 @@ export interface Entry extends LogRow {
 }
 
 /**
+ * The table saved at a hand's start (room.ts writes it with the hand's deal):
+ * everything the log's replay builds up to there, so that a room waking
+ * replays only the hand in play (table-snapshot.ts).
+ */
+export interface TableSnapshot {
+  /** The entries it stands for: the log up to here. */
+  readonly version: number;
+  readonly firstAt: number;
+  readonly lastAt: number;
+  readonly state: GameState;
+  readonly clock: Clock | null;
+  readonly computers: Computers;
+  readonly chat: ReturnType<Chat["save"]>;
+  readonly deals: readonly DealtBody[];
+  readonly handStarts: readonly number[];
+  readonly keys: readonly (readonly [string, number])[];
+}
+
+/**
  * The game in memory: the engine state and the log's entries, rebuilt by
  * replaying the log through the engine. A cache of the log, never the truth.
+ *
+ * A table woken from a snapshot (`resume`) holds only the entries after it
+ * (the hand in play): the others are replayed from the log the first time
+ * something reads them (`entries`); what a move, a view, the drain and the
+ * notifications read is in the entries kept (`entry`, `since`, `lastAt`).
  */
 export class Table {
   /** The dealt entry of every hand so far, in order (kept as entries are appended: every snapshot reads it). */
@@ -42,11 +66,23 @@ export class Table {
   /** The chat's audience, mutes and keys, as the log has it (chat.ts). */
   readonly chat: Chat;
 
+  /** Entries up to `base` are not in memory (a table woken from a snapshot) until `entries` is read. */
+  private base = 0;
+  private kept: Entry[];
+  /** The whole log, for a table woken from a snapshot whose older entries are asked for. */
+  private loadLog: (() => readonly LogRow[]) | null = null;
+  /** When the game was made, and when its snapshot's last entry was written. */
+  private firstAt: number;
+  private baseAt: number;
+
   private constructor(
     readonly created: CreatedBody,
     public state: GameState,
-    readonly entries: Entry[],
+    entries: Entry[],
   ) {
+    this.kept = entries;
+    this.firstAt = entries[0]?.at ?? 0;
+    this.baseAt = this.firstAt;
     this.clock = created.clock ? startClock(created.clock, created.players) : null;
     this.computers = startComputers(created.players, created.computers);
     this.computersLog.push(this.computers);
@@ -58,7 +94,70 @@ export class Table {
   }
 
   get version(): number {
-    return this.entries.length;
+    return this.base + this.kept.length;
+  }
+
+  /** Every entry, oldest first (a table woken from a snapshot replays its older ones from the log now, once). */
+  get entries(): Entry[] {
+    if (this.base > 0) {
+      const whole = Table.replay(this.loadLog!().slice(0, this.base));
+      this.kept = [...whole.kept, ...this.kept];
+      this.base = 0;
+      this.loadLog = null;
+    }
+    return this.kept;
+  }
+
+  /** Entry `seq` (1-based). */
+  entry(seq: number): Entry | undefined {
+    return seq > this.base ? this.kept[seq - this.base - 1] : this.entries[seq - 1];
+  }
+
+  /** When the game was made (its first entry). */
+  get createdAt(): number {
+    return this.firstAt;
+  }
+
+  /** When the last entry was written. */
+  get lastAt(): number {
+    return this.kept.length > 0 ? this.kept[this.kept.length - 1]!.at : this.baseAt;
+  }
+
+  /** The table to save at this point (written with the next hand's deal: room.ts). */
+  save(): TableSnapshot {
+    return {
+      version: this.version,
+      firstAt: this.firstAt,
+      lastAt: this.lastAt,
+      state: this.state,
+      clock: this.clock,
+      computers: this.computers,
+      chat: this.chat.save(),
+      deals: this.deals,
+      handStarts: this.handStarts,
+      keys: [...this.keys],
+    };
+  }
+
+  /**
+   * A table from its snapshot and the log's entries after it (`rows`), as
+   * `replay` would build it from the whole log (`loadLog`, read only if an
+   * older entry is asked for).
+   */
+  static resume(created: CreatedBody, saved: TableSnapshot, rows: readonly LogRow[], loadLog: () => readonly LogRow[]): Table {
+    const table = new Table(created, saved.state, []);
+    table.base = saved.version;
+    table.loadLog = loadLog;
+    table.firstAt = saved.firstAt;
+    table.baseAt = saved.lastAt;
+    table.clock = saved.clock;
+    table.computers = saved.computers;
+    table.chat.load(saved.chat);
+    table.deals.push(...saved.deals);
+    table.handStarts.push(...saved.handStarts);
+    for (const [key, seq] of saved.keys) table.keys.set(key, seq);
+    for (const row of rows) table.append(row);
+    return table;
   }
 
   /** Rebuilds the table from the whole log; throws if the log does not replay (a bug). */
@@ -111,7 +210,7 @@ export class Table {
     if (row.seq !== this.version + 1) throw new Error(`log gap: entry ${row.seq} after ${this.version}`);
     const { state, events } = outcome ?? this.outcome(row.body);
     this.state = state;
-    this.entries.push({ ...row, events });
+    this.kept.push({ ...row, events });
     if (this.clock) {
       const step = clockStepOf(row.body, events, row.at);
       if (step) this.clock = clockAfter(this.clock, step);
@@ -135,12 +234,12 @@ export class Table {
   /** The move a seat made with an idempotency key, if any. */
   keyed(seat: number, key: string): Entry | null {
     const seq = this.keys.get(`${seat}:${key}`);
-    return seq === undefined ? null : this.entries[seq - 1]!;
+    return seq === undefined ? null : this.entry(seq)!;
   }
 
   /** The version a move's answer reached: the move, and the next hand's deal when it ended one (written together). */
   answeredAt(seq: number): number {
-    return this.entries[seq]?.body.type === "dealt" ? seq + 1 : seq;
+    return this.entry(seq + 1)?.body.type === "dealt" ? seq + 1 : seq;
   }
 
   /** The table as it stood at `version` (an earlier one is replayed from the log). */
@@ -151,6 +250,7 @@ export class Table {
 
   /** Entries after `since`, oldest first. */
   since(since: number): Entry[] {
-    return this.entries.slice(Math.max(0, Math.min(since, this.version)));
+    const from = Math.max(0, Math.min(since, this.version));
+    return from >= this.base ? this.kept.slice(from - this.base) : this.entries.slice(from);
   }
 }

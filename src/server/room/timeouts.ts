@@ -43,8 +43,8 @@ export function timeoutOutcome(table: Table, late: number, opened: boolean): Tim
 
 /** Whether the late seat's last turn was played once by the computer after a timeout, its player not having played since. */
 function playedOnceLast(table: Table, seat: number): boolean {
-  for (let i = table.entries.length - 1; i >= 0; i--) {
-    const body = table.entries[i]!.body;
+  for (let i = table.version - 1; i >= 0; i--) {
+    const body = table.entry(i + 1)!.body;
     if (body.type === "move" && body.seat === seat && body.by !== "computer") return false;
     if (body.type === "computer" && body.seat === seat) return false;
     if (body.type === "timedOut" && body.seat === seat) return body.action === "computer" && body.once === true;

@@ -83,7 +83,7 @@ function coveredDiscards(table: Table): Set<string> {
   if (!hand || hand.end !== null || table.state.rules.discardPile !== "closed") return covered;
   const start = table.handStarts[table.handStarts.length - 1]!;
   let last: string | null = null;
-  for (const entry of table.entries.slice(start - 1)) {
+  for (const entry of table.since(start - 1)) {
     entry.events.forEach((event, index) => {
       if (event.type !== "handStarted" && event.type !== "discarded") return;
       if (last !== null) covered.add(last);

@@ -3,6 +3,7 @@ import { h, render } from "preact";
 import type { Player } from "../api";
 import { t, usePageWords } from "../i18n/index";
 import { deviceKind, identityApi } from "./api";
+import { listenBusy, rememberWayBackOffered } from "./offer-state";
 import { noWayBack, RecoveryMaker } from "./recovery";
 
 /**
@@ -13,15 +14,7 @@ import { noWayBack, RecoveryMaker } from "./recovery";
  * devices panel, which shows a code and its QR code), add an email (the notifications page: a confirmed address
  * also gets sign-in links), or save a recovery code, made here at once.
  */
-/** What the offer's small part (offer.ts) keeps for the page: the offer remembered, and the player busy or not. */
-export interface Offering {
-  /** The offer made: never made again in this browser. */
-  readonly remember: () => void;
-  /** Hears whether the player is busy (null once put away); says whether they are now. */
-  readonly listen: (listener: ((busy: boolean) => void) | null) => boolean;
-}
-
-export async function offer(offering: Offering): Promise<void> {
+export async function offer(): Promise<void> {
   let player: Player;
   try {
     // Its words are the pages' (the table's page has only its own until now).
@@ -33,8 +26,8 @@ export async function offer(offering: Offering): Promise<void> {
   // A player asked for their name at this moment answers that first: one question at a time.
   const naming = document.getElementById("name-dialog");
   if (naming) await new Promise((resolve) => naming.addEventListener("close", resolve, { once: true }));
-  offering.remember();
-  new WayBack(player, offering.listen).show();
+  rememberWayBackOffered();
+  new WayBack(player).show();
 }
 
 class WayBack {
@@ -45,10 +38,7 @@ class WayBack {
   /** Out of sight while it is the player's turn at the table (identity/offer.ts). */
   private hidden = false;
 
-  constructor(
-    private readonly player: Player,
-    private readonly listenBusy: Offering["listen"],
-  ) {
+  constructor(private readonly player: Player) {
     this.maker = new RecoveryMaker(
       () => this.render(),
       () => this.player.name,
@@ -60,7 +50,7 @@ class WayBack {
   }
 
   show(): void {
-    this.hidden = this.listenBusy((busy) => {
+    this.hidden = listenBusy((busy) => {
       this.hidden = busy;
       this.render();
     });
@@ -69,7 +59,7 @@ class WayBack {
   }
 
   private close(): void {
-    this.listenBusy(null);
+    listenBusy(null);
     render(null, this.root);
     this.root.remove();
   }
