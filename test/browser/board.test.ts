@@ -5,7 +5,7 @@ import { LONG } from "../sizes";
 import { en, it as italian } from "../web/words";
 import { makeStages, type Stages } from "./board-setup";
 import { asOnePlayer, axeScan, chromiumForFile, type Lang, literal, newPage, SIZES, type Size, screenshot, waitText } from "./helpers";
-import { clippedWords, meldsOutOfSight, type Readable, unreadableCards } from "./reach";
+import { clippedWords, meldsOutOfSight, type Readable, tapCounts, unreadableCards } from "./reach";
 
 /**
  * The table fits every screen: at five sizes and in both languages, at each
@@ -122,6 +122,7 @@ describe("one table layout that fits every screen", () => {
         expect.soft(await clippedWords(page), `${stage.name}: words cut`).toEqual([]);
         expect.soft(await unreadableCards(page, READABLE), `${stage.name}: cards out of sight`).toEqual([]);
         expect.soft(await meldsOutOfSight(page, true), `${stage.name}: melds out of sight`).toEqual([]);
+        expect.soft(await tapCounts(page), `${stage.name}: a tap on a count`).toEqual([]);
         // Every burraco opened: the widest the melds get.
         const closed = page.locator(".board .meld.closed");
         if (await closed.count()) {

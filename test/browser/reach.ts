@@ -144,3 +144,35 @@ export async function meldsOutOfSight(page: Page, firstRow: boolean): Promise<st
     return problems;
   }, firstRow);
 }
+
+/**
+ * A tap on each meld box's count ("+3 ▾") brings the first meld it counted below whole into sight (a page opened
+ * with reduced motion: the box scrolls at once); each box where it does not, with why. The boxes are scrolled back to their top afterwards, as the player left them.
+ */
+export async function tapCounts(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  for (const team of await page
+    .locator(".board .zone:has(.out-of-sight[data-count])")
+    .evaluateAll((zones) => zones.map((z) => z.getAttribute("data-team")))) {
+    const zone = `.board .zone[data-team="${team}"]`;
+    const next = await page.locator(`${zone} .meld-fit`).evaluate((box) => {
+      const foot = box.getBoundingClientRect().top + box.clientTop + box.clientHeight;
+      return [...box.querySelectorAll<HTMLElement>(".meld")].find((m) => m.getBoundingClientRect().bottom > foot + 1)?.dataset.meld ?? null;
+    });
+    if (next === null) continue;
+    await page.locator(`${zone} .out-of-sight`).click();
+    // Under reduced motion (as the board's pages are opened) the box scrolls at once, within the tap.
+    const whole = await page.evaluate(
+      ([zone, next]) => {
+        const box = document.querySelector(`${zone} .meld-fit`)!;
+        const top = box.getBoundingClientRect().top + box.clientTop;
+        const r = box.querySelector(`.meld[data-meld="${next}"]`)!.getBoundingClientRect();
+        return r.top >= top - 1 && r.bottom <= top + box.clientHeight + 1;
+      },
+      [zone, next] as const,
+    );
+    if (!whole) problems.push(`team ${team}: a tap on its count left meld ${next} out of sight`);
+    await page.locator(`${zone} .meld-fit`).evaluate((box) => box.scrollTo(0, 0));
+  }
+  return problems;
+}

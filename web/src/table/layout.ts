@@ -84,6 +84,15 @@ export function fitMeldBox(element: HTMLElement): void {
   moreToSee(element);
 }
 
+/** A tap on the count: the first meld not whole in sight below comes to the top of the box (at the foot, the first). */
+function showNext(box: HTMLElement): void {
+  const seen = box.getBoundingClientRect();
+  const foot = seen.top + box.clientTop + box.clientHeight;
+  const next = [...box.querySelectorAll(".meld")].map((m) => m.getBoundingClientRect()).find((r) => r.bottom > foot + 1);
+  const top = next ? box.scrollTop + next.top - seen.top - box.clientTop - 3 : 0;
+  box.scrollTo({ top, behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+}
+
 /**
  * A box that scrolls says which way there is more (a fade at that edge, table.css), and its title how many melds
  * are not whole in sight ("+3 ▾"): the fade alone let a player miss three of the other team's melds.
@@ -105,6 +114,7 @@ function moreToSee(box: HTMLElement): void {
       const r = meld.getBoundingClientRect();
       if (r.top < seen.top - 1 || r.bottom > seen.top + box.clientHeight + 1) out++;
     }
+  count.onclick = () => showNext(box);
   const text = out ? `+${out} ${above && below ? "▴▾" : above ? "▴" : "▾"}` : "";
   if ((count.dataset.count ?? "") !== text) {
     if (text) count.dataset.count = text;
