@@ -6,7 +6,7 @@ import type { Table } from "../../src/server/room/table";
 import type { TournamentRoom } from "../../src/server/tournaments/room";
 import type { StandingsView, TournamentView } from "../../src/shared/wire/tournaments";
 import type { TournamentRecord } from "../../src/tournament/record";
-import { call, roomStub, trueTable } from "./helpers";
+import { call, roomStub, seatKey, trueTable } from "./helpers";
 
 /** Tournaments in Worker tests: players (player keys), a tournament made and filled, its room driven by its alarm. */
 
@@ -99,6 +99,7 @@ export async function resignAt(game: string, seatToken: (seat: number) => string
   const seat = table.state.hand!.turn;
   const answer = await call(`/api/games/${game}/moves`, {
     token: seatToken(seat),
+    headers: seatKey(seatToken(seat)),
     body: { move: { type: "resign" }, version: table.version },
   });
   if (answer.status !== 200) throw new Error(`resign refused: ${answer.status} ${answer.text}`);

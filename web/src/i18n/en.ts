@@ -68,6 +68,8 @@ export const en = {
     STALE_VERSION: "The table changed before your move arrived. Here it is as it stands now: have a look and try again.",
     NO_FREE_SEAT: "No seat is free for the invitation: every seat is taken or kept for a named player.",
     SEAT_TAKEN: "That seat is taken.",
+    SEAT_BOUND:
+      "This seat belongs to the player who opened it: its link opens it only on their devices. If it is yours, link this device to your player (a code from a device you use, or a sign-in link by email) and open it again.",
     NOBODY_WAITING:
       "Nobody else is at the table to wait for you: the game waits for your move as long as it takes (with a clock, declare a holiday to stop it).",
     SEAT_REISSUED:

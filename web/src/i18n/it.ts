@@ -66,6 +66,8 @@ export const it: Catalog = {
     STALE_VERSION: "Il tavolo è cambiato prima che arrivasse la tua mossa. Eccolo com'è ora: guarda e riprova.",
     NO_FREE_SEAT: "Nessun posto è libero per l'invito: sono tutti presi o tenuti per un giocatore con nome.",
     SEAT_TAKEN: "Quel posto è preso.",
+    SEAT_BOUND:
+      "Questo posto è del giocatore che l'ha aperto: il suo link lo apre solo sui suoi dispositivi. Se è tuo, collega questo dispositivo al tuo giocatore (con un codice da un dispositivo che usi, o con un link di accesso via email) e riaprilo.",
     NOBODY_WAITING:
       "Al tavolo non c'è nessun altro che ti aspetti: la partita aspetta la tua mossa per tutto il tempo che serve (con l'orologio, dichiara una vacanza per fermarlo).",
     SEAT_REISSUED:
