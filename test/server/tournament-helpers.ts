@@ -105,3 +105,16 @@ export async function resignAt(game: string, seatToken: (seat: number) => string
   if (answer.status !== 200) throw new Error(`resign refused: ${answer.status} ${answer.text}`);
   return trueTable(game);
 }
+
+/** The seat to play at `game` resigns (its player's seat token from their "my games"), and the table reports it. */
+export async function resignAtTable(game: string, sides: readonly (number | null)[], keys: readonly string[]): Promise<void> {
+  // D1 has the table's seats once its room has drained.
+  await drainTable(game);
+  const table = await trueTable(game);
+  const player = keys[sides[table.state.hand!.turn % 2]!]!;
+  const mine = await call<{ games: { id: string; token: string | null }[] }>("/api/me/games", { token: player });
+  const token = mine.body.games.find((g) => g.id === game)!.token!;
+  const answer = await call(`/api/games/${game}/moves`, { token, body: { move: { type: "resign" }, version: table.version } });
+  expect(answer.status).toBe(200);
+  await drainTable(game);
+}

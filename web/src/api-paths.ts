@@ -7,7 +7,7 @@
  */
 
 /** SHA-256 of the document's JSON without `servers` (documentDigest in src/server/routes/openapi.ts). */
-export const OPENAPI_DIGEST = "19dfb0688c9888eff7a5d6199b3ac98682fba49f16410e2ace2d525d9d4a56a2";
+export const OPENAPI_DIGEST = "9a044327e71ba945dbf054e918eec158cd756c66637d8a7c342cc1626ba0b2cd";
 
 export interface paths {
     "/api/health": {
@@ -4928,7 +4928,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description FORBIDDEN: a tournament by invitation, without its invitation. */
+                /** @description FORBIDDEN: a tournament by invitation, without its invitation. A rated tournament: NOT_ESTABLISHED (with `standing`: what the player lacks) or SAME_PERSON (a device, mailbox or network shared with a player of another entry). */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5022,6 +5022,15 @@ export interface paths {
                 };
                 /** @description AUTH_REQUIRED (no player key), BAD_TOKEN (a malformed one) or DEVICE_REMOVED. */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A rated tournament: NOT_ESTABLISHED (with `standing`) or SAME_PERSON (a device, mailbox or network shared with a player of another entry). */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -4,6 +4,7 @@ import type { ClaimRequest, HostSeat } from "../../shared/wire/api";
 import type { ChatMessage, ChatResponse, ChatState } from "../../shared/wire/chat";
 import type { ComputerLevel } from "../../shared/wire/common";
 import type { z } from "../../shared/wire/z";
+import type { TableResult } from "../../tournament/types";
 import { hashToken, newToken } from "../auth";
 import { gameNow } from "../clock/time";
 import type { ReportedMessage } from "../db/chat";
@@ -56,7 +57,7 @@ import {
 import { Snapshots } from "./snapshots";
 import { acceptSocket, anyoneLive, attachmentOf, broadcast, catchUp, closeDevice, closeSeat, connected, onMessage } from "./sockets";
 import { Storage } from "./storage";
-import { closeRound, release, reportResult, roundClosed, sealed, settleEntries, withdrawEntries } from "./tournament-table";
+import { closeRound, release, reportedResult, reportResult, roundClosed, sealed, settleEntries, withdrawEntries } from "./tournament-table";
 
 const roundIsClosed = () => fail(409, "ROUND_CLOSED", "The round's time is over: this table is being settled.");
 
@@ -553,14 +554,15 @@ export class GameRoom extends DurableObject<Env> {
   /**
    * The tournament closes this table at its round's deadline (room/tournament-table.ts): from now on only the
    * computer moves here, and a match still in play is settled as the clock says. Asking twice does nothing twice.
+   * Returns the result of a match already over and reported (a tournament rebuilt from D1 may have lost it), else null.
    */
-  async settleRound(gameId: string, level: ComputerLevel): Promise<boolean> {
+  async settleRound(gameId: string, level: ComputerLevel): Promise<TableResult | null> {
     const room = await this.open(gameId);
-    if (!room?.table.created.tournament) return false;
+    if (!room?.table.created.tournament) return null;
     if (!roundClosed(room)) closeRound(room);
     const entries = settleEntries(room, level);
     if (entries.length > 0) await this.commit(room, entries, this.now());
-    return true;
+    return reportedResult(room);
   }
 
   /** A withdrawn entry's seats at this table: resigned (a forfeit) or handed to the computer. */
