@@ -3,7 +3,7 @@ import { hashToken, newToken } from "../../src/server/auth";
 import { PLAYER_DEFAULT_EVENTS } from "../../src/shared/wire/notifications";
 import { clockOf, DAY, HOUR, publicEvents, realTime, setTime, T0 } from "./clock-helpers";
 import { call, computerPlays, move, trueTable, view } from "./helpers";
-import { hook, received, settle, subscribe, unique, until } from "./notify/helpers";
+import { HANG_GUARD, hook, received, settle, subscribe, unique, until } from "./notify/helpers";
 
 /**
  * A player who is away, against the computer (room/timeouts.ts): a turn the computer plays for a seat is
@@ -65,7 +65,7 @@ describe("a person against the computer who is away", () => {
     setTime(T0 + 10 * 60_000);
     await simpleTurn(game, giulia);
     await computerPlays(game.id);
-    await until(async () => (await posted(ears)).some((e) => e.type === "game.turn"), 15_000, "her turn");
+    await until(async () => (await posted(ears)).some((e) => e.type === "game.turn"), HANG_GUARD, "her turn");
     await settle(1000);
     const before = (await posted(ears)).length;
 
@@ -102,7 +102,7 @@ describe("a person against the computer who is away", () => {
     expect(clock.adjourned).toEqual({ late: giulia });
     expect(clock.claim).toBeNull();
     expect((await view(game.id)).view.hand!.turn).toBe(giulia);
-    await until(async () => (await posted(ears)).some((e) => e.type === "game.timedOut"), 15_000, "the adjournment");
+    await until(async () => (await posted(ears)).some((e) => e.type === "game.timedOut"), HANG_GUARD, "the adjournment");
     await settle(1500);
     // Away two days: one message for the turn the computer played (her next turn's), one for the adjournment.
     const types = (await posted(ears)).slice(before).map((e) => (e.type === "game.timedOut" ? `${e.type}:${e.data.action}` : e.type));
@@ -124,7 +124,7 @@ describe("a person against the computer who is away", () => {
     await simpleTurn(game, giulia);
     await computerPlays(game.id);
     expect((await clockOf(game.id)).turn!.onTimeout).toBe("adjourn");
-    await until(async () => (await posted(ears)).some((e) => e.type === "game.turn"), 15_000, "her turn");
+    await until(async () => (await posted(ears)).some((e) => e.type === "game.turn"), HANG_GUARD, "her turn");
     await settle(1000);
     const before = (await posted(ears)).length;
     // Eleven days pass.
@@ -137,7 +137,11 @@ describe("a person against the computer who is away", () => {
     expect((await publicEvents(game.id)).find((e) => e.type === "timedOut")).toMatchObject({ seat: giulia, action: "adjourn" });
     const claimed = await call(`/api/games/${game.id}/clock/claim`, { method: "POST", token: game.tokens[giulia]! });
     expect(claimed.status).toBe(409);
-    const told = await until(async () => (await posted(ears)).find((e) => e.type === "game.timedOut") ?? null, 15_000, "the adjournment");
+    const told = await until(
+      async () => (await posted(ears)).find((e) => e.type === "game.timedOut") ?? null,
+      HANG_GUARD,
+      "the adjournment",
+    );
     expect(told.data).toMatchObject({ action: "adjourn", seat: giulia });
     expect(told.data.text).toBe("Giulia, your time ran out in Burraco");
     await settle(1500);

@@ -3,7 +3,7 @@ import { hashToken, newToken } from "../../src/server/auth";
 import { PLAYER_DEFAULT_EVENTS } from "../../src/shared/wire/notifications";
 import { alarm, clockGame, DAY, HOUR, playTurn, realTime, setTime, T0 } from "./clock-helpers";
 import { call, createGame, move, openSocket, type PeopleGame, trueTable, view } from "./helpers";
-import { hook, received, subscribe, unique, until } from "./notify/helpers";
+import { HANG_GUARD, hook, received, subscribe, unique, until } from "./notify/helpers";
 
 /**
  * The creator's fresh link for an opened seat (room/reissue.ts) is for a player who is really gone: a turn of
@@ -101,7 +101,7 @@ describe("a fresh link for an opened seat", () => {
     expect((await freshLink(game, bruno)).body.error.away.reason).toBe("connected");
     setTime(T0 + 50 * HOUR);
     socket.close();
-    await until(async () => (await freshLink(game, bruno)).body.error?.away?.reason === "playing", 10_000, "the socket's close");
+    await until(async () => (await freshLink(game, bruno)).body.error?.away?.reason === "playing", HANG_GUARD, "the socket's close");
   });
 
   it("is given once the player is gone; the old link then says what became of the seat, and its player is told", async () => {

@@ -7,7 +7,7 @@ import type { Language } from "../../../src/shared/language";
 import { PLAYER_DEFAULT_EVENTS } from "../../../src/shared/wire/notifications";
 import { alarm, DAY, HOUR, playTurn, realTime, setTime, T0 } from "../clock-helpers";
 import { call, computerPlays, createGame, type PeopleGame, trueTable } from "../helpers";
-import { browserSubscription, hook, mailTo, pushesTo, received, settle, subscribe, unique, until } from "./helpers";
+import { browserSubscription, HANG_GUARD, hook, mailTo, pushesTo, received, settle, subscribe, unique, until } from "./helpers";
 
 /**
  * The clock's notifications through the real pipeline: a timeout tells the
@@ -40,9 +40,9 @@ async function listen(game: PeopleGame, seat: number, language: Language = "en")
 type Posted = { type: string; data: Record<string, any> };
 const posted = async (name: string): Promise<Posted[]> => (await received(name)).map((r) => JSON.parse(r.body));
 const postedOf = (name: string, type: string) =>
-  until(async () => (await posted(name)).find((e) => e.type === type) ?? null, 15_000, `${type} at ${name}`);
+  until(async () => (await posted(name)).find((e) => e.type === type) ?? null, HANG_GUARD, `${type} at ${name}`);
 const mailAbout = (address: string, subject: RegExp) =>
-  until(async () => (await mailTo(address)).find((m) => subject.test(m.subject)) ?? null, 15_000, `mail ${subject} to ${address}`);
+  until(async () => (await mailTo(address)).find((m) => subject.test(m.subject)) ?? null, HANG_GUARD, `mail ${subject} to ${address}`);
 
 /** A game of Anna and Bruno with a clock, where each has played once: the seat to play is the next to run out. */
 async function playedGame(clock: object): Promise<{ game: PeopleGame; late: number; other: number }> {

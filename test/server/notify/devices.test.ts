@@ -5,7 +5,7 @@ import { makeCards } from "../../../src/engine/index";
 import { newToken } from "../../../src/server/auth";
 import { confirmEmail } from "../../../src/server/notify/index";
 import { call, createGame, move, roomStub, trueTable } from "../helpers";
-import { browserSubscription, hook, mailsTo, mailTo, pushesTo, received, settle, unique, until } from "./helpers";
+import { browserSubscription, HANG_GUARD, hook, mailsTo, mailTo, pushesTo, received, settle, unique, until } from "./helpers";
 
 /**
  * One player on two devices hears of their game as one player: an email and
@@ -68,9 +68,9 @@ describe("a player with two devices", () => {
     await turn(game.id, tokens); // Bruno plays: Anna's turn
     await runDurableObjectAlarm(roomStub(game.id));
     await runDurableObjectAlarm(roomStub(game.id)); // drained again: nothing twice
-    await until(async () => ((await mailTo(address)).length >= 2 ? true : null), 15_000, "the turn email");
-    await until(async () => ((await received(chat)).length >= 1 ? true : null), 15_000, "the webhook");
-    for (const browser of browsers) await until(async () => ((await pushesTo(browser)).length >= 1 ? true : null), 15_000, "a push");
+    await until(async () => ((await mailTo(address)).length >= 2 ? true : null), HANG_GUARD, "the turn email");
+    await until(async () => ((await received(chat)).length >= 1 ? true : null), HANG_GUARD, "the webhook");
+    for (const browser of browsers) await until(async () => ((await pushesTo(browser)).length >= 1 ? true : null), HANG_GUARD, "a push");
     await settle(1000);
     expect((await mailTo(address)).filter((m) => /turn/i.test(m.subject))).toHaveLength(1);
     expect(await received(chat)).toHaveLength(1);
@@ -82,8 +82,8 @@ describe("a player with two devices", () => {
     await turn(game.id, tokens); // Anna
     await turn(game.id, tokens); // Bruno: Anna's turn again
     await runDurableObjectAlarm(roomStub(game.id));
-    await until(async () => ((await pushesTo(browsers[0]!)).length >= 2 ? true : null), 15_000, "the phone's second push");
-    await until(async () => ((await received(chat)).length >= 2 ? true : null), 15_000, "the second webhook");
+    await until(async () => ((await pushesTo(browsers[0]!)).length >= 2 ? true : null), HANG_GUARD, "the phone's second push");
+    await until(async () => ((await received(chat)).length >= 2 ? true : null), HANG_GUARD, "the second webhook");
     await settle(1000);
     expect(await pushesTo(browsers[1]!)).toHaveLength(1);
     expect((await mailTo(address)).filter((m) => /turn/i.test(m.subject))).toHaveLength(2);

@@ -168,7 +168,7 @@ export async function mailsTo(address: string, count: number): Promise<SentMail[
       const mails = await mailTo(address);
       return mails.length >= count ? mails : null;
     },
-    15_000,
+    HANG_GUARD,
     `${count} message(s) to ${address}`,
   );
 }

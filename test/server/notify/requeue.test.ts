@@ -4,7 +4,7 @@ import { deliveryKey } from "../../../src/server/notify/fanout";
 import { REQUEUE_AFTER_MS, requeueLost } from "../../../src/server/notify/requeue";
 import { insertDeliveries } from "../../../src/server/notify/store";
 import type { Delivery } from "../../../src/server/notify/types";
-import { deliveryRow, hook, received, settle, subscribe, turnFor, unique, until } from "./helpers";
+import { deliveryRow, HANG_GUARD, hook, received, settle, subscribe, turnFor, unique, until } from "./helpers";
 
 /**
  * A delivery recorded in D1 whose queue message was lost (issue 15): the
@@ -39,9 +39,9 @@ describe("deliveries whose queue message was lost", () => {
     expect(await received(name)).toHaveLength(0);
 
     expect(await requeueLost(env, Date.now() + REQUEUE_AFTER_MS + 1000)).toBe(1);
-    const [first] = await until(async () => ((await received(name)).length > 0 ? received(name) : null), 15_000, "the webhook");
+    const [first] = await until(async () => ((await received(name)).length > 0 ? received(name) : null), HANG_GUARD, "the webhook");
     expect(first!.headers["webhook-id"]).toBe(key);
-    await until(async () => (await deliveryRow(key))?.state === "sent", 15_000, "sent");
+    await until(async () => (await deliveryRow(key))?.state === "sent", HANG_GUARD, "sent");
     const row = await deliveryRow(key);
     expect(row).toMatchObject({ state: "sent", attempts: 1, generation: 1, message: null });
 
@@ -57,7 +57,7 @@ describe("deliveries whose queue message was lost", () => {
     expect(await requeueLost(env, Date.now() + REQUEUE_AFTER_MS + 1000)).toBe(1);
     // The dead sender's own message, redelivered, is of the old generation: dropped.
     await env.DELIVERIES.send(message);
-    await until(async () => (await deliveryRow(key))?.state === "sent", 15_000, "sent");
+    await until(async () => (await deliveryRow(key))?.state === "sent", HANG_GUARD, "sent");
     await settle(1500);
     expect(await received(name)).toHaveLength(1);
     expect(await deliveryRow(key)).toMatchObject({ state: "sent", attempts: 2, generation: 1 });

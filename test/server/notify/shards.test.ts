@@ -12,7 +12,7 @@ import { REQUEUE_AFTER_MS, requeueLost } from "../../../src/server/notify/requeu
 import { insertDeliveries } from "../../../src/server/notify/store";
 import type { Delivery } from "../../../src/server/notify/types";
 import { call, createGame, move, type PeopleGame, roomStub, trueTable } from "../helpers";
-import { deliveryPlaces, deliveryRow, hook, received, settle, subscribe, turnFor, unique, until } from "./helpers";
+import { deliveryPlaces, deliveryRow, HANG_GUARD, hook, received, settle, subscribe, turnFor, unique, until } from "./helpers";
 
 /**
  * Notification deliveries and their attempts are kept in the game's log
@@ -68,7 +68,7 @@ describe("deliveries in the game's log shard", () => {
       await playTurn(game);
       await runDurableObjectAlarm(roomStub(game.id));
     }
-    await until(async () => ((await received(name)).length >= 3 ? true : null), 20_000, "three turns");
+    await until(async () => ((await received(name)).length >= 3 ? true : null), undefined, "three turns");
     for (const game of games) {
       const shard = shardFor(env, game.id);
       await until(async () => ((await rowsByPlace("notification_deliveries", "key", `${game.id}/`))[shard] === 1 ? true : null));
@@ -112,7 +112,7 @@ describe("deliveries in the game's log shard", () => {
     );
     expect(await requeueLost(env, Date.now())).toBe(0);
     expect(await requeueLost(env, Date.now() + REQUEUE_AFTER_MS + 1000)).toBe(1);
-    await until(async () => ((await deliveryRow(key))?.state === "sent" ? true : null), 15_000, "sent");
+    await until(async () => ((await deliveryRow(key))?.state === "sent" ? true : null), HANG_GUARD, "sent");
     expect(await deliveryRow(key)).toMatchObject({ place: "LOG_2", state: "sent", attempts: 1, generation: 1, message: null });
     // The lost copy turns up after all, and the cron runs again: nothing more is sent.
     await env.DELIVERIES.send(message);

@@ -58,8 +58,134 @@ function seatRow(seat: number, players: number, state: CreateState, act: CreateA
   );
 }
 
-export function createForm(state: CreateState, act: CreateActions, standing: Standing | null = null): JSX.Element {
+/** How many play: two, three or four (four play in pairs). */
+function playersField(state: CreateState, act: CreateActions): JSX.Element {
+  return h(
+    "fieldset",
+    { class: "players" },
+    h("legend", null, t.lobby.players),
+    ([2, 3, 4] as const).map((n) =>
+      h(
+        "label",
+        { key: n, class: "choice" },
+        h("input", { type: "radio", name: "players", value: n, checked: n === state.players, onChange: () => act.players(n) }),
+        ` ${t.lobby.playersOption(n)}`,
+      ),
+    ),
+  );
+}
+
+/** The rules as one choice, the chosen preset told in a sentence: the whole form fits a phone's screen. */
+function presetField(state: CreateState, act: CreateActions): JSX.Element {
   const info = (name: PresetName) => presetText(name, lang);
+  return h(
+    "div",
+    { class: "field preset-field" },
+    h("label", { for: "preset" }, t.lobby.rules),
+    h(
+      "select",
+      {
+        id: "preset",
+        name: "preset",
+        value: state.preset,
+        "aria-describedby": "preset-hint",
+        onChange: (e: Event) => act.preset((e.currentTarget as HTMLSelectElement).value as PresetName),
+      },
+      PRESET_LIST.map((name) => h("option", { key: name, value: name, selected: name === state.preset }, info(name).title)),
+    ),
+    h("p", { class: "hint", id: "preset-hint" }, info(state.preset).text),
+  );
+}
+
+/** Each seat's name and who plays it. */
+function namesField(state: CreateState, act: CreateActions): JSX.Element {
+  return h(
+    "fieldset",
+    { class: "names-set" },
+    h("legend", null, t.lobby.names),
+    h(
+      "div",
+      { class: "names" },
+      Array.from({ length: state.players }, (_, seat) => seatRow(seat, state.players, state, act)),
+    ),
+    state.players === 4 ? h("p", { class: "hint" }, t.lobby.partners) : null,
+  );
+}
+
+/** A preset's rules changed for this game: the target, the number of hands, a semi-clean burraco. */
+function overridesField(state: CreateState): JSX.Element {
+  return h(
+    "fieldset",
+    { class: "overrides" },
+    h("legend", null, t.lobby.changeRule),
+    h(
+      "div",
+      { class: "field" },
+      h("label", { for: "target" }, t.lobby.target),
+      h("input", {
+        id: "target",
+        name: "target",
+        type: "number",
+        min: 1,
+        max: 1000000,
+        step: 1,
+        inputMode: "numeric",
+        placeholder: num(PRESETS[state.preset].target),
+      }),
+    ),
+    h(
+      "div",
+      { class: "field" },
+      h("label", { for: "hands" }, t.lobby.hands),
+      h("input", { id: "hands", name: "hands", type: "number", min: 1, max: 100, step: 1, inputMode: "numeric" }),
+    ),
+    h("label", { class: "choice" }, h("input", { type: "checkbox", id: "semi-clean", name: "semiClean" }), ` ${t.lobby.semiClean}`),
+  );
+}
+
+/** A rated match needs a clock and people only (docs/ratings.md): offered only then. */
+function ratedField(state: CreateState, standing: Standing | null): JSX.Element | null {
+  if (state.clock === "none" || !state.computers.slice(0, state.players).every((level) => level === null)) return null;
+  return h(
+    "div",
+    { class: "field rated-field" },
+    h(
+      "label",
+      { class: "choice" },
+      h("input", {
+        type: "checkbox",
+        id: "rated",
+        name: "rated",
+        // Only established players may open a rated match's seats: not offered to one who may not play it yet.
+        disabled: standing !== null && !standing.established,
+        "aria-describedby": "rated-hint rated-standing",
+      }),
+      ` ${t.ratings.rated}`,
+    ),
+    h("p", { class: "hint", id: "rated-hint" }, t.ratings.ratedHint),
+    standingNote(standing, "rated-standing"),
+  );
+}
+
+/** Prepared deals (a tournament's, a teacher's), pasted as the game record's JSON. */
+function preparedField(): JSX.Element {
+  return h(
+    "details",
+    { class: "prepared" },
+    h("summary", null, t.lobby.prepared),
+    h("p", { class: "hint" }, t.lobby.preparedHint),
+    h("label", { for: "deals" }, t.lobby.deals),
+    h("textarea", {
+      id: "deals",
+      name: "deals",
+      rows: 4,
+      spellcheck: false,
+      placeholder: '[{"dealer": 1, "hands": [[…], […]], "pozzetti": [[…], […]], "discard": ["QS"], "stock": […]}]',
+    }),
+  );
+}
+
+export function createForm(state: CreateState, act: CreateActions, standing: Standing | null = null): JSX.Element {
   return h(
     "form",
     {
@@ -73,118 +199,19 @@ export function createForm(state: CreateState, act: CreateActions, standing: Sta
     },
     h("h1", { id: "create-title" }, t.lobby.title),
     versusComputer(state.versus, () => act.versus(document.getElementById("create-form") as HTMLFormElement | null)),
-    h(
-      "fieldset",
-      { class: "players" },
-      h("legend", null, t.lobby.players),
-      ([2, 3, 4] as const).map((n) =>
-        h(
-          "label",
-          { key: n, class: "choice" },
-          h("input", { type: "radio", name: "players", value: n, checked: n === state.players, onChange: () => act.players(n) }),
-          ` ${t.lobby.playersOption(n)}`,
-        ),
-      ),
-    ),
-    // The rules as one choice, the chosen preset told in a sentence: the whole form fits a phone's screen.
-    h(
-      "div",
-      { class: "field preset-field" },
-      h("label", { for: "preset" }, t.lobby.rules),
-      h(
-        "select",
-        {
-          id: "preset",
-          name: "preset",
-          value: state.preset,
-          "aria-describedby": "preset-hint",
-          onChange: (e: Event) => act.preset((e.currentTarget as HTMLSelectElement).value as PresetName),
-        },
-        PRESET_LIST.map((name) => h("option", { key: name, value: name, selected: name === state.preset }, info(name).title)),
-      ),
-      h("p", { class: "hint", id: "preset-hint" }, info(state.preset).text),
-    ),
-    h(
-      "fieldset",
-      { class: "names-set" },
-      h("legend", null, t.lobby.names),
-      h(
-        "div",
-        { class: "names" },
-        Array.from({ length: state.players }, (_, seat) => seatRow(seat, state.players, state, act)),
-      ),
-      state.players === 4 ? h("p", { class: "hint" }, t.lobby.partners) : null,
-    ),
+    playersField(state, act),
+    presetField(state, act),
+    namesField(state, act),
     // Everything a first game does without, folded: the rules' details, the clock, the tournament's deals.
     h(
       "details",
       { class: "advanced", id: "create-advanced" },
       h("summary", null, t.lobby.advanced),
       h("p", { class: "hint" }, t.lobby.namesHint),
-      h(
-        "fieldset",
-        { class: "overrides" },
-        h("legend", null, t.lobby.changeRule),
-        h(
-          "div",
-          { class: "field" },
-          h("label", { for: "target" }, t.lobby.target),
-          h("input", {
-            id: "target",
-            name: "target",
-            type: "number",
-            min: 1,
-            max: 1000000,
-            step: 1,
-            inputMode: "numeric",
-            placeholder: num(PRESETS[state.preset].target),
-          }),
-        ),
-        h(
-          "div",
-          { class: "field" },
-          h("label", { for: "hands" }, t.lobby.hands),
-          h("input", { id: "hands", name: "hands", type: "number", min: 1, max: 100, step: 1, inputMode: "numeric" }),
-        ),
-        h("label", { class: "choice" }, h("input", { type: "checkbox", id: "semi-clean", name: "semiClean" }), ` ${t.lobby.semiClean}`),
-      ),
+      overridesField(state),
       clockFieldset(state.clock, act.clock),
-      // A rated match needs a clock and people only (docs/ratings.md): offered only then.
-      state.clock !== "none" && state.computers.slice(0, state.players).every((level) => level === null)
-        ? h(
-            "div",
-            { class: "field rated-field" },
-            h(
-              "label",
-              { class: "choice" },
-              h("input", {
-                type: "checkbox",
-                id: "rated",
-                name: "rated",
-                // Only established players may open a rated match's seats: not offered to one who may not play it yet.
-                disabled: standing !== null && !standing.established,
-                "aria-describedby": "rated-hint rated-standing",
-              }),
-              ` ${t.ratings.rated}`,
-            ),
-            h("p", { class: "hint", id: "rated-hint" }, t.ratings.ratedHint),
-            standingNote(standing, "rated-standing"),
-          )
-        : null,
-      h(
-        "details",
-        { class: "prepared" },
-        h("summary", null, t.lobby.prepared),
-        h("p", { class: "hint" }, t.lobby.preparedHint),
-        h("label", { for: "deals" }, t.lobby.deals),
-        h("textarea", {
-          id: "deals",
-          name: "deals",
-          rows: 4,
-          spellcheck: false,
-          placeholder: '[{"dealer": 1, "hands": [[…], […]], "pozzetti": [[…], […]], "discard": ["QS"], "stock": […]}]',
-        }),
-      ),
+      ratedField(state, standing),
+      preparedField(),
     ),
     h(
       "button",
