@@ -5,14 +5,20 @@
  * invocation of the room as the room runs it (src/server/tournaments):
  *
  * - a round planned and logged: the first with the draw (the start), the
- *   next three by Mitchell, the last by Danish from the standings;
+ *   next three by Mitchell, the last by Danish from the standings (ranked
+ *   by an invocation of their own just before);
  * - each slice of making the round's tables (chores.ts SLICE.make): each
  *   seat's link sealed, the table's game built with its carried seats and
  *   serialised as the call to its game room sends it (the game room's own
  *   creation is that room's invocation, measured by `npm run bench -- cost`);
  * - a table's result coming in (tableEnded), the standings' cache dropped;
- * - a cold room waking at the tournament's end: its whole log read from its
- *   storage and folded;
+ * - a cold room waking at the tournament's end: from its checkpoint
+ *   (src/server/tournaments/checkpoint.ts), with the most entries it may
+ *   have to fold after it; and its whole log read from its storage and
+ *   folded (what a room rebuilt from D1 does, once);
+ * - a checkpoint written as the room writes it (its head and the parts the
+ *   400 entries since the last touched): after the registrations, and at
+ *   the end;
  * - the standings answered: built (after a change) and from the cached text.
  *
  * CPU twice, as bench/cpu.ts reads it: the thread's (what Workers charges an
@@ -23,9 +29,11 @@
 
 import { toJson } from "../src/server/reply";
 import { cryptoShuffle } from "../src/server/room/fairness";
+import { CHECKPOINT_EVERY } from "../src/server/tournaments/checkpoint";
 import { SLICE } from "../src/server/tournaments/slices";
 import { plannedRound, tableCreation, tableToMake } from "../src/server/tournaments/tables";
 import { standingsView } from "../src/server/tournaments/views";
+import { allParts, checkpointParts, fromParts, type Part, partOf } from "../src/tournament/snapshot";
 import { Tournament, type TournamentLog } from "../src/tournament/state";
 import type { TablePairing } from "../src/tournament/types";
 import { cpuNow } from "./cpu";
@@ -46,8 +54,13 @@ export interface SizeResult {
   readonly start: Cost;
   readonly makeSlice: Cost;
   readonly result: Cost;
+  readonly rank: Cost;
   readonly danish: Cost;
   readonly wake: Cost;
+  readonly wakeCheckpoint: Cost;
+  readonly checkpoint: Cost;
+  /** The whole checkpoint's text at the end (every part), characters. */
+  readonly checkpointSize: number;
   readonly standingsBuilt: Cost;
   readonly standingsCached: Cost;
 }
@@ -99,7 +112,13 @@ function registered(entries: number): TournamentLog[] {
     },
   ];
   for (let e = 0; e < entries; e++) {
-    const member = (i: number) => ({ player: `${e}-${i}`.padStart(64, "0"), name: `Player ${e}.${i}`, computer: null });
+    // A rated tournament's person: where they registered from goes with them (src/server/tournaments/rated.ts).
+    const origin = (i: number) => ({
+      network: `2001:db8:${e}:${i}::/64`,
+      device: `${e}d${i}`.padStart(64, "0"),
+      mailboxes: [`${e}m${i}`.padStart(64, "0")],
+    });
+    const member = (i: number) => ({ player: `${e}-${i}`.padStart(64, "0"), name: `Player ${e}.${i}`, computer: null, origin: origin(i) });
     log.push({ type: "entered", entry: e, members: [member(0), member(1)], partnerHash: null });
   }
   return log;
@@ -116,7 +135,19 @@ const collect = () => (globalThis as { gc?: () => void }).gc?.();
  * isolate's (V8 compiling the code as it goes), the others warm.
  */
 export async function measureSize(entries: number, repeat: number): Promise<SizeResult> {
-  const kinds = ["start", "makeSlice", "result", "danish", "wake", "standingsBuilt", "standingsCached"] as const;
+  const kinds = [
+    "start",
+    "makeSlice",
+    "result",
+    "rank",
+    "danish",
+    "wake",
+    "wakeCheckpoint",
+    "checkpoint",
+    "standingsBuilt",
+    "standingsCached",
+  ] as const;
+  let checkpointSize = 0;
   const warm = Object.fromEntries(kinds.map((k) => [k, [] as Sample[]])) as Record<(typeof kinds)[number], Sample[]>;
   let coldMax = 0;
   let tables = 0;
@@ -135,6 +166,8 @@ export async function measureSize(entries: number, repeat: number): Promise<Size
       // Days pass between rounds, and the isolate's collector runs while the room waits (a room's heap holds one tournament,
       // never the garbage of the runs before): collected here, outside any timing, when the process allows it.
       collect();
+      // A Danish round's standings are ranked by an invocation of their own first (src/server/tournaments/room.ts).
+      if (t.pairsFromStandings()) samples.rank.push(await timed(() => t.standings()));
       // The start plans round 1 with the draw; each later round is planned when the last table of the one before ends.
       const planned = await timed(() => {
         if (r === 0) append({ type: "started", order: cryptoShuffle(t.registered().map((e) => e.entry)) });
@@ -161,7 +194,9 @@ export async function measureSize(entries: number, repeat: number): Promise<Size
       }
       for (const p of pairings) {
         const a = 800 + ((p.table * 7919 + r * 104729) % 2400);
-        const body: TournamentLog = { type: "tableEnded", round: r, table: p.table, result: { totals: [a, 1500], hands: [[a, 1500]] } };
+        // Each of the round's hands scored (four, as the settings say).
+        const hands = Array.from({ length: t.settings.hands }, (_, h): [number, number] => [a - 100 * h, 400 + 25 * h]);
+        const body: TournamentLog = { type: "tableEnded", round: r, table: p.table, result: { totals: [a, 1500], hands } };
         samples.result.push(await timed(() => append(body)));
       }
     }
@@ -178,7 +213,31 @@ export async function measureSize(entries: number, repeat: number): Promise<Size
     const stored = log.map((body) => JSON.stringify(body));
     logEntries = stored.length;
     samples.wake.push(await timed(() => Tournament.fold(stored.map((text) => JSON.parse(text) as TournamentLog))));
-    if (run === 0) coldMax = Math.max(...kinds.filter((k) => !k.startsWith("standings")).flatMap((k) => samples[k].map((x) => x.process)));
+    // A checkpoint as the room writes it, the head and the parts the entries since the last touched: after the last 400
+    // registrations, and at the end (the last 400 entries of the log). And a cold room at the end: the checkpoint before
+    // the last entries read, with the most entries after it there may be.
+    const touched = (from: number, to: number) => new Set<Part>(["head", ...log.slice(Math.max(1, from), to).map(partOf)]);
+    const registeredBy = entries + 1;
+    const atRegistration = Tournament.fold(log.slice(0, registeredBy));
+    samples.checkpoint.push(await timed(() => checkpointParts(atRegistration, touched(registeredBy - CHECKPOINT_EVERY, registeredBy))));
+    // (A small tournament's log never reaches a checkpoint: its cold room folds it all from the first entry.)
+    const at = Math.max(1, stored.length - (CHECKPOINT_EVERY - 1));
+    samples.checkpoint.push(await timed(() => checkpointParts(t, touched(at, stored.length))));
+    const whole = checkpointParts(t, allParts(t));
+    checkpointSize = [...whole.values()].reduce((n, text) => n + text.length, 0);
+    const before = Tournament.fold(log.slice(0, at));
+    const kept = checkpointParts(before, allParts(before));
+    collect();
+    samples.wakeCheckpoint.push(
+      await timed(() => {
+        const cold = fromParts(kept);
+        for (const row of stored.slice(at)) cold.apply(JSON.parse(row) as TournamentLog);
+      }),
+    );
+    if (run === 0)
+      coldMax = Math.max(
+        ...kinds.filter((k) => !k.startsWith("standings") && k !== "wake").flatMap((k) => samples[k].map((x) => x.process)),
+      );
     else for (const k of kinds) warm[k].push(...samples[k]);
   }
   return {
@@ -189,8 +248,12 @@ export async function measureSize(entries: number, repeat: number): Promise<Size
     start: summary(warm.start),
     makeSlice: summary(warm.makeSlice),
     result: summary(warm.result),
+    rank: summary(warm.rank),
     danish: summary(warm.danish),
     wake: summary(warm.wake),
+    wakeCheckpoint: summary(warm.wakeCheckpoint),
+    checkpoint: summary(warm.checkpoint),
+    checkpointSize,
     standingsBuilt: summary(warm.standingsBuilt),
     standingsCached: summary(warm.standingsCached),
   };

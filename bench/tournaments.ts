@@ -13,6 +13,7 @@ import type { Cost, SizeResult } from "./tournaments-run.js";
 const SIZES = [16, 200, 1000] as const;
 const BUDGET_MS = 10;
 
+const kb = (chars: number) => `${Math.round(chars / 1000)} KB`;
 const ms = (n: number) => (n >= 10 ? n.toFixed(1) : n >= 1 ? n.toFixed(2) : n.toFixed(3));
 
 export async function tournamentsBench(repeat = 6): Promise<boolean> {
@@ -30,8 +31,11 @@ export async function tournamentsBench(repeat = 6): Promise<boolean> {
     ["start", "a round planned (the first with the draw), Mitchell"],
     ["makeSlice", "one slice of the round's tables made"],
     ["result", "a table's result in"],
-    ["danish", "a Danish round planned from the standings"],
-    ["wake", "a cold room: its whole log read and folded"],
+    ["rank", "the standings ranked, before a Danish round"],
+    ["danish", "a Danish round planned from them"],
+    ["wakeCheckpoint", "a cold room: its checkpoint read, the entries after it folded"],
+    ["checkpoint", "a checkpoint written (the parts 400 entries touched)"],
+    ["wake", "the whole log read and folded (a room rebuilt from D1)"],
     ["standingsBuilt", "standings built (after a change)"],
     ["standingsCached", "standings from the cached text"],
   ];
@@ -57,10 +61,11 @@ export async function tournamentsBench(repeat = 6): Promise<boolean> {
   for (const row of rows) console.log(line(row));
   for (const r of results)
     console.log(
-      `  ${r.entries} entries: ${r.tables} tables a round, ${r.logEntries} log entries in all; the first (cold) run's slowest invocation ${ms(r.coldMax)} ms`,
+      `  ${r.entries} entries: ${r.tables} tables a round, ${r.logEntries} log entries in all, a checkpoint of ${kb(r.checkpointSize)} at the end; the first (cold) run's slowest invocation ${ms(r.coldMax)} ms`,
     );
   // Workers charges an invocation its isolate thread's CPU: the verdict is on the thread's figures, the process's shown beside.
-  const invocations = kinds.filter(([k]) => !k.startsWith("standings"));
+  // A room folds its whole log only when rebuilt from D1 (once): shown, not held against the budget.
+  const invocations = kinds.filter(([k]) => !k.startsWith("standings") && k !== "wake");
   const worst = Math.max(...results.flatMap((r) => invocations.map(([k]) => (r[k] as Cost).thread.max)));
   const worstMedian = Math.max(...results.flatMap((r) => invocations.map(([k]) => (r[k] as Cost).thread.median)));
   const ok = worst < BUDGET_MS;
@@ -75,7 +80,11 @@ export async function tournamentsBench(repeat = 6): Promise<boolean> {
     plan1000: pair(big.start),
     slice1000: pair(big.makeSlice),
     danish1000: pair(big.danish),
+    rank1000: pair(big.rank),
     wake1000: pair(big.wake),
+    wakeCheckpoint1000: pair(big.wakeCheckpoint),
+    checkpoint1000: pair(big.checkpoint),
+    checkpointSize1000: kb(big.checkpointSize),
     built1000: pair(big.standingsBuilt),
     cached1000: `${ms(big.standingsCached.thread.median)} ms`,
     built16: `${ms(results[0]!.standingsBuilt.thread.median)} ms`,

@@ -47,6 +47,19 @@ export interface Member {
   readonly player: string | null;
   readonly name: string | null;
   readonly computer: ComputerLevel | null;
+  /** In a rated tournament: where the person registered from, for the ratings' same-person check (never shown). */
+  readonly origin?: Origin;
+}
+
+/**
+ * Where a person registered from, as the ratings' same-person check reads a
+ * seat's (docs/ratings.md): their network's key and their device's key hash,
+ * and the mailboxes (hashed) they held or had confirmed then.
+ */
+export interface Origin {
+  readonly network: string | null;
+  readonly device: string | null;
+  readonly mailboxes: readonly string[];
 }
 
 export type TournamentLog =
@@ -104,6 +117,16 @@ export interface RoundState {
   closed: boolean;
 }
 
+/** What folding a log makes (Tournament's own fields, caches aside). */
+export interface Folded {
+  readonly created: CreatedLog;
+  readonly entries: readonly EntryState[];
+  readonly order: readonly number[] | null;
+  readonly rounds: readonly RoundState[];
+  readonly ended: "complete" | "organiser" | null;
+  readonly version: number;
+}
+
 export class Tournament {
   readonly entries: EntryState[] = [];
   order: readonly number[] | null = null;
@@ -115,6 +138,17 @@ export class Tournament {
 
   private constructor(readonly created: CreatedLog) {
     this.version = 1;
+  }
+
+  /** A tournament as folded up to `version` (snapshot.ts: a room's checkpoint), to fold the entries after it into. */
+  static resume(folded: Folded): Tournament {
+    const t = new Tournament(folded.created);
+    t.entries.push(...folded.entries);
+    t.order = folded.order;
+    t.rounds.push(...folded.rounds);
+    t.ended = folded.ended;
+    t.version = folded.version;
+    return t;
   }
 
   static fold(log: readonly TournamentLog[]): Tournament {
@@ -233,6 +267,17 @@ export class Tournament {
   }
 
   private readonly scores: { results: number; scores: Map<number, EntryRound> }[] = [];
+
+  /** Whether the standings of this version are ranked already (the room ranks them before pairing a Danish round). */
+  standingsReady(): boolean {
+    return this.cached?.version === this.version;
+  }
+
+  /** Whether the next round is paired from the standings (a Danish round after the first). */
+  pairsFromStandings(): boolean {
+    const round = this.rounds.length;
+    return round > 0 && movementOf(this.settings.movement, round, this.settings.rounds) === "danish";
+  }
 
   /** Who withdrew, and how, before the next round. */
   private field(): Field {

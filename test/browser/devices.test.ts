@@ -11,6 +11,8 @@ import {
   createGame,
   drainNow,
   drawAndDiscard,
+  keyHeader,
+  keyOf,
   literal,
   newPage,
   screenshot,
@@ -31,8 +33,8 @@ import { sentMail, until } from "./receivers";
 
 const chromium = chromiumForFile();
 
-const snapshot = async (id: string, token?: string) => (await call<GameSnapshot>(`/api/games/${id}`, { token })).body;
-const keyOf = (p: Page) => p.evaluate(() => JSON.parse(localStorage.getItem("burraco.playerKey") ?? "null") as string);
+const snapshot = async (id: string, token?: string, key?: string) =>
+  (await call<GameSnapshot>(`/api/games/${id}`, { token, headers: keyHeader(key) })).body;
 
 /** Opens the lobby's "Your devices" (a device with no game yet shows it open). */
 async function openDevices(p: Page): Promise<void> {
@@ -114,7 +116,7 @@ describe("one player on two devices", () => {
     await playTurn(desktop);
     await waitText(desktop, "#status", /./);
     await screenshot(desktop, "devices-4-desktop-played");
-    const afterDesktop = await snapshot(game.id, game.seats[me]!.token!);
+    const afterDesktop = await snapshot(game.id, game.seats[me]!.token!, await keyOf(desktop));
     expect(afterDesktop.version).toBeGreaterThan(afterPhone + 2);
     expect(afterDesktop.view.hand!.turn).toBe(other);
 

@@ -9,6 +9,7 @@ import {
   createGame,
   drawAndDiscard,
   establish,
+  keyHeader,
   literal,
   newPage,
   screenshot,
@@ -176,14 +177,15 @@ describe("play now, and the ratings pages", () => {
       expect(opened.status).toBe(200);
     }
     // Two turns each (a real game: docs/ratings.md), then Carla resigns at her turn.
-    await drawAndDiscard(game, 4);
+    await drawAndDiscard(game, 4, keys);
     let snap = (await call(`/api/games/${game.id}`)).body;
     if (snap.view.hand.turn !== 0) {
-      await drawAndDiscard(game, 1);
+      await drawAndDiscard(game, 1, keys);
       snap = (await call(`/api/games/${game.id}`)).body;
     }
     const resigned = await call(`/api/games/${game.id}/moves`, {
       token: game.seats[0]!.token!,
+      headers: keyHeader(keys[0]),
       body: { move: { type: "resign" }, version: snap.version },
     });
     expect(resigned.status).toBe(200);

@@ -6,7 +6,7 @@ import type { Table } from "../../src/server/room/table";
 import type { TournamentRoom } from "../../src/server/tournaments/room";
 import type { StandingsView, TournamentView } from "../../src/shared/wire/tournaments";
 import type { TournamentRecord } from "../../src/tournament/record";
-import { call, roomStub, trueTable } from "./helpers";
+import { call, roomStub, seatKey, trueTable } from "./helpers";
 
 /** Tournaments in Worker tests: players (player keys), a tournament made and filled, its room driven by its alarm. */
 
@@ -99,8 +99,22 @@ export async function resignAt(game: string, seatToken: (seat: number) => string
   const seat = table.state.hand!.turn;
   const answer = await call(`/api/games/${game}/moves`, {
     token: seatToken(seat),
+    headers: seatKey(seatToken(seat)),
     body: { move: { type: "resign" }, version: table.version },
   });
   if (answer.status !== 200) throw new Error(`resign refused: ${answer.status} ${answer.text}`);
   return trueTable(game);
+}
+
+/** The seat to play at `game` resigns (its player's seat token from their "my games"), and the table reports it. */
+export async function resignAtTable(game: string, sides: readonly (number | null)[], keys: readonly string[]): Promise<void> {
+  // D1 has the table's seats once its room has drained.
+  await drainTable(game);
+  const table = await trueTable(game);
+  const player = keys[sides[table.state.hand!.turn % 2]!]!;
+  const mine = await call<{ games: { id: string; token: string | null }[] }>("/api/me/games", { token: player });
+  const token = mine.body.games.find((g) => g.id === game)!.token!;
+  const answer = await call(`/api/games/${game}/moves`, { token, body: { move: { type: "resign" }, version: table.version } });
+  expect(answer.status).toBe(200);
+  await drainTable(game);
 }

@@ -89,4 +89,57 @@ describe("a tournament's notifications", () => {
       expect(all.filter((e) => e.type === "game.roundReminder")).toHaveLength(1);
     }
   });
+
+  it("tell a player who sits a round out, once, in their language: the round, the bye and what it scores, when the next starts", async () => {
+    const now = T0 + Math.floor(Math.random() * 1000) * DAY;
+    setTime(now);
+    const organiser = playerKey();
+    const made = await createTournament(organiser, { name: "Coppa Dispari", rounds: 2, roundTime: "5d" });
+    const players = [
+      { name: "Anna", key: playerKey(), language: "it" },
+      { name: "Bruno", key: playerKey(), language: "en" },
+      { name: "Carla", key: playerKey(), language: "it" },
+    ];
+    const hooks: string[] = [];
+    for (const p of players) {
+      const name = unique(`bye-${p.name}`);
+      const sub = await call("/api/me/notifications", {
+        token: p.key,
+        body: { channel: "webhook", url: await hook(name), language: p.language },
+      });
+      expect(sub.status).toBe(201);
+      await hook(name, { secret: sub.body.secret });
+      hooks.push(name);
+      await register(made.id, p.key, p.name);
+    }
+    await call(`/api/tournaments/${made.id}/start`, { token: organiser, method: "POST" });
+    await runTournament(made.id);
+    await runTournament(made.id);
+    const round = (await tournament(made.id)).rounds[0]!;
+    expect(round.byes).toHaveLength(1);
+    const sitter = round.byes[0]!;
+    const byes = await until(async () => {
+      const list = (await heard(hooks[sitter]!, 1)).filter((e) => e.type === "game.roundBye");
+      return list.length > 0 ? list : null;
+    });
+    const italian = players[sitter]!.language === "it";
+    expect(byes[0]!.data.text).toBe(
+      italian ? "Coppa Dispari, turno 1: in questo turno riposi" : "Coppa Dispari, round 1: you sit this round out",
+    );
+    expect(byes[0]!.data.url).toBe(`https://burraco.test/tournament/${made.id}`);
+    const message = byes[0]!.data as unknown as { bye: { round: number; vp: number; deadline: number } };
+    expect(message.bye).toMatchObject({ round: 0, vp: 12 });
+    // Those at the table hear of their table, not of a bye.
+    await drainTable(round.tables[0]!.game!);
+    for (const [i, name] of hooks.entries()) {
+      if (i === sitter) continue;
+      const got = await heard(name, 1);
+      expect(got.map((e) => e.type)).toContain("game.started");
+      expect(got.some((e) => e.type === "game.roundBye")).toBe(false);
+    }
+    await settle();
+    await runTournament(made.id);
+    await settle();
+    expect((await heard(hooks[sitter]!, 1)).filter((e) => e.type === "game.roundBye")).toHaveLength(1);
+  });
 });

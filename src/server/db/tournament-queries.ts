@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, ne, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { devices } from "./players";
 import { database } from "./queries";
-import { tournamentEvents, tournamentPlayers, tournaments, tournamentTables } from "./tournaments";
+import { tournamentEvents, tournamentPlayers, tournamentSecrets, tournaments, tournamentTables } from "./tournaments";
 
 /** Every D1 query about tournaments (docs/tournaments.md): the room's drain, the lobby's list, a player's tournaments, the cron. */
 
@@ -17,6 +18,8 @@ export interface TournamentDrain {
   readonly places: readonly { playerId: string; entry: number }[];
   readonly gone: readonly string[];
   readonly tables: readonly TournamentTableRow[];
+  /** The room's sealed links these entries brought (the invitation's, a pair's partner's), as the room keeps them. */
+  readonly secrets: readonly { key: string; value: string }[];
 }
 
 /** Rows per insert statement: D1 binds at most 100 values to one. */
@@ -52,6 +55,12 @@ export async function drainTournament(d1: D1Database, id: string, drain: Tournam
       db.delete(tournamentPlayers).where(and(eq(tournamentPlayers.tournamentId, id), inArray(tournamentPlayers.playerId, part))),
     ),
     ...chunks(drain.tables).map((part) => db.insert(tournamentTables).values(part).onConflictDoNothing()),
+    ...chunks(drain.secrets).map((part) =>
+      db
+        .insert(tournamentSecrets)
+        .values(part.map((s) => ({ tournamentId: id, ...s })))
+        .onConflictDoNothing(),
+    ),
   ];
   if (drain.index) {
     const { id: _id, createdAt: _created, organiserId: _organiser, ...changing } = drain.index;
@@ -107,7 +116,21 @@ export async function dueTournaments(d1: D1Database, now: number, limit: number)
   return rows.map((r) => r.id);
 }
 
-/** The log D1 holds for a tournament (for checks and tools). */
+/** A tournament's sealed links as its room drained them (a room rebuilt from D1: tournaments/rebuild.ts). */
+export async function savedTournamentSecrets(d1: D1Database, id: string): Promise<{ key: string; value: string }[]> {
+  return database(d1)
+    .select({ key: tournamentSecrets.key, value: tournamentSecrets.value })
+    .from(tournamentSecrets)
+    .where(eq(tournamentSecrets.tournamentId, id));
+}
+
+/** The log D1 holds for a tournament (for checks and tools, and a room rebuilt from D1). */
 export async function savedTournamentLog(d1: D1Database, id: string) {
   return database(d1).select().from(tournamentEvents).where(eq(tournamentEvents.tournamentId, id)).orderBy(asc(tournamentEvents.seq));
+}
+
+/** Every device a player holds or held (a removed one too): a rated tournament's same-person check (tournaments/rated.ts). */
+export async function devicesEverOf(d1: D1Database, player: string): Promise<string[]> {
+  const rows = await database(d1).select({ key: devices.keyHash }).from(devices).where(eq(devices.playerId, player));
+  return rows.map((r) => r.key);
 }

@@ -75,3 +75,17 @@ export const tournamentEvents = sqliteTable(
   },
   (t) => [unique().on(t.tournamentId, t.seq)],
 );
+
+/**
+ * A tournament's sealed links (migrations/0031_tournament_secrets.sql): its room's `invite` and `partner:<entry>`, sealed
+ * (seal.ts), so that a room rebuilt from D1 still has them.
+ */
+export const tournamentSecrets = sqliteTable(
+  "tournament_secrets",
+  {
+    tournamentId: text("tournament_id").notNull(),
+    key: text("key").notNull(),
+    value: text("value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.key] })],
+);

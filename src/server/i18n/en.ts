@@ -126,6 +126,19 @@ export const en = {
       left: (span: string) => `The round ends in ${span}: a table still playing then is settled on the clock.`,
     },
     action: "Go to your table",
+    bye: {
+      subject: (name: string, round: number) => `${name}: you sit out round ${round}`,
+      title: (name: string, round: number) => `${name}, round ${round}: you sit this round out`,
+      titleForfeit: (name: string, round: number) => `${name}, round ${round}: you win by forfeit`,
+      scores: (vp: number) =>
+        `With an odd number of entries one sits out each round: this time it is you, and the round scores you ${vp} victory points.`,
+      forfeit: (names: string, count: number, vp: number) =>
+        `${names} ${count === 1 ? "has" : "have"} left the tournament: the round is yours by forfeit, ${vp} victory points, with no table to play.`,
+      next: (span: string) => `The next round starts as soon as every table of this one has finished, at the latest in ${span}.`,
+      last: (span: string) =>
+        `It is the last round: the final standings come as soon as every table has finished, at the latest in ${span}.`,
+      action: "See the tournament",
+    },
   },
   invited: {
     title: (by: string | null) => `${by ?? "Someone"} invites you to a game of Burraco`,

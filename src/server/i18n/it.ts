@@ -122,6 +122,18 @@ export const it: Catalog = {
       left: (span: string) => `Il turno finisce tra ${span}: un tavolo ancora in gioco a quel punto viene chiuso secondo l'orologio.`,
     },
     action: "Vai al tuo tavolo",
+    bye: {
+      subject: (name: string, round: number) => `${name}: riposi al turno ${round}`,
+      title: (name: string, round: number) => `${name}, turno ${round}: in questo turno riposi`,
+      titleForfeit: (name: string, round: number) => `${name}, turno ${round}: vinci a tavolino`,
+      scores: (vp: number) =>
+        `Con un numero dispari di iscrizioni a ogni turno qualcuno riposa: questa volta tocca a te, e il turno ti vale ${vp} punti vittoria.`,
+      forfeit: (names: string, count: number, vp: number) =>
+        `${names} ${count === 1 ? "ha" : "hanno"} lasciato il torneo: il turno è tuo a tavolino, ${vp} punti vittoria, senza tavolo da giocare.`,
+      next: (span: string) => `Il prossimo turno comincia appena tutti i tavoli di questo hanno finito, al più tardi tra ${span}.`,
+      last: (span: string) => `È l'ultimo turno: la classifica finale arriva appena tutti i tavoli hanno finito, al più tardi tra ${span}.`,
+      action: "Vedi il torneo",
+    },
   },
   invited: {
     title: (by) => `${by ?? "Qualcuno"} ti invita a una partita a Burraco`,

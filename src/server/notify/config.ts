@@ -47,6 +47,7 @@ export function notifyConfig(env: Env, resolver?: Resolver | null): NotifyConfig
 export function links(publicUrl: string) {
   return {
     game: (gameId: string) => `${publicUrl}/game/${gameId}`,
+    tournament: (id: string) => `${publicUrl}/tournament/${id}`,
     seat: (gameId: string, seat: number, token?: string | null) =>
       token ? `${publicUrl}/game/${gameId}#seat=${token}` : `${publicUrl}/game/${gameId}?seat=${seat}`,
     preferences: (gameId?: string | null) => `${publicUrl}/notifications${gameId ? `?game=${gameId}` : ""}`,

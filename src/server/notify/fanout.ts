@@ -33,8 +33,8 @@ export interface FanOutOptions {
 export function wants(sub: SubscriptionRow, n: GameNotification): boolean {
   if (sub.disabledAt !== null) return false;
   const events = parseEvents(sub.events);
-  // A tournament round's reminder is heard by whoever hears reminders.
-  if (!events.includes(n.type === "roundReminder" ? "reminder" : n.type)) return false;
+  // A tournament round's reminder is heard by whoever hears reminders; a round sat out by whoever hears games start.
+  if (!events.includes(n.type === "roundReminder" ? "reminder" : n.type === "roundBye" ? "started" : n.type)) return false;
   // A match claimed on time is told once: by the claim, to whoever hears of claims, else as the match's end.
   if (n.type === "gameOver" && n.ending?.reason === "timeout" && events.includes("claimed")) return false;
   if (sub.channel === "email" && !sub.confirmed) return false;

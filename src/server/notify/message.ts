@@ -25,6 +25,15 @@ const PublicMove = z.object({
 });
 
 const TournamentFacts = z.object({ id: z.string(), name: z.string(), round: z.int(), table: z.int(), deadline: z.number() });
+const ByeFacts = z.object({
+  id: z.string(),
+  name: z.string(),
+  round: z.int(),
+  rounds: z.int(),
+  deadline: z.number(),
+  vp: z.number(),
+  forfeit: z.array(z.string().nullable()).optional(),
+});
 
 const base = {
   gameId: z.string(),
@@ -94,6 +103,7 @@ const GameNotification = z.discriminatedUnion("type", [
   z.object({ ...base, type: z.literal("seatReissued"), seat: z.int() }),
   z.object({ ...base, type: z.literal("started"), first: z.int().nullable(), tournament: TournamentFacts.optional() }),
   z.object({ ...base, type: z.literal("roundReminder"), tournament: TournamentFacts }),
+  z.object({ ...base, type: z.literal("roundBye"), bye: ByeFacts }),
 ]);
 
 const DigestGame = z.object({

@@ -51,9 +51,11 @@ export function render(
       const link =
         n.type === "invited"
           ? n.link
-          : seat === null || n.type === "seatReissued"
-            ? links.game(n.gameId)
-            : links.seat(n.gameId, seat, seatToken);
+          : n.type === "roundBye"
+            ? links.tournament(n.bye.id)
+            : seat === null || n.type === "seatReissued"
+              ? links.game(n.gameId)
+              : links.seat(n.gameId, seat, seatToken);
       // Time left is counted by the game's own clock.
       const message = safe(gameMessage(n, lang, link, gameNow(n.clockOffset ?? 0, now), seat));
       return { message, event: { type: `game.${n.type}`, timestamp, data: eventData(n, link, message.title) } };

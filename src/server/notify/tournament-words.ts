@@ -1,11 +1,13 @@
 import { catalog } from "../i18n/index";
 import { durationWords, joinNames, type Message, seatName } from "./phrases";
-import type { GameNotification, Language, TournamentFacts } from "./types";
+import type { ByeFacts, GameNotification, Language, TournamentFacts } from "./types";
 
 /**
  * A tournament's words (docs/tournaments.md): a round has started, with the
  * reader's table, opponents, partner and the round's deadline; a round is
- * nearly over and the reader's table is still playing. The deadline is told
+ * nearly over and the reader's table is still playing; the reader's entry
+ * sits a round out (a bye, or a round won by forfeit), what it scores and
+ * when the next round starts. The deadline is told
  * as the time left, counted by the tournament's clock, so that it reads the
  * same in every time zone.
  */
@@ -64,5 +66,25 @@ export function roundReminderMessage(n: GameNotification, lang: Language, link: 
     title: c.reminder.title(t.name, t.round + 1, t.table),
     paragraphs: [c.reminder.left(durationWords(Math.max(0, t.deadline - now), lang))],
     action: { label: c.action, url: link },
+  };
+}
+
+export function roundByeMessage(b: ByeFacts, lang: Language, link: string, now: number): Message {
+  const c = catalog(lang).tournament;
+  const left = durationWords(Math.max(0, b.deadline - now), lang);
+  const forfeit = b.forfeit
+    ? joinNames(
+        b.forfeit.map((_, i) => seatName(b.forfeit!, i, lang)),
+        lang,
+      )
+    : null;
+  return {
+    subject: c.bye.subject(b.name, b.round + 1),
+    title: forfeit ? c.bye.titleForfeit(b.name, b.round + 1) : c.bye.title(b.name, b.round + 1),
+    paragraphs: [
+      forfeit ? c.bye.forfeit(forfeit, b.forfeit!.length, b.vp) : c.bye.scores(b.vp),
+      b.round + 1 >= b.rounds ? c.bye.last(left) : c.bye.next(left),
+    ],
+    action: { label: c.bye.action, url: link },
   };
 }

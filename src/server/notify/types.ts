@@ -130,6 +130,14 @@ export type GameNotification =
     })
   | (Base & {
       /**
+       * A tournament's round that an entry sits out (a bye) or wins by forfeit (its opponents withdrew): its players
+       * hear it when the round starts (heard as `started`). `gameId` is the tournament's id, `seq` the round's.
+       */
+      readonly type: "roundBye";
+      readonly bye: ByeFacts;
+    })
+  | (Base & {
+      /**
        * Words at the table (docs/chat.md), for one reader: `seat` is the
        * reader's, never the writer's. The players' own speech, which the
        * server does not inspect: a notification of it holds no card.
@@ -157,6 +165,22 @@ export interface TournamentFacts {
   readonly table: number;
   /** The round's deadline, ms since the epoch. */
   readonly deadline: number;
+}
+
+/** A round sat out, in public facts (docs/tournaments.md). */
+export interface ByeFacts {
+  readonly id: string;
+  readonly name: string;
+  /** From 0. */
+  readonly round: number;
+  /** The tournament's rounds in all. */
+  readonly rounds: number;
+  /** The round's deadline, ms since the epoch: the next round starts then at the latest. */
+  readonly deadline: number;
+  /** The victory points the round scores the entry. */
+  readonly vp: number;
+  /** Set for a round won by forfeit: the names of the withdrawn entry's players. */
+  readonly forfeit?: readonly (string | null)[];
 }
 
 /** One message at the table: free text, or a quick phrase's code that each reader reads in their language. */

@@ -1,7 +1,7 @@
 import { gameNow } from "../clock/time";
 import { type Catalog, catalog } from "../i18n/index";
 import { durationWords, joinNames, type Message, seatName } from "./phrases";
-import { roundReminderMessage, tableStartedMessage } from "./tournament-words";
+import { roundByeMessage, roundReminderMessage, tableStartedMessage } from "./tournament-words";
 import type { DigestGame, GameNotification, Language, PublicMove } from "./types";
 
 /**
@@ -139,6 +139,8 @@ export function gameMessage(n: GameNotification, lang: Language, link: string, n
     }
     case "roundReminder":
       return roundReminderMessage(n, lang, link, now, reader);
+    case "roundBye":
+      return roundByeMessage(n.bye, lang, link, now);
     case "message":
       return chatMessage(n, c, lang, link);
     case "seatReissued": {

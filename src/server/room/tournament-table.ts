@@ -111,3 +111,14 @@ export async function reportResult(env: Env, room: Room): Promise<void> {
   await stub.tableEnded({ tournament: of.id, round: of.round, table: of.table, game: room.table.id, result: tableResult(room.table) });
   room.storage.setMeta(REPORTED, "1");
 }
+
+/**
+ * The result of a match that is over and whose tournament was told it (once
+ * D1 had it), for the tournament asking again at its round's deadline: a
+ * tournament rebuilt from D1 (tournaments/rebuild.ts) may have lost it.
+ * Null otherwise (a match still in play, or not yet reported: its drain
+ * reports it).
+ */
+export function reportedResult(room: Room): TableResult | null {
+  return room.table.state.over && room.storage.getMeta(REPORTED) === "1" ? tableResult(room.table) : null;
+}

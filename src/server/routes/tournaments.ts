@@ -267,7 +267,7 @@ serve(
       ...errorsWith({
         400: "BAD_JSON or BAD_REQUEST.",
         401: AUTH,
-        403: "FORBIDDEN: a tournament by invitation, without its invitation.",
+        403: "FORBIDDEN: a tournament by invitation, without its invitation. A rated tournament: NOT_ESTABLISHED (with `standing`: what the player lacks) or SAME_PERSON (a device, mailbox or network shared with a player of another entry).",
         404: NOT_FOUND,
         409: "REGISTRATION_CLOSED, ALREADY_ENTERED, TOURNAMENT_STARTED or TOURNAMENT_OVER.",
         429: "RATE_LIMITED.",
@@ -282,7 +282,7 @@ serve(
     const now = Date.now();
     await enrol(c.env.DB, w.who, now, languageOf(c.req.header("Accept-Language")));
     const name = body.name ?? (await profileOf(c.env.DB, w.who.player)).name;
-    return w.room.register(id, { player: w.who.player, name }, body.invite ?? null, origin(c));
+    return w.room.register(id, { ...w.who, name, client: clientOf(c) }, body.invite ?? null, origin(c));
   },
 );
 
@@ -302,6 +302,7 @@ serve(
       ...errorsWith({
         400: "BAD_JSON or BAD_REQUEST.",
         401: AUTH,
+        403: "A rated tournament: NOT_ESTABLISHED (with `standing`) or SAME_PERSON (a device, mailbox or network shared with a player of another entry).",
         404: "TOURNAMENT_NOT_FOUND or PARTNER_LINK_INVALID (used, or never was).",
         409: "ALREADY_ENTERED, TOURNAMENT_STARTED or TOURNAMENT_OVER.",
         429: "RATE_LIMITED.",
@@ -315,7 +316,7 @@ serve(
     const body = c.req.valid("json");
     await enrol(c.env.DB, w.who, Date.now(), languageOf(c.req.header("Accept-Language")));
     const name = body.name ?? (await profileOf(c.env.DB, w.who.player)).name;
-    return w.room.joinPartner(id, { player: w.who.player, name }, body.token);
+    return w.room.joinPartner(id, { ...w.who, name, client: clientOf(c) }, body.token);
   },
 );
 

@@ -1,5 +1,5 @@
 import type { ComputerLevel } from "../../shared/wire/common";
-import type { Member, Tournament, TournamentLog } from "../../tournament/state";
+import type { Member, Origin, Tournament, TournamentLog } from "../../tournament/state";
 import { type Failure, fail, isFailure } from "../reply";
 
 /**
@@ -25,11 +25,25 @@ export function registrationOpen(t: Tournament, now: number): boolean {
   return s.maxEntries === null || entryCount(t) < s.maxEntries;
 }
 
+/** Who takes a place: a player, their name, and (a rated tournament's) where they come from (rated.ts). */
+export interface Joiner {
+  readonly player: string;
+  readonly name: string | null;
+  readonly origin?: Origin | undefined;
+}
+
+const memberOf = (who: Joiner): Member => ({
+  player: who.player,
+  name: who.name,
+  computer: null,
+  ...(who.origin ? { origin: who.origin } : {}),
+});
+
 /** A player registers alone, or as the first of a pair whose partner joins by link (`partnerHash`: that link's token hash). */
 export function register(
   t: Tournament,
   now: number,
-  who: { player: string; name: string | null },
+  who: Joiner,
   inviteHash: string | null,
   partnerHash: string | null,
 ): TournamentLog[] | Failure {
@@ -44,20 +58,20 @@ export function register(
     {
       type: "entered",
       entry: t.entries.length,
-      members: [{ player: who.player, name: who.name, computer: null }],
+      members: [memberOf(who)],
       partnerHash: pairs ? partnerHash : null,
     },
   ];
 }
 
 /** The partner of a pair joins it with the link its first player was given. */
-export function joinPartner(t: Tournament, who: { player: string; name: string | null }, tokenHash: string): TournamentLog[] | Failure {
+export function joinPartner(t: Tournament, who: Joiner, tokenHash: string): TournamentLog[] | Failure {
   if (t.status === "over") return over();
   if (t.status === "running") return started();
   const entry = t.registered().find((e) => e.partnerHash !== null && e.partnerHash === tokenHash);
   if (!entry) return fail(404, "PARTNER_LINK_INVALID", "This partner link opens no free place: it was used already, or never was.");
   if (t.entryOf(who.player)) return fail(409, "ALREADY_ENTERED", "You are registered in this tournament already.");
-  return [{ type: "partnerJoined", entry: entry.entry, member: { player: who.player, name: who.name, computer: null } }];
+  return [{ type: "partnerJoined", entry: entry.entry, member: memberOf(who) }];
 }
 
 /** A player leaves: before the start their entry goes (a pair's both); afterwards they withdraw, as the organiser chose. */

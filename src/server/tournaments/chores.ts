@@ -1,6 +1,7 @@
 import { tablesOf } from "../../tournament/movement";
+import { BYE_VP, FORFEIT_VP } from "../../tournament/score";
 import type { RoundState, Tournament } from "../../tournament/state";
-import type { TablePairing } from "../../tournament/types";
+import type { Pairing, TablePairing, TableResult } from "../../tournament/types";
 import { DAY } from "../clock/time";
 import { shardFor } from "../db/shards";
 import type { Env } from "../env";
@@ -12,9 +13,9 @@ import { makeTable, tableToMake } from "./tables";
 /**
  * A round's chores, each done in slices across the tournament room's
  * invocations so that none passes the Free plan's 10 ms of CPU, whatever
- * the tournament's size: making its tables, closing them at its deadline,
- * reminding the tables still playing before it, and releasing their hands
- * once every table has finished. Each keeps how far it has gone in the
+ * the tournament's size: making its tables, telling the entries that sit
+ * it out, closing them at its deadline, reminding the tables still playing
+ * before it, and releasing their hands once every table has finished. Each keeps how far it has gone in the
  * room's storage (`<chore>:<round>`); each step is idempotent (a game made
  * twice is the same game, a table settled twice is settled once, a
  * reminder has its delivery key), so a crash in the middle loses nothing
@@ -81,11 +82,24 @@ export function choreDone(storage: TournamentStorage, round: RoundState, chore: 
   return storage.number(cursor(chore, round.planned.round)) >= tablesIn(round).length;
 }
 
-/** Closes the next slice of the tables still playing at the round's deadline: each is settled as the clock says. */
-export async function settleSlice(env: Env, storage: TournamentStorage, t: Tournament, round: RoundState): Promise<void> {
+/**
+ * Closes the next slice of the tables still playing at the round's deadline: each is settled as the clock says.
+ * Returns the results of those already over whose result the tournament lacks (lost with its storage: rebuild.ts),
+ * for the room to log; the cursor moves on with them (room.ts).
+ */
+export async function settleSlice(
+  env: Env,
+  storage: TournamentStorage,
+  t: Tournament,
+  round: RoundState,
+): Promise<{ results: { table: number; result: TableResult }[]; next: number }> {
   const { made, next } = pendingSlice(storage, round, "settle");
-  await Promise.all(made.map((m) => env.GAME_ROOM.get(env.GAME_ROOM.idFromName(m.game)).settleRound(m.game, t.settings.level)));
-  storage.setMeta(cursor("settle", round.planned.round), String(next));
+  const answers = await Promise.all(
+    made.map((m) => env.GAME_ROOM.get(env.GAME_ROOM.idFromName(m.game)).settleRound(m.game, t.settings.level)),
+  );
+  // RPC's types widen a tuple to a list: the result is the game room's tableResult, as it reports it.
+  const results = made.flatMap((m, i) => (answers[i] ? [{ table: m.table, result: answers[i] as unknown as TableResult }] : []));
+  return { results, next };
 }
 
 /** Reminds the players of the next slice of the tables still playing that the round's deadline is near. */
@@ -130,4 +144,57 @@ export async function releaseSlice(env: Env, storage: TournamentStorage, round: 
   const games = slice.flatMap((p) => round.games.get(p.table) ?? []);
   await Promise.all(games.map((game) => env.GAME_ROOM.get(env.GAME_ROOM.idFromName(game)).releaseTable(game)));
   storage.setMeta(cursor("release", r), String(from + slice.length));
+}
+
+/** The entries of a round with no table: a bye, or a round won by forfeit. */
+export function sittersOut(round: RoundState): Exclude<Pairing, TablePairing>[] {
+  return round.planned.pairings.filter((p): p is Exclude<Pairing, TablePairing> => p.kind !== "table");
+}
+
+/** Whether every entry sitting the round out has been told. */
+export function toldDone(storage: TournamentStorage, round: RoundState): boolean {
+  return storage.number(cursor("tell", round.planned.round)) >= sittersOut(round).length;
+}
+
+/**
+ * Tells the players of the next slice of the entries sitting the round out
+ * (docs/notifications.md, `roundBye`): the round, that they sit it out and
+ * what it scores, when the next round starts. Once per entry and round: the
+ * delivery's key is the tournament's id, the round and the subscription.
+ */
+export async function tellSlice(
+  env: Env,
+  storage: TournamentStorage,
+  t: Tournament,
+  round: RoundState,
+  now: number,
+  offset: number,
+): Promise<void> {
+  const r = round.planned.round;
+  const from = storage.number(cursor("tell", r));
+  const slice = sittersOut(round).slice(from, from + SLICE.tell);
+  for (const p of slice) {
+    const members = t.entries[p.entry]!.members;
+    if (!members.some((m) => m.player !== null)) continue;
+    const forfeit = p.kind === "forfeit" ? t.entries[p.against]!.members.map((m) => m.name) : null;
+    await fanOut(env, {
+      type: "roundBye",
+      gameId: t.id,
+      seq: r,
+      at: now,
+      names: members.map((m) => m.name),
+      players: members.map((m) => m.player),
+      ...(offset ? { clockOffset: offset } : {}),
+      bye: {
+        id: t.id,
+        name: t.settings.name,
+        round: r,
+        rounds: t.settings.rounds,
+        deadline: round.planned.deadline,
+        vp: p.kind === "bye" ? BYE_VP : FORFEIT_VP,
+        ...(forfeit ? { forfeit } : {}),
+      },
+    });
+  }
+  storage.setMeta(cursor("tell", r), String(from + slice.length));
 }

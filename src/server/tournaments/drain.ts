@@ -6,7 +6,8 @@ import type { TournamentStorage } from "./storage";
  * The tournament room's copy to D1, as a game room's outbox is
  * (room/outbox.ts): the log's entries after the last one D1 acknowledged
  * (a mark kept with the log), the players' places those entries changed,
- * the tables made since, and the index row; one batch each time, retried
+ * the tables made since, the sealed links those entries brought, and the
+ * index row; one batch each time, retried
  * with backoff when D1 fails, never on a request's path. Entries are
  * inserted with ON CONFLICT DO NOTHING: nothing is lost or doubled.
  */
@@ -46,8 +47,16 @@ export async function drainToD1(
   const rows = storage.logAfter(drained, ENTRIES);
   const places: { playerId: string; entry: number }[] = [];
   const gone: string[] = [];
+  const secrets: { key: string; value: string }[] = [];
+  const secret = (key: string) => {
+    const value = storage.getMeta(key);
+    if (value !== null) secrets.push({ key, value });
+  };
   for (const row of rows) {
     const body = row.entry;
+    // The sealed links kept with these entries (rebuild.ts reads them back).
+    if (body.type === "created") secret("invite");
+    if (body.type === "entered" && body.partnerHash !== null) secret(`partner:${body.entry}`);
     if (body.type === "entered") for (const m of body.members) if (m.player) places.push({ playerId: m.player, entry: body.entry });
     if (body.type === "partnerJoined" && body.member.player) places.push({ playerId: body.member.player, entry: body.entry });
     if (body.type === "removed") for (const m of t.entries[body.entry]!.members) if (m.player) gone.push(m.player);
@@ -64,7 +73,7 @@ export async function drainToD1(
     storage.setMeta("drained_tables_next", `${round}:${count + next.length}`);
   }
   const events = rows.map(({ seq, kind, body, at }) => ({ seq, kind, body, at }));
-  await drainTournament(d1, t.id, { events, index, places, gone, tables });
+  await drainTournament(d1, t.id, { events, index, places, gone, tables, secrets });
   storage.atomically(() => {
     if (rows.length > 0) storage.setMeta("drained_seq", String(rows[rows.length - 1]!.seq));
     const next = storage.getMeta("drained_tables_next");

@@ -1,12 +1,13 @@
 import { DurableObject } from "cloudflare:workers";
 import type { StandingsView, TournamentView } from "../../shared/wire/tournaments";
 import { makeTournamentRecord, type TournamentRecord } from "../../tournament/record";
+import { fromParts, type Part, partOf } from "../../tournament/snapshot";
 import { type Settings, Tournament, type TournamentLog } from "../../tournament/state";
 import type { TableResult } from "../../tournament/types";
 import { hashToken, newToken } from "../auth";
 import { gameNow } from "../clock/time";
 import type { Env } from "../env";
-import { done, fail, isFailure, type Json, type Reply, toJson } from "../reply";
+import { done, type Failure, fail, isFailure, type Json, type Reply, toJson } from "../reply";
 import { cryptoShuffle } from "../room/fairness";
 import { retryDelay } from "../room/outbox";
 import { seal, unseal } from "../seal";
@@ -20,8 +21,23 @@ import {
   startable,
   tournamentNotFound,
 } from "./actions";
-import { type Chore, choreDone, cursor, makeSlice, releaseSlice, remindAt, remindSlice, settleSlice, tablesIn } from "./chores";
+import { checkpointDue, keepStandings, keptStandings, writeCheckpoint } from "./checkpoint";
+import {
+  type Chore,
+  choreDone,
+  cursor,
+  makeSlice,
+  releaseSlice,
+  remindAt,
+  remindSlice,
+  settleSlice,
+  tablesIn,
+  tellSlice,
+  toldDone,
+} from "./chores";
 import { DRAIN_DELAY_MS, drainToD1 } from "./drain";
+import { type RatedCandidate, ratedCandidate, samePersonRefusal } from "./rated";
+import { restoreTournament, savedTournament } from "./rebuild";
 import { type LogRow, TournamentStorage } from "./storage";
 import { plannedRound } from "./tables";
 import { standingsView, tournamentView } from "./views";
@@ -37,9 +53,13 @@ export interface TournamentInit {
 /** What the organiser asks: the draw of a start is the room's to make. */
 export type Action = Exclude<OrganiserAction, { kind: "start" }> | { readonly kind: "start" };
 
+/** A player asking for a place: their player and device (players/identity.ts), their name, and their client's address. */
 export interface Who {
   readonly player: string;
   readonly name: string | null;
+  readonly device: string;
+  /** The client's network (http.ts clientOf): a rated tournament's same-person check (rated.ts). */
+  readonly client: string;
 }
 
 /** What a table's game tells its tournament when its match ends (room/tournament-table.ts). */
@@ -65,6 +85,9 @@ export class TournamentRoom extends DurableObject<Env> {
   private t: Tournament | null = null;
   private seq = 0;
   private standingsText: { version: number; text: Json<StandingsView> } | null = null;
+  private loading: Promise<Tournament | null> | null = null;
+  /** The checkpoint's parts the entries since it changed (checkpoint.ts); "all" while the room has none it knows. */
+  private touched: Set<Part> | "all" = "all";
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -109,7 +132,7 @@ export class TournamentRoom extends DurableObject<Env> {
 
   /** The tournament as `player` (or anyone, null) sees it. */
   async view(id: string, player: string | null, origin: string): Promise<Reply<Json<TournamentView>>> {
-    const t = this.load(id);
+    const t = await this.open(id);
     if (!t) return tournamentNotFound();
     const entry = player === null ? null : t.entryOf(player);
     let partner: TournamentView["you"]["partner"] = null;
@@ -129,15 +152,23 @@ export class TournamentRoom extends DurableObject<Env> {
 
   /** The standings, built once per version of the tournament and served as that text until it changes. */
   async standings(id: string): Promise<Reply<Json<StandingsView>>> {
-    const t = this.load(id);
+    // A cold room answers from the copy it kept, while the log has nothing newer: nothing read but that.
+    if (!this.t) {
+      const kept = keptStandings(this.storage, id);
+      if (kept) return done(kept);
+    }
+    const t = await this.open(id);
     if (!t) return tournamentNotFound();
-    if (this.standingsText?.version !== t.version) this.standingsText = { version: t.version, text: toJson(standingsView(t)) };
+    if (this.standingsText?.version !== t.version) {
+      this.standingsText = { version: t.version, text: toJson(standingsView(t)) };
+      keepStandings(this.storage, id, t.version, this.standingsText.text);
+    }
     return done(this.standingsText.text);
   }
 
   /** The tournament's record (src/tournament/record.ts): `origin` for its games' record addresses. */
   async record(id: string, origin: string): Promise<Reply<Json<TournamentRecord>>> {
-    const t = this.load(id);
+    const t = await this.open(id);
     if (!t) return tournamentNotFound();
     const log = this.storage.readLog().map((r) => r.body);
     const record = makeTournamentRecord(log, (game) => `${origin}/api/games/${game}/record`);
@@ -150,14 +181,23 @@ export class TournamentRoom extends DurableObject<Env> {
     invite: string | null,
     origin: string,
   ): Promise<Reply<{ entry: number; partner: { token: string; url: string } | null }>> {
-    const t = this.load(id);
+    const t = await this.open(id);
     if (!t) return tournamentNotFound();
     const token = newToken();
-    const entries = register(t, this.now(), who, invite === null ? null : hashToken(invite), hashToken(token));
-    if (isFailure(entries)) return entries;
-    const first = entries[0]!;
-    const pairs = first.type === "entered" && first.partnerHash !== null;
+    const inviteHash = invite === null ? null : hashToken(invite);
+    const early = register(t, this.now(), who, inviteHash, null);
+    if (isFailure(early)) return early;
+    // Whatever waits (D1, sealing) comes first: the checks against the tournament as it stands and the append follow
+    // with nothing in between, so that two registrations at once cannot take one entry's number or one player twice.
+    const rated = await this.ratedCheck(t, who);
+    if (isFailure(rated)) return rated;
+    const pairs = t.settings.format === "pairs";
     const sealed = pairs ? await seal(token, this.env.GAME_ID_KEY) : null;
+    const entries = register(t, this.now(), { ...who, origin: rated?.origin }, inviteHash, hashToken(token));
+    if (isFailure(entries)) return entries;
+    const refused = rated && samePersonRefusal(t, rated, null);
+    if (refused) return refused;
+    const first = entries[0]!;
     await this.append(entries, () => {
       if (sealed !== null && first.type === "entered") this.storage.setMeta(`partner:${first.entry}`, sealed);
     });
@@ -166,18 +206,30 @@ export class TournamentRoom extends DurableObject<Env> {
   }
 
   async joinPartner(id: string, who: Who, token: string): Promise<Reply<{ entry: number; partner: null }>> {
-    const t = this.load(id);
+    const t = await this.open(id);
     if (!t) return tournamentNotFound();
-    const entries = partnerEntries(t, who, hashToken(token));
+    const early = partnerEntries(t, who, hashToken(token));
+    if (isFailure(early)) return early;
+    const rated = await this.ratedCheck(t, who);
+    if (isFailure(rated)) return rated;
+    const entries = partnerEntries(t, { ...who, origin: rated?.origin }, hashToken(token));
     if (isFailure(entries)) return entries;
-    await this.append(entries);
     const joined = entries[0]!;
+    const refused = rated && samePersonRefusal(t, rated, joined.type === "partnerJoined" ? joined.entry : null);
+    if (refused) return refused;
+    await this.append(entries);
     return done({ entry: joined.type === "partnerJoined" ? joined.entry : -1, partner: null });
+  }
+
+  /** A rated tournament's place is for an established player (rated.ts): D1's part of the check, null when unrated. */
+  private async ratedCheck(t: Tournament, who: Who): Promise<RatedCandidate | null | Failure> {
+    if (!t.settings.rated) return null;
+    return ratedCandidate(this.env.DB, who, who.client, this.now());
   }
 
   /** A player leaves before the start, or withdraws afterwards. */
   async leave(id: string, player: string): Promise<Reply<{ version: number }>> {
-    const t = this.load(id);
+    const t = await this.open(id);
     if (!t) return tournamentNotFound();
     const entries = leaveEntries(t, player);
     if (isFailure(entries)) return entries;
@@ -187,7 +239,7 @@ export class TournamentRoom extends DurableObject<Env> {
   }
 
   async organise(id: string, player: string, action: Action): Promise<Reply<{ version: number }>> {
-    const t = this.load(id);
+    const t = await this.open(id);
     if (!t) return tournamentNotFound();
     let order: number[] = [];
     if (action.kind === "start" && player === t.created.organiser && t.status === "registration") {
@@ -211,7 +263,7 @@ export class TournamentRoom extends DurableObject<Env> {
 
   /** A table's match ended (its game room says so once D1 has it); a result the tournament has is ignored. */
   async tableEnded(report: TableReport): Promise<boolean> {
-    const t = this.load(report.tournament);
+    const t = await this.open(report.tournament);
     const round = t?.rounds[report.round];
     if (!t || !round) return false;
     if (round.games.get(report.table) !== report.game) return false;
@@ -223,11 +275,11 @@ export class TournamentRoom extends DurableObject<Env> {
 
   /** The Cron guard: does whatever is due, as the alarm would have. */
   async wake(id: string): Promise<void> {
-    if (this.load(id)) await this.work();
+    if (await this.open(id)) await this.work();
   }
 
   override async alarm(): Promise<void> {
-    if (this.load()) await this.work();
+    if (this.load()) await this.work(true);
   }
 
   // ── The rounds' chores ────────────────────────────────────────────────
@@ -238,10 +290,17 @@ export class TournamentRoom extends DurableObject<Env> {
    * when due, then the alarm set for what comes next (at once while a chore
    * has more to do).
    */
-  protected async work(): Promise<void> {
+  protected async work(fromAlarm = false): Promise<void> {
     const t = this.t;
     if (!t) return;
     const now = this.now();
+    // A checkpoint due is its own invocation, the alarm's: whatever else was due follows at once.
+    if (fromAlarm && checkpointDue(this.storage, this.seq)) {
+      writeCheckpoint(this.storage, t, this.seq, this.touched);
+      this.touched = new Set();
+      await this.arm(now, true);
+      return;
+    }
     let busy = false;
     try {
       busy = await this.chore(t, now);
@@ -263,6 +322,10 @@ export class TournamentRoom extends DurableObject<Env> {
       return true;
     }
     const cur = t.current();
+    if (cur && t.status === "running" && !toldDone(this.storage, cur)) {
+      await tellSlice(this.env, this.storage, t, cur, now, this.clockOffset());
+      return true;
+    }
     if (cur && !choreDone(this.storage, cur, "make")) {
       const made = await makeSlice(this.env, this.storage, t, cur);
       const round = cur.planned.round;
@@ -279,7 +342,16 @@ export class TournamentRoom extends DurableObject<Env> {
         return true;
       }
       if (cur.closed && !choreDone(this.storage, cur, "settle")) {
-        await settleSlice(this.env, this.storage, t, cur);
+        const round = cur.planned.round;
+        const { results, next } = await settleSlice(this.env, this.storage, t, cur);
+        const fresh = results.filter((r) => !cur.results.has(r.table));
+        const moveOn = () => this.storage.setMeta(cursor("settle", round), String(next));
+        if (fresh.length === 0) moveOn();
+        else
+          await this.append(
+            fresh.map((r) => ({ type: "tableEnded", round, table: r.table, result: r.result })),
+            moveOn,
+          );
         return true;
       }
       if (!cur.closed && now >= remindAt(cur, t.settings.roundTime) && !choreDone(this.storage, cur, "remind")) {
@@ -290,8 +362,17 @@ export class TournamentRoom extends DurableObject<Env> {
     }
     // Every table of the round has finished (or none is planned yet): the next round, or the end.
     if (t.status !== "running") return false;
-    if (t.rounds.length < t.settings.rounds) await this.planRound(now);
-    else await this.append([{ type: "ended", reason: "complete" }]);
+    if (t.rounds.length >= t.settings.rounds) {
+      await this.append([{ type: "ended", reason: "complete" }]);
+      return true;
+    }
+    // A Danish round is paired from the standings: they are ranked in an invocation of their own first (kept in memory
+    // for the next, at once; a room woken cold in between ranks them again, and pairs the same).
+    if (t.pairsFromStandings() && !t.standingsReady()) {
+      t.standings();
+      return true;
+    }
+    await this.planRound(now);
     return true;
   }
 
@@ -319,12 +400,39 @@ export class TournamentRoom extends DurableObject<Env> {
 
   // ── Storage, the copy to D1, the alarm ─────────────────────────────────
 
+  /** From this room's storage, or else (storage lost) rebuilt from D1's copy of the log (rebuild.ts). */
+  private async open(id: string): Promise<Tournament | null> {
+    const local = this.load(id);
+    if (local || this.t) return local;
+    this.loading ??= this.rebuild(id).finally(() => (this.loading = null));
+    return this.loading;
+  }
+
+  private async rebuild(id: string): Promise<Tournament | null> {
+    const saved = await savedTournament(this.env.DB, id);
+    // Another call may have rebuilt it meanwhile.
+    if (!saved || this.load(id) || this.t) return this.load(id);
+    console.warn(`tournament ${id}: rebuilding the room from D1 (${saved.rows.length} log entries)`);
+    const now = this.now();
+    this.t = restoreTournament(this.storage, saved, now);
+    this.touched = "all";
+    this.seq = saved.rows.length;
+    // Whatever fell due meanwhile, and the copy D1 is owed, are the alarm's.
+    await this.arm(now, true);
+    return this.t;
+  }
+
   private load(id?: string): Tournament | null {
     if (!this.t) {
-      const rows = this.storage.readLog();
-      if (rows.length === 0) return null;
-      this.t = Tournament.fold(rows.map((r) => r.body));
-      this.seq = rows.length;
+      // From the latest checkpoint (checkpoint.ts), the entries after it folded in; else the whole log.
+      const kept = this.storage.readCheckpoint();
+      const rows = this.storage.readLogAfter(kept?.seq ?? 0);
+      if (!kept && rows.length === 0) return null;
+      const t = kept ? fromParts(kept.parts) : Tournament.fold(rows.map((r) => r.body));
+      if (kept) for (const row of rows) t.apply(row.body);
+      this.t = t;
+      this.seq = (kept?.seq ?? 0) + rows.length;
+      this.touched = kept ? new Set(rows.map((r) => partOf(r.body))) : "all";
     }
     return id === undefined || this.t.id === id ? this.t : null;
   }
@@ -338,6 +446,7 @@ export class TournamentRoom extends DurableObject<Env> {
       alsoInTransaction();
     });
     for (const row of rows) this.t!.apply(row.body);
+    if (this.touched !== "all") for (const row of rows) this.touched.add(partOf(row.body));
     this.seq += rows.length;
     await this.written(now);
   }
@@ -395,7 +504,7 @@ export class TournamentRoom extends DurableObject<Env> {
   private nextDue(now: number, busy: boolean): number | null {
     const t = this.t!;
     const times: number[] = [];
-    if (busy) times.push(now);
+    if (busy || checkpointDue(this.storage, this.seq)) times.push(now);
     const drain = this.storage.getMeta("drain_at");
     if (drain !== null) times.push(Number(drain));
     const cur = t.current();
@@ -422,9 +531,9 @@ export class TournamentRoom extends DurableObject<Env> {
 
   /** How far each chore of a round has gone (for tests and the bench). */
   async progress(id: string, round: number): Promise<Record<Chore, number> | null> {
-    if (!this.load(id)) return null;
+    if (!(await this.open(id))) return null;
     const of = (chore: Chore) => this.storage.number(cursor(chore, round));
-    return { make: of("make"), settle: of("settle"), remind: of("remind"), release: of("release") };
+    return { make: of("make"), settle: of("settle"), remind: of("remind"), release: of("release"), tell: of("tell") };
   }
 }
 

@@ -2,16 +2,23 @@ import type { TournamentLog } from "../../tournament/state";
 
 /**
  * A tournament room's own SQLite: its log (the truth, folded into the
- * tournament's state on waking), the tables it has made (each game's id
+ * tournament's state on waking, from its latest checkpoint on), the tables it has made (each game's id
  * and its seats' links sealed for their players' notifications), and a few
  * marks (how far D1 has the log, how far each chore of the current round
  * has gone). Callers group writes in one transaction.
  */
 
+/**
+ * The latest checkpoint (src/tournament/snapshot.ts), by part: the tournament as folded up to the `checkpoint_seq` mark.
+ * A room made before checkpoints has none until it writes one.
+ */
+const CHECKPOINT = "CREATE TABLE IF NOT EXISTS checkpoint (part TEXT PRIMARY KEY, body TEXT NOT NULL);";
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS log (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL, body TEXT NOT NULL, at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS made (round INTEGER NOT NULL, tbl INTEGER NOT NULL, game TEXT NOT NULL, links TEXT NOT NULL, PRIMARY KEY (round, tbl));
+${CHECKPOINT}
 `;
 
 export interface LogRow {
@@ -54,6 +61,37 @@ export class TournamentStorage {
       .exec<{ seq: number; body: string; at: number }>("SELECT seq, body, at FROM log ORDER BY seq")
       .toArray()
       .map((r) => ({ seq: r.seq, at: r.at, body: JSON.parse(r.body) as TournamentLog }));
+  }
+
+  /** The log's entries after `seq`, in order. */
+  readLogAfter(seq: number): LogRow[] {
+    if (!this.holds()) return [];
+    return this.sql
+      .exec<{ seq: number; body: string; at: number }>("SELECT seq, body, at FROM log WHERE seq > ? ORDER BY seq", seq)
+      .toArray()
+      .map((r) => ({ seq: r.seq, at: r.at, body: JSON.parse(r.body) as TournamentLog }));
+  }
+
+  /** The log's last entry's number (0: none). */
+  lastSeq(): number {
+    if (!this.holds()) return 0;
+    return this.sql.exec<{ seq: number | null }>("SELECT MAX(seq) AS seq FROM log").one().seq ?? 0;
+  }
+
+  /** The latest checkpoint: its parts (src/tournament/snapshot.ts), the tournament as folded up to `seq`. */
+  readCheckpoint(): { seq: number; parts: Map<string, string> } | null {
+    const held = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'checkpoint'").toArray().length > 0;
+    if (!held) return null;
+    const rows = this.sql.exec<{ part: string; body: string }>("SELECT part, body FROM checkpoint").toArray();
+    if (rows.length === 0) return null;
+    return { seq: this.number("checkpoint_seq"), parts: new Map(rows.map((r) => [r.part, r.body])) };
+  }
+
+  /** Writes some parts of the checkpoint at `seq` over the last one's (the others stand). */
+  writeCheckpoint(seq: number, parts: ReadonlyMap<string, string>): void {
+    this.sql.exec(CHECKPOINT);
+    for (const [part, body] of parts) this.sql.exec("INSERT OR REPLACE INTO checkpoint (part, body) VALUES (?, ?)", part, body);
+    this.setMeta("checkpoint_seq", String(seq));
   }
 
   appendLog(rows: readonly LogRow[]): void {

@@ -106,7 +106,9 @@ export async function tableCreation(
     const link = made.links[seat] ?? null;
     const token = link === null ? newToken() : (tokens?.[seat] ?? (await unseal(link, env.GAME_ID_KEY)));
     if (token === null) throw new Error("a tournament table's sealed link does not open");
-    carried.push({ tokenHash: hashToken(token), taken: member.player !== null, playerHash: member.player, link });
+    // Where the player registered from goes with them to the seat: the match's end checks it as any rated seat's.
+    const origin = member.origin ? { network: member.origin.network, device: member.origin.device } : {};
+    carried.push({ tokenHash: hashToken(token), taken: member.player !== null, playerHash: member.player, link, ...origin });
   }
   return { init, carried };
 }

@@ -93,6 +93,44 @@ describe("words", () => {
     });
   });
 
+  it("tells a tournament's round sat out, a bye or a forfeit won, in both languages", () => {
+    const bye = { id: "t1", name: "Coppa Dispari", round: 0, rounds: 3, deadline: 2 * 86_400_000, vp: 12 };
+    const sat: GameNotification = { ...base, type: "roundBye", gameId: "t1", seq: 0, names: ["Anna"], players: [null], bye };
+    expect(gameMessage(sat, "en", "L", 0)).toMatchObject({
+      subject: "Coppa Dispari: you sit out round 1",
+      title: "Coppa Dispari, round 1: you sit this round out",
+      paragraphs: [
+        "With an odd number of entries one sits out each round: this time it is you, and the round scores you 12 victory points.",
+        "The next round starts as soon as every table of this one has finished, at the latest in 2 days.",
+      ],
+      action: { label: "See the tournament", url: "L" },
+    });
+    expect(gameMessage(sat, "it", "L", 0)).toMatchObject({
+      subject: "Coppa Dispari: riposi al turno 1",
+      title: "Coppa Dispari, turno 1: in questo turno riposi",
+      paragraphs: [
+        "Con un numero dispari di iscrizioni a ogni turno qualcuno riposa: questa volta tocca a te, e il turno ti vale 12 punti vittoria.",
+        "Il prossimo turno comincia appena tutti i tavoli di questo hanno finito, al più tardi tra 2 giorni.",
+      ],
+      action: { label: "Vedi il torneo", url: "L" },
+    });
+    const won: GameNotification = { ...sat, bye: { ...bye, round: 2, vp: 12, forfeit: ["Bruno", "Dario"] } };
+    expect(gameMessage(won, "en", "L", 0)).toMatchObject({
+      title: "Coppa Dispari, round 3: you win by forfeit",
+      paragraphs: [
+        "Bruno and Dario have left the tournament: the round is yours by forfeit, 12 victory points, with no table to play.",
+        "It is the last round: the final standings come as soon as every table has finished, at the latest in 2 days.",
+      ],
+    });
+    expect(gameMessage(won, "it", "L", 0)).toMatchObject({
+      title: "Coppa Dispari, turno 3: vinci a tavolino",
+      paragraphs: [
+        "Bruno e Dario hanno lasciato il torneo: il turno è tuo a tavolino, 12 punti vittoria, senza tavolo da giocare.",
+        "È l'ultimo turno: la classifica finale arriva appena tutti i tavoli hanno finito, al più tardi tra 2 giorni.",
+      ],
+    });
+  });
+
   it("has one catalog per language, with the same texts, none of them left in English in the Italian one", () => {
     expect(Object.keys(CATALOGS).sort()).toEqual([...LANGUAGES].sort());
     const shape = (value: unknown): unknown =>

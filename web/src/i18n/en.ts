@@ -65,6 +65,8 @@ export const en = {
     STALE_VERSION: "The table changed before your move arrived. Here it is as it stands now: have a look and try again.",
     NO_FREE_SEAT: "No seat is free for the invitation: every seat is taken or kept for a named player.",
     SEAT_TAKEN: "That seat is taken.",
+    SEAT_BOUND:
+      "This seat belongs to the player who opened it: its link opens it only on their devices. If it is yours, link this device to your player (a code from a device you use, or a sign-in link by email) and open it again.",
     NOBODY_WAITING:
       "Nobody else is at the table to wait for you: the game waits for your move as long as it takes (with a clock, declare a holiday to stop it).",
     SEAT_REISSUED:
@@ -185,7 +187,7 @@ export const en = {
   links: {
     ready: "Your game is ready: send the links",
     secret:
-      "Each seat link is secret: whoever holds it plays that seat. Send each player their own, privately. This browser keeps them under “Games created here”, and can issue a fresh link for a seat nobody has opened yet, or whose player missed a turn and stayed away.",
+      "Each seat link is secret: whoever opens it first plays that seat, and from then on it opens only on their devices, not on yours: you never see their cards. Send each player their own, privately. This browser keeps them under “Games created here”, and can issue a fresh link for a seat nobody has opened yet, or whose player missed a turn and stayed away.",
     seat: (seat: number, name: string | null) => `Seat ${seat}${name ? `: ${name}` : ""}`,
     invite: "Invitation (fills a free seat without a name)",
     inviteHint: "Post it in a group chat: whoever opens it first types a name and takes a free seat without a name.",
@@ -928,6 +930,11 @@ export const en = {
     seatTakenTitle: "This seat belongs to a player",
     seatTaken: "Is it you? Link this device to your player, and the seat opens here too: nothing is moved from your other devices.",
     seatTakenOther: "Not yours? Ask the game's creator for your own link.",
+    /** The game's creator opens a seat's link its player opened on their own device (docs/identity.md). */
+    seatOwnedTitle: (name: string | null) => (name ? `${name} has opened this seat` : "Its player has opened this seat"),
+    seatOwned:
+      "They opened it on their own device, so its link now works only on their devices: nobody else sees their cards or plays for them, not even you who created the game. You can watch the table, where no hand is shown.",
+    seatOwnedMine: "Is this seat yours, and you play it on another device? Link this device to your player:",
     watch: "Watch the table instead",
     seatReissued: (who: string) => `The creator issued a fresh link for ${who}'s seat: the old link no longer opens it.`,
     recoveryNote: "This is a recovery code: it links this device, and then it is used up.",

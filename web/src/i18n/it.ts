@@ -68,6 +68,8 @@ export const it: Catalog = {
     STALE_VERSION: "Il tavolo è cambiato prima che arrivasse la tua mossa. Eccolo com'è ora: guarda e riprova.",
     NO_FREE_SEAT: "Nessun posto è libero per l'invito: sono tutti presi o tenuti per un giocatore con nome.",
     SEAT_TAKEN: "Quel posto è preso.",
+    SEAT_BOUND:
+      "Questo posto è del giocatore che l'ha aperto: il suo link lo apre solo sui suoi dispositivi. Se è tuo, collega questo dispositivo al tuo giocatore (con un codice da un dispositivo che usi, o con un link di accesso via email) e riaprilo.",
     NOBODY_WAITING:
       "Al tavolo non c'è nessun altro che ti aspetti: la partita aspetta la tua mossa per tutto il tempo che serve (con l'orologio, dichiara una vacanza per fermarlo).",
     SEAT_REISSUED:
@@ -190,7 +192,7 @@ export const it: Catalog = {
   links: {
     ready: "La partita è pronta: manda i link",
     secret:
-      "Ogni link di posto è segreto: chi lo ha gioca quel posto. Manda a ciascuno il suo, in privato. Questo browser li conserva in «Partite create qui» e può dare un link nuovo a un posto che nessuno ha ancora aperto, o il cui giocatore ha saltato un turno ed è rimasto assente.",
+      "Ogni link di posto è segreto: chi lo apre per primo gioca quel posto, e da allora si apre solo sui suoi dispositivi, non sui tuoi: le sue carte non le vedi mai. Manda a ciascuno il suo, in privato. Questo browser li conserva in «Partite create qui» e può dare un link nuovo a un posto che nessuno ha ancora aperto, o il cui giocatore ha saltato un turno ed è rimasto assente.",
     seat: (seat: number, name: string | null) => `Posto ${seat}${name ? `: ${name}` : ""}`,
     invite: "Invito (occupa un posto libero senza nome)",
     inviteHint: "Mettilo in una chat di gruppo: chi lo apre per primo scrive il nome e prende un posto libero senza nome.",
@@ -941,6 +943,10 @@ export const it: Catalog = {
     seatTaken:
       "Sei tu? Collega questo dispositivo al tuo giocatore e il posto si apre anche qui: dagli altri tuoi dispositivi non si sposta niente.",
     seatTakenOther: "Non è tuo? Chiedi a chi ha creato la partita il tuo link.",
+    seatOwnedTitle: (name: string | null) => (name ? `${name} ha aperto questo posto` : "Il suo giocatore ha aperto questo posto"),
+    seatOwned:
+      "L'ha aperto su un suo dispositivo, quindi ora il link funziona solo sui suoi dispositivi: nessun altro vede le sue carte o gioca al suo posto, nemmeno tu che hai creato la partita. Puoi guardare il tavolo, dove nessuna mano è mostrata.",
+    seatOwnedMine: "Questo posto è tuo e lo giochi su un altro dispositivo? Collega questo dispositivo al tuo giocatore:",
     watch: "Guarda il tavolo",
     seatReissued: (who: string) =>
       `Chi ha creato la partita ha dato un nuovo link per il posto ${prep("di", who)}: il vecchio link non lo apre più.`,

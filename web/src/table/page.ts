@@ -63,10 +63,10 @@ const BAD_NAME = "BAD_NAME";
 const FIRST_VISIT = 12;
 
 /**
- * Refusals said in their own words: the game is gone, the seat was given a fresh link, this device was removed, or a
- * rated match's seat is not this player's to take (docs/ratings.md).
+ * Refusals said in their own words: the game is gone, the seat was given a fresh link, this device was removed, the
+ * seat is its player's (docs/identity.md), or a rated match's seat is not this player's to take (docs/ratings.md).
  */
-const SAID = ["GAME_NOT_FOUND", "SEAT_REISSUED", "DEVICE_REMOVED", "NOT_ESTABLISHED", "SAME_PERSON"] as const;
+const SAID = ["GAME_NOT_FOUND", "SEAT_REISSUED", "DEVICE_REMOVED", "SEAT_BOUND", "NOT_ESTABLISHED", "SAME_PERSON"] as const;
 type Fatal = "badSeat" | "badInvite" | "failed" | (typeof SAID)[number];
 
 export class TablePage {
@@ -165,7 +165,7 @@ export class TablePage {
       if (mode === "seat" && error instanceof ApiError && error.code === "SEAT_TAKEN") {
         const { SeatTaken } = await import("../identity/seat-taken");
         if (this.closed) return;
-        this.seatTaken = new SeatTaken(this.root, () => this.reopen(this.route));
+        this.seatTaken = new SeatTaken(this.root, gameId, token!, () => this.reopen(this.route));
       }
       this.render();
       return;
@@ -217,6 +217,8 @@ export class TablePage {
         this.render();
       },
       onAuthError: (error) => {
+        // The seat stopped answering this device (linked to another player since): the page that says whose it is.
+        if (mode === "seat" && (error.code === "SEAT_TAKEN" || error.code === "SEAT_BOUND")) return this.reopen(this.route);
         this.fatal = loadError(error, mode);
         this.render();
       },

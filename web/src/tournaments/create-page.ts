@@ -229,7 +229,13 @@ export class CreateTournamentPage {
               h(
                 "div",
                 { class: "field" },
-                h("label", { class: "choice" }, h("input", { type: "checkbox", id: "t-rated", name: "t-rated" }), ` ${c.rated}`),
+                h(
+                  "label",
+                  { class: "choice" },
+                  h("input", { type: "checkbox", id: "t-rated", name: "t-rated", "aria-describedby": "t-rated-hint" }),
+                  ` ${c.rated}`,
+                ),
+                h("p", { class: "hint", id: "t-rated-hint" }, c.ratedHint),
               ),
               this.error ? h("p", { class: "notice error", role: "alert" }, this.error) : null,
               h(

@@ -1,10 +1,12 @@
 import { h, type JSX, render } from "preact";
 import { presetText } from "../../../src/shared/presets";
 import { checkPlayerText } from "../../../src/shared/text";
-import { ApiError, api, type Tournament } from "../api";
+import { ApiError, api, type Standing, type Tournament } from "../api";
 import { copyText, shareLink } from "../dom";
 import { header } from "../header";
 import { codeText, dateTime, lang, t } from "../i18n/index";
+import { me } from "../identity/name";
+import { standingNote } from "../seeks/view";
 import { tournamentsApi } from "./api";
 import { entryName, standingsTable } from "./standings";
 import { loadWords, tw, wordsCurrent } from "./words";
@@ -27,6 +29,8 @@ export class TournamentPage {
   private message: string | null = null;
   /** The player's seat token at each game, from "my games". */
   private seats = new Map<string, string>();
+  /** Where the player stands towards rated play, for a rated tournament's registration (null: not known). */
+  private standing: Standing | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private readonly fragment = new URLSearchParams(location.hash.slice(1));
 
@@ -53,6 +57,8 @@ export class TournamentPage {
       this.view = await tournamentsApi.get(this.id);
       this.error = null;
       document.title = `${this.view.name} — ${t.common.brand}`;
+      if (!this.embed && this.view.settings.rated && this.view.status === "registration" && this.view.you.entry === null)
+        this.standing = (await me())?.standing ?? null;
       if (!this.embed && this.view.you.entry !== null && this.view.rounds.length > 0) {
         const mine = await api.myGames().catch(() => ({ games: [] }));
         this.seats = new Map(mine.games.filter((g) => g.token).map((g) => [g.id, g.token!]));
@@ -76,7 +82,9 @@ export class TournamentPage {
     try {
       await action();
     } catch (error) {
-      this.message = codeText(error instanceof ApiError ? error.code : "INTERNAL");
+      const code = error instanceof ApiError ? error.code : "INTERNAL";
+      // A rated tournament's refusal of the same person is told in the tournament's words, not a table's.
+      this.message = code === "SAME_PERSON" ? tw.samePerson : codeText(code);
     }
     this.busy = false;
     await this.refresh();
@@ -128,6 +136,7 @@ export class TournamentPage {
         c.settings(c.format[s.format], presetText(s.preset, lang).title, s.rounds, s.hands),
       ),
       h("p", { id: "tournament-status" }, h("strong", null, c.status[v.status]), ` · ${c.movement[s.movement]}`),
+      s.rated ? h("p", { class: "hint", id: "tournament-rated" }, c.ratedNote) : null,
       this.message ? h("p", { class: "notice error", role: "alert" }, this.message) : null,
       this.entryBox(v),
       v.you.organiser ? this.organiserBox(v) : null,
@@ -212,9 +221,17 @@ export class TournamentPage {
         h("label", { for: "t-player-name" }, c.yourName),
         h("input", { id: "t-player-name", name: "t-player-name", maxLength: 40, autocomplete: "nickname" }),
       ),
+      v.settings.rated ? standingNote(this.standing, "t-standing") : null,
       h(
         "button",
-        { type: "submit", class: "button primary", id: "register", disabled: this.busy },
+        {
+          type: "submit",
+          class: "button primary",
+          id: "register",
+          // A rated tournament takes established players only (docs/tournaments.md): not offered to one who is not yet.
+          disabled: this.busy || (v.settings.rated && this.standing !== null && !this.standing.established),
+          "aria-describedby": v.settings.rated ? "t-standing" : undefined,
+        },
         this.busy ? c.registering : joining ? c.partnerJoin : v.settings.format === "pairs" ? c.registerPair : c.register,
       ),
     );

@@ -55,6 +55,11 @@ export const en = {
   forfeit: "Their opponents win by forfeit",
   computerWithdrawal: "The computer plays for them",
   rated: "Rated games",
+  ratedHint:
+    "Its tables between people count for the players' ratings. Only established players may register, and no two entries from one device, email address or network.",
+  ratedNote: "Rated: its tables between people count for the ratings. Only established players may register.",
+  samePerson:
+    "This rated tournament cannot take you: you share a device, an email address or a network with a player of another entry, whom you could meet at a table. Register from your own line, or play an unrated tournament.",
   duplicate: "The same deals at every table (duplicate)",
   submit: "Create the tournament",
   creating: "Creating…",

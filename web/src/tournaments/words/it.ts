@@ -52,6 +52,11 @@ export const it: TournamentWords = {
   forfeit: "Gli avversari vincono a tavolino",
   computerWithdrawal: "Il computer gioca al suo posto",
   rated: "Partite valide per la classifica",
+  ratedHint:
+    "I tavoli tra persone contano per la classifica dei giocatori. Possono iscriversi solo i giocatori abituali, e mai due iscrizioni dallo stesso dispositivo, indirizzo email o rete.",
+  ratedNote: "Valido per la classifica: i tavoli tra persone contano per la classifica. Possono iscriversi solo i giocatori abituali.",
+  samePerson:
+    "Questo torneo valido per la classifica non può accettarti: hai in comune un dispositivo, un indirizzo email o la rete con un giocatore di un'altra iscrizione, che potresti incontrare al tavolo. Iscriviti dalla tua linea, oppure gioca un torneo amichevole.",
   duplicate: "Le stesse smazzate a ogni tavolo (duplicato)",
   submit: "Crea il torneo",
   creating: "Creazione…",
