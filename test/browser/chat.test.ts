@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { it as itCatalog } from "../../web/src/i18n/it";
+import { it as itCatalog } from "../web/words";
 import {
   axeScan,
   type ContextOptions,

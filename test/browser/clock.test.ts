@@ -1,8 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { GameSnapshot } from "../../src/shared/api";
-import { en } from "../../web/src/i18n/en";
-import { it as italian } from "../../web/src/i18n/it";
+import { en, it as italian } from "../web/words";
 import {
   advance,
   axeScan,

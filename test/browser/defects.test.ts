@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { en } from "../../web/src/i18n/en";
+import { en } from "../web/words";
 import {
   type ContextOptions,
   call,

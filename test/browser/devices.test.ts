@@ -2,8 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { GameSnapshot } from "../../src/shared/api";
-import { en } from "../../web/src/i18n/en";
-import { it as italian } from "../../web/src/i18n/it";
+import { en, it as italian } from "../web/words";
 import {
   axeScan,
   call,
@@ -81,7 +80,7 @@ describe("one player on two devices", () => {
     // The player names themself on the phone (a name with a control character is refused first).
     await phone.locator("#player-name-input").fill("Anna\u0007");
     await phone.locator("#player-name button[type=submit]").click();
-    await waitText(phone, "#devices", literal(italian.identity.nameRefused(40)));
+    await waitText(phone, "#devices", literal(italian.names.refused(40)));
     await phone.locator("#player-name-input").fill("  Anna  ");
     await phone.locator("#player-name button[type=submit]").click();
     await waitText(phone, "#devices", literal(italian.identity.nameSaved));

@@ -2,8 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { GameSnapshot } from "../../src/shared/api";
 import { LANGUAGES } from "../../src/shared/language";
-import { en } from "../../web/src/i18n/en";
-import { it as itCatalog } from "../../web/src/i18n/it";
+import { en, it as itCatalog } from "../web/words";
 import {
   axeScan,
   type ContextOptions,

@@ -2,9 +2,8 @@ import { text } from "node:stream/consumers";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CreateGameResponse, GameRecord } from "../../src/shared/api";
-import { en } from "../../web/src/i18n/en";
-import { it as italian } from "../../web/src/i18n/it";
 import { LONG } from "../sizes";
+import { en, it as italian } from "../web/words";
 import {
   asOnePlayer,
   axeScan,

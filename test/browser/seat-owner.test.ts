@@ -2,8 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { GameSnapshot } from "../../src/shared/api";
-import { en } from "../../web/src/i18n/en";
-import { it as italian } from "../../web/src/i18n/it";
+import { en, it as italian } from "../web/words";
 import {
   axeScan,
   call,

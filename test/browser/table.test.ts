@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { CreateGameResponse } from "../../src/shared/api";
-import { en } from "../../web/src/i18n/en";
+import { en } from "../web/words";
 import {
   cardForms,
   chromiumForFile,

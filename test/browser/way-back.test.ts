@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newToken } from "../../src/server/auth";
 import type { CreateGameResponse, GameSnapshot } from "../../src/shared/api";
-import { it as italian } from "../../web/src/i18n/it";
+import { it as italian } from "../web/words";
 import {
   axeScan,
   call,

@@ -205,6 +205,26 @@ describe("the seat's player", () => {
     expect((await send(game.id, token, phone, { type: "draw" }, version)).status).toBe(200);
   });
 
+  it("is read again from D1 an hour on: a device removed without the room being told is refused by then", async () => {
+    setTime(T0);
+    try {
+      const [phone, laptop] = [key(), key()];
+      const game = await createGame({ players: 2, names: ["Anna", "Bruno"] });
+      const { token, version } = await friendsSeat(game, phone);
+      expect((await link(laptop, await code(phone))).status).toBe(200);
+      expect((await peek(game.id, token, laptop)).status).toBe(200);
+      // The laptop is removed in D1 alone (the message to the room lost): its moves, read from the room's memory, still
+      // pass for a while; its view, which the Worker reads from D1, does not.
+      await env.DB.prepare("UPDATE devices SET removed_at = ? WHERE key_hash = ?").bind(T0, hashToken(laptop)).run();
+      expect((await peek(game.id, token, laptop)).body.error.code).toBe("DEVICE_REMOVED");
+      setTime(T0 + 3600_000 + 1);
+      expect((await send(game.id, token, laptop, { type: "draw" }, version)).body.error.code).toBe("DEVICE_REMOVED");
+      expect((await send(game.id, token, phone, { type: "draw" }, version)).status).toBe(200);
+    } finally {
+      realTime();
+    }
+  });
+
   it("keeps it in a room that slept and in a room rebuilt from D1: the link alone is still refused, the player's devices play", async () => {
     const [phone, laptop] = [key(), key()];
     const game = await createGame({ players: 2, names: ["Anna", "Bruno"] });

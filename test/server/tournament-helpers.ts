@@ -114,7 +114,11 @@ export async function resignAtTable(game: string, sides: readonly (number | null
   const player = keys[sides[table.state.hand!.turn % 2]!]!;
   const mine = await call<{ games: { id: string; token: string | null }[] }>("/api/me/games", { token: player });
   const token = mine.body.games.find((g) => g.id === game)!.token!;
-  const answer = await call(`/api/games/${game}/moves`, { token, body: { move: { type: "resign" }, version: table.version } });
+  const answer = await call(`/api/games/${game}/moves`, {
+    token,
+    headers: { "X-Player-Key": player },
+    body: { move: { type: "resign" }, version: table.version },
+  });
   expect(answer.status).toBe(200);
   await drainTable(game);
 }

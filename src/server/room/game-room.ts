@@ -667,7 +667,9 @@ export class GameRoom extends DurableObject<Env> {
       if ("ok" in touched && (await this.mergedSeats(room, before.playerHash, player))) touched = touch();
       if ("ok" in touched) return this.refused(refusals, touched);
       const held = room.seats[access.seat]!.playerHash;
-      if (held !== null && caller.device != null) this.devices.remember(caller.device, held, this.now());
+      // The Worker read the device's player from D1 (the view, the socket...): the room knows it afresh. (A move's device
+      // is not refreshed here: only a D1 read refreshes it, so that a device the room missed being told of is read again.)
+      if (held !== null && caller.device != null && caller.playerId !== null) this.devices.remember(caller.device, held, this.now());
       // Just become its player's: a socket opened before with the link alone no longer sees it.
       if (before.playerHash === null && held !== null) closeSeat(this.ctx, access.seat, caller.device ?? null);
       // A seat with no name takes its player's, once they have one (docs/playing.md: a player is asked their name once).

@@ -6,8 +6,11 @@ import type { Storage } from "./storage";
 /** The room's storage key, and how many devices it keeps (a few per seat at most; the longest unseen go first past it). */
 const KEY = "seat_devices";
 const MAX = 64;
-/** A device remembered longer than this is asked of D1 again: a safety net, should a room miss being told it moved. */
-const RECHECK = 24 * 3600_000;
+/**
+ * A device last read from D1 longer ago than this is read again: a safety net, should a room miss being told it was
+ * removed or moved (an hour of a device's moves at most; its views and sockets are read by the Worker every time).
+ */
+const RECHECK = 3600_000;
 /** Remembering a device again writes only once its time is this old (a player's every request does not write). */
 const REFRESH = RECHECK / 2;
 
@@ -22,8 +25,8 @@ const Stored = z.record(z.string(), z.tuple([z.string(), z.number()]));
  * already reads D1 (the view, the WebSocket, the chat...); a move and a long
  * poll it passes on unread, so that a move reaches no database. The room
  * remembers here which player each device it has seen acts for, and asks D1
- * only about a device it has not seen (or not for a day): a player's phone
- * and laptop each cost one read per game, not one per move.
+ * only about a device it has not seen (or not for an hour): a player's phone
+ * and laptop each cost a read per game and hour at most, not one per move.
  *
  * What moves a device elsewhere tells the rooms of its player's open games:
  * a removal (room/cut-devices.ts), a link to another player (`forget`), a
