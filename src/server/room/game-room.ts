@@ -13,10 +13,9 @@ import type { CreatedBody } from "../db/log-entry";
 import { mergedInto } from "../db/merge-queries";
 import type { SeatRow } from "../db/room-rows";
 import { loadSavedGame } from "../db/saved-game";
-import { shardDatabase, shardFor } from "../db/shards";
+import { shardFor } from "../db/shards";
 import type { Env } from "../env";
 import { networkKey } from "../network";
-import { fanOut } from "../notify/index";
 import { deviceRemoved } from "../players/identity";
 import { RateLimiter } from "../rate-limiter";
 import { recordMatchEnd } from "../ratings/record";
@@ -24,15 +23,15 @@ import { done, type Failure, fail, gameNotFound, isFailure, type Json, type Repl
 import { unseal } from "../seal";
 import { Alarm } from "./alarm";
 import { chatOf, chooseAudience, type MessageRequest, muteSeat, postMessage, reportedMessage } from "./chat-actions";
-import { chatMailDue, dueDigests } from "./chat-notify";
+import { chatMailDue } from "./chat-notify";
 import { absenceEntries, claimEntries, dueEntries, type NewEntry } from "./clock-actions";
 import { newWork } from "./computer";
 import { CutDevices } from "./cut-devices";
 import { computerToPlay, gameDue } from "./due";
 import { drawFirstDealer } from "./fairness";
+import { FollowUp } from "./follow-up";
 import { type Answer, type MoveRequest, playMove } from "./moves";
-import { notifyEntry } from "./notifications";
-import { drainOutbox, owes, retryDelay } from "./outbox";
+import { owes } from "./outbox";
 import { playerAbsences } from "./player-absences";
 import { ratedSeatRefusal } from "./rated-seats";
 import { recordOf } from "./record";
@@ -57,7 +56,7 @@ import {
 import { Snapshots } from "./snapshots";
 import { acceptSocket, anyoneLive, attachmentOf, broadcast, catchUp, closeDevice, closeSeat, connected, onMessage } from "./sockets";
 import { Storage } from "./storage";
-import { closeRound, release, reportedResult, reportResult, roundClosed, sealed, settleEntries, withdrawEntries } from "./tournament-table";
+import { closeRound, release, reportedResult, roundClosed, sealed, settleEntries, withdrawEntries } from "./tournament-table";
 
 const roundIsClosed = () => fail(409, "ROUND_CLOSED", "The round's time is over: this table is being settled.");
 
@@ -71,12 +70,15 @@ const MAX_DUE_STEPS = 50;
  * One game's single writer. The class only wires the platform to the
  * room's parts: storage and replay (room.ts, table.ts), moves (moves.ts),
  * the clock (clock-actions.ts, due.ts, alarm.ts), views (views.ts,
- * snapshots.ts), sockets (sockets.ts), the outbox (outbox.ts), seats
- * (seats.ts) and rate limits (limits.ts).
+ * snapshots.ts), sockets (sockets.ts), what follows a write on the
+ * alarm (follow-up.ts: D1, notifications, ratings, a tournament's result),
+ * seats (seats.ts) and rate limits (rate-limiter.ts).
  */
 export class GameRoom extends DurableObject<Env> {
   protected readonly storage: Storage;
   protected readonly alarms: Alarm;
+  /** What follows the room's writes, on its alarm: D1, notifications, ratings, a tournament's result (follow-up.ts). */
+  private readonly followUp: FollowUp;
   private readonly limiter = new RateLimiter();
   private readonly snapshots = new Snapshots();
   private room: Room | null = null;
@@ -91,6 +93,14 @@ export class GameRoom extends DurableObject<Env> {
       this.storage,
       (at) => ctx.storage.setAlarm(this.platformTime(at)),
       () => this.now(),
+    );
+    this.followUp = new FollowUp(
+      env,
+      ctx,
+      this.storage,
+      this.alarms,
+      () => this.clockOffset(),
+      (room) => this.afterCommit(room, true),
     );
   }
 
@@ -492,63 +502,14 @@ export class GameRoom extends DurableObject<Env> {
     }
     // In the middle of a computer's turn (or after its warm-up, computer.ts), what is owed waits for its drain's own time (or the turn's end).
     const goesOn = (work.moves > 0 || work.warmUp === true) && computerToPlay(room.table) !== null;
-    if (this.alarms.drainDue(now) || (owes(room) && !goesOn)) await this.drain(room, now);
-    await this.sendDigests(room, now);
+    if (this.alarms.drainDue(now) || (owes(room) && !goesOn)) await this.followUp.drain(room, now);
+    await this.followUp.sendDigests(room, now);
     await this.alarms.arm(this.due(room));
   }
 
   /** What the room has due: the game's own deadlines (due.ts) and the chat's hourly email digests (chat-notify.ts). */
   private due(room: Room, live = this.live()) {
     return [...gameDue(room.table, live), ...chatMailDue(room)].sort((a, b) => a.at - b.at);
-  }
-
-  /** The chat's digests whose hour is over; a failure leaves them due, to be sent on a later alarm. */
-  private async sendDigests(room: Room, now: number): Promise<void> {
-    const due = dueDigests(room, now, (seat) => connected(this.ctx, seat), this.clockOffset());
-    try {
-      for (const notification of due.notifications) await fanOut(this.env, notification, { shard: room.logShard });
-      due.sent();
-    } catch (error) {
-      console.error(`game ${room.table.id}: chat digests failed: ${(error as Error).message}`);
-    }
-  }
-
-  /** Copies the outbox into D1; retries with backoff when D1 fails. */
-  private async drain(room: Room, now: number): Promise<void> {
-    try {
-      const d1 = { main: this.env.DB, log: shardDatabase(this.env, room.logShard) };
-      await drainOutbox(
-        room,
-        d1,
-        (seq) => this.notify(room, seq),
-        this.clockOffset(),
-        (outcome) => {
-          // Kept once (a retried drain reads back less: why an unrated match was not rated), and every table is told.
-          if (room.ratingOutcome() !== null) return;
-          room.keepRatingOutcome(outcome);
-          this.afterCommit(room, true);
-        },
-      );
-      // A tournament's table tells its tournament the result once D1 has the match's end (tried again with the drain).
-      await reportResult(this.env, room);
-      // Written only when it changes: a row written per drain is billed (and counts against the Free plan's day).
-      if ((this.storage.getMeta("drain_failures") ?? "0") !== "0") this.storage.setMeta("drain_failures", "0");
-      this.alarms.drained(owes(room) ? now : null);
-    } catch (error) {
-      const failures = Number(this.storage.getMeta("drain_failures") ?? "0") + 1;
-      this.storage.setMeta("drain_failures", String(failures));
-      console.error(`game ${room.table.id}: outbox drain failed (${failures} in a row): ${(error as Error).message}`);
-      this.alarms.drained(now + retryDelay(failures));
-    }
-  }
-
-  /**
-   * An entry's notifications to the subscriptions that want them. A player
-   * at the table live (a connected WebSocket) is not sent a "your turn"
-   * email or push: they can see it.
-   */
-  private notify(room: Room, seq: number): Promise<void> {
-    return notifyEntry(this.env, room, seq, (seat) => connected(this.ctx, seat), this.clockOffset());
   }
 
   /**
