@@ -178,6 +178,8 @@ describe("a pairs tournament on phones, in Italian", () => {
     await anna.goto(`${serviceUrl()}/tournament/${id}`);
     await waitText(anna, "#tournament-status", literal(italian.status.over));
     await waitText(anna, "#standings-title", literal(italian.standings));
+    // Her table of a finished round is hers to look back at, no longer to play.
+    await waitText(anna, "a[data-your-table]", literal(italian.yourGame));
     const shown = await anna.locator("#standings tbody tr").evaluateAll((rows) => rows.map((r) => Number(r.getAttribute("data-entry"))));
     expect(shown).toEqual(check.standings.map((s) => s.entry));
     const vps = await anna.locator("#standings tbody td.vp").allTextContents();
