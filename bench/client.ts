@@ -25,6 +25,8 @@ export interface SeatPlayer {
   readonly url: string;
   readonly id: string;
   readonly token: string;
+  /** The player key the seat was opened with: a seat its player opened answers only to their devices (docs/identity.md). */
+  readonly playerKey?: string;
   readonly stats: Stats;
   readonly random: () => number;
   /** Mean pause before each move, in ms (0: flat out). */
@@ -78,11 +80,17 @@ export const sent = { requests: 0 };
 const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 
 /** One HTTP request with a JSON answer. */
-function request<T>(method: "GET" | "POST", url: string, token: string, body?: unknown): Promise<{ status: number; body: T }> {
+function request<T>(
+  method: "GET" | "POST",
+  url: string,
+  token: string,
+  playerKey: string | undefined,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   return new Promise((resolve, reject) => {
     sent.requests++;
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+    const headers: Record<string, string> = { Authorization: `Bearer ${token}`, ...(playerKey ? { "X-Player-Key": playerKey } : {}) };
     if (payload !== undefined)
       Object.assign(headers, { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(payload)) });
     const req = httpRequest(url, { method, agent, headers }, (res) => {
@@ -102,30 +110,33 @@ function request<T>(method: "GET" | "POST", url: string, token: string, body?: u
   });
 }
 
-function post(url: string, id: string, token: string, move: unknown, version: number, key: string) {
-  return request<EventsResponse & ErrorBody>("POST", `${url}/api/games/${id}/moves`, token, { move, version, id: key });
+function post(p: SeatPlayer, move: unknown, version: number, key: string) {
+  return request<EventsResponse & ErrorBody>("POST", `${p.url}/api/games/${p.id}/moves`, p.token, p.playerKey, { move, version, id: key });
 }
 
-async function getJson<T>(url: string, token: string): Promise<T> {
-  const answer = await request<T>("GET", url, token);
+async function getJson<T>(url: string, p: SeatPlayer): Promise<T> {
+  const answer = await request<T>("GET", url, p.token, p.playerKey);
   if (answer.status !== 200) throw new Error(`${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body;
 }
 
 let keys = 0;
 
+/** A seat's WebSocket subprotocols, as a browser sends them: the token, and the player key beside it. */
+const protocols = (p: SeatPlayer): string[] => ["burraco", `bearer.${p.token}`, ...(p.playerKey ? [`key.${p.playerKey}`] : [])];
+
 /**
  * Plays one turn's moves over HTTP from `view`, until the turn passes (or
  * the game's budget is spent). Returns the last view.
  */
 export async function playTurnHttp(p: SeatPlayer, view: GameSnapshot): Promise<GameSnapshot> {
-  const { url, id, token, stats } = p;
+  const { id, stats } = p;
   while (myTurn(view) && !finished(p)) {
     await think(p);
     let moved = false;
     for (const move of candidates(view, p.random)) {
       const started = performance.now();
-      const answer = await post(url, id, token, move, view.version, `k${++keys}`);
+      const answer = await post(p, move, view.version, `k${++keys}`);
       stats.latencies.push(performance.now() - started);
       if (answer.status === 200) {
         stats.accepted++;
@@ -149,10 +160,10 @@ export async function playTurnHttp(p: SeatPlayer, view: GameSnapshot): Promise<G
 
 /** A seat played over HTTP: long polls while others play. */
 export async function playSeatHttp(p: SeatPlayer): Promise<void> {
-  let view = await getJson<GameSnapshot>(`${p.url}/api/games/${p.id}`, p.token);
+  let view = await getJson<GameSnapshot>(`${p.url}/api/games/${p.id}`, p);
   while (view.status !== "over" && !finished(p)) {
     if (myTurn(view)) view = await playTurnHttp(p, view);
-    else view = (await getJson<EventsResponse>(`${p.url}/api/games/${p.id}/events?since=${view.version}&wait=2`, p.token)).view;
+    else view = (await getJson<EventsResponse>(`${p.url}/api/games/${p.id}/events?since=${view.version}&wait=2`, p)).view;
   }
 }
 
@@ -187,8 +198,8 @@ function socketMessages(ws: WebSocket) {
 
 /** A seat played over a WebSocket: "accepted" comes first, then the events push with the new view. */
 export async function playSeatWs(p: SeatPlayer): Promise<void> {
-  const { url, id, token, stats } = p;
-  const ws = new WebSocket(`${url.replace(/^http/, "ws")}/api/games/${id}/ws`, ["burraco", `bearer.${token}`]);
+  const { url, id, stats } = p;
+  const ws = new WebSocket(`${url.replace(/^http/, "ws")}/api/games/${id}/ws`, protocols(p));
   const next = socketMessages(ws);
   let view: GameSnapshot | null = null;
   /**
@@ -278,7 +289,7 @@ export class TurnBoard {
  */
 export async function playSeatWeb(p: SeatPlayer & { seat: number; seats: number; board?: TurnBoard; pauseMs?: number }): Promise<void> {
   const open = async () => {
-    const ws = new WebSocket(`${p.url.replace(/^http/, "ws")}/api/games/${p.id}/ws`, ["burraco", `bearer.${p.token}`]);
+    const ws = new WebSocket(`${p.url.replace(/^http/, "ws")}/api/games/${p.id}/ws`, protocols(p));
     const next = socketMessages(ws);
     let view: GameSnapshot | null = null;
     while (!view) {
@@ -292,7 +303,7 @@ export async function playSeatWeb(p: SeatPlayer & { seat: number; seats: number;
   if (p.board) {
     for (;;) {
       await p.board.wait(p.seat);
-      let view = await getJson<GameSnapshot>(`${p.url}/api/games/${p.id}`, p.token);
+      let view = await getJson<GameSnapshot>(`${p.url}/api/games/${p.id}`, p);
       if (view.status === "over" || finished(p)) return p.board.tell(all, 0);
       if (!myTurn(view)) {
         p.board.tell([view.view.hand?.turn ?? p.seat], 0);

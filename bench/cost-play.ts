@@ -213,6 +213,7 @@ export async function playPhase(service: LocalService, receiver: string, phase: 
           url: service.url,
           id: game.id,
           token,
+          playerKey: keys[seat.seat]!,
           stats: stats.get(game.id)!,
           random: seededRandom(`cost:${phase.name}:${g}:${seat.seat}`),
           thinkMs: phase.thinkMs ?? 0,

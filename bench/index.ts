@@ -2,7 +2,8 @@
  * `npm run bench`: the engine's figures, the computer players' matches, the
  * web client's sizes, the load test of the local service, a room waking
  * with a whole match, then the delivery load check. `npm run bench --
- * engine`, `-- bots [pairings and options]`, `-- web` (`-- web sizes`: the sizes only), `-- load`, `-- wake`,
+ * engine`, `-- bots [pairings and options]`, `-- web` (`-- web sizes`: the sizes only; `-- web why [page]`: where
+ * a page's bytes go), `-- load`, `-- wake`,
  * `-- profile`, `-- tournaments` or `-- deliveries` runs one part; `npm run bench -- load
  * wrangler` runs the load through wrangler dev. `-- cost [matches]` (the
  * cost of a game, the platform's floor, the cold start), `-- floor
@@ -20,6 +21,7 @@ import { scaleBench } from "./scale.js";
 import { tournamentsBench } from "./tournaments.js";
 import { printWake, wakeBench } from "./wake.js";
 import { webBench } from "./web.js";
+import { webWhy } from "./web-why.js";
 
 const [only, ...rest] = process.argv.slice(2);
 const via = rest[0];
@@ -34,7 +36,11 @@ if (!only || only === "bots") {
 if (!only || only === "wake") {
   if (!printWake(await wakeBench())) process.exitCode = 1;
 }
-if (!only || only === "web") {
+if (only === "web" && via === "why") {
+  // `why [page] [N]`: a page by its key, and how many modules to list.
+  const [page, count] = /^\d+$/.test(rest[1] ?? "") ? [undefined, rest[1]] : [rest[1], rest[2]];
+  await webWhy(page, count ? Number(count) : undefined);
+} else if (!only || only === "web") {
   if (!(await webBench())) process.exitCode = 1;
   // `-- web sizes` prints the sizes only, without starting the service and a browser.
   if (via !== "sizes" && !(await firstTapBench())) process.exitCode = 1;

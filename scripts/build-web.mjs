@@ -1,15 +1,17 @@
-// Builds the static web client into web/dist: bundles web/src/main.ts (with
-// the replay and each language catalog as chunks loaded when needed),
-// web/src/boot.ts (which fetches the player's catalog at once) and
-// web/src/style.css into web/assets/, every file named with a hash of its
-// contents, so that it can be cached for good (`_headers`, and the Worker's
-// own headers in src/server/assets.ts); writes web/index.html with those
-// names and a modulepreload for every chunk the page needs at once; the
-// service worker (web/src/sw.ts, told the app shell's files and a
-// version); renders the icons from web/icon.svg, and copies the manifest.
-// Files are written only when they change, each by an atomic rename, so a
-// service already serving web/dist (a test's wrangler dev) never sees a
-// half-written or missing file.
+// Builds the static web client into web/dist: bundles web/src/main.ts (the
+// router: each page, the replay and each language's words as chunks loaded
+// when needed), web/src/boot.ts (which fetches the page's chunks and words
+// at once) and web/src/style.css into web/assets/, every file named with a
+// hash of its contents, so that it can be cached for good (`_headers`, and
+// the Worker's own headers in src/server/assets.ts); writes web/index.html
+// with those names, a modulepreload for every chunk every page needs at once
+// and, for boot.ts, the chunks of each page (PAGES); the service worker
+// (web/src/sw.ts, told the app shell's files and a version); renders the
+// icons from web/icon.svg, and copies the manifest. Files are written only
+// when they change, each by an atomic rename, so a service already serving
+// web/dist (a test's wrangler dev) never sees a half-written or missing
+// file. esbuild's metafile goes to web/dist.meta.json (not served), which
+// `npm run bench -- web why` reads to tell where each page's bytes go.
 
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
@@ -18,17 +20,29 @@ import { fileURLToPath } from "node:url";
 import { Resvg } from "@cf-wasm/resvg/node";
 import { build } from "esbuild";
 
-const root = fileURLToPath(new URL("../web/", import.meta.url));
+const repo = fileURLToPath(new URL("../", import.meta.url));
+const root = `${repo}web/`;
 const outdir = `${root}dist`;
 const TARGET = ["es2022", "chrome110", "firefox110", "safari16"];
+/**
+ * Each page's own module, which web/src/main.ts opens with import() (web/src/pages.ts tells a page from its address):
+ * a page downloads its own chunks, never another page's.
+ */
+const PAGES = {
+  table: "src/table/page.ts",
+  lobby: "src/lobby/page.ts",
+  replay: "src/replay/page.ts",
+  notifications: "src/notifications/preferences.ts",
+  emailLink: "src/notifications/email-links.ts",
+  link: "src/identity/link-page.ts",
+  ratings: "src/seeks/ratings-pages.ts",
+  tournament: "src/tournaments/pages.ts",
+};
 
-const app = await build({
-  entryPoints: { main: `${root}src/main.ts`, boot: `${root}src/boot.ts`, style: `${root}src/style.css` },
+const common = {
   outdir,
   entryNames: "assets/[name]-[hash]",
-  chunkNames: "assets/[name]-[hash]",
   bundle: true,
-  splitting: true,
   format: "esm",
   target: TARGET,
   minify: true,
@@ -37,42 +51,87 @@ const app = await build({
   metafile: true,
   legalComments: "none",
   logLevel: "warning",
+  // Paths in the metafile relative to the repository, wherever the build is run from.
+  absWorkingDir: repo,
+};
+const app = await build({
+  ...common,
+  entryPoints: { main: `${root}src/main.ts`, style: `${root}src/style.css` },
+  chunkNames: "assets/[name]-[hash]",
+  splitting: true,
 });
+// boot.ts apart, in one file that imports nothing: it runs as soon as it arrives, without waiting for a chunk it
+// would share with the app (which the browser fetches beside the page's others), and asks for the page's own chunks
+// and words then. The little it has in common with the app (first-snapshot.ts says how the two meet) is copied in.
+const bootBuild = await build({ ...common, entryPoints: { boot: `${root}src/boot.ts` } });
 
 /** Path in web/dist → contents. */
-const files = new Map(app.outputFiles.map((f) => [relative(outdir, f.path), Buffer.from(f.contents)]));
+const files = new Map([...app.outputFiles, ...bootBuild.outputFiles].map((f) => [relative(outdir, f.path), Buffer.from(f.contents)]));
 for (const name of ["manifest.webmanifest", "icon.svg"]) files.set(name, await readFile(`${root}${name}`));
 
-// The page: the hashed names, and every chunk it needs before it can draw preloaded side by side instead of one after another.
-const outputs = Object.entries(app.metafile.outputs).map(([path, output]) => ({ name: relative(outdir, path), ...output }));
-const entry = (source) => outputs.find((o) => o.entryPoint && relative(root, o.entryPoint) === source)?.name;
-const staticImports = (name, seen = new Set()) => {
-  for (const i of outputs.find((o) => o.name === name)?.imports ?? []) {
-    const target = relative(outdir, i.path);
-    if (i.kind === "import-statement" && !seen.has(target)) {
-      seen.add(target);
-      staticImports(target, seen);
-    }
-  }
+// The page: the hashed names; every chunk that every page needs before it can draw preloaded side by side instead of one
+// after another; and for boot.ts, each page's own chunks, which it preloads on that page only.
+const metafile = {
+  inputs: { ...app.metafile.inputs, ...bootBuild.metafile.inputs },
+  outputs: { ...app.metafile.outputs, ...bootBuild.metafile.outputs },
+};
+const outputs = Object.entries(metafile.outputs).map(([path, output]) => ({ name: relative(outdir, join(repo, path)), ...output }));
+/** The output a source (`src/…`, under web/) becomes: an entry point, or a chunk that an import() loads. */
+const entry = (source) => outputs.find((o) => o.entryPoint === `web/${source}`)?.name;
+/** A file and the files it imports statically, each once. */
+const closure = (name, seen = new Set()) => {
+  if (!name || seen.has(name)) return seen;
+  seen.add(name);
+  for (const i of outputs.find((o) => o.name === name)?.imports ?? [])
+    if (i.kind === "import-statement") closure(relative(outdir, join(repo, i.path)), seen);
   return seen;
 };
 const [main, boot, style] = [entry("src/main.ts"), entry("src/boot.ts"), entry("src/style.css")];
-// The catalogs' own imports too: boot.ts fetches one catalog at once, which should find its imports on their way.
-const catalogs = outputs.filter((o) => /^assets\/(en|it)-[^/]+\.js$/.test(o.name)).map((o) => o.name);
-const preload = new Set([...staticImports(main), ...staticImports(boot), ...catalogs.flatMap((c) => [...staticImports(c)])]);
-const html = (await readFile(`${root}index.html`, "utf8"))
-  .replace('href="/style.css"', `href="/${style}"`)
-  .replace(
-    '<script type="module" src="/main.js"></script>',
-    [
-      `<script type="module" async src="/${boot}"></script>`,
-      `<script type="module" src="/${main}"></script>`,
-      ...[...preload].sort().map((name) => `<link rel="modulepreload" href="/${name}" />`),
-    ].join("\n    "),
-  );
+/** The words of a language: the table's (every page's), and the other pages' (web/src/i18n/choice.ts). */
+const words = Object.fromEntries(
+  ["en", "it"].map((lang) => [lang, { table: entry(`src/i18n/${lang}.ts`), pages: entry(`src/i18n/${lang}-pages.ts`) }]),
+);
+if (closure(boot).size !== 1) throw new Error("boot.ts imports a chunk: it must run as soon as it arrives");
+// The words' own imports too: boot.ts asks for the words at once, which should find their imports on their way.
+const core = closure(main);
+const preload = new Set(core);
+for (const lang of Object.values(words)) for (const file of [...closure(lang.table), ...closure(lang.pages)]) preload.add(file);
+for (const file of Object.values(words).flatMap((lang) => [lang.table, lang.pages])) preload.delete(file);
+preload.delete(main);
+// Each page's own chunks beyond the core: boot.ts preloads them on that page (web/src/pages.ts names the pages).
+const pageFiles = Object.fromEntries(
+  Object.entries(PAGES).map(([page, source]) => {
+    const own = entry(source);
+    if (!own) throw new Error(`no chunk for ${page}'s ${source}: is it still imported with import() by web/src/main.ts?`);
+    return [page, [...closure(own)].filter((f) => !core.has(f) && !preload.has(f)).map((f) => `/${f}`)];
+  }),
+);
+const html = (await readFile(`${root}index.html`, "utf8")).replace('href="/style.css"', `href="/${style}"`).replace(
+  '<script type="module" src="/main.js"></script>',
+  [
+    // Before the scripts: boot.ts (async) may run before the parser gets past them.
+    `<script type="application/json" id="page-chunks">${JSON.stringify({
+      pages: pageFiles,
+      words: Object.fromEntries(Object.entries(words).map(([lang, w]) => [lang, { table: `/${w.table}`, pages: `/${w.pages}` }])),
+    })}</script>`,
+    `<script type="module" async src="/${boot}"></script>`,
+    `<script type="module" src="/${main}"></script>`,
+    ...[...preload].sort().map((name) => `<link rel="modulepreload" href="/${name}" />`),
+  ].join("\n    "),
+);
 if (!html.includes(main) || !html.includes(style)) throw new Error("web/index.html no longer names /main.js and /style.css");
 files.set("index.html", Buffer.from(html));
-files.set("asset-manifest.json", Buffer.from(JSON.stringify({ main, boot, style, preload: [...preload].sort(), catalogs }, null, 2)));
+// For the bench and the tests: the page's files, each page's module, and every chunk's closure by its module (its
+// own file first).
+const closures = Object.fromEntries(
+  outputs
+    .filter((o) => o.entryPoint?.startsWith("web/") && o.name.endsWith(".js"))
+    .map((o) => [o.entryPoint.slice("web/".length), [...closure(o.name)]]),
+);
+files.set(
+  "asset-manifest.json",
+  Buffer.from(JSON.stringify({ main, boot, style, preload: [...preload].sort(), pages: PAGES, words, closures }, null, 2)),
+);
 // Hashed names never change their contents: cached for a year, never revalidated (Workers static assets' `_headers`).
 files.set("_headers", Buffer.from("/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n"));
 
@@ -121,6 +180,9 @@ for (const [name, contents] of files) {
   await writeFile(temp, contents);
   await rename(temp, path);
 }
+// Where each page's bytes come from, beside web/dist rather than in it (never served): `npm run bench -- web why`.
+await writeFile(`${root}dist.meta.json.${process.pid}.tmp`, JSON.stringify(metafile));
+await rename(`${root}dist.meta.json.${process.pid}.tmp`, `${root}dist.meta.json`);
 // Files of earlier builds that this one no longer makes.
 for (const entry of await readdir(outdir, { recursive: true, withFileTypes: true })) {
   if (!entry.isFile()) continue;

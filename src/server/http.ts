@@ -51,7 +51,7 @@ export async function callerOf(
   const key =
     c.req.header("X-Player-Key") ?? (c.req.path.endsWith("/ws") ? keyFromProtocols(c.req.header("Sec-WebSocket-Protocol")) : null);
   // Where the key is not read, a malformed one is not even looked at; a well-formed one is hashed (no database):
-  // the room refuses a device it was told is no longer its seat's player's (room/game-room.ts, cutDevice).
+  // the room tells whether it is a device of the seat's player (room/seat-devices.ts, cut-devices.ts).
   if (!readsPlayerKey) return { gameId, tokenHash, playerId: null, device: key != null && isSecret(key) ? hashToken(key) : null, client };
   if (key != null && !isSecret(key)) {
     return fail(400, "BAD_PLAYER_KEY", "X-Player-Key must be 22 to 128 base64url characters (at least 128 random bits).");
@@ -67,11 +67,13 @@ export async function callerOf(
 }
 
 /**
- * A move and a long poll are authorised by the seat's token alone: they do
- * not read `X-Player-Key`, so the move path reaches no D1 database (the
- * device's lookup is a D1 read, and a write every ten minutes). The key
- * matters where a seat is opened (the game's view, its WebSocket), claimed
- * or carried on (rematch, handover, the clock's claim), and on /api/me.
+ * A move and a long poll do not look `X-Player-Key` up here, so the move
+ * path reaches no D1 database (the device's lookup is a D1 read, and a write
+ * every ten minutes): the key's hash goes to the room, which knows the
+ * devices of its seats' players (room/seat-devices.ts) and refuses a seat
+ * its player opened to any other. The key is looked up where a seat is
+ * opened (the game's view, its WebSocket), claimed or carried on (rematch,
+ * handover, the clock's claim), and on /api/me.
  */
 const KEYLESS = /\/(moves|events)$/;
 

@@ -14,7 +14,7 @@
  * this file carries no schema code.
  */
 
-export { LIMITS, WS_DEVICE_REMOVED, WS_PROTOCOL } from "./limits";
+export { LIMITS, WS_DEVICE_REMOVED, WS_PROTOCOL, WS_SEAT_BOUND } from "./limits";
 export type {
   AbsenceLimit,
   CreateGameRequest,

@@ -15,3 +15,9 @@ export const WS_PROTOCOL = "burraco";
 
 /** The close code of a seat's WebSocket whose device was removed from the seat's player: the client stops reconnecting. */
 export const WS_DEVICE_REMOVED = 4001;
+
+/**
+ * The close code of a seat's WebSocket opened without a device of the player who then opened the seat (a link used
+ * with no player key, before its player came): the seat is theirs now, and the client stops reconnecting.
+ */
+export const WS_SEAT_BOUND = 4003;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GameSnapshot } from "../../src/shared/api";
-import { it as italian } from "../../web/src/i18n/it";
+import { it as italian } from "../web/words";
 import { advance, call, chromiumForFile, drawAndDiscardHere, literal, newPage, screenshot, waitText } from "./helpers";
 import { pushService, until, webhookReceiver } from "./receivers";
 

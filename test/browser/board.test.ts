@@ -1,12 +1,11 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CreateGameResponse } from "../../src/shared/api";
-import { en } from "../../web/src/i18n/en";
-import { it as italian } from "../../web/src/i18n/it";
 import { LONG } from "../sizes";
+import { en, it as italian } from "../web/words";
 import { makeStages, type Stages } from "./board-setup";
 import { asOnePlayer, axeScan, chromiumForFile, type Lang, literal, newPage, SIZES, type Size, screenshot, waitText } from "./helpers";
-import { clippedWords, type Readable, unreadableCards } from "./reach";
+import { clippedWords, meldsOutOfSight, type Readable, tapCounts, unreadableCards } from "./reach";
 
 /**
  * The table fits every screen: at five sizes and in both languages, at each
@@ -122,6 +121,8 @@ describe("one table layout that fits every screen", () => {
         expect(await page.locator(".board .meld").count(), `${stage.name}: melds`).toBe(stage.melds);
         expect.soft(await clippedWords(page), `${stage.name}: words cut`).toEqual([]);
         expect.soft(await unreadableCards(page, READABLE), `${stage.name}: cards out of sight`).toEqual([]);
+        expect.soft(await meldsOutOfSight(page, true), `${stage.name}: melds out of sight`).toEqual([]);
+        expect.soft(await tapCounts(page), `${stage.name}: a tap on a count`).toEqual([]);
         // Every burraco opened: the widest the melds get.
         const closed = page.locator(".board .meld.closed");
         if (await closed.count()) {
@@ -131,6 +132,7 @@ describe("one table layout that fits every screen", () => {
           await screenshot(page, `board-${stage.name}-open-${size}-${lang}`);
           expect.soft(await clippedWords(page), `${stage.name} opened: words cut`).toEqual([]);
           expect.soft(await unreadableCards(page, READABLE), `${stage.name} opened: cards out of sight`).toEqual([]);
+          expect.soft(await meldsOutOfSight(page, false), `${stage.name} opened: melds out of sight`).toEqual([]);
         }
         const found = await parts(page);
         for (const [name, box] of found) {

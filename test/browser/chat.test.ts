@@ -1,7 +1,18 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { it as itCatalog } from "../../web/src/i18n/it";
-import { axeScan, type ContextOptions, call, chromiumForFile, createGame, newPage, screenshot, serviceUrl } from "./helpers";
+import { it as itCatalog } from "../web/words";
+import {
+  axeScan,
+  type ContextOptions,
+  call,
+  chromiumForFile,
+  createGame,
+  keyHeader,
+  keyOf,
+  newPage,
+  screenshot,
+  serviceUrl,
+} from "./helpers";
 
 /**
  * The table's chat on phones, in Italian (docs/chat.md): two players talk
@@ -115,7 +126,13 @@ describe("the chat at the table", () => {
     // Once the match is over, Bruno's replay shows what was said at its place: before the first move.
     const { version } = (await call(`/api/games/${game.id}`)).body;
     expect(
-      (await call(`/api/games/${game.id}/moves`, { token: game.seats[0]!.token!, body: { move: { type: "resign" }, version } })).status,
+      (
+        await call(`/api/games/${game.id}/moves`, {
+          token: game.seats[0]!.token!,
+          headers: keyHeader(await keyOf(anna)),
+          body: { move: { type: "resign" }, version },
+        })
+      ).status,
     ).toBe(200);
     await bruno.goto(`${serviceUrl()}/game/${game.id}/replay?hand=1&move=0`);
     const said = bruno.getByTestId("replay-chat");

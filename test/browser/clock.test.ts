@@ -1,8 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { GameSnapshot } from "../../src/shared/api";
-import { en } from "../../web/src/i18n/en";
-import { it as italian } from "../../web/src/i18n/it";
+import { en, it as italian } from "../web/words";
 import {
   advance,
   axeScan,
@@ -13,6 +12,8 @@ import {
   drainNow,
   drawAndDiscard,
   drawAndDiscardHere,
+  keyHeader,
+  keyOf,
   literal,
   newPage,
   SIZES,
@@ -36,7 +37,8 @@ async function page(options: ContextOptions = {}): Promise<Page> {
   return newPage(await chromium.context(options));
 }
 
-const snapshot = async (id: string, token?: string) => (await call<GameSnapshot>(`/api/games/${id}`, { token })).body;
+const snapshot = async (id: string, token?: string, key?: string) =>
+  (await call<GameSnapshot>(`/api/games/${id}`, { token, headers: keyHeader(key) })).body;
 
 /** A 2-player deal with the first pozzetto given (the rest in a fixed order): the computer's cards let it close on its second turn. */
 function dealWith(o: { dealer: number; hands: string[][]; pozzetto: string[]; discard: string; stockTop: string[] }) {
@@ -247,9 +249,11 @@ describe("computer players", () => {
 
     // Bruno plays again, and Anna moves at once (the computer waits a second while she watches): her seat is hers again.
     await brunoTurn();
-    const snap = await snapshot(game.id, game.seats[0]!.token!);
+    const annaKey = await keyOf(anna);
+    const snap = await snapshot(game.id, game.seats[0]!.token!, annaKey);
     const drew = await call(`/api/games/${game.id}/moves`, {
       token: game.seats[0]!.token!,
+      headers: keyHeader(annaKey),
       body: { move: { type: "draw" }, version: snap.version },
     });
     expect(drew.status, JSON.stringify(drew.body)).toBe(200);

@@ -1,12 +1,14 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { en } from "../../web/src/i18n/en";
+import { en } from "../web/words";
 import {
   type ContextOptions,
   call,
   chromiumForFile,
   createGame,
   drawAndDiscard,
+  keyHeader,
+  keyOf,
   knownDeal,
   literal,
   newPage,
@@ -169,7 +171,7 @@ describe("defects a newcomer met", () => {
       token: anna,
       body: { move: { type: "discard", card: "9D" }, version: melded.body.version },
     });
-    const last = await drawAndDiscard(game, 200);
+    const last = await drawAndDiscard(game, 200, { 1: await keyOf(bruno) });
     expect(last?.events.some((e) => e.type === "handEnded")).toBe(true);
 
     const dialog = bruno.locator("#hand-end");
@@ -221,16 +223,26 @@ describe("defects a newcomer met", () => {
     // Opening a seat's link takes it: the spectator sees it at once, with no move made.
     await watcher.locator('.seat[data-seat="1"] .free-tag').waitFor({ state: "detached" });
 
-    const play = async (token: string, moves: unknown[]) => {
+    // By the API with the key of the browser that opened the seat (a seat its player opened answers only to their devices).
+    const play = async (seat: Page, token: string, moves: unknown[]) => {
       let version = (await call(`/api/games/${game.id}`)).body.version;
+      const headers = keyHeader(await keyOf(seat));
       for (const move of moves) {
-        const answer = await call(`/api/games/${game.id}/moves`, { token, body: { move, version } });
+        const answer = await call(`/api/games/${game.id}/moves`, { token, headers, body: { move, version } });
         expect(answer.status).toBe(200);
         version = answer.body.version;
       }
     };
-    await play(game.seats[0]!.token!, [{ type: "draw" }, { type: "meld", cards: ["3H", "4H", "5H"] }, { type: "discard", card: "8D" }]);
-    await play(game.seats[1]!.token!, [{ type: "draw" }, { type: "meld", cards: ["10S", "JS", "QS"] }, { type: "discard", card: "3C" }]);
+    await play(anna, game.seats[0]!.token!, [
+      { type: "draw" },
+      { type: "meld", cards: ["3H", "4H", "5H"] },
+      { type: "discard", card: "8D" },
+    ]);
+    await play(bruno, game.seats[1]!.token!, [
+      { type: "draw" },
+      { type: "meld", cards: ["10S", "JS", "QS"] },
+      { type: "discard", card: "3C" },
+    ]);
     await waitText(anna, "#status", /Your turn: draw/);
     await anna.locator("#act-draw").click();
     await waitText(anna, "#status", /Your turn: meld/);

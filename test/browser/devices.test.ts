@@ -2,8 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { GameSnapshot } from "../../src/shared/api";
-import { en } from "../../web/src/i18n/en";
-import { it as italian } from "../../web/src/i18n/it";
+import { en, it as italian } from "../web/words";
 import {
   axeScan,
   call,
@@ -11,6 +10,8 @@ import {
   createGame,
   drainNow,
   drawAndDiscard,
+  keyHeader,
+  keyOf,
   literal,
   newPage,
   screenshot,
@@ -31,8 +32,8 @@ import { sentMail, until } from "./receivers";
 
 const chromium = chromiumForFile();
 
-const snapshot = async (id: string, token?: string) => (await call<GameSnapshot>(`/api/games/${id}`, { token })).body;
-const keyOf = (p: Page) => p.evaluate(() => JSON.parse(localStorage.getItem("burraco.playerKey") ?? "null") as string);
+const snapshot = async (id: string, token?: string, key?: string) =>
+  (await call<GameSnapshot>(`/api/games/${id}`, { token, headers: keyHeader(key) })).body;
 
 /** Opens the lobby's "Your devices" (a device with no game yet shows it open). */
 async function openDevices(p: Page): Promise<void> {
@@ -79,7 +80,7 @@ describe("one player on two devices", () => {
     // The player names themself on the phone (a name with a control character is refused first).
     await phone.locator("#player-name-input").fill("Anna\u0007");
     await phone.locator("#player-name button[type=submit]").click();
-    await waitText(phone, "#devices", literal(italian.identity.nameRefused(40)));
+    await waitText(phone, "#devices", literal(italian.names.refused(40)));
     await phone.locator("#player-name-input").fill("  Anna  ");
     await phone.locator("#player-name button[type=submit]").click();
     await waitText(phone, "#devices", literal(italian.identity.nameSaved));
@@ -114,7 +115,7 @@ describe("one player on two devices", () => {
     await playTurn(desktop);
     await waitText(desktop, "#status", /./);
     await screenshot(desktop, "devices-4-desktop-played");
-    const afterDesktop = await snapshot(game.id, game.seats[me]!.token!);
+    const afterDesktop = await snapshot(game.id, game.seats[me]!.token!, await keyOf(desktop));
     expect(afterDesktop.version).toBeGreaterThan(afterPhone + 2);
     expect(afterDesktop.view.hand!.turn).toBe(other);
 

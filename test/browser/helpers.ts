@@ -210,19 +210,36 @@ export async function createGame(request: CreateGameRequest): Promise<CreateGame
   return answer.body;
 }
 
+/** The player key a page's browser holds (made by the web client on its first visit). */
+export const keyOf = (page: Page): Promise<string> =>
+  page.evaluate(() => JSON.parse(localStorage.getItem("burraco.playerKey") ?? "null") as string);
+
+/**
+ * The header a script sends with a seat's token once a browser opened the seat: a seat a player's device opened answers
+ * only to that player's devices (docs/identity.md), so the API plays it with that browser's key.
+ */
+export const keyHeader = (key: string | undefined): Record<string, string> => (key ? { "X-Player-Key": key } : {});
+
 /**
  * Plays quick turns through the API (draw, then discard the card drawn) for
- * `turns` turns, or until the hand ends; returns the last answer.
+ * `turns` turns, or until the hand ends; returns the last answer. `keys`:
+ * the player key of each seat a browser opened (`keyOf`).
  */
-export async function drawAndDiscard(game: CreateGameResponse, turns: number): Promise<EventsResponse | null> {
+export async function drawAndDiscard(
+  game: CreateGameResponse,
+  turns: number,
+  keys: Readonly<Record<number, string>> = {},
+): Promise<EventsResponse | null> {
   let last: EventsResponse | null = null;
   for (let i = 0; i < turns; i++) {
     const snap = (await call<GameSnapshot>(`/api/games/${game.id}`)).body;
     const hand = snap.view.hand;
     if (!hand || hand.end || snap.status === "over") break;
     const token = game.seats[hand.turn]!.token!;
+    const headers = keyHeader(keys[hand.turn]);
     const drew = await call<EventsResponse>(`/api/games/${game.id}/moves`, {
       token,
+      headers,
       body: { move: { type: "draw" }, version: snap.version },
     });
     if (drew.status !== 200) throw new Error(`draw refused: ${JSON.stringify(drew.body)}`);
@@ -230,6 +247,7 @@ export async function drawAndDiscard(game: CreateGameResponse, turns: number): P
     const mine = drew.body.view.view.hand!.myHand!;
     const discard = await call<EventsResponse>(`/api/games/${game.id}/moves`, {
       token,
+      headers,
       body: { move: { type: "discard", card: card ?? mine[0] }, version: drew.body.version },
     });
     if (discard.status !== 200) throw new Error(`discard refused: ${JSON.stringify(discard.body)}`);

@@ -1,7 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { en } from "../../web/src/i18n/en";
-import { it as italian } from "../../web/src/i18n/it";
+import { en, it as italian } from "../web/words";
 import { type ContextOptions, call, chromiumForFile, literal, newPage, serviceUrl, waitText } from "./helpers";
 
 /**

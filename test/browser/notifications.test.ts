@@ -1,7 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { en } from "../../web/src/i18n/en";
-import { it as italian } from "../../web/src/i18n/it";
+import { en, it as italian } from "../web/words";
 import { axeScan, chromiumForFile, createGame, type Lang, literal, type Size, screenshot, serviceUrl, waitText } from "./helpers";
 import { type PageOptions, preferences, preferencesPage } from "./preferences";
 import { sentMail, until, webhookReceiver } from "./receivers";
@@ -270,12 +269,12 @@ describe("a game's notifications", () => {
     expect(p.url()).toBe(`${serviceUrl()}/game/${game.id}#seat=${game.seats[0]!.token}`);
     // Bruno's seat is not held here.
     await p.goto(`${serviceUrl()}/game/${game.id}?seat=1`);
-    await waitText(p, "#seat-elsewhere", literal(en.notify.seatElsewhere(2, "Bruno")));
+    await waitText(p, "#seat-elsewhere", literal(en.spectator.seatElsewhere(2, "Bruno")));
     expect(await p.locator("#my-hand").count()).toBe(0);
     // Nor anything on another device.
     const elsewhere = await page({ lang: "it" });
     await elsewhere.goto(`${serviceUrl()}/game/${game.id}?seat=0`);
-    await waitText(elsewhere, "#seat-elsewhere", literal(italian.notify.seatElsewhere(1, "Anna")));
+    await waitText(elsewhere, "#seat-elsewhere", literal(italian.spectator.seatElsewhere(1, "Anna")));
     expect(await elsewhere.locator("#my-hand").count()).toBe(0);
   });
 });

@@ -1,7 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { en } from "../../web/src/i18n/en";
-import { it as italian } from "../../web/src/i18n/it";
+import { en, it as italian } from "../web/words";
 import { chromiumForFile, literal, serviceUrl, waitText } from "./helpers";
 import { type PageOptions, preferences, preferencesPage } from "./preferences";
 import { pushService, until } from "./receivers";

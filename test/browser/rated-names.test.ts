@@ -6,6 +6,7 @@ import {
   chromiumForFile,
   drawAndDiscard,
   establish,
+  keyHeader,
   literal,
   newPage,
   screenshot,
@@ -66,14 +67,17 @@ describe("a nameless player in a rated match", () => {
     const mine = await call("/api/seeks/mine", { token: annaKey });
     const annaToken = mine.body.seeks.find((s: { seek: { id: string } }) => s.seek.id === seekId).game.token as string;
     const game = { id: gameId, seats: [{ token: annaToken }, { token: brunoToken }] } as unknown as CreateGameResponse;
-    await drawAndDiscard(game, 4);
+    // Each seat is its player's (a seek's game): played by the API with their keys.
+    const keys = { 0: annaKey, 1: brunoKey };
+    await drawAndDiscard(game, 4, keys);
     let now = (await call<GameSnapshot>(`/api/games/${gameId}`)).body;
     if (now.view.hand!.turn !== 0) {
-      await drawAndDiscard(game, 1);
+      await drawAndDiscard(game, 1, keys);
       now = (await call<GameSnapshot>(`/api/games/${gameId}`)).body;
     }
     const resigned = await call(`/api/games/${gameId}/moves`, {
       token: annaToken,
+      headers: keyHeader(annaKey),
       body: { move: { type: "resign" }, version: now.version },
     });
     expect(resigned.status).toBe(200);

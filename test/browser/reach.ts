@@ -114,3 +114,65 @@ export async function clippedWords(page: Page, root = ".table-screen", pageScrol
     [root, pageScrolls] as const,
   );
 }
+
+/**
+ * Where a team's melds do not fit their box and it scrolls: its title must say how many are out of sight ("+3 ▾",
+ * counted here from what shows), and (`firstRow`) its first row of melds must still show whole, the burraco's kind
+ * under it too. Not asked of burracos the player opened (taller, a line more for the wild's label): there the box may
+ * scroll from its first row. Each box that fails, with why.
+ */
+export async function meldsOutOfSight(page: Page, firstRow: boolean): Promise<string[]> {
+  return page.evaluate((firstRow) => {
+    const problems: string[] = [];
+    for (const box of document.querySelectorAll<HTMLElement>(".board .meld-fit")) {
+      const name = `melds ${box.dataset.fit}`;
+      const seen = box.getBoundingClientRect();
+      const top = seen.top + box.clientTop;
+      const bottom = top + box.clientHeight;
+      const melds = [...box.querySelectorAll<HTMLElement>(".meld")].map((m) => ({ m, r: m.getBoundingClientRect() }));
+      if (!melds.length) continue;
+      const first = Math.min(...melds.map(({ r }) => r.top));
+      for (const { m, r } of melds)
+        if (firstRow && Math.abs(r.top - first) < 2 && r.bottom > bottom + 2)
+          problems.push(`${name}: meld ${m.dataset.meld} of the first row cut (${Math.round(r.bottom - bottom)} px below the box)`);
+      const out = melds.filter(({ r }) => r.top < top - 1 || r.bottom > bottom + 1).length;
+      const said = box.parentElement?.querySelector<HTMLElement>(":scope > h2 .out-of-sight")?.dataset.count ?? "";
+      const match = /^\+(\d+) /.exec(said);
+      const count = match ? Number(match[1]) : 0;
+      if (count !== out) problems.push(`${name}: ${out} melds out of sight, its title says "${said}"`);
+    }
+    return problems;
+  }, firstRow);
+}
+
+/**
+ * A tap on each meld box's count ("+3 ▾") brings the first meld it counted below whole into sight (a page opened
+ * with reduced motion: the box scrolls at once); each box where it does not, with why. The boxes are scrolled back to their top afterwards, as the player left them.
+ */
+export async function tapCounts(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  for (const team of await page
+    .locator(".board .zone:has(.out-of-sight[data-count])")
+    .evaluateAll((zones) => zones.map((z) => z.getAttribute("data-team")))) {
+    const zone = `.board .zone[data-team="${team}"]`;
+    const next = await page.locator(`${zone} .meld-fit`).evaluate((box) => {
+      const foot = box.getBoundingClientRect().top + box.clientTop + box.clientHeight;
+      return [...box.querySelectorAll<HTMLElement>(".meld")].find((m) => m.getBoundingClientRect().bottom > foot + 1)?.dataset.meld ?? null;
+    });
+    if (next === null) continue;
+    await page.locator(`${zone} .out-of-sight`).click();
+    // Under reduced motion (as the board's pages are opened) the box scrolls at once, within the tap.
+    const whole = await page.evaluate(
+      ([zone, next]) => {
+        const box = document.querySelector(`${zone} .meld-fit`)!;
+        const top = box.getBoundingClientRect().top + box.clientTop;
+        const r = box.querySelector(`.meld[data-meld="${next}"]`)!.getBoundingClientRect();
+        return r.top >= top - 1 && r.bottom <= top + box.clientHeight + 1;
+      },
+      [zone, next] as const,
+    );
+    if (!whole) problems.push(`team ${team}: a tap on its count left meld ${next} out of sight`);
+    await page.locator(`${zone} .meld-fit`).evaluate((box) => box.scrollTo(0, 0));
+  }
+  return problems;
+}

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { CreateGameResponse, GameSnapshot } from "../../src/shared/api";
-import { it as italian } from "../../web/src/i18n/it";
+import { it as italian } from "../web/words";
 import {
   advance,
   type ContextOptions,
@@ -100,7 +100,7 @@ describe("a lost seat", () => {
     const newPhone = await page({ size: "phone", lang: "it" });
     await newPhone.goto(fresh);
     await waitText(newPhone, ".seat.you", /Giulia/);
-    await waitText(newPhone, "#log", literal(italian.identity.seatReissued("Giulia")));
+    await waitText(newPhone, "#log", literal(italian.events.seatReissued("Giulia")));
     if ((await snapshot(id)).seats[1]!.computer !== null) {
       await newPhone.locator("#take-back").click();
       await newPhone.locator("#computer-banner").waitFor({ state: "detached" });

@@ -2,9 +2,20 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { GameSnapshot } from "../../src/shared/api";
 import { LANGUAGES } from "../../src/shared/language";
-import { en } from "../../web/src/i18n/en";
-import { it as itCatalog } from "../../web/src/i18n/it";
-import { axeScan, type ContextOptions, call, chromiumForFile, createGame, drainNow, newPage, screenshot, serviceUrl } from "./helpers";
+import { en, it as itCatalog } from "../web/words";
+import {
+  axeScan,
+  type ContextOptions,
+  call,
+  chromiumForFile,
+  createGame,
+  drainNow,
+  keyHeader,
+  keyOf,
+  newPage,
+  screenshot,
+  serviceUrl,
+} from "./helpers";
 
 /**
  * A player who comes back: the end of a match with its winner and the
@@ -27,8 +38,9 @@ function linkOf(page: Page): { id: string; token: string } {
   return { id: url.pathname.split("/")[2]!, token: new URLSearchParams(url.hash.slice(1)).get("seat") ?? "" };
 }
 
-async function snapshot(id: string, token?: string): Promise<GameSnapshot> {
-  const answer = await call<GameSnapshot>(`/api/games/${id}`, token ? { token } : {});
+/** The game as `token`'s seat sees it (with the key of the browser that opened it), or as the public does. */
+async function snapshot(id: string, token?: string, key?: string): Promise<GameSnapshot> {
+  const answer = await call<GameSnapshot>(`/api/games/${id}`, token ? { token, headers: keyHeader(key) } : {});
   expect(answer.status).toBe(200);
   return answer.body;
 }
@@ -47,6 +59,7 @@ describe("the end of a match", () => {
     const { version } = await snapshot(game.id);
     const resigned = await call(`/api/games/${game.id}/moves`, {
       token: game.seats[0]!.token!,
+      headers: keyHeader(await keyOf(anna)),
       body: { move: { type: "resign" }, version },
     });
     expect(resigned.status).toBe(200);
@@ -67,7 +80,7 @@ describe("the end of a match", () => {
     await annaEnd.locator(".rematch-button").click();
     await anna.waitForURL((url) => url.pathname.startsWith("/game/") && !url.pathname.includes(game.id) && url.hash.startsWith("#seat="));
     const annas = linkOf(anna);
-    expect((await snapshot(annas.id, annas.token)).viewer).toBe(1);
+    expect((await snapshot(annas.id, annas.token, await keyOf(anna))).viewer).toBe(1);
     await anna.locator("#my-hand").waitFor();
 
     // Bruno's table hears of it live, and leads him to his own seat in the same game.
@@ -78,7 +91,7 @@ describe("the end of a match", () => {
     await bruno.waitForURL((url) => url.pathname === `/game/${annas.id}` && url.hash.startsWith("#seat="));
     const brunos = linkOf(bruno);
     expect(brunos.token).not.toBe(annas.token);
-    const seen = await snapshot(annas.id, brunos.token);
+    const seen = await snapshot(annas.id, brunos.token, await keyOf(bruno));
     expect(seen.viewer).toBe(0);
     expect(seen.seats.map((s) => s.name)).toEqual(["Bruno", "Anna"]);
     await bruno.locator("#my-hand").waitFor();

@@ -2,9 +2,8 @@ import { text } from "node:stream/consumers";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CreateGameResponse, GameRecord } from "../../src/shared/api";
-import { en } from "../../web/src/i18n/en";
-import { it as italian } from "../../web/src/i18n/it";
 import { LONG } from "../sizes";
+import { en, it as italian } from "../web/words";
 import {
   asOnePlayer,
   axeScan,
@@ -12,6 +11,8 @@ import {
   chromiumForFile,
   createGame,
   drawAndDiscard,
+  keyHeader,
+  keyOf,
   knownDeal,
   type Lang,
   newPage,
@@ -232,7 +233,8 @@ describe("the replay", () => {
     await p.locator("#menu-replay").click();
     await waitText(p, ".hand-tabs", /Hand 2 \(in play\)/);
     // This browser holds Anna's seat: her cards in the hand in play, nobody else's.
-    const mine = (await call(`/api/games/${played.id}`, { token: played.seats[0]!.token! })).body.view.hand.myHand as string[];
+    const mine = (await call(`/api/games/${played.id}`, { token: played.seats[0]!.token!, headers: keyHeader(await keyOf(p)) })).body.view
+      .hand.myHand as string[];
     await p.keyboard.press("End");
     const shown = await p
       .locator('.replay-hands [data-seat="0"] [data-card]')

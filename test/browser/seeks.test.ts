@@ -1,7 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { en } from "../../web/src/i18n/en";
-import { it as italian } from "../../web/src/i18n/it";
+import { en, it as italian } from "../web/words";
 import {
   axeScan,
   call,
@@ -9,6 +8,7 @@ import {
   createGame,
   drawAndDiscard,
   establish,
+  keyHeader,
   literal,
   newPage,
   screenshot,
@@ -176,14 +176,15 @@ describe("play now, and the ratings pages", () => {
       expect(opened.status).toBe(200);
     }
     // Two turns each (a real game: docs/ratings.md), then Carla resigns at her turn.
-    await drawAndDiscard(game, 4);
+    await drawAndDiscard(game, 4, keys);
     let snap = (await call(`/api/games/${game.id}`)).body;
     if (snap.view.hand.turn !== 0) {
-      await drawAndDiscard(game, 1);
+      await drawAndDiscard(game, 1, keys);
       snap = (await call(`/api/games/${game.id}`)).body;
     }
     const resigned = await call(`/api/games/${game.id}/moves`, {
       token: game.seats[0]!.token!,
+      headers: keyHeader(keys[0]),
       body: { move: { type: "resign" }, version: snap.version },
     });
     expect(resigned.status).toBe(200);

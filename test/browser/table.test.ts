@@ -3,8 +3,19 @@ import type { AddressInfo } from "node:net";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { CreateGameResponse } from "../../src/shared/api";
-import { en } from "../../web/src/i18n/en";
-import { cardForms, chromiumForFile, drainNow, everShown, knownDeal, newPage as open, screenshot, serviceUrl } from "./helpers";
+import { en } from "../web/words";
+import {
+  cardForms,
+  chromiumForFile,
+  drainNow,
+  everShown,
+  keyHeader,
+  keyOf,
+  knownDeal,
+  newPage as open,
+  screenshot,
+  serviceUrl,
+} from "./helpers";
 
 /**
  * The web client in a real browser (Debian's Chromium) against the real
@@ -320,7 +331,8 @@ describe("web client", () => {
     const version = ((await (await fetch(`${serviceUrl()}/api/games/${second.id}`)).json()) as { version: number }).version;
     const moved = await fetch(`${serviceUrl()}/api/games/${second.id}/moves`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      // With the key of Carla's browser: the seat is her player's (docs/identity.md).
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, ...keyHeader(await keyOf(carla)) },
       body: JSON.stringify({ move: { type: "draw" }, version, id: "browser-test-draw" }),
     });
     expect(moved.status).toBe(200);

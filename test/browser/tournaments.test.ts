@@ -4,7 +4,18 @@ import type { EventsResponse, GameSnapshot } from "../../src/shared/api";
 import type { TournamentView } from "../../src/shared/wire/tournaments";
 import { checkRecord, type TournamentRecord } from "../../src/tournament/record";
 import { it as italian } from "../../web/src/tournaments/words/it";
-import { axeScan, call, chromiumForFile, drawAndDiscardHere, literal, newPage, screenshot, serviceUrl, waitText } from "./helpers";
+import {
+  axeScan,
+  call,
+  chromiumForFile,
+  drawAndDiscardHere,
+  literal,
+  newPage,
+  screenshot,
+  serviceUrl,
+  waitText,
+  withPlayerKey,
+} from "./helpers";
 
 /**
  * A club's tournament on phones, in Italian: the organiser creates a pairs
@@ -42,16 +53,25 @@ async function until(id: string, ready: (v: TournamentView) => boolean): Promise
   throw new Error(`the tournament did not get there: ${JSON.stringify(await view(id))}`);
 }
 
-/** A seat's turn by the API: draw, then discard the card drawn. */
-async function turnByApi(game: string, token: string, snap: GameSnapshot): Promise<void> {
-  const drew = await call<EventsResponse>(`/api/games/${game}/moves`, { token, body: { move: { type: "draw" }, version: snap.version } });
+/** A seat's turn by the API, with its player's key: draw, then discard the card drawn. */
+async function turnByApi(game: string, token: string, key: string, snap: GameSnapshot): Promise<void> {
+  const headers = { "X-Player-Key": key };
+  // The seat is opened first, as a browser opens it (its view): the room learns the device is its player's, for the
+  // moves that follow (a move does not look the key up: docs/identity.md).
+  expect((await call(`/api/games/${game}`, { token, headers })).status).toBe(200);
+  const drew = await call<EventsResponse>(`/api/games/${game}/moves`, {
+    token,
+    headers,
+    body: { move: { type: "draw" }, version: snap.version },
+  });
   expect(drew.status).toBe(200);
   const card = drew.body.events.find((e) => e.type === "drew")?.card ?? drew.body.view.view.hand!.myHand![0];
   const discarded = await call(`/api/games/${game}/moves`, {
     token,
+    headers,
     body: { move: { type: "discard", card }, version: drew.body.version },
   });
-  expect(discarded.status).toBe(200);
+  expect(discarded.status, JSON.stringify(discarded.body)).toBe(200);
 }
 
 const roundMade = (round: number) => (v: TournamentView) =>
@@ -76,14 +96,16 @@ describe("a pairs tournament on phones, in Italian", () => {
     await waitText(organiser, "#tournament-status", literal(italian.status.registration));
 
     // Anna registers her pair on her phone and sends Bruno the partner link; he joins from his.
-    const anna = await phone();
+    // Anna's and Bruno's phones hold player keys the test knows (their seats answer to their keys: docs/identity.md).
+    const [annaKey, brunoKey] = [playerKey(), playerKey()];
+    const anna = await withPlayerKey(await phone(), annaKey);
     await anna.goto(`${serviceUrl()}/tournament/${id}`);
     await anna.locator("#t-player-name").fill("Anna");
     await anna.locator("#register").click();
     const link = await anna.locator("#partner-link input").inputValue();
     expect(link).toContain(`/tournament/${id}#partner=`);
     await screenshot(anna, "tournament-partner-link-it-phone");
-    const bruno = await phone();
+    const bruno = await withPlayerKey(await phone(), brunoKey);
     await bruno.goto(link);
     await waitText(bruno, "#register-form", literal(italian.partnerInvited));
     await bruno.locator("#t-player-name").fill("Bruno");
@@ -127,6 +149,8 @@ describe("a pairs tournament on phones, in Italian", () => {
     const seatsOf = (entry: number | null) =>
       entry === 0 ? ["Anna", "Bruno"] : entry === 1 ? ["Carla", "Dario"] : entry === 2 ? ["Elena", null] : [null, null];
     const keys = new Map([
+      ["Anna", annaKey],
+      ["Bruno", brunoKey],
       ["Carla", carla],
       ["Dario", dario],
       ["Elena", elena],
@@ -134,7 +158,7 @@ describe("a pairs tournament on phones, in Italian", () => {
     // The others' seats, from their "my games" (which has the table once D1 has it).
     for (const who of [...seatsOf(table.sides[0]), ...seatsOf(table.sides[1])]) {
       const key = who === null ? undefined : keys.get(who);
-      if (!key) continue;
+      if (!key || tokens.has(who!)) continue;
       const seatToken = async () => {
         const mine = await call<{ games: { id: string; token: string | null }[] }>("/api/me/games", { token: key });
         return mine.body.games.find((g) => g.id === table.game)?.token ?? null;
@@ -145,7 +169,8 @@ describe("a pairs tournament on phones, in Italian", () => {
     const [north, east] = [seatsOf(table.sides[0]), seatsOf(table.sides[1])];
     const owner = (seat: number) => (seat % 2 === 0 ? north : east)[Math.floor(seat / 2)] ?? null;
     // The table is sealed until the round is over (its deals are the other tables'): it is read through Anna's seat.
-    const atTable = async () => (await call<GameSnapshot>(`/api/games/${table.game}`, { token: tokens.get("Anna")! })).body;
+    const atTable = async () =>
+      (await call<GameSnapshot>(`/api/games/${table.game}`, { token: tokens.get("Anna")!, headers: { "X-Player-Key": annaKey } })).body;
     let annaPlayed = false;
     for (let turn = 0; turn < 12 && !annaPlayed; turn++) {
       const snap = await atTable();
@@ -158,7 +183,7 @@ describe("a pairs tournament on phones, in Italian", () => {
         annaPlayed = true;
         // Her discard reached the table: the turn is the next seat's.
         await expect.poll(async () => (await atTable()).view.hand?.turn).not.toBe(seat);
-      } else if (who !== null) await turnByApi(table.game!, tokens.get(who)!, snap);
+      } else if (who !== null) await turnByApi(table.game!, tokens.get(who)!, keys.get(who)!, snap);
       // The computer plays its own turn: wait for it to be someone else's.
       else await expect.poll(async () => (await atTable()).version).toBeGreaterThan(snap.version);
     }

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newToken } from "../../src/server/auth";
 import type { CreateGameResponse, GameSnapshot } from "../../src/shared/api";
-import { it as italian } from "../../web/src/i18n/it";
+import { it as italian } from "../web/words";
 import {
   axeScan,
   call,
@@ -70,7 +70,8 @@ describe("a lost phone", () => {
     const seats = [];
     seats[annaSeat.seat] = { seat: annaSeat.seat, token: annaSeat.token };
     seats[1 - annaSeat.seat] = { seat: 1 - annaSeat.seat, token: new URL(bruno.url()).hash.slice("#seat=".length) };
-    await drawAndDiscard({ id, seats } as unknown as CreateGameResponse, 1);
+    // Her seat is her player's (a seek's game): played by the API with her key.
+    await drawAndDiscard({ id, seats } as unknown as CreateGameResponse, 1, { [annaSeat.seat]: anna });
     await sheet.waitFor({ state: "hidden" });
     await drawAndDiscardHere(bruno);
     await sheet.waitFor({ state: "visible" });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { hashToken } from "../../src/server/auth";
 import { confirmEmail } from "../../src/server/notify/index";
 import { HOUR, realTime, setTime, T0 } from "./clock-helpers";
-import { call, createGame, openSocket, type PeopleGame, roomStub } from "./helpers";
+import { call, createGame, openSocket, type PeopleGame, roomStub, seatKey } from "./helpers";
 import { HANG_GUARD, hook, mailTo, received, settle, subscribe, unique, until } from "./notify/helpers";
 
 /**
@@ -23,7 +23,8 @@ async function drain(game: PeopleGame): Promise<void> {
   await runDurableObjectAlarm(roomStub(game.id)); // drained again: nothing twice
 }
 
-const say = (game: PeopleGame, seat: number, body: unknown) => call(`/api/games/${game.id}/chat`, { token: game.seats[seat]!.token, body });
+const say = (game: PeopleGame, seat: number, body: unknown) =>
+  call(`/api/games/${game.id}/chat`, { token: game.seats[seat]!.token, headers: seatKey(game.seats[seat]!.token), body });
 
 afterEach(() => realTime());
 
@@ -116,7 +117,11 @@ describe("notifications of the table's chat", () => {
     socket.close();
     await settle(300);
     // Muted: nothing either.
-    await call(`/api/games/${game.id}/chat/mutes`, { token: game.seats[0]!.token, body: { seat: 1, muted: true } });
+    await call(`/api/games/${game.id}/chat/mutes`, {
+      token: game.seats[0]!.token,
+      headers: seatKey(game.seats[0]!.token),
+      body: { seat: 1, muted: true },
+    });
     setTime(T0 + 5 * HOUR);
     await say(game, 1, { text: "silenzio" });
     await drain(game);

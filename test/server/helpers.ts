@@ -45,6 +45,37 @@ export function homeAddress(n: number): string {
   return `3fff:${(hash >>> 16).toString(16)}:${(hash & 0xffff).toString(16)}:${(n & 0xffff).toString(16)}::7`;
 }
 
+/**
+ * The device each seat was opened with, by the seat's token. A seat a player's device opened answers only to that
+ * player's devices (docs/identity.md), as a browser's seat is played by the browser that opened it: the helpers that
+ * play and read a seat (`move`, `view`, `openSocket`, and those built on them) send the key it was opened with.
+ * `call` remembers it from the answers that give a device a seat (`rememberSeats`); `holdSeat` for any other.
+ */
+const seatKeys = new Map<string, string>();
+
+export function holdSeat(token: string, key: string): void {
+  seatKeys.set(token, key);
+}
+
+/** The `X-Player-Key` header of the device that opened the seat of `token`, if a device did. */
+export function seatKey(token: string | undefined): Record<string, string> {
+  const key = token === undefined ? undefined : seatKeys.get(token);
+  return key === undefined ? {} : { "X-Player-Key": key };
+}
+
+const SEAT_VIEW = /^\/api\/games\/[^/?]+$/;
+
+/** The seats an answer gives a device: the seat its view opened, its rematch's, its seeks' games', its games. */
+function rememberSeats(path: string, token: string | undefined, playerKey: string | undefined, body: any): void {
+  const hold = (seat: string | null | undefined, key: string | undefined) => {
+    if (seat && key && !seatKeys.has(seat)) seatKeys.set(seat, key);
+  };
+  if (SEAT_VIEW.test(path)) hold(token, playerKey);
+  else if (/^\/api\/games\/[^/]+\/rematch$/.test(path)) hold(body?.token, playerKey);
+  else if (path.startsWith("/api/seeks")) for (const seek of [body, ...(body?.seeks ?? [])]) hold(seek?.game?.token, token);
+  else if (path.startsWith("/api/me/games")) for (const game of body?.games ?? []) hold(game?.token, token);
+}
+
 /** Calls the Worker as a client would (from this file's own address unless `headers` give one). */
 export async function call<T = any>(
   path: string,
@@ -72,6 +103,7 @@ export async function call<T = any>(
   } catch {
     parsed = text;
   }
+  if (response.status < 300) rememberSeats(path, options.token, headers["X-Player-Key"], parsed);
   return { status: response.status, body: parsed as T, headers: response.headers, text };
 }
 
@@ -86,13 +118,17 @@ export async function createGame(request: CreateGameRequest = { players: 2 }): P
 }
 
 export async function view(id: string, token?: string): Promise<GameSnapshot> {
-  const answer = await call<GameSnapshot>(`/api/games/${id}`, token ? { token } : {});
+  const answer = await call<GameSnapshot>(`/api/games/${id}`, token ? { token, headers: seatKey(token) } : {});
   if (answer.status !== 200) throw new Error(`view failed: ${answer.status} ${answer.text}`);
   return answer.body;
 }
 
 export function move(id: string, token: string, move: unknown, version: number, key?: string): Promise<Answer<EventsResponse>> {
-  return call<EventsResponse>(`/api/games/${id}/moves`, { token, body: { move, version, ...(key ? { id: key } : {}) } });
+  return call<EventsResponse>(`/api/games/${id}/moves`, {
+    token,
+    headers: seatKey(token),
+    body: { move, version, ...(key ? { id: key } : {}) },
+  });
 }
 
 /** A WebSocket client over the Worker, collecting every message it gets. */
@@ -106,7 +142,7 @@ export interface SocketClient {
 }
 
 export async function openSocket(id: string, token?: string, viaProtocol = false): Promise<SocketClient> {
-  const headers: Record<string, string> = { Upgrade: "websocket" };
+  const headers: Record<string, string> = { Upgrade: "websocket", ...seatKey(token) };
   if (token && viaProtocol) headers["Sec-WebSocket-Protocol"] = `burraco, bearer.${token}`;
   else if (token) headers.Authorization = `Bearer ${token}`;
   const response = await exports.default.fetch(`${BASE}/api/games/${id}/ws`, { headers });

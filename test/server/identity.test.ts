@@ -196,14 +196,15 @@ describe("a player's devices", () => {
     expect((await call(`/api/me/devices/${gone.id}`, { token: phone, method: "DELETE" })).body.error.code).toBe("DEVICE_NOT_FOUND");
   });
 
-  it("a move and a long poll are the seat token's alone: they read no device from D1, a view does", async () => {
+  it("a move and a long poll of a device the room has seen at its seat read no device from D1, a view does", async () => {
     const phone = key();
     const game = await createGame({ players: 2 });
     const seen = async () =>
       (await env.DB.prepare("SELECT seen_at FROM devices WHERE key_hash = ?").bind(hashToken(phone)).first<{ seen_at: number }>())!.seen_at;
+    // The phone plays both seats (a seat its player opened answers only to that player's devices: docs/identity.md).
     const opened = await open(game.id, game.seats[0]!.token, phone);
     const turn = opened.body.view.hand.turn as number;
-    await open(game.id, game.seats[1]!.token, key());
+    await open(game.id, game.seats[1]!.token, phone);
     await call("/api/me", { token: phone }); // the device's row is stored
     // Long ago: the next lookup of this device writes its time seen.
     await env.DB.prepare("UPDATE devices SET seen_at = 1 WHERE key_hash = ?").bind(hashToken(phone)).run();
@@ -215,10 +216,10 @@ describe("a player's devices", () => {
     });
     expect(moved.status).toBe(200);
     expect((await call(`/api/games/${game.id}/events?since=0`, { token: game.seats[0]!.token, headers })).status).toBe(200);
-    // A malformed key is not even read there.
-    expect(
-      (await call(`/api/games/${game.id}/events?since=0`, { token: game.seats[0]!.token, headers: { "X-Player-Key": "!" } })).status,
-    ).toBe(200);
+    // A malformed key is not even read there: the public events answer, and the seat, its player's, refuses it as no device.
+    expect((await call(`/api/games/${game.id}/events?since=0`, { headers: { "X-Player-Key": "!" } })).status).toBe(200);
+    const malformed = await call(`/api/games/${game.id}/events?since=0`, { token: game.seats[0]!.token, headers: { "X-Player-Key": "!" } });
+    expect(malformed.body.error.code).toBe("SEAT_BOUND");
     expect(await seen()).toBe(1);
     expect((await open(game.id, game.seats[0]!.token, phone)).status).toBe(200);
     expect(await seen()).toBeGreaterThan(1);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { hashToken, newToken } from "../../src/server/auth";
 import { PLAYER_DEFAULT_EVENTS } from "../../src/shared/wire/notifications";
 import { clockOf, DAY, HOUR, publicEvents, realTime, setTime, T0 } from "./clock-helpers";
-import { call, computerPlays, move, trueTable, view } from "./helpers";
+import { call, computerPlays, move, seatKey, trueTable, view } from "./helpers";
 import { HANG_GUARD, hook, received, settle, subscribe, unique, until } from "./notify/helpers";
 
 /**
@@ -135,7 +135,11 @@ describe("a person against the computer who is away", () => {
     expect(clock.adjourned).toEqual({ late: giulia });
     expect(await computerTurns(game.id, giulia)).toBe(0);
     expect((await publicEvents(game.id)).find((e) => e.type === "timedOut")).toMatchObject({ seat: giulia, action: "adjourn" });
-    const claimed = await call(`/api/games/${game.id}/clock/claim`, { method: "POST", token: game.tokens[giulia]! });
+    const claimed = await call(`/api/games/${game.id}/clock/claim`, {
+      method: "POST",
+      token: game.tokens[giulia]!,
+      headers: seatKey(game.tokens[giulia]!),
+    });
     expect(claimed.status).toBe(409);
     const told = await until(
       async () => (await posted(ears)).find((e) => e.type === "game.timedOut") ?? null,
@@ -154,7 +158,11 @@ describe("a person against the computer who is away", () => {
 
   it("refuses to hand her seat to the computer when nobody else is at the table to wait for her", async () => {
     const { game, giulia } = await versus("computer");
-    const handed = await call(`/api/games/${game.id}/computer`, { token: game.tokens[giulia]!, body: { on: true } });
+    const handed = await call(`/api/games/${game.id}/computer`, {
+      token: game.tokens[giulia]!,
+      headers: seatKey(game.tokens[giulia]!),
+      body: { on: true },
+    });
     expect(handed.status).toBe(409);
     expect(handed.body.error.code).toBe("NOBODY_WAITING");
   });

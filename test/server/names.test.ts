@@ -5,7 +5,7 @@ import { newToken } from "../../src/server/auth";
 import { COMPUTER_NAMES, withComputerNames } from "../../src/server/computer-names";
 import { confirmEmail } from "../../src/server/notify/index";
 import { alarm, HOUR, playTurn, realTime, setTime, T0 } from "./clock-helpers";
-import { call, computerPlays, homeAddress, type PeopleGame, roomStub, trueTable } from "./helpers";
+import { call, computerPlays, homeAddress, type PeopleGame, roomStub, seatKey, trueTable } from "./helpers";
 import { browserSubscription, hook, mailsTo, mailTo, pushesTo, received, unique, until } from "./notify/helpers";
 import { person } from "./rated-helpers";
 
@@ -94,7 +94,11 @@ describe("names on every channel", () => {
     expect(table.state.hand!.turn).toBe(1);
     setTime(T0 + 3 * HOUR);
     await alarm(game.id);
-    const claimed = await call(`/api/games/${game.id}/clock/claim`, { method: "POST", token: game.seats[0]!.token });
+    const claimed = await call(`/api/games/${game.id}/clock/claim`, {
+      method: "POST",
+      token: game.seats[0]!.token,
+      headers: seatKey(game.seats[0]!.token),
+    });
     expect(claimed.status, claimed.text).toBe(200);
     await runDurableObjectAlarm(roomStub(game.id));
     const ended = await until(async () => {
@@ -134,6 +138,7 @@ describe("names on every channel", () => {
       (
         await call(`/api/games/${id}/moves`, {
           token: game.seats[loser]!.token,
+          headers: seatKey(game.seats[loser]!.token),
           body: { move: { type: "resign" }, version: table.version },
         })
       ).status,

@@ -6,7 +6,7 @@ import { ESTABLISHED } from "../../src/server/ratings/standing";
 import { verdict } from "../../src/server/ratings/verdict";
 import { gameInit } from "../../src/server/validate";
 import { alarm, DAY, playTurn, realTime, setTime, T0 } from "./clock-helpers";
-import { call, computerPlays, createGame, homeAddress, move, type PeopleGame, roomStub, trueTable } from "./helpers";
+import { call, computerPlays, createGame, homeAddress, move, type PeopleGame, roomStub, seatKey, trueTable } from "./helpers";
 import { confirmTokenIn, mailsTo, unique } from "./notify/helpers";
 import { open, type Person, pageOf, person } from "./rated-helpers";
 
@@ -91,10 +91,13 @@ describe("farming a rating", () => {
     const game = await ratedGame();
     expect((await open(game, 0, farmer)).status).toBe(200);
     expect((await open(game, 1, alt)).status).toBe(200);
-    // The alt's only device joins the farmer's player (once D1 knows the seat): its seat is the farmer's now.
+    // The alt's only device joins the farmer's player, the alt's player with it (once D1 knows the seat): its seat is the
+    // farmer's now. (Linked alone, the device would no longer play the alt's seat at all: docs/identity.md.)
     await drained(game.id);
     const code = await call("/api/me/link-codes", { token: farmer.key, method: "POST", headers: farmer.from });
-    expect((await call("/api/me/devices", { token: alt.key, headers: alt.from, body: { code: code.body.code } })).status).toBe(200);
+    expect((await call("/api/me/devices", { token: alt.key, headers: alt.from, body: { code: code.body.code, merge: true } })).status).toBe(
+      200,
+    );
     await playThenResign(game, 1);
     await drained(game.id);
     // The seat is the farmer's player's (a merge), or was taken by a device now the farmer's: one person either way.
@@ -177,7 +180,15 @@ describe("farming a rating", () => {
     const slow = (await trueTable(late.id)).state.hand!.turn;
     setTime(T0 + 2 * DAY);
     await alarm(late.id);
-    expect((await call(`/api/games/${late.id}/clock/claim`, { method: "POST", token: late.seats[1 - slow]!.token })).status).toBe(200);
+    expect(
+      (
+        await call(`/api/games/${late.id}/clock/claim`, {
+          method: "POST",
+          token: late.seats[1 - slow]!.token,
+          headers: seatKey(late.seats[1 - slow]!.token),
+        })
+      ).status,
+    ).toBe(200);
     await drained(late.id);
     const page = await pageOf(slow === 0 ? carla : dario);
     expect(page).toMatchObject({ finished: 1, lostOnTime: 1, ratings: [] });
@@ -191,9 +202,19 @@ describe("farming a rating", () => {
     expect((await open(game, 1, bruno)).status).toBe(200);
     // Anna hands her seat to the computer from the start; the last person at the table may not (nobody would wait for them).
     expect(
-      (await call(`/api/games/${game.id}/computer`, { token: game.seats[0]!.token, body: { on: true, level: "beginner" } })).status,
+      (
+        await call(`/api/games/${game.id}/computer`, {
+          token: game.seats[0]!.token,
+          headers: seatKey(game.seats[0]!.token),
+          body: { on: true, level: "beginner" },
+        })
+      ).status,
     ).toBe(200);
-    const last = await call(`/api/games/${game.id}/computer`, { token: game.seats[1]!.token, body: { on: true, level: "beginner" } });
+    const last = await call(`/api/games/${game.id}/computer`, {
+      token: game.seats[1]!.token,
+      headers: seatKey(game.seats[1]!.token),
+      body: { on: true, level: "beginner" },
+    });
     expect(last.status).toBe(409);
     // Bruno plays three turns against the computer playing Anna's, then resigns: Anna's side wins, with no move of hers.
     let brunos = 0;
@@ -260,7 +281,11 @@ describe("farming a rating", () => {
     for (let i = 0; i < 4; i++) await playTurn(helped);
     // Anna lets the computer play her next turn, then takes her seat back; Bruno resigns: Anna's win is the computer's too.
     while ((await trueTable(helped.id)).state.hand!.turn !== 1) await playTurn(helped);
-    await call(`/api/games/${helped.id}/computer`, { token: helped.seats[0]!.token, body: { on: true, level: "beginner" } });
+    await call(`/api/games/${helped.id}/computer`, {
+      token: helped.seats[0]!.token,
+      headers: seatKey(helped.seats[0]!.token),
+      body: { on: true, level: "beginner" },
+    });
     await playTurn(helped);
     for (let i = 0; i < 10 && (await trueTable(helped.id)).state.hand!.turn === 0; i++) await runDurableObjectAlarm(roomStub(helped.id));
     let table = await trueTable(helped.id);
@@ -276,7 +301,11 @@ describe("farming a rating", () => {
     expect((await open(lost, 1, bruno)).status).toBe(200);
     for (let i = 0; i < 4; i++) await playTurn(lost);
     while ((await trueTable(lost.id)).state.hand!.turn !== 1) await playTurn(lost);
-    await call(`/api/games/${lost.id}/computer`, { token: lost.seats[0]!.token, body: { on: true, level: "beginner" } });
+    await call(`/api/games/${lost.id}/computer`, {
+      token: lost.seats[0]!.token,
+      headers: seatKey(lost.seats[0]!.token),
+      body: { on: true, level: "beginner" },
+    });
     await playTurn(lost);
     for (let i = 0; i < 10 && (await trueTable(lost.id)).state.hand!.turn === 0; i++) await runDurableObjectAlarm(roomStub(lost.id));
     table = await trueTable(lost.id);
@@ -326,7 +355,8 @@ describe("the rating at the match's end", () => {
     // Before the room has recorded the result, no outcome yet.
     expect((await call(`/api/games/${game.id}`)).body.rating).toBeUndefined();
     await drained(game.id);
-    const rating = (await call(`/api/games/${game.id}`, { token: game.seats[0]!.token })).body.rating;
+    const rating = (await call(`/api/games/${game.id}`, { token: game.seats[0]!.token, headers: seatKey(game.seats[0]!.token) })).body
+      .rating;
     expect(rating.rated).toBe(true);
     expect(rating.why).toBeNull();
     const [mine, theirs] = [

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { publicIdOf } from "../../src/server/players/identity";
 import { aged, GLICKO, type MatchResult, ratingAfter, ratingsAfterMatch, scoreBetween } from "../../src/server/ratings/glicko";
 import { alarm, DAY, playTurn, realTime, setTime, T0 } from "./clock-helpers";
-import { call, createGame, move, type PeopleGame, roomStub, trueTable } from "./helpers";
+import { call, createGame, move, type PeopleGame, roomStub, seatKey, trueTable } from "./helpers";
 import { open, type Person, person } from "./rated-helpers";
 
 /** Ratings (docs/ratings.md): Glicko-2 as published, partners, what is rated, and the public pages. */
@@ -158,7 +158,11 @@ describe("rated matches", () => {
     const late = (await trueTable(game.id)).state.hand!.turn;
     setTime(T0 + 2 * DAY);
     await alarm(game.id);
-    const claimed = await call(`/api/games/${game.id}/clock/claim`, { method: "POST", token: game.seats[1 - late]!.token });
+    const claimed = await call(`/api/games/${game.id}/clock/claim`, {
+      method: "POST",
+      token: game.seats[1 - late]!.token,
+      headers: seatKey(game.seats[1 - late]!.token),
+    });
     expect(claimed.status, claimed.text).toBe(200);
     await drained(game.id);
     const page = (await call(`/api/players/${await publicIdOfKey(keys[late]!)}`)).body;
@@ -208,7 +212,9 @@ describe("rated matches", () => {
 
   it("records an unrated match as finished without touching ratings", async () => {
     const { game, keys } = await seated({ clock: { perMove: "3d" } });
-    expect((await call(`/api/games/${game.id}`, { token: game.seats[0]!.token })).body.rated).toBe(false);
+    expect((await call(`/api/games/${game.id}`, { token: game.seats[0]!.token, headers: seatKey(game.seats[0]!.token) })).body.rated).toBe(
+      false,
+    );
     const turn = await playThenResign(game);
     await drained(game.id);
     const page = (await call(`/api/players/${await publicIdOfKey(keys[turn]!)}`)).body;

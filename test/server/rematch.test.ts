@@ -60,7 +60,7 @@ describe("a rematch", () => {
     expect(bruno.body).toMatchObject({ id, seat: 0 });
     expect(anna.body.token).not.toBe(bruno.body.token);
     // Asked again: the same game and the same seat's link.
-    const again = await rematch(game.id, game.seats[0]!.token);
+    const again = await rematch(game.id, game.seats[0]!.token, ANNA_KEY);
     expect(again.body).toEqual(anna.body);
 
     // The finished game names it, for everyone (its id is public, like any spectator link).

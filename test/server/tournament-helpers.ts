@@ -6,7 +6,7 @@ import type { Table } from "../../src/server/room/table";
 import type { TournamentRoom } from "../../src/server/tournaments/room";
 import type { StandingsView, TournamentView } from "../../src/shared/wire/tournaments";
 import type { TournamentRecord } from "../../src/tournament/record";
-import { call, roomStub, trueTable } from "./helpers";
+import { call, roomStub, seatKey, trueTable } from "./helpers";
 
 /** Tournaments in Worker tests: players (player keys), a tournament made and filled, its room driven by its alarm. */
 
@@ -99,6 +99,7 @@ export async function resignAt(game: string, seatToken: (seat: number) => string
   const seat = table.state.hand!.turn;
   const answer = await call(`/api/games/${game}/moves`, {
     token: seatToken(seat),
+    headers: seatKey(seatToken(seat)),
     body: { move: { type: "resign" }, version: table.version },
   });
   if (answer.status !== 200) throw new Error(`resign refused: ${answer.status} ${answer.text}`);
@@ -113,7 +114,11 @@ export async function resignAtTable(game: string, sides: readonly (number | null
   const player = keys[sides[table.state.hand!.turn % 2]!]!;
   const mine = await call<{ games: { id: string; token: string | null }[] }>("/api/me/games", { token: player });
   const token = mine.body.games.find((g) => g.id === game)!.token!;
-  const answer = await call(`/api/games/${game}/moves`, { token, body: { move: { type: "resign" }, version: table.version } });
+  const answer = await call(`/api/games/${game}/moves`, {
+    token,
+    headers: { "X-Player-Key": player },
+    body: { move: { type: "resign" }, version: table.version },
+  });
   expect(answer.status).toBe(200);
   await drainTable(game);
 }

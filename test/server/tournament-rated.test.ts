@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { hashToken } from "../../src/server/auth";
 import { ESTABLISHED } from "../../src/server/ratings/standing";
 import { playTurn, realTime } from "./clock-helpers";
-import { call, homeAddress, move, type PeopleGame, roomStub, trueTable } from "./helpers";
+import { call, homeAddress, move, type PeopleGame, roomStub, seatKey, trueTable } from "./helpers";
 import { type Person, pageOf, person } from "./rated-helpers";
 import { createTournament, drainTable, playerKey, runTournament, tournament } from "./tournament-helpers";
 
@@ -134,15 +134,19 @@ describe("a rated tournament's tables", () => {
     // The computer's table was made unrated, and says so to its player.
     const alone = people[withComputer.sides.find((s) => s !== null)!]!;
     const mine = await seatOf(alone.key, withComputer.game!);
-    expect((await call(`/api/games/${withComputer.game}`, { token: mine.token })).body.rated).toBe(false);
+    expect((await call(`/api/games/${withComputer.game}`, { token: mine.token, headers: seatKey(mine.token) })).body.rated).toBe(false);
 
     // The people's table: each plays two turns, then seat 0's side resigns.
     const [a, b] = withPeople.sides.map((s) => people[s!]!) as [Person, Person];
     const game = await tableGame(withPeople.game!, [a, b]);
-    expect((await call(`/api/games/${game.id}`, { token: game.seats[0]!.token })).body.rated).toBe(true);
+    expect((await call(`/api/games/${game.id}`, { token: game.seats[0]!.token, headers: seatKey(game.seats[0]!.token) })).body.rated).toBe(
+      true,
+    );
     await playThenResign(game, 0);
     await drainTable(game.id);
-    expect((await call(`/api/games/${game.id}`, { token: game.seats[0]!.token })).body.rating).toMatchObject({ rated: true, why: null });
+    expect(
+      (await call(`/api/games/${game.id}`, { token: game.seats[0]!.token, headers: seatKey(game.seats[0]!.token) })).body.rating,
+    ).toMatchObject({ rated: true, why: null });
     expect(await ratingOf(a)).toBeLessThan(1500);
     expect(await ratingOf(b)).toBeGreaterThan(1500);
 
@@ -156,7 +160,10 @@ describe("a rated tournament's tables", () => {
       } else await runDurableObjectAlarm(roomStub(computerGame));
     }
     await drainTable(computerGame);
-    expect((await call(`/api/games/${computerGame}`, { token: mine.token })).body.rating).toMatchObject({ rated: false, why: "notAsked" });
+    expect((await call(`/api/games/${computerGame}`, { token: mine.token, headers: seatKey(mine.token) })).body.rating).toMatchObject({
+      rated: false,
+      why: "notAsked",
+    });
     expect(await ratingOf(alone)).toBe(1500);
     await runTournament(id);
     expect((await tournament(id)).status).toBe("over");
@@ -177,7 +184,9 @@ describe("a rated tournament's tables", () => {
     );
     await playThenResign(game, 0);
     await drainTable(game.id);
-    expect((await call(`/api/games/${game.id}`, { token: game.seats[0]!.token })).body.rating).toMatchObject({
+    expect(
+      (await call(`/api/games/${game.id}`, { token: game.seats[0]!.token, headers: seatKey(game.seats[0]!.token) })).body.rating,
+    ).toMatchObject({
       rated: false,
       why: "notAsked",
     });

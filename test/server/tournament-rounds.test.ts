@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { computerToPlay } from "../../src/server/room/due";
 import { checkRecord } from "../../src/tournament/record";
 import { DAY, realTime, setTime, T0 } from "./clock-helpers";
-import { call, roomStub, trueTable } from "./helpers";
+import { call, roomStub, seatKey, trueTable } from "./helpers";
 import { createTournament, drainTable, playerKey, recordOf, register, runTournament, tournament } from "./tournament-helpers";
 
 /**
@@ -56,7 +56,10 @@ describe("a round's deadline", () => {
     const resigner = players[early!.sides[0]!]!;
     const { token } = await seatOf(resigner.key, early!.game!);
     const version = (await trueTable(early!.game!)).version;
-    expect((await call(`/api/games/${early!.game}/moves`, { token, body: { move: { type: "resign" }, version } })).status).toBe(200);
+    expect(
+      (await call(`/api/games/${early!.game}/moves`, { token, headers: seatKey(token), body: { move: { type: "resign" }, version } }))
+        .status,
+    ).toBe(200);
     await drainTable(early!.game!);
     await runTournament(id);
     const midway = await tournament(id);
@@ -71,11 +74,13 @@ describe("a round's deadline", () => {
     const seat = await seatOf(mover.key, late!.game!);
     const drew = await call(`/api/games/${late!.game}/moves`, {
       token: seat.token,
+      headers: seatKey(seat.token),
       body: { move: { type: "draw" }, version: first.version },
     });
     const card = drew.body.events.find((e: { type: string }) => e.type === "drew").card;
     await call(`/api/games/${late!.game}/moves`, {
       token: seat.token,
+      headers: seatKey(seat.token),
       body: { move: { type: "discard", card }, version: drew.body.version },
     });
     at(2 * DAY + 60_000);
@@ -85,6 +90,7 @@ describe("a round's deadline", () => {
     expect(after.state.over).toBe(true);
     const moved = await call(`/api/games/${late!.game}/moves`, {
       token: seat.token,
+      headers: seatKey(seat.token),
       body: { move: { type: "draw" }, version: after.version },
     });
     expect(moved.status).toBe(409);
@@ -149,7 +155,7 @@ describe("withdrawing mid-tournament", () => {
     const other = view.rounds[0]!.tables[1]!;
     const { token } = await seatOf(players[other.sides[0]!]!.key, other.game!);
     const version = (await trueTable(other.game!)).version;
-    await call(`/api/games/${other.game}/moves`, { token, body: { move: { type: "resign" }, version } });
+    await call(`/api/games/${other.game}/moves`, { token, headers: seatKey(token), body: { move: { type: "resign" }, version } });
     await drainTable(other.game!);
     await runTournament(id);
     const next = await tournament(id);

@@ -1,7 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { DAY, realTime, setTime, T0 } from "./clock-helpers";
-import { BASE, call, trueTable } from "./helpers";
+import { BASE, call, seatKey, trueTable } from "./helpers";
 import { createTournament, drainTable, playerKey, recordOf, register, runTournament, tournament } from "./tournament-helpers";
 
 /**
@@ -26,7 +26,9 @@ async function seatOf(player: string, game: string): Promise<{ seat: number; tok
 async function resign(player: string, game: string) {
   const { token } = await seatOf(player, game);
   const version = (await trueTable(game)).version;
-  expect((await call(`/api/games/${game}/moves`, { token, body: { move: { type: "resign" }, version } })).status).toBe(200);
+  expect(
+    (await call(`/api/games/${game}/moves`, { token, headers: seatKey(token), body: { move: { type: "resign" }, version } })).status,
+  ).toBe(200);
   return token;
 }
 
@@ -76,22 +78,22 @@ describe("duplicate deals", () => {
 
     // A's own seats see their table, never the deal: no revealed deal, no salt, no deal in the hand's end, no record of it.
     const seen: string[] = [];
-    const view = await call(`/api/games/${a!.game}`, { token: tokenA });
+    const view = await call(`/api/games/${a!.game}`, { token: tokenA, headers: seatKey(tokenA) });
     expect(view.status).toBe(200);
     expect(view.body.status).toBe("over");
     expect(view.body.view.hand.revealed).toBeNull();
     expect(view.body.fairness.every((f: { salt: string | null }) => f.salt === null)).toBe(true);
     seen.push(view.text);
-    const events = await call(`/api/games/${a!.game}/events?since=0`, { token: tokenA });
+    const events = await call(`/api/games/${a!.game}/events?since=0`, { token: tokenA, headers: seatKey(tokenA) });
     const ended = events.body.events.find((e: { type: string }) => e.type === "handEnded");
     expect(ended.deal).toBeUndefined();
     expect(ended.salt).toBeUndefined();
     seen.push(events.text);
-    const record = await call(`/api/games/${a!.game}/record`, { token: tokenA });
+    const record = await call(`/api/games/${a!.game}/record`, { token: tokenA, headers: seatKey(tokenA) });
     expect(record.body.hands).toEqual([]);
     seen.push(record.text);
     const socket = await exports.default.fetch(`${BASE}/api/games/${a!.game}/ws`, {
-      headers: { Upgrade: "websocket", Authorization: `Bearer ${tokenA}` },
+      headers: { Upgrade: "websocket", Authorization: `Bearer ${tokenA}`, ...seatKey(tokenA) },
     });
     const ws2 = socket.webSocket!;
     const first = new Promise<string>((resolve) => ws2.addEventListener("message", (e) => resolve(e.data as string)));
@@ -115,7 +117,7 @@ describe("duplicate deals", () => {
     const released = await call(`/api/games/${a!.game}/record`);
     expect(released.status).toBe(200);
     expect(released.body.hands[0].deal).toEqual(deal);
-    const own = await call(`/api/games/${a!.game}`, { token: tokenA });
+    const own = await call(`/api/games/${a!.game}`, { token: tokenA, headers: seatKey(tokenA) });
     expect(own.body.view.hand.revealed.deal).toEqual(deal);
     expect((await recordOf(made.id)).rounds[0]!.deals).toEqual([deal, expect.anything()]);
   });

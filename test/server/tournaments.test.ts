@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, trueTable } from "./helpers";
+import { call, seatKey, trueTable } from "./helpers";
 import {
   createTournament,
   drainTable,
@@ -52,7 +52,11 @@ describe("a tournament", () => {
       const { seat, token } = await seatToken(loser.key, table.game!);
       expect(seat).toBe(0);
       const t = await trueTable(table.game!);
-      const answer = await call(`/api/games/${table.game}/moves`, { token, body: { move: { type: "resign" }, version: t.version } });
+      const answer = await call(`/api/games/${table.game}/moves`, {
+        token,
+        headers: seatKey(token),
+        body: { move: { type: "resign" }, version: t.version },
+      });
       expect(answer.status).toBe(200);
       await seatToken(players[b]!.key, table.game!);
       await drainTable(table.game!);

@@ -4,8 +4,7 @@ import { it as serverIt } from "../../src/server/i18n/it";
 import type { GameNotification } from "../../src/server/notify/types";
 import { gameMessage } from "../../src/server/notify/words";
 import { QUICK_PHRASES } from "../../src/shared/chat";
-import { en } from "../../web/src/i18n/en";
-import { it as itCatalog } from "../../web/src/i18n/it";
+import { en, it as itCatalog } from "./words";
 
 /**
  * Quick phrases travel as codes and are read in each reader's language: at

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { MOVE_CODES } from "../../src/engine/errors";
 import { SERVICE_CODES } from "../../src/shared/wire/api";
-import { en } from "../../web/src/i18n/en";
-import { it as italian } from "../../web/src/i18n/it";
+import { en as enTable } from "../../web/src/i18n/en";
+import { enPages } from "../../web/src/i18n/en-pages";
 import { leaves } from "./leaves";
+import { en, it as italian } from "./words";
 
 /** The two catalogs hold exactly the same keys, every text is there in both, and every refusal code has its words. */
 
@@ -19,6 +20,10 @@ describe("the catalogs", () => {
       if (typeof value === "function") expect((other as (...a: unknown[]) => unknown).length, key).toBe(value.length);
       else expect(String(other).length, key).toBeGreaterThan(0);
     }
+  });
+
+  it("keep the table's words and the other pages' apart: no section in both (a page reads them merged)", () => {
+    expect(Object.keys(enTable).filter((section) => section in enPages)).toEqual([]);
   });
 
   it("give every refusal code of the engine and the service its own words in both languages", () => {

@@ -4,8 +4,7 @@ import { describe, expect, it } from "vitest";
 import { it as server } from "../../src/server/i18n/it";
 import { PHRASE_TEXTS } from "../../src/shared/chat";
 import { PRESET_INFO } from "../../src/shared/presets";
-import { en } from "../../web/src/i18n/en";
-import { it as web } from "../../web/src/i18n/it";
+import { en, it as web } from "./words";
 
 /**
  * The Italian a player reads, on every channel: the web client's catalog, the server's (emails, pushes, webhooks,

@@ -7,7 +7,7 @@
  */
 
 /** SHA-256 of the document's JSON without `servers` (documentDigest in src/server/routes/openapi.ts). */
-export const OPENAPI_DIGEST = "51689d65f41c0f655af055feddb7dbd40570f8e3f8d554f371eec129fb3bc6cd";
+export const OPENAPI_DIGEST = "9a044327e71ba945dbf054e918eec158cd756c66637d8a7c342cc1626ba0b2cd";
 
 export interface paths {
     "/api/health": {
@@ -150,7 +150,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description The browser's player key (22–128 base64url characters): links the seat to the player's games (GET /api/me/games); a device removed from its player is refused. */
+                    /** @description The device's player key (22–128 base64url characters). With a seat's token: opening a seat nobody's yet (the view, the WebSocket) makes it the key's player's (GET /api/me/games); a seat a player's device opened answers only to that player's devices (403 SEAT_BOUND without a key, 409 SEAT_TAKEN with another player's, 401 DEVICE_REMOVED with a device removed from its player). */
                     "x-player-key"?: string;
                 };
                 path: {
@@ -188,7 +188,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); SEAT_BOUND: the seat is the player's whose device opened it, and the request carries no X-Player-Key (docs/identity.md); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -252,7 +252,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description The browser's player key (22–128 base64url characters): links the seat to the player's games (GET /api/me/games); a device removed from its player is refused. */
+                    /** @description The device's player key (22–128 base64url characters). With a seat's token: opening a seat nobody's yet (the view, the WebSocket) makes it the key's player's (GET /api/me/games); a seat a player's device opened answers only to that player's devices (403 SEAT_BOUND without a key, 409 SEAT_TAKEN with another player's, 401 DEVICE_REMOVED with a device removed from its player). */
                     "x-player-key"?: string;
                     /** @description Or `id` in the body. */
                     "idempotency-key"?: string;
@@ -296,7 +296,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); SEAT_BOUND: the seat is the player's whose device opened it, and the request carries no X-Player-Key (docs/identity.md); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -386,7 +386,7 @@ export interface paths {
                     wait?: number | null;
                 };
                 header?: {
-                    /** @description The browser's player key (22–128 base64url characters): links the seat to the player's games (GET /api/me/games); a device removed from its player is refused. */
+                    /** @description The device's player key (22–128 base64url characters). With a seat's token: opening a seat nobody's yet (the view, the WebSocket) makes it the key's player's (GET /api/me/games); a seat a player's device opened answers only to that player's devices (403 SEAT_BOUND without a key, 409 SEAT_TAKEN with another player's, 401 DEVICE_REMOVED with a device removed from its player). */
                     "x-player-key"?: string;
                 };
                 path: {
@@ -417,6 +417,15 @@ export interface paths {
                 };
                 /** @description AUTH_REQUIRED (no token), BAD_TOKEN (a malformed Authorization header, or a token this game does not know) or DEVICE_REMOVED (the X-Player-Key device was removed from its player). */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); SEAT_BOUND: the seat is the player's whose device opened it, and the request carries no X-Player-Key (docs/identity.md); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -471,13 +480,13 @@ export interface paths {
         };
         /**
          * Follow and play the game over a WebSocket
-         * @description Authenticate with Authorization: Bearer <token> or, from a browser, the subprotocols `burraco, bearer.<token>`. The server sends {"type":"events",…} messages; the client sends {"type":"move","move":…,"version":N,"id":"…"} or {"type":"resume","since":N}.
+         * @description Authenticate with Authorization: Bearer <token> or, from a browser, the subprotocols `burraco, bearer.<token>` (and `key.<player key>` for X-Player-Key). A seat's socket opened without a key is closed with 4003 once a player's device opens the seat. The server sends {"type":"events",…} messages; the client sends {"type":"move","move":…,"version":N,"id":"…"} or {"type":"resume","since":N}.
          */
         get: {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description The browser's player key (22–128 base64url characters): links the seat to the player's games (GET /api/me/games); a device removed from its player is refused. */
+                    /** @description The device's player key (22–128 base64url characters). With a seat's token: opening a seat nobody's yet (the view, the WebSocket) makes it the key's player's (GET /api/me/games); a seat a player's device opened answers only to that player's devices (403 SEAT_BOUND without a key, 409 SEAT_TAKEN with another player's, 401 DEVICE_REMOVED with a device removed from its player). */
                     "x-player-key"?: string;
                 };
                 path: {
@@ -513,7 +522,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); SEAT_BOUND: the seat is the player's whose device opened it, and the request carries no X-Player-Key (docs/identity.md); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -586,7 +595,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description The browser's player key (22–128 base64url characters): links the seat to the player's games (GET /api/me/games); a device removed from its player is refused. */
+                    /** @description The device's player key (22–128 base64url characters). With a seat's token: opening a seat nobody's yet (the view, the WebSocket) makes it the key's player's (GET /api/me/games); a seat a player's device opened answers only to that player's devices (403 SEAT_BOUND without a key, 409 SEAT_TAKEN with another player's, 401 DEVICE_REMOVED with a device removed from its player). */
                     "x-player-key"?: string;
                 };
                 path: {
@@ -628,7 +637,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); SEAT_BOUND: the seat is the player's whose device opened it, and the request carries no X-Player-Key (docs/identity.md); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -706,7 +715,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description The browser's player key (22–128 base64url characters): links the seat to the player's games (GET /api/me/games); a device removed from its player is refused. */
+                    /** @description The device's player key (22–128 base64url characters). With a seat's token: opening a seat nobody's yet (the view, the WebSocket) makes it the key's player's (GET /api/me/games); a seat a player's device opened answers only to that player's devices (403 SEAT_BOUND without a key, 409 SEAT_TAKEN with another player's, 401 DEVICE_REMOVED with a device removed from its player). */
                     "x-player-key"?: string;
                 };
                 path: {
@@ -744,7 +753,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); SEAT_BOUND: the seat is the player's whose device opened it, and the request carries no X-Player-Key (docs/identity.md); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -808,7 +817,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description The browser's player key (22–128 base64url characters): links the seat to the player's games (GET /api/me/games); a device removed from its player is refused. */
+                    /** @description The device's player key (22–128 base64url characters). With a seat's token: opening a seat nobody's yet (the view, the WebSocket) makes it the key's player's (GET /api/me/games); a seat a player's device opened answers only to that player's devices (403 SEAT_BOUND without a key, 409 SEAT_TAKEN with another player's, 401 DEVICE_REMOVED with a device removed from its player). */
                     "x-player-key"?: string;
                 };
                 path: {
@@ -846,7 +855,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); SEAT_BOUND: the seat is the player's whose device opened it, and the request carries no X-Player-Key (docs/identity.md); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1295,7 +1304,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description The browser's player key (22–128 base64url characters): links the seat to the player's games (GET /api/me/games); a device removed from its player is refused. */
+                    /** @description The device's player key (22–128 base64url characters). With a seat's token: opening a seat nobody's yet (the view, the WebSocket) makes it the key's player's (GET /api/me/games); a seat a player's device opened answers only to that player's devices (403 SEAT_BOUND without a key, 409 SEAT_TAKEN with another player's, 401 DEVICE_REMOVED with a device removed from its player). */
                     "x-player-key"?: string;
                 };
                 path: {
@@ -1337,7 +1346,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); SEAT_BOUND: the seat is the player's whose device opened it, and the request carries no X-Player-Key (docs/identity.md); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1450,7 +1459,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); SEAT_BOUND: the seat is the player's whose device opened it, and the request carries no X-Player-Key (docs/identity.md); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1546,7 +1555,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); SEAT_BOUND: the seat is the player's whose device opened it, and the request carries no X-Player-Key (docs/identity.md); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1662,7 +1671,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); SEAT_BOUND: the seat is the player's whose device opened it, and the request carries no X-Player-Key (docs/identity.md); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2283,7 +2292,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); SEAT_BOUND: the seat is the player's whose device opened it, and the request carries no X-Player-Key (docs/identity.md); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2383,7 +2392,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
+                /** @description FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); SEAT_BOUND: the seat is the player's whose device opened it, and the request carries no X-Player-Key (docs/identity.md); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5823,7 +5832,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "BAD_JSON" | "BAD_REQUEST" | "BAD_RULES" | "BAD_DEAL" | "BAD_PLAYER_KEY" | "AUTH_REQUIRED" | "BAD_TOKEN" | "FORBIDDEN" | "NOT_FOUND" | "GAME_NOT_FOUND" | "STALE_VERSION" | "NO_FREE_SEAT" | "SEAT_TAKEN" | "SEAT_RESERVED" | "SEAT_REISSUED" | "IDEMPOTENCY_KEY_REUSED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "BAD_CLOCK" | "BAD_RATED" | "NOTHING_TO_CLAIM" | "MATCH_NOT_OVER" | "NOBODY_WAITING" | "BAD_ABSENCE" | "ABSENCE_NOT_FOUND" | "SUBSCRIPTION_NOT_FOUND" | "SUBSCRIPTION_EXISTS" | "TOO_MANY_SUBSCRIPTIONS" | "BAD_SUBSCRIPTION" | "WEBHOOK_URL_REFUSED" | "PUSH_ENDPOINT_REFUSED" | "EMAIL_NOT_CONFIRMED" | "SUBSCRIPTION_DISABLED" | "CONFIRMATION_NOT_FOUND" | "DEVICE_REMOVED" | "DEVICE_NOT_FOUND" | "LINK_CODE_INVALID" | "UPGRADE_REQUIRED" | "RATE_LIMITED" | "SEEK_NOT_FOUND" | "SEEK_FULL" | "ALREADY_JOINED" | "RATING_OUT_OF_RANGE" | "TOO_MANY_SEEKS" | "BAD_SEEK" | "NOT_ESTABLISHED" | "SAME_PERSON" | "NAME_REQUIRED" | "BAD_MESSAGE" | "MESSAGE_TOO_LONG" | "MESSAGE_NOT_FOUND" | "TOURNAMENT_NOT_FOUND" | "BAD_TOURNAMENT" | "TOO_MANY_TOURNAMENTS" | "REGISTRATION_CLOSED" | "ALREADY_ENTERED" | "NOT_ENTERED" | "TOURNAMENT_STARTED" | "TOURNAMENT_OVER" | "NOT_ENOUGH_ENTRIES" | "ENTRY_INCOMPLETE" | "ENTRY_NOT_FOUND" | "PARTNER_LINK_INVALID" | "TABLE_HIDDEN" | "ROUND_CLOSED" | "INTERNAL" | "BAD_MOVE" | "HAND_OVER" | "NOT_YOUR_TURN" | "MUST_DRAW_FIRST" | "ALREADY_DREW" | "CARD_NOT_IN_HAND" | "INVALID_MELD" | "TOO_MANY_WILDS" | "SETS_NOT_ALLOWED" | "DUPLICATE_SET" | "UNKNOWN_MELD" | "NOT_YOUR_MELD" | "WILD_CANNOT_MOVE" | "WOULD_EMPTY_HAND" | "NO_DISCARD_LEFT" | "CANNOT_CLOSE_WITHOUT_BURRACO" | "CANNOT_DISCARD_PICKED_CARD" | "MUST_PLAY_PICKED_CARD";
+                code: "BAD_JSON" | "BAD_REQUEST" | "BAD_RULES" | "BAD_DEAL" | "BAD_PLAYER_KEY" | "AUTH_REQUIRED" | "BAD_TOKEN" | "FORBIDDEN" | "NOT_FOUND" | "GAME_NOT_FOUND" | "STALE_VERSION" | "NO_FREE_SEAT" | "SEAT_TAKEN" | "SEAT_BOUND" | "SEAT_RESERVED" | "SEAT_REISSUED" | "IDEMPOTENCY_KEY_REUSED" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "BAD_CLOCK" | "BAD_RATED" | "NOTHING_TO_CLAIM" | "MATCH_NOT_OVER" | "NOBODY_WAITING" | "BAD_ABSENCE" | "ABSENCE_NOT_FOUND" | "SUBSCRIPTION_NOT_FOUND" | "SUBSCRIPTION_EXISTS" | "TOO_MANY_SUBSCRIPTIONS" | "BAD_SUBSCRIPTION" | "WEBHOOK_URL_REFUSED" | "PUSH_ENDPOINT_REFUSED" | "EMAIL_NOT_CONFIRMED" | "SUBSCRIPTION_DISABLED" | "CONFIRMATION_NOT_FOUND" | "DEVICE_REMOVED" | "DEVICE_NOT_FOUND" | "LINK_CODE_INVALID" | "UPGRADE_REQUIRED" | "RATE_LIMITED" | "SEEK_NOT_FOUND" | "SEEK_FULL" | "ALREADY_JOINED" | "RATING_OUT_OF_RANGE" | "TOO_MANY_SEEKS" | "BAD_SEEK" | "NOT_ESTABLISHED" | "SAME_PERSON" | "NAME_REQUIRED" | "BAD_MESSAGE" | "MESSAGE_TOO_LONG" | "MESSAGE_NOT_FOUND" | "TOURNAMENT_NOT_FOUND" | "BAD_TOURNAMENT" | "TOO_MANY_TOURNAMENTS" | "REGISTRATION_CLOSED" | "ALREADY_ENTERED" | "NOT_ENTERED" | "TOURNAMENT_STARTED" | "TOURNAMENT_OVER" | "NOT_ENOUGH_ENTRIES" | "ENTRY_INCOMPLETE" | "ENTRY_NOT_FOUND" | "PARTNER_LINK_INVALID" | "TABLE_HIDDEN" | "ROUND_CLOSED" | "INTERNAL" | "BAD_MOVE" | "HAND_OVER" | "NOT_YOUR_TURN" | "MUST_DRAW_FIRST" | "ALREADY_DREW" | "CARD_NOT_IN_HAND" | "INVALID_MELD" | "TOO_MANY_WILDS" | "SETS_NOT_ALLOWED" | "DUPLICATE_SET" | "UNKNOWN_MELD" | "NOT_YOUR_MELD" | "WILD_CANNOT_MOVE" | "WOULD_EMPTY_HAND" | "NO_DISCARD_LEFT" | "CANNOT_CLOSE_WITHOUT_BURRACO" | "CANNOT_DISCARD_PICKED_CARD" | "MUST_PLAY_PICKED_CARD";
                 message: string;
                 /** @description With STALE_VERSION: the game's version now. */
                 currentVersion?: number;

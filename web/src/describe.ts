@@ -113,7 +113,7 @@ export function describeEvent(
     case "computer":
       return e.on ? t.clock.computerOn(seatName(seats, e.seat)) : t.clock.computerOff(seatName(seats, e.seat));
     case "seatReissued":
-      return t.identity.seatReissued(seatName(seats, e.seat));
+      return t.events.seatReissued(seatName(seats, e.seat));
     case "chatAudience":
       return t.chat.audienceLine(who(e.seat), e.open, e.audience === "everyone");
     default:

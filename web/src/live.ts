@@ -1,4 +1,4 @@
-import { type EventsResponse, LIMITS, type ServerMessage, WS_DEVICE_REMOVED, WS_PROTOCOL } from "../../src/shared/api";
+import { type EventsResponse, LIMITS, type ServerMessage, WS_DEVICE_REMOVED, WS_PROTOCOL, WS_SEAT_BOUND } from "../../src/shared/api";
 import { ApiError, api } from "./api";
 import { apiUrl } from "./api-url";
 import { playerKey } from "./store";
@@ -23,6 +23,9 @@ export interface LiveOptions {
   /** The token stopped working (e.g. the seat was claimed with the invitation). */
   readonly onAuthError: (error: ApiError) => void;
 }
+
+/** Refusals of the seat itself that no retry changes: it is another player's (docs/identity.md). */
+const REFUSED = new Set(["SEAT_BOUND", "SEAT_TAKEN", "DEVICE_REMOVED"]);
 
 /** Failed WebSocket attempts, without one ever opening, before falling back to long polling. */
 const WS_ATTEMPTS = 2;
@@ -128,6 +131,12 @@ export class Live {
         this.options.onAuthError(new ApiError(401, "DEVICE_REMOVED", event.reason));
         return;
       }
+      // The seat became its player's, and this device is not theirs (docs/identity.md): no reconnecting either.
+      if (event.code === WS_SEAT_BOUND) {
+        this.stopped = true;
+        this.options.onAuthError(new ApiError(403, "SEAT_BOUND", event.reason));
+        return;
+      }
       this.failed(open);
     };
   }
@@ -169,7 +178,7 @@ export class Live {
         this.options.onUpdate(update);
       } catch (error) {
         if (this.stopped) return;
-        if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
+        if (error instanceof ApiError && (error.status === 401 || error.status === 404 || REFUSED.has(error.code))) {
           this.options.onAuthError(error);
           return;
         }

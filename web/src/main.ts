@@ -1,8 +1,10 @@
+import "./core";
 import { h, render } from "preact";
 import { header } from "./header";
-import { initLanguage, onLanguage, t } from "./i18n/index";
+import { initLanguage, onLanguage, t, usePageWords } from "./i18n/index";
+import { needsPageWords, pageOf } from "./pages";
 import { createdGames, rememberedSeats } from "./store";
-import { TablePage, type TableRoute } from "./table/page";
+import type { TableRoute } from "./table/page";
 
 /**
  * The single-page client. Routes: `/` the lobby; `/game/{id}` a table, as a
@@ -17,12 +19,14 @@ import { TablePage, type TableRoute } from "./table/page";
  * a player's public page and `/leaderboard/{preset}?players=N` a leaderboard
  * (seeks/ratings-pages.ts); `/tournament/new` and `/tournament/{id}` a tournament
  * (`#partner=`, `#invite=`; `?embed=1` its standings alone: tournaments/). Tokens live in
- * the fragment, which browsers never send.
+ * the fragment, which browsers never send. Each page is a chunk of its own
+ * (pages.ts), which boot.ts has asked for already, with its words.
  */
 
 interface Page {
   render(): void;
   close(): void;
+  open(): void | Promise<void>;
 }
 
 const root = document.getElementById("app")!;
@@ -42,25 +46,24 @@ type Route =
   | { kind: "missing" };
 
 function routeOf(): Route {
-  if (location.pathname === "/" || location.pathname === "/index.html") return { kind: "lobby" };
-  if (/^\/link\/?$/.test(location.pathname)) return { kind: "link" };
-  const player = /^\/player\/([0-9a-f]{20})\/?$/.exec(location.pathname);
-  if (player) return { kind: "player", publicId: player[1]! };
-  const board = /^\/leaderboard\/([a-z-]{1,32})\/?$/.exec(location.pathname);
-  if (board) return { kind: "leaderboard", preset: board[1]! };
-  if (/^\/tournament\/new\/?$/.test(location.pathname)) return { kind: "newTournament" };
-  const tournament = /^\/tournament\/([A-Za-z0-9_-]{24})\/?$/.exec(location.pathname);
-  if (tournament) {
+  const path = location.pathname;
+  const shown = pageOf(path);
+  if (shown === "lobby" || shown === "link" || shown === "notifications") return { kind: shown };
+  if (shown === "emailLink") return { kind: "emailLink", link: path.includes("unsubscribe") ? "unsubscribe" : "confirm" };
+  if (shown === "ratings") {
+    const player = /^\/player\/([0-9a-f]{20})/.exec(path);
+    return player ? { kind: "player", publicId: player[1]! } : { kind: "leaderboard", preset: /^\/leaderboard\/([a-z-]+)/.exec(path)![1]! };
+  }
+  if (shown === "tournament") {
+    const id = /^\/tournament\/([A-Za-z0-9_-]{24})/.exec(path)?.[1];
+    if (!id) return { kind: "newTournament" };
     // Inside another site's frame a tournament is only its standings: nothing is done there in anyone's name.
     const embed = window.top !== window.self || new URLSearchParams(location.search).get("embed") === "1";
-    return { kind: "tournament", id: tournament[1]!, embed };
+    return { kind: "tournament", id, embed };
   }
-  const notify = /^\/notifications(?:\/(confirm|unsubscribe))?\/?$/.exec(location.pathname);
-  if (notify) return notify[1] ? { kind: "emailLink", link: notify[1] as "confirm" | "unsubscribe" } : { kind: "notifications" };
-  const match = /^\/game\/([A-Za-z0-9_-]{1,64})(\/replay)?\/?$/.exec(location.pathname);
-  if (!match) return { kind: "missing" };
-  const gameId = match[1]!;
-  if (match[2]) return { kind: "replay", gameId };
+  if (shown === null) return { kind: "missing" };
+  const gameId = /^\/game\/([A-Za-z0-9_-]+)/.exec(path)![1]!;
+  if (shown === "replay") return { kind: "replay", gameId };
   // Inside another site's frame a table is only ever the public embed: no seat can be played there.
   const framed = window.top !== window.self;
   if (framed || new URLSearchParams(location.search).get("embed") === "1")
@@ -97,16 +100,60 @@ function seatWanted(): number | null {
   return text !== null && /^[0-3]$/.test(text) ? Number(text) : null;
 }
 
-function openTable(route: TableRoute): void {
-  page?.close();
-  document.body.classList.toggle("embedded", route.mode === "embed");
-  const table = new TablePage(root, route, openTable);
-  page = table;
-  void table.open();
-}
-
 /** Counts the routes opened: a chunk that arrives after the player has moved on opens nothing. */
 let opened = 0;
+
+function openTable(route: TableRoute): void {
+  const now = ++opened;
+  void import("./table/page").then(({ TablePage }) => {
+    if (now !== opened) return;
+    page?.close();
+    document.body.classList.toggle("embedded", route.mode === "embed");
+    const table = new TablePage(root, route, openTable);
+    page = table;
+    void table.open();
+  });
+}
+
+/** A page other than the table, from its own chunk: made once the chunk and the pages' words have both arrived. */
+async function pageFor(route: Exclude<Route, { kind: "table" | "missing" }>): Promise<() => Page> {
+  switch (route.kind) {
+    case "lobby": {
+      const { LobbyPage } = await import("./lobby/page");
+      return () => new LobbyPage(root);
+    }
+    case "replay": {
+      const { ReplayPage } = await import("./replay/page");
+      return () => new ReplayPage(root, route.gameId);
+    }
+    case "notifications": {
+      const { NotificationsPage } = await import("./notifications/preferences");
+      return () => new NotificationsPage(root);
+    }
+    case "link": {
+      const { LinkPage } = await import("./identity/link-page");
+      return () => new LinkPage(root);
+    }
+    case "player":
+    case "leaderboard": {
+      const { PlayerPage, LeaderboardPage } = await import("./seeks/ratings-pages");
+      return () => (route.kind === "player" ? new PlayerPage(root, route.publicId) : new LeaderboardPage(root, route.preset));
+    }
+    case "emailLink": {
+      const { EmailLinkPage } = await import("./notifications/email-links");
+      return () => new EmailLinkPage(root, route.link);
+    }
+    case "newTournament":
+    case "tournament": {
+      const { CreateTournamentPage, TournamentPage } = await import("./tournaments/pages");
+      return () => {
+        if (route.kind === "newTournament") return new CreateTournamentPage(root);
+        document.body.classList.toggle("embedded", route.embed);
+        return new TournamentPage(root, route.id, route.embed);
+      };
+    }
+  }
+}
 
 function start(): void {
   const now = ++opened;
@@ -114,55 +161,8 @@ function start(): void {
   page = null;
   const route = routeOf();
   document.body.classList.remove("embedded");
-  if (route.kind === "lobby") {
-    // A chunk of its own, which boot.ts has asked for already: a table's page never downloads the lobby.
-    void import("./lobby/page").then(({ LobbyPage }) => {
-      if (now !== opened) return;
-      const lobby = new LobbyPage(root);
-      page = lobby;
-      lobby.open();
-    });
-  } else if (route.kind === "table") openTable(route.table);
-  else if (route.kind === "replay") {
-    void import("./replay/page").then(({ ReplayPage }) => {
-      const replay = new ReplayPage(root, route.gameId);
-      page = replay;
-      void replay.open();
-    });
-  } else if (route.kind === "notifications") {
-    void import("./notifications/preferences").then(({ NotificationsPage }) => {
-      const prefs = new NotificationsPage(root);
-      page = prefs;
-      void prefs.open();
-    });
-  } else if (route.kind === "link") {
-    void import("./identity/link-page").then(({ LinkPage }) => {
-      const link = new LinkPage(root);
-      page = link;
-      link.open();
-    });
-  } else if (route.kind === "player" || route.kind === "leaderboard") {
-    void import("./seeks/ratings-pages").then(({ PlayerPage, LeaderboardPage }) => {
-      if (now !== opened) return;
-      const shown = route.kind === "player" ? new PlayerPage(root, route.publicId) : new LeaderboardPage(root, route.preset);
-      page = shown;
-      void shown.open();
-    });
-  } else if (route.kind === "newTournament" || route.kind === "tournament") {
-    void import("./tournaments/pages").then(({ CreateTournamentPage, TournamentPage }) => {
-      if (now !== opened) return;
-      document.body.classList.toggle("embedded", route.kind === "tournament" && route.embed);
-      const shown = route.kind === "tournament" ? new TournamentPage(root, route.id, route.embed) : new CreateTournamentPage(root);
-      page = shown;
-      void shown.open();
-    });
-  } else if (route.kind === "emailLink") {
-    void import("./notifications/email-links").then(({ EmailLinkPage }) => {
-      const link = new EmailLinkPage(root, route.link);
-      page = link;
-      link.open();
-    });
-  } else {
+  if (route.kind === "table") openTable(route.table);
+  else if (route.kind === "missing") {
     const missing = () =>
       render(
         h(
@@ -177,8 +177,15 @@ function start(): void {
         ),
         root,
       );
-    page = { render: missing, close: () => render(null, root) };
+    page = { render: missing, close: () => render(null, root), open: missing };
     missing();
+  } else {
+    void Promise.all([pageFor(route), usePageWords()]).then(([make]) => {
+      if (now !== opened) return;
+      const shown = make();
+      page = shown;
+      void shown.open();
+    });
   }
 }
 
@@ -191,7 +198,7 @@ if ("serviceWorker" in navigator && window.top === window.self) {
   else addEventListener("load", register, { once: true });
 }
 
-await initLanguage();
+await initLanguage(needsPageWords(pageOf(location.pathname)));
 onLanguage(() => page?.render());
 // Opening another link of the same game (a seat, the invitation) changes only the fragment.
 addEventListener("hashchange", start);

@@ -32,10 +32,16 @@ function write(key: string, value: unknown): void {
 const KEY_FORMAT = /^[A-Za-z0-9_-]{22,128}$/;
 let memoryKey: string | null = null;
 
+/** The player key kept in this browser, if one is. */
+export function storedPlayerKey(): string | null {
+  const stored = read<string | null>("playerKey", null);
+  return stored && KEY_FORMAT.test(stored) ? stored : null;
+}
+
 /** This browser's player key: 128 random bits, base64url, made once. */
 export function playerKey(): string {
-  const stored = read<string | null>("playerKey", null);
-  if (stored && KEY_FORMAT.test(stored)) return stored;
+  const stored = storedPlayerKey();
+  if (stored) return stored;
   memoryKey ??= randomId(16);
   write("playerKey", memoryKey);
   return memoryKey;

@@ -1,7 +1,7 @@
 import type { Player, PlayerChanges } from "../../shared/wire/players";
 import { openGamesOf, removeDeviceRow } from "../db/merge-queries";
 import { devicesInUse, playerRow, setDeviceLabel, updatePlayer } from "../db/player-queries";
-import type { Env } from "../env";
+import type { Env, GameRoomStub } from "../env";
 import { standingOf } from "../ratings/standing";
 import { type Failure, fail } from "../reply";
 import { deviceIdOf, type Identity, type PlayerId, publicIdOf } from "./identity";
@@ -71,8 +71,19 @@ export async function removeDevice(
   const removed = isDeviceId(deviceId) ? await removeDeviceRow(env.DB, player, deviceId, now) : null;
   if (!removed) return deviceNotFound();
   await voidRecoveryOf(env.DB, player, now);
-  const games = await openGamesOf(env.DB, player, now - OPEN_AFTER_END);
-  const told = await Promise.allSettled(games.map((id) => env.GAME_ROOM.get(env.GAME_ROOM.idFromName(id)).cutDevice(id, removed.keyHash)));
-  for (const r of told) if (r.status === "rejected") console.error(`a removed device: a room could not be told: ${String(r.reason)}`);
+  await tellOpenGames(env, player, now, "a removed device", (room, id) => room.cutDevice(id, removed.keyHash));
   return removed;
+}
+
+/** Tells the room of each of the player's open games something (a failure is logged: the room's own checks stand). */
+export async function tellOpenGames(
+  env: Env,
+  player: PlayerId,
+  now: number,
+  what: string,
+  tell: (room: GameRoomStub, id: string) => Promise<unknown>,
+): Promise<void> {
+  const games = await openGamesOf(env.DB, player, now - OPEN_AFTER_END);
+  const told = await Promise.allSettled(games.map((id) => tell(env.GAME_ROOM.get(env.GAME_ROOM.idFromName(id)), id)));
+  for (const r of told) if (r.status === "rejected") console.error(`${what}: a room could not be told: ${String(r.reason)}`);
 }

@@ -2,6 +2,7 @@ import { syncRooms } from "../absences";
 import { holdingsOf, mergePlayerRows } from "../db/merge-queries";
 import { storeDeviceOf } from "../db/player-queries";
 import type { Env } from "../env";
+import { tellOpenGames } from "./devices";
 import { type Identity, type PlayerId, publicIdOf } from "./identity";
 
 /**
@@ -39,6 +40,8 @@ export async function linkDevice(
   }
   const holds = Object.values(await holdingsOf(env.DB, from, device.device, now)).some((n) => n > 0);
   await storeDeviceOf(env.DB, device.device, to, options.label, now, holds ? from : null);
+  // The games its old player holds stop knowing it as theirs: it no longer opens their seats (room/seat-devices.ts).
+  if (holds) await tellOpenGames(env, from, now, "a device linked away", (room, id) => room.forgetDevice(id, device.device));
 }
 
 /**

@@ -20,7 +20,7 @@ import { fanOut } from "../notify/index";
 import { deviceRemoved } from "../players/identity";
 import { RateLimiter } from "../rate-limiter";
 import { recordMatchEnd } from "../ratings/record";
-import { done, type Failure, fail, gameNotFound, type Json, type Reply, rateLimited } from "../reply";
+import { done, type Failure, fail, gameNotFound, isFailure, type Json, type Reply, rateLimited } from "../reply";
 import { unseal } from "../seal";
 import { Alarm } from "./alarm";
 import { chatOf, chooseAudience, type MessageRequest, muteSeat, postMessage, reportedMessage } from "./chat-actions";
@@ -39,6 +39,7 @@ import { recordOf } from "./record";
 import { absenceSpans, goneVerdict, hostSeat, reissuedSeat, type Verdict } from "./reissue";
 import { type CarriedSeat, makeRematch, type Rematch, rotated } from "./rematch";
 import { Room } from "./room";
+import { SeatDevices, seatBound } from "./seat-devices";
 import { nameSeat } from "./seat-names";
 import {
   type AccessFor,
@@ -54,7 +55,7 @@ import {
   viewerOf,
 } from "./seats";
 import { Snapshots } from "./snapshots";
-import { acceptSocket, anyoneLive, attachmentOf, broadcast, catchUp, closeDevice, connected, onMessage } from "./sockets";
+import { acceptSocket, anyoneLive, attachmentOf, broadcast, catchUp, closeDevice, closeSeat, connected, onMessage } from "./sockets";
 import { Storage } from "./storage";
 import { closeRound, release, reportedResult, reportResult, roundClosed, sealed, settleEntries, withdrawEntries } from "./tournament-table";
 
@@ -85,6 +86,7 @@ export class GameRoom extends DurableObject<Env> {
     super(ctx, env);
     this.storage = new Storage(ctx.storage.sql, (fn) => ctx.storage.transactionSync(fn));
     this.cut = new CutDevices(this.storage);
+    this.devices = new SeatDevices(this.storage);
     this.alarms = new Alarm(
       this.storage,
       (at) => ctx.storage.setAlarm(this.platformTime(at)),
@@ -306,7 +308,7 @@ export class GameRoom extends DurableObject<Env> {
   async adoptPlayer(gameId: string, from: string, to: string): Promise<number> {
     const room = await this.open(gameId);
     if (!room) return 0;
-    const moved = adoptSeats(this.storage, room.seats, from, to);
+    const moved = this.adopt(room, from, to);
     if (moved.length === 0) return 0;
     await this.written(room, this.now(), { seatsChanged: true });
     return moved.length;
@@ -321,11 +323,27 @@ export class GameRoom extends DurableObject<Env> {
     const room = await this.open(gameId);
     if (!room) return 0;
     this.cut.add(device);
+    this.devices.forget(device);
     // A long poll waits in the Worker on a socket of its device (long-poll.ts): closed with the rest.
     return closeDevice(this.ctx, device);
   }
 
   private readonly cut: CutDevices;
+
+  /**
+   * A device joined another player, leaving this game's seat's player (players/merge.ts): its seat sockets here close,
+   * and it is asked of D1 when it next comes, and then refused the seat. Returns whether this room knew it.
+   */
+  async forgetDevice(gameId: string, device: string): Promise<boolean> {
+    const room = await this.open(gameId);
+    if (room === null) return false;
+    // A table it has open at a seat here stops showing the seat's hand at once (the page then says whose it is).
+    closeDevice(this.ctx, device, false);
+    return this.devices.forget(device);
+  }
+
+  /** The devices this room knows its seats' players by (seat-devices.ts). */
+  private readonly devices: SeatDevices;
 
   /** A player's absences changed (declared or cancelled): the log of each of their seats here learns what it lacks. */
   async syncAbsences(
@@ -636,11 +654,24 @@ export class GameRoom extends DurableObject<Env> {
         const refused = await ratedSeatRefusal(this.env.DB, room, access.seat, caller.playerId, origin, this.now());
         if (refused) return refused;
       }
-      const touch = () => touchSeat(this.storage, room.seats, access.seat, caller.playerId, caller.sealedToken ?? null, this.now(), origin);
+      // A seat its player opened is theirs: its link opens it only on a device of theirs (seat-devices.ts). Refusals
+      // are limited per client, as refused moves are (see play): a device the room does not know costs a D1 read.
+      const refusals = `refused:${caller.client}`;
+      const waitRefused = this.limiter.wait(refusals);
+      if (waitRefused > 0) return rateLimited(waitRefused);
+      const player = await this.seatPlayer(before, caller);
+      if (isFailure(player)) return this.refused(refusals, player);
+      const touch = () => touchSeat(this.storage, room.seats, access.seat, player, caller.sealedToken ?? null, this.now(), origin);
       let touched = touch();
       // Refused to another player: unless the seat's player was merged into the caller's since (players/merge.ts).
-      if ("ok" in touched && (await this.mergedSeats(room, before.playerHash, caller.playerId))) touched = touch();
-      if ("ok" in touched) return touched;
+      if ("ok" in touched && (await this.mergedSeats(room, before.playerHash, player))) touched = touch();
+      if ("ok" in touched) return this.refused(refusals, touched);
+      const held = room.seats[access.seat]!.playerHash;
+      // The Worker read the device's player from D1 (the view, the socket...): the room knows it afresh. (A move's device
+      // is not refreshed here: only a D1 read refreshes it, so that a device the room missed being told of is read again.)
+      if (held !== null && caller.device != null && caller.playerId !== null) this.devices.remember(caller.device, held, this.now());
+      // Just become its player's: a socket opened before with the link alone no longer sees it.
+      if (before.playerHash === null && held !== null) closeSeat(this.ctx, access.seat, caller.device ?? null);
       // A seat with no name takes its player's, once they have one (docs/playing.md: a player is asked their name once).
       const named = await nameSeat(this.env.DB, this.storage, room.seats, access.seat, caller.playerId);
       if (touched.changed || named) {
@@ -659,6 +690,12 @@ export class GameRoom extends DurableObject<Env> {
     return { room, access };
   }
 
+  /** A seat refused to a request: counted against its client's refusals (enter). */
+  private refused(key: string, failure: Failure): Failure {
+    this.limiter.take(key);
+    return failure;
+  }
+
   /**
    * A seat's row copied to D1 at once (a seat that just became a player's): a device's link preview and a merge read
    * who holds what there, and must not miss a seat opened a moment ago. If its player was merged into another in the
@@ -668,17 +705,34 @@ export class GameRoom extends DurableObject<Env> {
     try {
       const kept = await recordSeat(this.env.DB, room.table.id, room.seats[seat]!);
       const held = room.seats[seat]!.playerHash;
-      if (kept !== null && held !== null && kept !== held) adoptSeats(this.storage, room.seats, held, kept);
+      if (kept !== null && held !== null && kept !== held) this.adopt(room, held, kept);
     } catch (error) {
       console.error(`game ${room.table.id}: seat ${seat} not copied to D1 yet: ${(error as Error).message}`);
     }
+  }
+
+  /**
+   * The player a request for a seat speaks for: the one the Worker looked its device up for, or, for a seat that is a
+   * player's, the player of the device the request names (a move and a poll come unread: seat-devices.ts). A seat that
+   * is a player's refuses a request naming no device; a seat that is nobody's yet is opened by its link alone.
+   */
+  private async seatPlayer(row: SeatRow, caller: Caller): Promise<string | null | Failure> {
+    if (caller.playerId !== null || row.playerHash === null) return caller.playerId;
+    if (caller.device == null) return seatBound(row.seat);
+    return this.devices.ownerOf(this.env.DB, caller.device, row.playerHash, this.now());
+  }
+
+  /** `from` was merged into `to`: its seats here and the devices known as its are `to`'s. Returns the seats moved. */
+  private adopt(room: Room, from: string, to: string): number[] {
+    this.devices.adopt(from, to);
+    return adoptSeats(this.storage, room.seats, from, to);
   }
 
   /** Whether the seats of `held` here became `caller`'s, `held` having been merged into `caller` (a copy in D1 says so). */
   private async mergedSeats(room: Room, held: string | null, caller: string | null): Promise<boolean> {
     if (held === null || caller === null || held === caller) return false;
     if ((await mergedInto(this.env.DB, held)) !== caller) return false;
-    adoptSeats(this.storage, room.seats, held, caller);
+    this.adopt(room, held, caller);
     return true;
   }
 

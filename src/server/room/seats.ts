@@ -107,8 +107,10 @@ export const seatTaken = (seat: number): Failure =>
  * it), and a device's player (players/identity.ts) owns a seat that has no
  * player yet ("my games", notifications). A seat never moves from one player
  * to another: a device of another player gets SEAT_TAKEN, never the seat,
- * and is offered to link itself to the seat's player instead. Without a
- * player key the seat's link alone plays, as it always has (scripts, bots).
+ * and is offered to link itself to the seat's player instead. A seat with
+ * no player is played with its link alone, as it always has been (scripts,
+ * bots); one with a player only by that player's devices, which the room
+ * checks before (seat-devices.ts: `playerId` is then the device's player).
  * Returns whether the seat's row changed for D1 (`changed`), or the refusal.
  */
 export function touchSeat(

@@ -1,5 +1,5 @@
 import type { ClientMessage, ServerMessage, Viewer } from "../../shared/api";
-import { LIMITS, WS_DEVICE_REMOVED, WS_PROTOCOL } from "../../shared/limits";
+import { LIMITS, WS_DEVICE_REMOVED, WS_PROTOCOL, WS_SEAT_BOUND } from "../../shared/limits";
 import { ClientMessage as ClientMessageSchema } from "../../shared/wire/socket";
 import { type Failure, fail, type Reply } from "../reply";
 import { describeIssues } from "../validation";
@@ -125,19 +125,41 @@ export function broadcast(ctx: DurableObjectState, room: Room, snapshots: Snapsh
   }
 }
 
-/** Closes every socket `device` opened: it was removed from the seat's player. Returns how many. */
-export function closeDevice(ctx: DurableObjectState, device: string): number {
+/**
+ * Closes every socket `device` opened: it was removed from the seat's player (`removed`), or it joined another player
+ * and its seats' sockets close as a link's would once its player opened it (WS_SEAT_BOUND). Returns how many.
+ */
+export function closeDevice(ctx: DurableObjectState, device: string, removed = true): number {
   let closed = 0;
   for (const ws of ctx.getWebSockets()) {
-    if (attachmentOf(ws).device !== device) continue;
+    const attachment = attachmentOf(ws);
+    if (attachment.device !== device || (!removed && attachment.viewer === null)) continue;
     try {
-      ws.close(WS_DEVICE_REMOVED, "device removed");
+      if (removed) ws.close(WS_DEVICE_REMOVED, "device removed");
+      else ws.close(WS_SEAT_BOUND, "device linked to another player");
     } catch {
       // Already closing.
     }
     closed++;
   }
   return closed;
+}
+
+/**
+ * Closes the sockets of `seat` not opened by `device`: the seat just became the player's of `device`, and a socket
+ * opened before with its link alone (no player key) is no longer let see it. A long poll's socket, closed, asks the
+ * room again (long-poll.ts), and is refused there.
+ */
+export function closeSeat(ctx: DurableObjectState, seat: number, device: string | null): void {
+  for (const ws of ctx.getWebSockets()) {
+    const attachment = attachmentOf(ws);
+    if (attachment.viewer !== seat || (device !== null && attachment.device === device)) continue;
+    try {
+      ws.close(WS_SEAT_BOUND, "seat bound to its player");
+    } catch {
+      // Already closing.
+    }
+  }
 }
 
 /** Whether a socket of `viewer` is open (a player at the table live; a long poll's socket is not one). */

@@ -36,7 +36,7 @@ export function serve<R extends RouteConfig>(
 const DESCRIPTIONS: Record<number, string> = {
   400: "BAD_JSON, BAD_REQUEST or BAD_PLAYER_KEY: the request is malformed.",
   401: "AUTH_REQUIRED (no token), BAD_TOKEN (a malformed Authorization header, or a token this game does not know) or DEVICE_REMOVED (the X-Player-Key device was removed from its player).",
-  403: "FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md.",
+  403: "FORBIDDEN: the token does not allow this (e.g. an invitation token playing a move); SEAT_BOUND: the seat is the player's whose device opened it, and the request carries no X-Player-Key (docs/identity.md); in a rated match, NOT_ESTABLISHED (the X-Player-Key device's player may not play rated yet, with what they lack) or SAME_PERSON (they hold another seat, or share a mailbox or network with an opponent): docs/ratings.md.",
   404: "GAME_NOT_FOUND (or ABSENCE_NOT_FOUND for an absence).",
   409: "STALE_VERSION (with currentVersion), NO_FREE_SEAT, SEAT_TAKEN (also: the seat belongs to another player than the X-Player-Key device's), SEAT_RESERVED, NOTHING_TO_CLAIM or MATCH_NOT_OVER.",
   413: "BODY_TOO_LARGE.",

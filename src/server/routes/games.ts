@@ -43,12 +43,12 @@ const GameParams = z.object({
     example: "Xq3vB7nK2mPa9TzRw4Lc8Hs1",
   }),
 });
-const PlayerKeyHeader = z.object({
-  "x-player-key": z.string().optional().openapi({
-    description:
-      "The browser's player key (22–128 base64url characters): links the seat to the player's games (GET /api/me/games); a device removed from its player is refused.",
-  }),
+/** The device's player key, with a seat's token (docs/identity.md: a seat its player opened opens only on their devices). */
+const playerKey = z.string().optional().openapi({
+  description:
+    "The device's player key (22–128 base64url characters). With a seat's token: opening a seat nobody's yet (the view, the WebSocket) makes it the key's player's (GET /api/me/games); a seat a player's device opened answers only to that player's devices (403 SEAT_BOUND without a key, 409 SEAT_TAKEN with another player's, 401 DEVICE_REMOVED with a device removed from its player).",
 });
+const PlayerKeyHeader = z.object({ "x-player-key": playerKey });
 
 serve(
   gamesApi,
@@ -159,7 +159,7 @@ serve(
     },
     responses: {
       200: json(EventsResponse, "The events after `since` and the game as it stands."),
-      ...errors(400, 401, 404, 409, 429),
+      ...errors(400, 401, 403, 404, 409, 429),
     },
   }),
   async (c) => {
@@ -179,7 +179,7 @@ serve(
     tags: ["games"],
     summary: "Follow and play the game over a WebSocket",
     description:
-      'Authenticate with Authorization: Bearer <token> or, from a browser, the subprotocols `burraco, bearer.<token>`. The server sends {"type":"events",…} messages; the client sends {"type":"move","move":…,"version":N,"id":"…"} or {"type":"resume","since":N}.',
+      'Authenticate with Authorization: Bearer <token> or, from a browser, the subprotocols `burraco, bearer.<token>` (and `key.<player key>` for X-Player-Key). A seat\'s socket opened without a key is closed with 4003 once a player\'s device opens the seat. The server sends {"type":"events",…} messages; the client sends {"type":"move","move":…,"version":N,"id":"…"} or {"type":"resume","since":N}.',
     security: OPTIONAL_TOKEN,
     request: { params: GameParams, headers: PlayerKeyHeader },
     responses: { 101: { description: "Switching to the WebSocket protocol." }, ...errors(400, 401, 403, 404, 409, 426, 429) },

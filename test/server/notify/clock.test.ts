@@ -6,7 +6,7 @@ import { notificationsOf } from "../../../src/server/room/notifications";
 import type { Language } from "../../../src/shared/language";
 import { PLAYER_DEFAULT_EVENTS } from "../../../src/shared/wire/notifications";
 import { alarm, DAY, HOUR, playTurn, realTime, setTime, T0 } from "../clock-helpers";
-import { call, computerPlays, createGame, type PeopleGame, trueTable } from "../helpers";
+import { call, computerPlays, createGame, type PeopleGame, seatKey, trueTable } from "../helpers";
 import { browserSubscription, HANG_GUARD, hook, mailTo, pushesTo, received, settle, subscribe, unique, until } from "./helpers";
 
 /**
@@ -102,7 +102,11 @@ describe("a timeout's notifications", () => {
     expect(otherMail.text).toContain("you may now claim the match, or wait for their move.");
     expect(otherMail.text).toContain("Claim the match: ");
 
-    const claimed = await call(`/api/games/${game.id}/clock/claim`, { method: "POST", token: game.seats[other]!.token });
+    const claimed = await call(`/api/games/${game.id}/clock/claim`, {
+      method: "POST",
+      token: game.seats[other]!.token,
+      headers: seatKey(game.seats[other]!.token),
+    });
     expect(claimed.status).toBe(200);
     await alarm(game.id);
     const claim = await postedOf(otherEars.hook, "game.claimed");
@@ -141,12 +145,17 @@ describe("reminders", () => {
     const token = game.seats[late]!.token;
     const drew = await call(`/api/games/${game.id}/moves`, {
       token,
+      headers: seatKey(token),
       body: { move: { type: "draw" }, version: (await trueTable(game.id)).version },
     });
     expect(drew.status).toBe(200);
     expect(notificationsOf(await trueTable(game.id), seats, reminderSeq)).toEqual([]);
     const card = drew.body.events.find((e: { type: string }) => e.type === "drew").card;
-    await call(`/api/games/${game.id}/moves`, { token, body: { move: { type: "discard", card }, version: drew.body.version } });
+    await call(`/api/games/${game.id}/moves`, {
+      token,
+      headers: seatKey(token),
+      body: { move: { type: "discard", card }, version: drew.body.version },
+    });
     // The next turn of theirs has its own reminders, none of the old one's.
     setTime(T0 + 2 * DAY + 1);
     await alarm(game.id);

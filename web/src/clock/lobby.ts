@@ -2,6 +2,7 @@ import { h, type JSX } from "preact";
 import type { ComputerLevel } from "../../../src/shared/wire/common";
 import type { ClockRequest, MyGame } from "../api";
 import { t } from "../i18n/index";
+import { LEVELS } from "./levels";
 import { exactTime, HOUR, span } from "./time";
 
 /**
@@ -12,7 +13,6 @@ import { exactTime, HOUR, span } from "./time";
  */
 
 export type ClockKind = "none" | "perMove" | "bank";
-export const LEVELS: readonly ComputerLevel[] = ["beginner", "club", "expert"];
 
 /** What the lobby offers for a time per move (1 hour to 14 days), 3 days preselected. */
 export const PER_MOVE = ["1h", "1d", "2d", "3d", "5d", "7d", "14d"] as const;

@@ -4,7 +4,7 @@ import type { ClockView } from "../../../src/shared/wire/clock";
 import type { ComputerLevel } from "../../../src/shared/wire/common";
 import { seatName, teamName, teamOf } from "../describe";
 import { t } from "../i18n/index";
-import { LEVELS } from "./lobby";
+import { LEVELS } from "./levels";
 import { day, durationMs, exactTime, span } from "./time";
 
 /**

@@ -1,5 +1,6 @@
 import { isLanguage, type Language, languageOf } from "../../../src/shared/language";
 import type { Catalog } from "./en";
+import type { PagesCatalog } from "./en-pages";
 
 /**
  * Which language a page starts in, and where its catalog comes from: kept
@@ -16,6 +17,12 @@ export type Lang = Language;
 export const CATALOGS: Record<Lang, () => Promise<Catalog>> = {
   en: () => import("./en").then((m) => m.en),
   it: () => import("./it").then((m) => m.it),
+};
+
+/** The words of the pages other than the table, a chunk apart (en-pages.ts): a table never downloads them. */
+export const PAGE_CATALOGS: Record<Lang, () => Promise<PagesCatalog>> = {
+  en: () => import("./en-pages").then((m) => m.enPages),
+  it: () => import("./it-pages").then((m) => m.itPages),
 };
 
 export const LANGUAGE_KEY = "burraco.lang";

@@ -1,33 +1,58 @@
 import type { ErrorCode } from "../../../src/shared/api";
-import { CATALOGS, LANGUAGE_KEY, type Lang, startLanguage } from "./choice";
+import { CATALOGS, LANGUAGE_KEY, type Lang, PAGE_CATALOGS, startLanguage } from "./choice";
 import type { Catalog } from "./en";
+import type { PagesCatalog } from "./en-pages";
 
 /**
  * The player's language: the browser's by default (Italian for any
  * `it…` language, English otherwise), or the one chosen with the switch,
  * remembered in this browser. `t` is the current catalog; every view reads
  * it while rendering, so a switch redraws the page in the other language.
+ * The table's words come first (en.ts); the other pages' (en-pages.ts)
+ * join them once a page asks with `usePageWords` (main.ts, before opening
+ * any page but the table), so a table never downloads them: the table's
+ * code must not read their sections, which test/web/words.test.ts checks.
  */
 
 export type { Lang } from "./choice";
 export { browserLanguage } from "./choice";
 
+/** Every word a page may read: the table's, and, once asked for, the other pages'. */
+export type Words = Catalog & PagesCatalog;
+
 const loaded: Partial<Record<Lang, Catalog>> = {};
+const loadedPages: Partial<Record<Lang, PagesCatalog>> = {};
+/** The page shown needs the other pages' words (and so does the language it switches to). */
+let pageWords = false;
 
 export let lang: Lang = "en";
-/** Set by `initLanguage` before anything renders. */
-export let t: Catalog;
+/** Set by `initLanguage` before anything renders; the pages' sections only after `usePageWords`. */
+export let t: Words;
 
 const listeners = new Set<() => void>();
 
 async function use(next: Lang): Promise<void> {
-  const catalog = (loaded[next] ??= await CATALOGS[next]());
+  const [catalog, pages] = await Promise.all([
+    loaded[next] ?? CATALOGS[next](),
+    pageWords ? (loadedPages[next] ?? PAGE_CATALOGS[next]()) : undefined,
+  ]);
+  loaded[next] = catalog;
+  if (pages) loadedPages[next] = pages;
   lang = next;
-  t = catalog;
+  t = (pages ? { ...catalog, ...pages } : catalog) as Words;
   document.documentElement.lang = next;
 }
 
-export function initLanguage(): Promise<void> {
+/** The other pages' words, for a page that is not the table (main.ts waits for them before opening it). */
+export async function usePageWords(): Promise<void> {
+  if (pageWords && loadedPages[lang]) return;
+  pageWords = true;
+  await use(lang);
+}
+
+/** The language to start in, with the other pages' words too where the page needs them. */
+export function initLanguage(withPageWords: boolean): Promise<void> {
+  pageWords = withPageWords;
   return use(startLanguage());
 }
 

@@ -83,7 +83,7 @@ export class Devices {
   async rename(raw: string): Promise<void> {
     const checked = checkPlayerText(raw, LIMITS.nameLength);
     if (!checked.ok) {
-      this.message = { text: t.identity.nameRefused(LIMITS.nameLength), error: true };
+      this.message = { text: t.names.refused(LIMITS.nameLength), error: true };
       return this.changed();
     }
     try {

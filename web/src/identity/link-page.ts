@@ -1,3 +1,4 @@
+import "../core";
 import { h, render } from "preact";
 import { header } from "../header";
 import { t } from "../i18n/index";

@@ -1,3 +1,4 @@
+import "../core";
 import { LIMITS } from "../../../src/shared/limits";
 import { checkPlayerText } from "../../../src/shared/text";
 import type { Player } from "../api";
@@ -101,7 +102,7 @@ function askName(prefill: string): Promise<string | null> {
       const checked = checkPlayerText(input.value, LIMITS.nameLength);
       if (!checked.ok || !checked.text) {
         event.preventDefault();
-        error.textContent = t.identity.nameRefused(LIMITS.nameLength);
+        error.textContent = t.names.refused(LIMITS.nameLength);
         input.focus();
         return;
       }

@@ -1,3 +1,4 @@
+import "../core";
 import { h, type JSX } from "preact";
 import { encode } from "uqr";
 

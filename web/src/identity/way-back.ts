@@ -1,6 +1,7 @@
+import "../core";
 import { h, render } from "preact";
 import type { Player } from "../api";
-import { t } from "../i18n/index";
+import { t, usePageWords } from "../i18n/index";
 import { deviceKind, identityApi } from "./api";
 import { listenBusy, rememberWayBackOffered } from "./offer-state";
 import { noWayBack, RecoveryMaker } from "./recovery";
@@ -16,7 +17,8 @@ import { noWayBack, RecoveryMaker } from "./recovery";
 export async function offer(): Promise<void> {
   let player: Player;
   try {
-    player = await identityApi.me();
+    // Its words are the pages' (the table's page has only its own until now).
+    [player] = await Promise.all([identityApi.me(), usePageWords()]);
   } catch {
     return;
   }
@@ -79,21 +81,26 @@ class WayBack {
         "aside",
         { class: "way-back", id: "way-back", role: "dialog", "aria-labelledby": "way-back-title", hidden: this.hidden },
         h("h2", { id: "way-back-title", tabIndex: -1 }, t.recovery.offerTitle(deviceKind())),
-        this.saving
-          ? this.maker.view(false)
-          : [
-              h("p", { class: "hint" }, t.recovery.offerHint),
-              h(
-                "ul",
-                { class: "ways" },
-                way("way-back-device", t.recovery.offerDevice, t.recovery.offerDeviceHint, () => this.go("/#devices")),
-                way("way-back-email", t.recovery.offerEmail, t.recovery.offerEmailHint, () => this.go("/notifications")),
-                way("way-back-code", t.recovery.offerCode, t.recovery.offerCodeHint, () => {
-                  this.saving = true;
-                  void this.maker.make(false);
-                }),
-              ),
-            ],
+        // Only the middle scrolls, on a screen too short for it: the title and the way to put the sheet away stay.
+        h(
+          "div",
+          { class: "way-back-body" },
+          this.saving
+            ? this.maker.view(false)
+            : [
+                h("p", { class: "hint" }, t.recovery.offerHint),
+                h(
+                  "ul",
+                  { class: "ways" },
+                  way("way-back-device", t.recovery.offerDevice, t.recovery.offerDeviceHint, () => this.go("/#devices")),
+                  way("way-back-email", t.recovery.offerEmail, t.recovery.offerEmailHint, () => this.go("/notifications")),
+                  way("way-back-code", t.recovery.offerCode, t.recovery.offerCodeHint, () => {
+                    this.saving = true;
+                    void this.maker.make(false);
+                  }),
+                ),
+              ],
+        ),
         h(
           "div",
           { class: "way-back-foot" },

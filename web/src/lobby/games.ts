@@ -50,7 +50,7 @@ export function gameItem(g: MyGame, remembered: GamesState["remembered"], mineAt
     h(
       "a",
       { class: "game-notify", href: `/notifications?game=${g.id}`, "aria-label": t.notify.forGame(label(g.names, g.players)) },
-      t.notify.menu,
+      t.menu.notifications,
     ),
   );
 }

@@ -1,3 +1,4 @@
+import "../core";
 import { h, render } from "preact";
 import type { PresetName } from "../../../src/engine/rules";
 import { LIMITS } from "../../../src/shared/limits";

@@ -1,3 +1,4 @@
+import "../core";
 import { h, render } from "preact";
 import { ApiError } from "../api";
 import { header } from "../header";

@@ -1,3 +1,4 @@
+import "../core";
 import { render } from "preact";
 import { ApiError, api, type CreatedSubscription, type SubscriptionView } from "../api";
 import { copyText } from "../dom";

@@ -1,3 +1,4 @@
+import "../core";
 import { render } from "preact";
 import type { GameRecord, GameSnapshot } from "../../../src/shared/api";
 import { api } from "../api";

@@ -1,3 +1,4 @@
+import "../core";
 import { makeCards } from "../../../src/engine/cards";
 import { applyMove, needsDeal, newGame, startHand } from "../../../src/engine/game";
 import { viewTableMeld } from "../../../src/engine/meld";

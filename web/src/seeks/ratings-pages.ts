@@ -1,3 +1,4 @@
+import "../core";
 import { h, type JSX, render } from "preact";
 import { PRESET_NAMES, type PresetName } from "../../../src/engine/rules";
 import { ApiError, type Leaderboard, type PublicPlayer } from "../api";

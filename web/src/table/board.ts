@@ -148,6 +148,8 @@ function zone(z: Zones, team: number): JSX.Element {
       "h2",
       null,
       h("span", { class: "zone-title" }, title),
+      // How many melds lie out of sight where the box scrolls (set by layout.ts): a player never guesses there are more.
+      h("span", { class: "out-of-sight", "aria-hidden": "true" }),
       // The match so far, here on a phone, where the banner has no room for it.
       h(
         "span",

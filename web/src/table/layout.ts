@@ -84,7 +84,19 @@ export function fitMeldBox(element: HTMLElement): void {
   moreToSee(element);
 }
 
-/** A box that scrolls says which way there is more (a fade at that edge, table.css). */
+/** A tap on the count: the first meld not whole in sight below comes to the top of the box (at the foot, the first). */
+function showNext(box: HTMLElement): void {
+  const seen = box.getBoundingClientRect();
+  const foot = seen.top + box.clientTop + box.clientHeight;
+  const next = [...box.querySelectorAll(".meld")].map((m) => m.getBoundingClientRect()).find((r) => r.bottom > foot + 1);
+  const top = next ? box.scrollTop + next.top - seen.top - box.clientTop - 3 : 0;
+  box.scrollTo({ top, behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+}
+
+/**
+ * A box that scrolls says which way there is more (a fade at that edge, table.css), and its title how many melds
+ * are not whole in sight ("+3 ▾"): the fade alone let a player miss three of the other team's melds.
+ */
 function moreToSee(box: HTMLElement): void {
   const above = box.scrollTop > 1;
   const below = box.scrollTop + box.clientHeight < box.scrollHeight - 1;
@@ -92,6 +104,21 @@ function moreToSee(box: HTMLElement): void {
   if ((box.dataset.more ?? "") !== more) {
     if (more) box.dataset.more = more;
     else delete box.dataset.more;
+  }
+  const count = box.parentElement?.querySelector<HTMLElement>(":scope > h2 .out-of-sight");
+  if (!count) return;
+  const seen = box.getBoundingClientRect();
+  let out = 0;
+  if (more)
+    for (const meld of box.querySelectorAll(".meld")) {
+      const r = meld.getBoundingClientRect();
+      if (r.top < seen.top - 1 || r.bottom > seen.top + box.clientHeight + 1) out++;
+    }
+  count.onclick = () => showNext(box);
+  const text = out ? `+${out} ${above && below ? "▴▾" : above ? "▴" : "▾"}` : "";
+  if ((count.dataset.count ?? "") !== text) {
+    if (text) count.dataset.count = text;
+    else delete count.dataset.count;
   }
 }
 

@@ -1,54 +1,15 @@
+import "../core";
 import { h, type JSX } from "preact";
 import type { GameSnapshot } from "../../../src/shared/api";
-import { ApiError, api } from "../api";
 import { seatName, teamCount, teamName, teamOf } from "../describe";
 import { codeText, num, t } from "../i18n/index";
-import { rememberSeat } from "../store";
-import type { TableRoute } from "./page";
+import type { RematchBox } from "./rematch";
 
 /**
- * The end of a match: who won and the final score, and the rematch. The
- * first seat to press "Rematch" makes it (POST /api/games/{id}/rematch);
- * the others' tables learn of it live (the snapshot's `rematch`) and lead
- * each player to their own new seat, whose link the server gives only to
- * the seat that asks. A spectator may watch it.
+ * The end of a match: who won and the final score, and the rematch
+ * (rematch.ts), which a spectator may watch. A chunk of its own, loaded
+ * once a match is over.
  */
-
-export interface RematchBox {
-  readonly busy: boolean;
-  /** A refusal's code, shown in words. */
-  readonly error: string | null;
-}
-
-export class Rematch {
-  box: RematchBox = { busy: false, error: null };
-
-  constructor(
-    private readonly page: { readonly route: TableRoute; readonly snap: GameSnapshot | null; render(): void },
-    private readonly open: (route: TableRoute) => void,
-  ) {}
-
-  /** Asks for the rematch with this seat's link, keeps the new seat's link, and opens its table. */
-  async ask(): Promise<void> {
-    const { gameId, token } = this.page.route;
-    if (this.box.busy || token === null) return;
-    this.box = { busy: true, error: null };
-    this.page.render();
-    try {
-      const made = await api.rematch(gameId, token);
-      const names = this.page.snap?.seats.map((s) => s.name) ?? [];
-      const moved = names.map((_, seat) => names[(seat + names.length - 1) % names.length] ?? null);
-      rememberSeat(made.id, { seat: made.seat, token: made.token, names: moved, savedAt: new Date().toISOString() });
-      // The finished game stays one step back in the history.
-      history.pushState(null, "", `/game/${encodeURIComponent(made.id)}#seat=${made.token}`);
-      this.box = { busy: false, error: null };
-      this.open({ gameId: made.id, mode: "seat", token: made.token });
-    } catch (error) {
-      this.box = { busy: false, error: error instanceof ApiError ? error.code : "INTERNAL" };
-      this.page.render();
-    }
-  }
-}
 
 /** "Anna wins", "Anna and Carla win", or no winner (an aborted match). */
 function winnerLine(snap: GameSnapshot, me: number | null): string {

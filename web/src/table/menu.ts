@@ -31,7 +31,7 @@ export function tableMenu(page: TablePage): MenuItem[] {
       href: apiUrl("GET", "/api/games/{id}/record", { params: { id: snap.id } }),
       download: `burraco-${snap.id}.json`,
     },
-    { id: "menu-notifications", label: t.notify.menu, href: `/notifications?game=${snap.id}` },
+    { id: "menu-notifications", label: t.menu.notifications, href: `/notifications?game=${snap.id}` },
     ...page.clock.menu(),
     // The table's own choices, remembered in this browser for every game.
     {

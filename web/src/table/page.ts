@@ -1,3 +1,4 @@
+import "../core";
 import { render } from "preact";
 import type { EventsResponse, GameSnapshot, WireEvent } from "../../../src/shared/api";
 import { LIMITS } from "../../../src/shared/limits";
@@ -7,7 +8,7 @@ import { sortByRank, sortBySuit } from "../cards";
 import { ClockControls } from "../clock/controls";
 import { countdownAnnouncement } from "../clock/table";
 import { describeEvent, seatName, teamOf } from "../describe";
-import { codeText, t } from "../i18n/index";
+import { codeText, t, usePageWords } from "../i18n/index";
 import { offerWayBack, wayBackBusy } from "../identity/offer";
 import type { SeatTaken } from "../identity/seat-taken";
 import type { Connection } from "../live";
@@ -24,14 +25,13 @@ import {
   rememberVersion,
   seenCommitments,
 } from "../store";
-import { TableChat } from "./chat";
-import { chatButton, chatSheet } from "./chat-view";
+import type { TableChat } from "./chat";
 import { HandEnds } from "./hand-ends";
 import { type Highlights, highlight, noHighlights } from "./highlights";
 import { TableLayout } from "./layout";
-import { Rematch } from "./match-end";
 import { tableMenu } from "./menu";
 import { arrange, Selection } from "./plays";
+import { Rematch } from "./rematch";
 import { SeatControls } from "./seat-controls";
 import { frameFresh, seatShown } from "./shown";
 import { type TableMode, tableView } from "./view";
@@ -63,10 +63,10 @@ const BAD_NAME = "BAD_NAME";
 const FIRST_VISIT = 12;
 
 /**
- * Refusals said in their own words: the game is gone, the seat was given a fresh link, this device was removed, or a
- * rated match's seat is not this player's to take (docs/ratings.md).
+ * Refusals said in their own words: the game is gone, the seat was given a fresh link, this device was removed, the
+ * seat is its player's (docs/identity.md), or a rated match's seat is not this player's to take (docs/ratings.md).
  */
-const SAID = ["GAME_NOT_FOUND", "SEAT_REISSUED", "DEVICE_REMOVED", "NOT_ESTABLISHED", "SAME_PERSON"] as const;
+const SAID = ["GAME_NOT_FOUND", "SEAT_REISSUED", "DEVICE_REMOVED", "SEAT_BOUND", "NOT_ESTABLISHED", "SAME_PERSON"] as const;
 type Fatal = "badSeat" | "badInvite" | "failed" | (typeof SAID)[number];
 
 export class TablePage {
@@ -98,8 +98,10 @@ export class TablePage {
   readonly controls: SeatControls;
   readonly clock = new ClockControls(this);
   readonly rematch: Rematch;
-  /** The table's chat: its button and sheet (chat.ts). */
-  readonly chat: TableChat;
+  /** The table's chat (chat-part.ts): a chunk loaded once the table is drawn; null until it has arrived. */
+  chat: TableChat | null = null;
+  private chatParts: typeof import("./chat-part") | null = null;
+  private chatAsked = false;
   private live: Live | null = null;
   private closed = false;
   private ticker: ReturnType<typeof setInterval> | null = null;
@@ -121,7 +123,6 @@ export class TablePage {
     this.ends = new HandEnds(this);
     this.layout = new TableLayout(root);
     this.rematch = new Rematch(this, (route) => this.reopen(route));
-    this.chat = new TableChat(this);
   }
 
   get me(): number | null {
@@ -161,11 +162,12 @@ export class TablePage {
       this.fatal = loadError(error, mode);
       if (mode === "seat" && error instanceof ApiError && (error.code === "BAD_TOKEN" || error.code === "SEAT_REISSUED"))
         forgetSeat(gameId, token!);
-      // The seat is another player's: the page that offers to link this device (a chunk of its own, loaded only here).
+      // The seat is another player's: the page that offers to link this device (a chunk of its own, loaded only here,
+      // with the other pages' words).
       if (mode === "seat" && error instanceof ApiError && error.code === "SEAT_TAKEN") {
-        const { SeatTaken } = await import("../identity/seat-taken");
+        const [{ SeatTaken }] = await Promise.all([import("../identity/seat-taken"), usePageWords()]);
         if (this.closed) return;
-        this.seatTaken = new SeatTaken(this.root, () => this.reopen(this.route));
+        this.seatTaken = new SeatTaken(this.root, gameId, token!, () => this.reopen(this.route));
       }
       this.render();
       return;
@@ -217,13 +219,34 @@ export class TablePage {
         this.render();
       },
       onAuthError: (error) => {
+        // The seat stopped answering this device (linked to another player since): the page that says whose it is.
+        if (mode === "seat" && (error.code === "SEAT_TAKEN" || error.code === "SEAT_BOUND")) return this.reopen(this.route);
         this.fatal = loadError(error, mode);
         this.render();
       },
     });
     this.live.start(snap.version);
+    this.loadChat();
     // "Waiting since … (5 minutes ago)" stays true.
     this.ticker = setInterval(() => this.render(), 30_000);
+  }
+
+  /** The chat's chunk, asked for once the table is drawn; it loads the messages itself (chat.ts `sync`). */
+  private loadChat(): void {
+    if (this.chatAsked) return;
+    this.chatAsked = true;
+    void import("./chat-part").then(
+      (parts) => {
+        if (this.closed) return;
+        this.chatParts = parts;
+        this.chat = new parts.TableChat(this);
+        if (this.snap) this.chat.sync(this.snap);
+        this.render();
+      },
+      () => {
+        this.chatAsked = false;
+      },
+    );
   }
 
   close(): void {
@@ -246,8 +269,8 @@ export class TablePage {
     }
     const snap = this.snap!;
     const fresh = update.events.filter((e) => e.seq > this.lastSeq);
-    this.chat.sync(snap);
-    this.chat.heard(fresh);
+    this.chat?.sync(snap);
+    this.chat?.heard(fresh);
     for (const event of fresh) this.lastSeq = Math.max(this.lastSeq, event.seq);
     if (fresh.length) {
       this.events = [...this.events, ...fresh].slice(-60);
@@ -331,6 +354,7 @@ export class TablePage {
     }
     const frame = this.shown.playback.frame;
     const snap = frame?.snap ?? this.snap;
+    if (this.route.mode !== "embed") this.rematch.want(snap);
     document.title = !snap
       ? t.common.brand
       : this.myTurn()
@@ -389,7 +413,11 @@ export class TablePage {
           },
           seatWanted: this.route.seatWanted ?? null,
           rematch: this.rematch.box,
-          chat: { button: chatButton(this.chat), sheet: chatSheet(this.chat, this.snap, this.me) },
+          matchEnd: this.rematch.drawing,
+          chat:
+            this.chat && this.chatParts
+              ? { button: this.chatParts.chatButton(this.chat), sheet: this.chatParts.chatSheet(this.chat, this.snap, this.me) }
+              : { button: null, sheet: null },
         },
         {
           ...this.controls.actions,
@@ -412,7 +440,7 @@ export class TablePage {
       wayBackBusy(this.myTurn());
       if (!this.myTurn()) offerWayBack();
     }
-    this.chat.afterRender(this.root);
+    this.chat?.afterRender(this.root);
     this.controls.afterRender();
     this.clock.afterRender();
   }

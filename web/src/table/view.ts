@@ -9,8 +9,9 @@ import { placeOf, seatChip, seatRing, zones } from "./board";
 import { type Fresh, type MeldTargets, piles, type Takers } from "./felt";
 import { type HandActions, handArea, type SeatView } from "./hand";
 import { type HandEndInfo, handEndDialog } from "./hand-end";
-import { matchEnd, type RematchBox } from "./match-end";
+import type { matchEnd } from "./match-end";
 import { fairnessPanel, logPanel, scoresPanel, type Verified } from "./panels";
+import type { RematchBox } from "./rematch";
 import { type ClaimState, claimForm, spectatorNote, statusBanner } from "./status";
 
 /**
@@ -56,8 +57,10 @@ export interface TableView {
   readonly fourColour: boolean;
   /** The clock's claim and the computer's handover, and the countdown as a screen reader hears it. */
   readonly clock: { readonly claim: ClaimBox; readonly handover: HandoverBox; readonly announce: string };
-  /** The rematch being asked for (match-end.ts). */
+  /** The rematch being asked for (rematch.ts). */
   readonly rematch: RematchBox;
+  /** The end of a match drawn, once the match is over and its chunk has arrived (rematch.ts). */
+  readonly matchEnd: typeof matchEnd | null;
   /** The chat's button (top bar) and its sheet when open (chat.ts); null where the viewer may not read it. */
   readonly chat: { readonly button: JSX.Element | null; readonly sheet: JSX.Element | null };
 }
@@ -131,7 +134,7 @@ export function tableView(v: TableView, act: TableActions): JSX.Element {
           ? h(
               "p",
               { class: "notice info seat-elsewhere", id: "seat-elsewhere" },
-              t.notify.seatElsewhere(v.seatWanted + 1, seatName(snap.seats, v.seatWanted)),
+              t.spectator.seatElsewhere(v.seatWanted + 1, seatName(snap.seats, v.seatWanted)),
             )
           : null;
   return h(
@@ -173,7 +176,7 @@ export function tableView(v: TableView, act: TableActions): JSX.Element {
             embed ? null : latePanel({ snap, me: v.me, now: v.now }, v.clock.claim, act.clock),
             embed ? null : computerBanner({ snap, me: v.me, now: v.now }, v.clock.handover, act.handover),
             // Once the match is over: who won, the final score and the rematch (in the end-of-hand panel while it is open).
-            embed || v.handEnd ? null : matchEnd(snap, v.me, v.rematch, act.rematch),
+            embed || v.handEnd ? null : (v.matchEnd?.(snap, v.me, v.rematch, act.rematch) ?? null),
           ),
           hand
             ? h(
@@ -211,7 +214,7 @@ export function tableView(v: TableView, act: TableActions): JSX.Element {
       v.mode === "spectator" ? spectatorNote(snap.id) : null,
     ),
     v.handEnd && !embed
-      ? handEndDialog(snap, v.handEnd, act.closeHandEnd, matchEnd(snap, v.me, v.rematch, act.rematch, "hand-end-match"))
+      ? handEndDialog(snap, v.handEnd, act.closeHandEnd, v.matchEnd?.(snap, v.me, v.rematch, act.rematch, "hand-end-match") ?? null)
       : null,
     v.chat.sheet,
     v.toast ? h("p", { class: "toast", role: "status" }, v.toast) : null,
