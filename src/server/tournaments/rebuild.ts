@@ -27,7 +27,10 @@ import type { LogRow, MadeTable, TournamentStorage } from "./storage";
  *
  * A table's result its game reported after the last drain is lost with the
  * storage: the table is settled at the round's deadline, and its game,
- * already over, reports it again (room/tournament-table.ts).
+ * already over, reports it again (room/tournament-table.ts). A table whose
+ * game was made but whose `tablesMade` entry had not reached D1 (a loss
+ * within a drain's two seconds of it) is made again with another game; the
+ * first is left to its clock, outside the tournament.
  */
 
 export interface SavedTournament {

@@ -366,7 +366,16 @@ export class TournamentPage {
                 h("strong", null, c.table(tb.table)),
                 ` ${this.entryLabel(tb.sides[0] ?? null)} – ${this.entryLabel(tb.sides[1] ?? null)} · ${result} `,
                 tb.game && mine && token
-                  ? h("a", { class: "button primary", href: `/game/${tb.game}#seat=${token}`, "data-your-table": tb.table }, c.yourTable)
+                  ? // A table that has its result is the player's to look back at, no longer to play.
+                    h(
+                      "a",
+                      {
+                        class: tb.result ? "button" : "button primary",
+                        href: `/game/${tb.game}#seat=${token}`,
+                        "data-your-table": tb.table,
+                      },
+                      tb.result ? c.yourGame : c.yourTable,
+                    )
                   : tb.game && r.finished
                     ? h("a", { href: `/game/${tb.game}` }, c.watch)
                     : null,

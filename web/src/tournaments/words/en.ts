@@ -102,6 +102,7 @@ export const en = {
   byes: (names: string) => `Sitting out: ${names}`,
   forfeitWon: (winner: string, against: string) => `${winner} win by forfeit against ${against}`,
   yourTable: "Play at your table",
+  yourGame: "See your game",
   watch: "Watch",
   playing: "playing",
   lostOnTime: "on time",

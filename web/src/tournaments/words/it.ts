@@ -99,6 +99,7 @@ export const it: TournamentWords = {
   byes: (names: string) => `Riposa: ${names}`,
   forfeitWon: (winner: string, against: string) => `${winner} vince a tavolino contro ${against}`,
   yourTable: "Gioca al tuo tavolo",
+  yourGame: "Rivedi la tua partita",
   watch: "Guarda",
   playing: "in gioco",
   lostOnTime: "a tempo",
