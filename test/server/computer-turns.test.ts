@@ -132,7 +132,8 @@ describe("a computer's turn over several invocations", () => {
         // The room's storage is lost: it is rebuilt from D1's copy of the log, as far as it was drained.
         await runInDurableObject(roomStub(game.id), async (instance) => {
           const room = (instance as unknown as { room: unknown }).room;
-          await (instance as unknown as { drain(room: unknown, now: number): Promise<void> }).drain(room, Date.now());
+          const followUp = (instance as unknown as { followUp: { drain(room: unknown, now: number): Promise<void> } }).followUp;
+          await followUp.drain(room, Date.now());
         });
         await runInDurableObject(roomStub(game.id), (_, state) => state.storage.deleteAll());
         await evictDurableObject(roomStub(game.id));

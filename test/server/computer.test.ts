@@ -148,10 +148,8 @@ describe("computer players", () => {
     const c3 = d3.body.events.find((e) => e.type === "drew")!.card!;
     await move(game.id, game.seats[0]!.token!, { type: "discard", card: c3 }, d3.body.version);
     await runInDurableObject(roomStub(game.id), async (instance) => {
-      await (instance as unknown as { drain(room: unknown, now: number): Promise<void>; room: unknown }).drain(
-        (instance as unknown as { room: unknown }).room,
-        Date.now(),
-      );
+      const room = instance as unknown as { followUp: { drain(room: unknown, now: number): Promise<void> }; room: unknown };
+      await room.followUp.drain(room.room, Date.now());
     });
     await runInDurableObject(roomStub(game.id), (_, state) => state.storage.deleteAll());
     await evictDurableObject(roomStub(game.id));

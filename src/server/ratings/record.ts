@@ -1,11 +1,10 @@
-import { teamOf } from "../../engine/index";
+import { type GameEvent, type GameState, teamOf } from "../../engine/index";
 import type { RatingOutcome } from "../../shared/wire/ratings";
 import { type MatchResultRow, matchRecorded, matchResultRows, type PoolRatingRow, poolRatings, storeMatch } from "../db/rating-queries";
 import type { SeatRow } from "../db/room-rows";
 import { publicIdOf } from "../players/identity";
-import type { Table } from "../room/table";
 import { aged, GLICKO, idlePeriods, type MatchResult, type Rating, ratingsAfterMatch } from "./glicko";
-import { peopleOf, turnsOf, verdict } from "./verdict";
+import { type PlayedGame, peopleOf, turnsOf, verdict } from "./verdict";
 
 /**
  * When a match ends, its result per seat goes into D1 (`match_results`) and,
@@ -18,8 +17,20 @@ import { peopleOf, turnsOf, verdict } from "./verdict";
 
 type How = "play" | "resigned" | "timeout";
 
+/**
+ * What recording a match reads of its game (the room's table is one): its id, where the engine left it, when it was
+ * last played, and its log's entries with the events each produced. Declared here, so that ratings read a game
+ * without reaching up into the room.
+ */
+export interface EndedGame extends PlayedGame {
+  readonly id: string;
+  readonly state: GameState;
+  readonly lastAt: number;
+  readonly entries: readonly { readonly body: PlayedGame["entries"][number]["body"]; readonly events: readonly GameEvent[] }[];
+}
+
 /** The match's result as rating needs it, and how it ended; null while it goes on. */
-export function resultOf(table: Table): (MatchResult & { how: How }) | null {
+export function resultOf(table: EndedGame): (MatchResult & { how: How }) | null {
   const state = table.state;
   if (!state.over) return null;
   if (state.ending?.reason === "aborted") return { totals: state.totals, winner: null, forfeited: null, aborted: true, how: "play" };
@@ -38,7 +49,7 @@ export function resultOf(table: Table): (MatchResult & { how: How }) | null {
  * did to its players' ratings (read back from D1 when it was recorded
  * already); null while the match goes on, or when it was aborted.
  */
-export async function recordMatchEnd(d1: D1Database, table: Table, seats: readonly SeatRow[]): Promise<RatingOutcome | null> {
+export async function recordMatchEnd(d1: D1Database, table: EndedGame, seats: readonly SeatRow[]): Promise<RatingOutcome | null> {
   const result = resultOf(table);
   if (!result || result.aborted) return null;
   if (await matchRecorded(d1, table.id)) return outcomeOf(await matchResultRows(d1, table.id), table.created.rated === true);
