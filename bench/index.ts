@@ -7,8 +7,9 @@
  * `-- profile`, `-- tournaments` or `-- deliveries` runs one part; `npm run bench -- load
  * wrangler` runs the load through wrangler dev. `-- cost [matches]` (the
  * cost of a game, the platform's floor, the cold start), `-- floor
- * [matches | parts]` (our CPU per move beside the floor, and where it goes)
- * and `-- scale` (the log shards under 10,000 rooms' moves) run only when asked.
+ * [matches | parts]` (our CPU per move beside the floor, and where it goes),
+ * `-- scale` (the log shards under 10,000 rooms' moves) and `-- suite` (`npm test`
+ * timed, with the machine's load) run only when asked.
  */
 import { bundleFile, importBundled } from "./bundle.js";
 import { costBench, costDoc } from "./cost.js";
@@ -18,6 +19,7 @@ import { floorBench } from "./floor.js";
 import { loadBench } from "./load.js";
 import { profileBench } from "./profile.js";
 import { scaleBench } from "./scale.js";
+import { suiteBench } from "./suite.js";
 import { tournamentsBench } from "./tournaments.js";
 import { printWake, wakeBench } from "./wake.js";
 import { webBench } from "./web.js";
@@ -48,6 +50,7 @@ if (only === "web" && via === "why") {
 if (only === "cost") await (via === "doc" ? costDoc() : costBench({ matches: Number(via ?? 4) }));
 if (only === "floor") await floorBench(via === "parts" ? 1 : Number(via ?? 6), via === "parts");
 if (only === "scale") await scaleBench({ shards: Number(via ?? 4) });
+if (only === "suite" && !suiteBench()) process.exitCode = 1;
 if (only === "profile") await profileBench(Number(via ?? 50));
 if (!only || only === "tournaments") {
   if (!(await tournamentsBench())) process.exitCode = 1;
