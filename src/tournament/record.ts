@@ -3,7 +3,7 @@ import { danishRound, type Field, mitchellRound, movementOf, tablesOf } from "./
 import { tableVictoryPoints } from "./score";
 import { ranking, standings } from "./standings";
 import { type Settings, Tournament, type TournamentLog } from "./state";
-import type { Pairing, RoundOutcome, TableResult, Withdrawal } from "./types";
+import type { Pairing, RoundOutcome, Standing, TableResult, Withdrawal } from "./types";
 
 /**
  * A tournament's record: what a game record is to a match, for a whole
@@ -47,17 +47,8 @@ export interface RecordEntry {
   readonly withdrawn: { readonly mode: Withdrawal; readonly round: number } | null;
 }
 
-export interface RecordStanding {
-  readonly rank: number;
-  readonly entry: number;
-  readonly vp: number;
-  readonly for: number;
-  readonly against: number;
-  readonly diff: number;
-  readonly headToHead: number;
-  readonly duplicate: number;
-  readonly played: number;
-}
+/** A line of the standings as the record keeps it: the standings' own line, without its rounds (the record has them). */
+export type RecordStanding = Omit<Standing, "rounds">;
 
 export type TournamentRecord = {
   readonly format: typeof TOURNAMENT_RECORD;

@@ -20,7 +20,7 @@ import { profileOf } from "../db/seek-queries";
 import { organisedCount, publicTournaments, tournamentsOfPlayer } from "../db/tournament-queries";
 import type { AppEnv } from "../env";
 import { clientOf, identityOf, limitBody } from "../http";
-import { enrol, identify } from "../players/identity";
+import { enrol, type Identity, identify } from "../players/identity";
 import { RateLimiter } from "../rate-limiter";
 import { done, fail, isFailure, rateLimited } from "../reply";
 import { seal } from "../seal";
@@ -250,6 +250,12 @@ async function playerWrite(c: Context<AppEnv>, id: string) {
   return { who, room };
 }
 
+/** The player entering (registering or joining a pair): enrolled for the tournament's notices, named as they asked or as their profile says. */
+async function entrant(c: Context<AppEnv>, who: Identity, name: string | null | undefined) {
+  await enrol(c.env.DB, who, Date.now(), languageOf(c.req.header("Accept-Language")));
+  return { ...who, name: name ?? (await profileOf(c.env.DB, who.player)).name, client: clientOf(c) };
+}
+
 serve(
   tournamentsApi,
   createRoute({
@@ -279,10 +285,7 @@ serve(
     const w = await playerWrite(c, id);
     if (isFailure(w)) return w;
     const body = c.req.valid("json");
-    const now = Date.now();
-    await enrol(c.env.DB, w.who, now, languageOf(c.req.header("Accept-Language")));
-    const name = body.name ?? (await profileOf(c.env.DB, w.who.player)).name;
-    return w.room.register(id, { ...w.who, name, client: clientOf(c) }, body.invite ?? null, origin(c));
+    return w.room.register(id, await entrant(c, w.who, body.name), body.invite ?? null, origin(c));
   },
 );
 
@@ -314,9 +317,7 @@ serve(
     const w = await playerWrite(c, id);
     if (isFailure(w)) return w;
     const body = c.req.valid("json");
-    await enrol(c.env.DB, w.who, Date.now(), languageOf(c.req.header("Accept-Language")));
-    const name = body.name ?? (await profileOf(c.env.DB, w.who.player)).name;
-    return w.room.joinPartner(id, { ...w.who, name, client: clientOf(c) }, body.token);
+    return w.room.joinPartner(id, await entrant(c, w.who, body.name), body.token);
   },
 );
 
