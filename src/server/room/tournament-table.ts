@@ -2,6 +2,7 @@ import { type Team, teamOf } from "../../engine/index";
 import type { ComputerLevel } from "../../shared/wire/common";
 import type { TableResult } from "../../tournament/types";
 import type { Env } from "../env";
+import { type Failure, fail } from "../reply";
 import type { NewEntry } from "./clock-actions";
 import type { Room } from "./room";
 import type { Table } from "./table";
@@ -35,6 +36,9 @@ export function release(room: Room): boolean {
 export function roundClosed(room: Room): boolean {
   return room.storage.getMeta(CLOSED) === "1";
 }
+
+/** A person's move or handover at a table whose round is closed. */
+export const roundIsClosed = (): Failure => fail(409, "ROUND_CLOSED", "The round's time is over: this table is being settled.");
 
 /**
  * Settles a table still playing at its round's deadline, as the clock says:
