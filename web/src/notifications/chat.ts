@@ -2,7 +2,7 @@ import { h, type JSX } from "preact";
 import type { SubscriptionView } from "../api";
 import { t } from "../i18n/index";
 import { CHAT_EVENTS, deliveriesList, disabledNote, eventsField, languageField, notice, secretOnce, subscriptionName } from "./parts";
-import type { PrefsView } from "./view";
+import type { ChatActions, ChatState, PrefsView } from "./state";
 
 /**
  * A game's group chat (its own webhooks), offered to the browser that
@@ -10,20 +10,6 @@ import type { PrefsView } from "./view";
  * creator's credential for them. The chat hears of the game by its public
  * link only; attaching it posts the invitation there at once.
  */
-
-export interface ChatState {
-  /** The game's webhooks; null while loading or when they could not be listed. */
-  readonly hooks: readonly SubscriptionView[] | null;
-  readonly failed: boolean;
-}
-
-export interface ChatActions {
-  attach(form: HTMLFormElement): void;
-  test(hook: SubscriptionView): void;
-  remove(hook: SubscriptionView): void;
-  reload(): void;
-  copySecret(input: HTMLInputElement | null): void;
-}
 
 function hookCard(hook: SubscriptionView, v: PrefsView, act: ChatActions): JSX.Element {
   const name = subscriptionName(hook, null);

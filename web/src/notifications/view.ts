@@ -1,11 +1,10 @@
 import { h, type JSX } from "preact";
-import type { NotifyChannel, SubscriptionView } from "../api";
 import { header } from "../header";
 import { t } from "../i18n/index";
 import { digestFields, subscriptionCard, TIME_ZONES } from "./card";
-import { type ChatActions, type ChatState, chatSection } from "./chat";
-import { eventsField, languageField, type Notice, notice, PLAYER_EVENTS, secretOnce } from "./parts";
-import type { PushProblem } from "./push";
+import { chatSection } from "./chat";
+import { eventsField, languageField, notice, PLAYER_EVENTS, secretOnce } from "./parts";
+import type { Channel, PrefsActions, PrefsView } from "./state";
 import { timeZones } from "./subscribe";
 
 /**
@@ -14,43 +13,6 @@ import { timeZones } from "./subscribe";
  * and latest deliveries; the form that adds one by email, push or webhook;
  * and, for a game created in this browser, the game's group chat.
  */
-
-export type Channel = NotifyChannel;
-
-export interface PrefsView {
-  readonly gameId: string | null;
-  readonly title: string;
-  /** Where "back to the table" goes (the seat's own link when this browser has it). */
-  readonly tableHref: string | null;
-  readonly subscriptions: readonly SubscriptionView[] | null;
-  readonly loadFailed: boolean;
-  readonly pushEndpoint: string | null;
-  readonly adding: Channel;
-  /** Why push cannot work in this browser, when known before asking. */
-  readonly pushProblem: PushProblem | null;
-  readonly hookUrl: string;
-  readonly busy: string | null;
-  readonly notices: Readonly<Record<string, Notice>>;
-  /** A standard webhook's secret, shown once after it was made: where ("add" or "chat") and the secret. */
-  readonly secret: { readonly where: string; readonly value: string; readonly copied: boolean } | null;
-  readonly timeZone: string;
-  readonly chat: ChatState | null;
-}
-
-export interface PrefsActions {
-  reload(): void;
-  choose(channel: Channel): void;
-  hookUrl(url: string): void;
-  add(form: HTMLFormElement): void;
-  save(sub: SubscriptionView, form: HTMLFormElement): void;
-  enable(sub: SubscriptionView): void;
-  resend(sub: SubscriptionView): void;
-  test(sub: SubscriptionView): void;
-  remove(sub: SubscriptionView): void;
-  copySecret(input: HTMLInputElement | null): void;
-  /** A game created in this browser: its group chat's; else null. */
-  readonly chat: ChatActions | null;
-}
 
 /** Discord's and Slack's incoming webhooks, recognised by the server's own rule (webhookFormat in src/server/notify/webhook.ts). */
 export function chatKind(text: string): "discord" | "slack" | null {

@@ -32,9 +32,10 @@ import { TableLayout } from "./layout";
 import { tableMenu } from "./menu";
 import { arrange, Selection } from "./plays";
 import { Rematch } from "./rematch";
+import type { TableMode, TableRoute } from "./route";
 import { SeatControls } from "./seat-controls";
 import { frameFresh, seatShown } from "./shown";
-import { type TableMode, tableView } from "./view";
+import { tableView } from "./view";
 import { MovesShown } from "./watch";
 
 /**
@@ -45,15 +46,6 @@ import { MovesShown } from "./watch";
  * Preact changes only what changed, so focus, typed text and open panels
  * stay as they are.
  */
-
-export interface TableRoute {
-  readonly gameId: string;
-  readonly mode: TableMode;
-  /** The seat or invitation token from the fragment; null for spectators and embeds. */
-  readonly token: string | null;
-  /** A notification's `?seat=N` whose seat link this browser does not hold: the public table says so. */
-  readonly seatWanted?: number;
-}
 
 /** Lines kept in the latest moves. */
 const LOG_SIZE = 12;

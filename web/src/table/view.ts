@@ -9,9 +9,9 @@ import { placeOf, seatChip, seatRing, zones } from "./board";
 import { type Fresh, type MeldTargets, piles, type Takers } from "./felt";
 import { type HandActions, handArea, type SeatView } from "./hand";
 import { type HandEndInfo, handEndDialog } from "./hand-end";
-import type { matchEnd } from "./match-end";
+import type { matchEnd, RematchBox } from "./match-end";
 import { fairnessPanel, logPanel, scoresPanel, type Verified } from "./panels";
-import type { RematchBox } from "./rematch";
+import type { TableMode } from "./route";
 import { type ClaimState, claimForm, spectatorNote, statusBanner } from "./status";
 
 /**
@@ -22,8 +22,6 @@ import { type ClaimState, claimForm, spectatorNote, statusBanner } from "./statu
  * the latest moves and the fairness commitments follow below the table (at
  * its side on a wide screen).
  */
-
-export type TableMode = "seat" | "invite" | "spectator" | "embed";
 
 export interface TableView {
   readonly mode: TableMode;
