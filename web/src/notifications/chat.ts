@@ -1,7 +1,17 @@
 import { h, type JSX } from "preact";
 import type { SubscriptionView } from "../api";
 import { t } from "../i18n/index";
-import { CHAT_EVENTS, deliveriesList, disabledNote, eventsField, languageField, notice, secretOnce, subscriptionName } from "./parts";
+import {
+  CHAT_EVENTS,
+  deliveriesList,
+  disabledNote,
+  eventsField,
+  languageField,
+  notice,
+  secretOnce,
+  subscriptionName,
+  webhookInput,
+} from "./parts";
 import type { ChatActions, ChatState, PrefsView } from "./state";
 
 /**
@@ -58,21 +68,7 @@ export function chatSection(chat: ChatState, v: PrefsView, act: ChatActions): JS
           act.attach(event.currentTarget as HTMLFormElement);
         },
       },
-      h(
-        "div",
-        { class: "field" },
-        h("label", { for: "chat-url" }, t.notify.url),
-        h("input", {
-          id: "chat-url",
-          name: "url",
-          type: "url",
-          required: true,
-          autocomplete: "off",
-          spellcheck: false,
-          maxLength: 2048,
-          placeholder: "https://discord.com/api/webhooks/…",
-        }),
-      ),
+      h("div", { class: "field" }, h("label", { for: "chat-url" }, t.notify.url), webhookInput("chat-url")),
       eventsField(t.notify.chatEvents, t.notify.chatEvent, CHAT_EVENTS),
       languageField(),
       h("button", { type: "submit", class: "primary", id: "chat-submit", disabled: busy }, t.notify.chatAdd),

@@ -26,10 +26,12 @@ import {
   seenCommitments,
 } from "../store";
 import type { TableChat } from "./chat";
+import { type Fatal, fatalText, loadError } from "./fatal";
 import { HandEnds } from "./hand-ends";
 import { type Highlights, highlight, noHighlights } from "./highlights";
 import { TableLayout } from "./layout";
 import { tableMenu } from "./menu";
+import { logLines } from "./panels";
 import { arrange, Selection } from "./plays";
 import { Rematch } from "./rematch";
 import type { TableMode, TableRoute } from "./route";
@@ -47,19 +49,10 @@ import { MovesShown } from "./watch";
  * stay as they are.
  */
 
-/** Lines kept in the latest moves. */
-const LOG_SIZE = 12;
 /** The claim's error when the name fails the check of a player's text before it is sent. */
 const BAD_NAME = "BAD_NAME";
 /** On a first visit, the moves shown as "latest": those of the last few log entries. */
 const FIRST_VISIT = 12;
-
-/**
- * Refusals said in their own words: the game is gone, the seat was given a fresh link, this device was removed, the
- * seat is its player's (docs/identity.md), or a rated match's seat is not this player's to take (docs/ratings.md).
- */
-const SAID = ["GAME_NOT_FOUND", "SEAT_REISSUED", "DEVICE_REMOVED", "SEAT_BOUND", "NOT_ESTABLISHED", "SAME_PERSON"] as const;
-type Fatal = "badSeat" | "badInvite" | "failed" | (typeof SAID)[number];
 
 export class TablePage {
   snap: GameSnapshot | null = null;
@@ -352,15 +345,6 @@ export class TablePage {
       : this.myTurn()
         ? `● ${t.events.yourTurn} · ${t.common.brand}`
         : `${snap.seats.map((s) => seatName(snap.seats, s.seat)).join(" · ")} · ${t.common.brand}`;
-    const log = this.events
-      .map((e) => ({
-        key: `${e.seq}:${e.type}`,
-        text: snap ? describeEvent(e, snap.seats, this.me, snap.view.players) : null,
-        computer: e.by === "computer",
-      }))
-      .filter((line): line is { key: string; text: string; computer: boolean } => line.text !== null)
-      .reverse()
-      .slice(0, LOG_SIZE);
     render(
       tableView(
         {
@@ -384,7 +368,7 @@ export class TablePage {
           fourColour: this.shown.prefs.fourColour,
           turnSince: this.turnSince,
           now: this.clock.now(),
-          log,
+          log: snap ? logLines(this.events, snap, this.me) : [],
           handEnd: this.ends.shown,
           claim: {
             busy: this.controls.claimState.busy,
@@ -436,18 +420,4 @@ export class TablePage {
     this.controls.afterRender();
     this.clock.afterRender();
   }
-}
-
-function loadError(error: unknown, mode: TableMode): Fatal {
-  if (!(error instanceof ApiError)) return "failed";
-  // The game is gone; the creator gave this seat a fresh link (its old holder is told so, and what to do); this device
-  // was removed from its player (the page says how to link it again); a rated match refuses this player its seat.
-  const said = SAID.find((code) => code === error.code);
-  if (said) return said;
-  if (error.code === "BAD_TOKEN") return mode === "invite" ? "badInvite" : "badSeat";
-  return "failed";
-}
-
-function fatalText(fatal: Fatal): string {
-  return fatal === "badSeat" || fatal === "badInvite" || fatal === "failed" ? t.load[fatal] : t.codes[fatal];
 }
