@@ -99,16 +99,16 @@ const ABOVE_DATA = [
   "src/server/index.ts",
 ];
 
+/** What serves requests and uses the game room: the tournaments, the seeks, the routes, the Worker's wiring. */
+const SERVING = ["tournaments/", "seeks/", "routes/", "unfurl/", "dev/", "http.ts", "long-poll.ts", "cron.ts", "app.ts", "index.ts"].map(
+  (f) => `src/server/${f}`,
+);
+
 /** What sits above the services (notifications, players, ratings, the clock, texts): the game room and what serves requests. */
-const ABOVE_SERVICES = [
-  "src/server/room/",
-  "src/server/seeks/",
-  "src/server/routes/",
-  "src/server/dev/",
-  "src/server/http.ts",
-  "src/server/app.ts",
-  "src/server/index.ts",
-];
+const ABOVE_SERVICES = ["src/server/room/", ...SERVING];
+
+/** The Worker's base modules, below the data layer: its bindings, answers, tokens, callers, rate limits, checks. */
+const BASE = ["env.ts", "reply.ts", "auth.ts", "seal.ts", "caller.ts", "rate-limiter.ts", "validation.ts"].map((f) => `src/server/${f}`);
 
 /** Each module of `files` that reaches one of `forbidden` (a folder ending in / or a file), with the chain that does. */
 function above(files: readonly string[], forbidden: readonly string[]): string[] {
@@ -142,10 +142,33 @@ describe("the layers", () => {
     const services = ["src/server/notify", "src/server/players", "src/server/ratings", "src/server/clock", "src/server/i18n"].flatMap(
       sources,
     );
-    const base = ["env.ts", "reply.ts", "auth.ts", "seal.ts", "caller.ts", "rate-limiter.ts", "validation.ts", "absences.ts"].map(
-      (f) => `src/server/${f}`,
-    );
-    expect(above([...services, ...base], ABOVE_SERVICES)).toEqual([]);
+    expect(above([...services, ...BASE, "src/server/absences.ts"], ABOVE_SERVICES)).toEqual([]);
+  });
+
+  it("keep the base modules at the bottom: they reach nothing of the data layer, the services or the room", () => {
+    // env.ts types the notifications' queues with notify/types.ts's Delivery: a vocabulary of types that itself
+    // imports only src/shared, so it brings nothing of the services with it.
+    const vocabulary = "src/server/notify/types.ts";
+    const services = [
+      "src/server/db",
+      "src/server/notify",
+      "src/server/players",
+      "src/server/ratings",
+      "src/server/clock",
+      "src/server/i18n",
+    ]
+      .flatMap(sources)
+      .filter((file) => file !== vocabulary);
+    expect(above(BASE, [...services, "src/server/absences.ts", ...ABOVE_SERVICES])).toEqual([]);
+    expect(
+      graphOf([vocabulary])
+        .get(vocabulary)!
+        .filter((edge) => !edge.to.startsWith("src/shared/")),
+    ).toEqual([]);
+  });
+
+  it("keep the game room below what serves requests: it reaches nothing of the routes, the seeks, the tournaments or the Worker's wiring", () => {
+    expect(above(sources("src/server/room"), SERVING)).toEqual([]);
   });
 });
 
