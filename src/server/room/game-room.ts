@@ -20,16 +20,7 @@ import { recordOf } from "./record";
 import { type CarriedSeat, makeRematch, type Rematch, rotated } from "./rematch";
 import { Room } from "./room";
 import { type Caller, viewerOf } from "./seats";
-import {
-  closeRound,
-  release,
-  reportedResult,
-  roundClosed,
-  roundIsClosed,
-  sealed,
-  settleEntries,
-  withdrawEntries,
-} from "./tournament-table";
+import { closeRound, release, reportedResult, roundClosed, roundIsClosed, sealed, withdrawEntries } from "./tournament-table";
 import { RoomWriter } from "./writer";
 
 /**
@@ -240,17 +231,17 @@ export class GameRoom extends RoomWriter {
 
   /** A seat writes at the table. */
   async say(caller: Caller, request: MessageRequest): Promise<Reply<{ version: number; message: ChatMessage }>> {
-    return this.chatChange(caller, (room, seat, now) => postMessage(room, seat, request, now));
+    return this.seatChange(caller, (room, seat, now) => postMessage(room, seat, request, now));
   }
 
   /** A seat mutes or unmutes another seat's messages, for itself. */
   async mute(caller: Caller, seat: number, on: boolean): Promise<Reply<ChatState>> {
-    return this.chatChange(caller, (room, own, now) => muteSeat(room, own, seat, on, now));
+    return this.seatChange(caller, (room, own, now) => muteSeat(room, own, seat, on, now));
   }
 
   /** A seat lets spectators read the chat, or stops letting them. */
   async chatAudience(caller: Caller, open: boolean): Promise<Reply<ChatState>> {
-    return this.chatChange(caller, (room, seat, now) => chooseAudience(room, seat, open, now));
+    return this.seatChange(caller, (room, seat, now) => chooseAudience(room, seat, open, now));
   }
 
   /** The message a seat reports, for the operator's table in D1 (routes/chat.ts keeps it). */
@@ -258,18 +249,6 @@ export class GameRoom extends RoomWriter {
     const entered = await this.enter(caller, "seat");
     if ("ok" in entered) return entered;
     return reportedMessage(entered.room, entered.access.seat, seq);
-  }
-
-  private async chatChange<T>(
-    caller: Caller,
-    change: (room: Room, seat: number, now: number) => { reply: Reply<T>; committed: boolean },
-  ): Promise<Reply<T>> {
-    const entered = await this.enter(caller, "seat");
-    if ("ok" in entered) return entered;
-    const now = this.now();
-    const { reply, committed } = change(entered.room, entered.access.seat, now);
-    if (committed) await this.written(entered.room, now);
-    return reply;
   }
 
   /** The Cron guard: handles whatever is due, as the alarm would have. Waking a room twice does nothing twice. */
@@ -284,21 +263,22 @@ export class GameRoom extends RoomWriter {
    * Returns the result of a match already over and reported (a tournament rebuilt from D1 may have lost it), else null.
    */
   async settleRound(gameId: string, level: ComputerLevel): Promise<TableResult | null> {
-    const room = await this.open(gameId);
-    if (!room?.table.created.tournament) return null;
-    if (!roundClosed(room)) closeRound(room);
-    const entries = settleEntries(room, level);
-    if (entries.length > 0) await this.commit(room, entries, this.now());
-    return reportedResult(room);
+    const room = await this.tableWrites(gameId, (room) => closeRound(room, level));
+    return room && reportedResult(room);
   }
 
   /** A withdrawn entry's seats at this table: resigned (a forfeit) or handed to the computer. */
   async withdrawSeats(gameId: string, seats: number[], mode: "forfeit" | "computer", level: ComputerLevel): Promise<boolean> {
+    return (await this.tableWrites(gameId, (room) => withdrawEntries(room, seats, mode, level))) !== null;
+  }
+
+  /** The tournament writes at its table (room/tournament-table.ts): the room, or null when it holds no tournament's table. */
+  private async tableWrites(gameId: string, entries: (room: Room) => NewEntry[]): Promise<Room | null> {
     const room = await this.open(gameId);
-    if (!room?.table.created.tournament) return false;
-    const entries = withdrawEntries(room, seats, mode, level);
-    if (entries.length > 0) await this.commit(room, entries, this.now());
-    return true;
+    if (!room?.table.created.tournament) return null;
+    const written = entries(room);
+    if (written.length > 0) await this.commit(room, written, this.now());
+    return room;
   }
 
   /** Every table of the round has finished: this table's hands may be shown to anyone. */

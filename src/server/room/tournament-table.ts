@@ -47,7 +47,7 @@ export const roundIsClosed = (): Failure => fail(409, "ROUND_CLOSED", "The round
  * `computer` the computer takes every seat and plays the match out at once.
  * Nothing when the match is over.
  */
-export function settleEntries(room: Room, level: ComputerLevel): NewEntry[] {
+function settleEntries(room: Room, level: ComputerLevel): NewEntry[] {
   const table = room.table;
   const hand = table.state.hand;
   if (table.state.over || !hand || hand.end !== null) return [];
@@ -62,9 +62,10 @@ export function settleEntries(room: Room, level: ComputerLevel): NewEntry[] {
   return out;
 }
 
-/** Marks the round closed for this table (people's moves are refused from now on). */
-export function closeRound(room: Room): void {
-  room.storage.setMeta(CLOSED, "1");
+/** The round's deadline: the table closes to people's moves (once), and the entries that settle a match still in play. */
+export function closeRound(room: Room, level: ComputerLevel): NewEntry[] {
+  if (!roundClosed(room)) room.storage.setMeta(CLOSED, "1");
+  return settleEntries(room, level);
 }
 
 /** A withdrawn entry's seats at a table in play: resigned for its opponents (forfeit), or handed to the computer. */

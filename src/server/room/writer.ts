@@ -147,6 +147,19 @@ export class RoomWriter extends DurableObject<Env> {
     return reply;
   }
 
+  /** A seat's change that may write (the chat's: chat-actions.ts), told to everyone when it did. */
+  protected async seatChange<T>(
+    caller: Caller,
+    change: (room: Room, seat: number, now: number) => { reply: Reply<T>; committed: boolean },
+  ): Promise<Reply<T>> {
+    const entered = await this.enter(caller, "seat");
+    if ("ok" in entered) return entered;
+    const now = this.now();
+    const { reply, committed } = change(entered.room, entered.access.seat, now);
+    if (committed) await this.written(entered.room, now);
+    return reply;
+  }
+
   /** Appends entries the room itself writes (the clock's, the computer's, a claim), then tells everyone. */
   protected async commit(room: Room, entries: readonly NewEntry[], now: number, arm = true): Promise<void> {
     room.append(entries, now);
