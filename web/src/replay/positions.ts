@@ -153,7 +153,8 @@ function positionOf(rebuilt: Rebuilt, moved: SeenEvent[], viewer: number | null)
   const { hand, pile } = rebuilt;
   hand.melds = [...rebuilt.melds.values()].sort((a, b) => a.id - b.id);
   const open = pile.every((c) => c !== null);
-  hand.discardPile = { count: pile.length, top: pile[pile.length - 1] ?? null, ...(open ? { cards: pile as string[] } : {}) };
+  // A copy: the pile goes on growing, and a position shows its own.
+  hand.discardPile = { count: pile.length, top: pile[pile.length - 1] ?? null, ...(open ? { cards: [...pile] as string[] } : {}) };
   const view: HandView = {
     ...hand,
     myHand: hand.myHand ? [...hand.myHand] : null,
