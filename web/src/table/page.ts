@@ -1,14 +1,12 @@
 import "../core";
 import { render } from "preact";
 import type { EventsResponse, GameSnapshot, WireEvent } from "../../../src/shared/api";
-import { LIMITS } from "../../../src/shared/limits";
-import { checkPlayerText } from "../../../src/shared/text";
 import { ApiError, api } from "../api";
 import { sortByRank, sortBySuit } from "../cards";
 import { ClockControls } from "../clock/controls";
 import { countdownAnnouncement } from "../clock/table";
 import { describeEvent, seatName, teamOf } from "../describe";
-import { codeText, t, usePageWords } from "../i18n/index";
+import { t, usePageWords } from "../i18n/index";
 import { offerWayBack, wayBackBusy } from "../identity/offer";
 import type { SeatTaken } from "../identity/seat-taken";
 import type { Connection } from "../live";
@@ -26,6 +24,7 @@ import {
   seenCommitments,
 } from "../store";
 import type { TableChat } from "./chat";
+import { InvitationClaim } from "./claim";
 import { type Fatal, fatalText, loadError } from "./fatal";
 import { HandEnds } from "./hand-ends";
 import { type Highlights, highlight, noHighlights } from "./highlights";
@@ -49,8 +48,6 @@ import { MovesShown } from "./watch";
  * stay as they are.
  */
 
-/** The claim's error when the name fails the check of a player's text before it is sent. */
-const BAD_NAME = "BAD_NAME";
 /** On a first visit, the moves shown as "latest": those of the last few log entries. */
 const FIRST_VISIT = 12;
 
@@ -83,6 +80,8 @@ export class TablePage {
   readonly controls: SeatControls;
   readonly clock = new ClockControls(this);
   readonly rematch: Rematch;
+  /** The invitation's claim of a seat (claim.ts). */
+  readonly invitation: InvitationClaim;
   /** The table's chat (chat-part.ts): a chunk loaded once the table is drawn; null until it has arrived. */
   chat: TableChat | null = null;
   private chatParts: typeof import("./chat-part") | null = null;
@@ -108,6 +107,7 @@ export class TablePage {
     this.ends = new HandEnds(this);
     this.layout = new TableLayout(root);
     this.rematch = new Rematch(this, (route) => this.reopen(route));
+    this.invitation = new InvitationClaim(this, (route) => this.reopen(route));
   }
 
   get me(): number | null {
@@ -292,35 +292,6 @@ export class TablePage {
     this.fatal = loadError(error, this.route.mode);
   }
 
-  /** The invitation's claim: on success the page opens again as the new seat. */
-  async claim(form: HTMLFormElement): Promise<void> {
-    const data = new FormData(form);
-    const checked = checkPlayerText(String(data.get("name") ?? ""), LIMITS.nameLength);
-    if (!checked.ok) {
-      this.controls.claimState = { busy: false, error: BAD_NAME };
-      this.render();
-      return;
-    }
-    const name = checked.text;
-    const seatText = String(data.get("seat") ?? "");
-    this.controls.claimState = { busy: true, error: null };
-    this.render();
-    const { gameId } = this.route;
-    try {
-      const answer = await api.claim(gameId, this.route.token!, {
-        ...(name ? { name } : {}),
-        ...(seatText !== "" ? { seat: Number(seatText) } : {}),
-      });
-      // The invitation becomes this browser's own seat link; the old fragment goes from the history.
-      history.replaceState(null, "", `/game/${encodeURIComponent(gameId)}#seat=${answer.token}`);
-      rememberSeat(gameId, { seat: answer.seat, token: answer.token, savedAt: new Date().toISOString() });
-      this.reopen({ gameId, mode: "seat", token: answer.token });
-    } catch (error) {
-      this.controls.claimState = { busy: false, error: error instanceof ApiError ? error.code : "INTERNAL" };
-      this.render();
-    }
-  }
-
   showToast(text: string): void {
     this.toast = text;
     if (this.toastTimer) clearTimeout(this.toastTimer);
@@ -370,13 +341,7 @@ export class TablePage {
           now: this.clock.now(),
           log: snap ? logLines(this.events, snap, this.me) : [],
           handEnd: this.ends.shown,
-          claim: {
-            busy: this.controls.claimState.busy,
-            error:
-              this.controls.claimState.error === BAD_NAME
-                ? t.claim.badName
-                : this.controls.claimState.error && codeText(this.controls.claimState.error),
-          },
+          claim: this.invitation.state,
           seen: snap ? seenCommitments(snap.id) : {},
           verified: this.controls.verified,
           announcement: this.shown.announcement,

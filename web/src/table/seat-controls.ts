@@ -5,6 +5,7 @@ import { randomId } from "../dom";
 import { verifyDeal } from "../fairness";
 import { t } from "../i18n/index";
 import { type HandOrder, rememberHandOrder, seenCommitments } from "../store";
+import type { InvitationClaim } from "./claim";
 import { type DropTarget, startDrag } from "./drag";
 import type { MeldTargets, Takers } from "./felt";
 import type { HandActions, Notice, SeatView } from "./hand";
@@ -32,7 +33,8 @@ export interface SeatHost {
   apply(update: EventsResponse): void;
   refresh(): Promise<void>;
   fail(error: ApiError): void;
-  claim(form: HTMLFormElement): Promise<void>;
+  /** The invitation's claim of a seat (claim.ts). */
+  readonly invitation: Pick<InvitationClaim, "claim">;
 }
 
 /**
@@ -47,7 +49,6 @@ export class SeatControls {
   /** The card holding the hand's one tab stop. */
   private active = 0;
   private dragging = new Set<number>();
-  claimState: { busy: boolean; error: string | null } = { busy: false, error: null };
   readonly verified = new Map<number, Verified>();
   private focusTarget: string | null = null;
   /** A card just drawn: the hand's tab stop goes to it once it is shown. */
@@ -296,7 +297,7 @@ export class SeatControls {
 
   readonly actions: Omit<TableActions, "clock" | "handover" | "toggleMeld" | "skip" | "takers" | "rematch"> = {
     hand: this.hand,
-    claim: (form) => void this.page.claim(form),
+    claim: (form) => void this.page.invitation.claim(form),
     verify: (hand) => void this.verify(hand),
     closeHandEnd: () => this.page.ends.close(),
   };
