@@ -172,6 +172,28 @@ describe("the layers", () => {
   });
 });
 
+describe("the layers of the tree", () => {
+  /** Each import of a module below `dir` that goes to the repository's own code outside `allowed` (folders). */
+  const outside = (dir: string, allowed: readonly string[]) =>
+    [...graphOf(sources(dir))].flatMap(([file, edges]) =>
+      edges
+        .filter((e) => /^(src|web)\//.test(e.to) && ![dir, ...allowed].some((a) => e.to.startsWith(`${a}/`)))
+        .map((e) => `${file} imports ${e.to}`),
+    );
+
+  it("keep the computer players on the engine alone", () => {
+    expect(outside("src/bots", ["src/engine"])).toEqual([]);
+  });
+
+  it("keep what server and client share on the engine alone", () => {
+    expect(outside("src/shared", ["src/engine"])).toEqual([]);
+  });
+
+  it("keep the web client off the Worker: the engine, the computer players, the tournaments' core and the shared wire only", () => {
+    expect(outside("web/src", ["src/engine", "src/bots", "src/tournament", "src/shared"])).toEqual([]);
+  });
+});
+
 describe("the tournaments' pure core", () => {
   it("imports the engine and the shared wire only: no server, no web client, no platform", () => {
     const files = sources("src/tournament");
