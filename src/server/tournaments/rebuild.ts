@@ -6,7 +6,7 @@ import type { LogRow, MadeTable, TournamentStorage } from "./storage";
 
 /**
  * A tournament's room whose storage is lost is rebuilt from D1's copy of
- * its log, as a game's room is (room/game-room.ts): the log as far as it
+ * its log, as a game's room is (room/writer.ts): the log as far as it
  * was drained, folded into the same rounds, tables, results and standings,
  * and the room's own marks made again from it, so that nothing already
  * done is done differently:
