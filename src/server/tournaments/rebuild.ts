@@ -72,7 +72,7 @@ export function restoreTournament(storage: TournamentStorage, saved: SavedTourna
         .map((p) => ({ round: r, table: p.table, game: round.games.get(p.table)!, links: Array<null>(seats).fill(null) }));
       storage.writeMade(made);
       storage.setMeta(cursor("make", r), String(made.length));
-      // Those sitting the round out were told before its first table was made (room.ts).
+      // Those sitting the round out were told before its first table was made (next-chore.ts).
       if (made.length > 0) storage.setMeta(cursor("tell", r), String(sittersOut(round).length));
       if (r < t.rounds.length - 1)
         for (const chore of ["settle", "remind", "release"] as const) storage.setMeta(cursor(chore, r), String(tables.length));
