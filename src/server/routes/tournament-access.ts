@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { languageOf } from "../../shared/language";
 import { z } from "../../shared/wire/z";
 import { bearer, hashToken, isGameId } from "../auth";
-import { profileOf } from "../db/seek-queries";
+import { profileOf } from "../db/player-facts";
 import type { AppEnv } from "../env";
 import { clientOf, identityOf } from "../http";
 import { enrol, type Identity, identify } from "../players/identity";
