@@ -6,10 +6,11 @@ import { cycles, graphOf, reach, root, sources } from "./imports";
 /**
  * The layers CONTRIBUTING.md describes, checked on the source text and on
  * its import graph (imports.ts): D1 is reached only through the data layer
- * (src/server/db), raw SQL only where that layer says why, the data layer
- * and the services on it reach nothing above them (not even a type), no
- * module imports itself back, and no stored JSON is cast into a type
- * unread. (The engine's own rule, that it imports nothing outside
+ * (src/server/db), raw SQL only where that layer says why, each layer of the
+ * Worker (the base modules, the data layer, the services, the game room)
+ * and of the tree (the computer players, the shared wire, the web client)
+ * reaches nothing above it (not even a type), no module imports itself
+ * back, and no stored JSON is cast into a type unread. (The engine's own rule, that it imports nothing outside
  * src/engine, is test/engine/vocabulary.test.ts.)
  */
 

@@ -60,7 +60,7 @@ export class Admission {
     // A tournament's table whose deals other tables are still playing: its seats only (room/tournament-table.ts).
     if (access.kind !== "seat" && sealed(room))
       return fail(403, "TABLE_HIDDEN", "This tournament table opens to others once every table of its round has finished its hands.");
-    // Moves are limited only when refused (GameRoom's play).
+    // Moves are limited only when refused (writer.ts, `play`).
     const wait = need === "seat" ? 0 : this.parts.limiter.take(access.kind === "seat" ? `seat:${access.seat}` : `client:${caller.client}`);
     if (wait > 0) return rateLimited(wait);
     if (access.kind === "seat") {
