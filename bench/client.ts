@@ -115,9 +115,16 @@ function post(p: SeatPlayer, move: unknown, version: number, key: string) {
 }
 
 async function getJson<T>(url: string, p: SeatPlayer): Promise<T> {
-  const answer = await request<T>("GET", url, p.token, p.playerKey);
-  if (answer.status !== 200) throw new Error(`${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body;
+  for (;;) {
+    const answer = await request<T & Partial<ErrorBody>>("GET", url, p.token, p.playerKey);
+    // A busy machine's many players share one address: a read limited for a moment waits as asked, as the web client does.
+    if (answer.status === 429) {
+      await new Promise((r) => setTimeout(r, 1000 * ((answer.body as Partial<ErrorBody>).error?.retryAfter ?? 1)));
+      continue;
+    }
+    if (answer.status !== 200) throw new Error(`${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  }
 }
 
 let keys = 0;
