@@ -91,6 +91,11 @@ const CPUACCT = "/sys/fs/cgroup/cpuacct";
 export function countCpu(): CpuCount {
   const group = `${CPUACCT}/burraco-bench-${process.pid}`;
   try {
+    // The group this process was in (cgroup v1: "N:cpu,cpuacct:/path" or "N:cpuacct:/path"), to go back to after.
+    const line = readFileSync("/proc/self/cgroup", "utf8")
+      .split("\n")
+      .find((l) => l.split(":")[1]?.split(",").includes("cpuacct"));
+    const home = `${CPUACCT}${line?.split(":")[2] ?? "/"}`.replace(/\/$/, "");
     mkdirSync(group);
     writeFileSync(`${group}/cgroup.procs`, String(process.pid));
     const usage = () => Number(readFileSync(`${group}/cpuacct.usage`, "utf8")) / 1e9;
@@ -99,7 +104,7 @@ export function countCpu(): CpuCount {
       read: () => usage() - from,
       how: "a control group's",
       close() {
-        writeFileSync(`${CPUACCT}/cgroup.procs`, String(process.pid));
+        writeFileSync(`${home}/cgroup.procs`, String(process.pid));
         rmdirSync(group);
       },
     };
