@@ -66,7 +66,7 @@ export const TUNED_WEIGHTS: Weights = { ...CLUB_WEIGHTS, connection: 6.4, theirD
 
 /**
  * The judgement the club player (and the expert's) plays a table with: the one that won more paired
- * hands against the frozen club player of bench/baselines there (`npm run bench -- bots pool`, 60–100
+ * hands against the frozen club player of that time there (`npm run bench -- bots pool`, 60–100
  * deals per setting). Taking every pile pays with an open pile and two players, and wherever sets are
  * not allowed (long runs are the whole game there) with two or four; with three it never pays (below);
  * with partners and an open pile with sets a hand held short reaches the pozzetto and the close first;
