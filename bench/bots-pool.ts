@@ -22,6 +22,7 @@ import {
 } from "../src/engine/index.js";
 import { type MoveTiming, newDriver, playHand, type Seating } from "../test/bots/driver.js";
 import type { loadBaseline } from "./baseline.js";
+import { markdownTable } from "./figures.js";
 import { mean, meanInterval, shareText, winOf } from "./intervals.js";
 import { REFERENCE_NAMES, type ReferenceName, referenceMove } from "./reference/index.js";
 
@@ -314,10 +315,11 @@ export function poolMarkdown(cells: readonly CellResult[]): string {
 
 export const ROOM_HEAD = ["level", "per", "count", "CPU, process", "CPU, thread", "work (steps)"];
 
-/** A markdown table, its first `left` columns aligned left and the others right. */
+/** A markdown table laid out as the docs' formatter lays it out, its first `left` columns aligned left (bench/figures.ts). */
 export function markdown(head: readonly string[], rows: readonly (readonly string[])[], left: number): string {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cs: readonly string[]) => `| ${cs.map((c, i) => (i < left ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
-  const rule = `| ${widths.map((w, i) => (i < left ? "-".repeat(w) : `${"-".repeat(w - 1)}:`)).join(" | ")} |`;
-  return [line(head), rule, ...rows.map(line)].join("\n");
+  return markdownTable(
+    head,
+    head.map((_, i) => (i < left ? "left" : "right")),
+    rows,
+  );
 }

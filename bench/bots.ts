@@ -47,7 +47,7 @@ import {
   setBaselineLoader,
   TARGETS,
 } from "./bots-pool.js";
-import { type FreshRoom, printCold, printRoomCosts, printStepCost } from "./bots-room.js";
+import { type FreshRoom, overLimit, printCold, printRoomCosts, printStepCost } from "./bots-room.js";
 import type { saveFigures } from "./figures.js";
 import { shareText, targetVerdict } from "./intervals.js";
 
@@ -109,9 +109,13 @@ export async function botsBench(
   }
   if (parts.includes("doc")) {
     const cells = joinPieces(readCells(out));
+    const targets: string[] = [];
+    targetLines(cells, targets);
+    const old = againstRoundTwo(cells);
     const written = keep("bots", {
-      pool: `\n\n${poolMarkdown(cells)}\n\n`,
-      roundTwo: `\n\n${markdown(ROUND_TWO_HEAD, againstRoundTwo(cells), 3)}\n\n`,
+      pool: `\n${poolMarkdown(cells)}\n`,
+      targets: `\n\n${targets.map((t) => `- ${t.replace(/ +/, " ")}`).join("\n")}\n\n`,
+      roundTwo: old.length ? `\n${markdown(ROUND_TWO_HEAD, old, 3)}\n` : " (none measured) ",
     });
     console.log(`\nThe tables of ${out} kept in bench/figures/bots.json and written into ${written.join(", ") || "no doc (unchanged)"}`);
   }
@@ -163,6 +167,7 @@ export async function botsBench(
     );
     const rows: string[][] = [];
     const runs = new Map<BotLevel, FreshRoom>();
+    const roomVerdicts: string[] = [];
     for (const level of levels) {
       // V8 as workerd sets it up: without incremental marking (src/workerd/jsg/setup.c++), so a full
       // garbage collection is one pause on the isolate's thread, as it would be in a Worker.
@@ -174,15 +179,24 @@ export async function botsBench(
         }).toString(),
       ) as FreshRoom;
       runs.set(level, run);
-      rows.push(...printRoomCosts(level, run, verdicts));
+      rows.push(...printRoomCosts(level, run, roomVerdicts));
     }
     console.log(
       "CPU, the process's (all its threads) and the thread's (what Workers counts), and counted work, warm unless said: p50 / p99 / max",
     );
     table(ROOM_HEAD, rows);
-    if (levels.includes("club") && levels.includes("expert") && !args.includes("--prime") && !args.includes("--no-warm-up")) {
+    const slow = runs.get("expert") ? overLimit(runs.get("expert")!) : null;
+    if (slow) {
+      console.log(
+        `Warm expert invocations of 10 ms or more on the thread's clock: ${slow.over} of ${slow.count}, ${slow.collected} of them with a garbage collection within`,
+      );
+    }
+    if (slow && levels.includes("club") && !args.includes("--prime") && !args.includes("--no-warm-up")) {
       const written = keep("bots-room", {
-        table: `\n\n${markdown(ROOM_HEAD, rows, 2)}\n\n`,
+        over: `${slow.over} of ${slow.count}`,
+        collected: String(slow.collected),
+        targets: `\n\n${roomVerdicts.map((t) => `- ${t.replace(/ +/, " ")}`).join("\n")}\n\n`,
+        table: `\n${markdown(ROOM_HEAD, rows, 2)}\n`,
         hands: String(hands),
         node: String(runs.values().next().value?.node ?? ""),
         load: loadavg()
@@ -191,6 +205,7 @@ export async function botsBench(
       });
       console.log(`(the table kept in bench/figures/bots-room.json, written into ${written.join(", ") || "no doc"})`);
     }
+    verdicts.push(...roomVerdicts);
     for (const [level, run] of runs) printCold(level, run);
     const expertRun = runs.get("expert");
     if (expertRun) printStepCost(expertRun.warm);
@@ -214,14 +229,19 @@ function printPool(cells: readonly CellResult[], verdicts: string[]): void {
     console.log("\nBeside the players of round two (the tag bots-round-2): head to head, and against the same opponent on the same deals");
     table(ROUND_TWO_HEAD, old);
   }
+  targetLines(cells, verdicts);
+  if (verdicts.length) verdicts.push("(met? / MISSED?: the target lies within the interval)");
+}
+
+/** Each level's target against the solid reference player, a line per cell. */
+function targetLines(cells: readonly CellResult[], into: string[]): void {
   for (const c of cells) {
     const target = TARGETS[c.side];
     if (target === undefined || c.opponent !== "solid") continue;
-    verdicts.push(
+    into.push(
       `${targetVerdict(c.won, c.deals, target)}  ${c.side} vs solid, ${c.preset} ${c.players}p: ${shareText(c.won, c.deals)} of ${c.deals} deals (target ≥ ${pct(target)})`,
     );
   }
-  if (verdicts.length) verdicts.push("(met? / MISSED?: the target lies within the interval)");
 }
 
 /** Per level: counted work and CPU (the process's) per decision and per turn, p50 / p99 / max. */
