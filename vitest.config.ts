@@ -90,6 +90,8 @@ const workerTest = {
   // games played over HTTP take seconds each on a quiet machine, several times that on a loaded one. Waits inside a
   // test give up sooner (test/server/notify/helpers.ts, HANG_GUARD) so that the failure says what was awaited.
   testTimeout: 120_000,
+  // `expect.poll` too: its own default (1 s) would time the machine.
+  expect: { poll: { timeout: 100_000, interval: 100 } },
   setupFiles: ["./test/server/apply-migrations.ts"],
   globalSetup: ["./test/server/notify/receivers.ts"],
 };

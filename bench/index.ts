@@ -8,11 +8,12 @@
  * wrangler` runs the load through wrangler dev. `-- cost [matches]` (the
  * cost of a game, the platform's floor, the cold start), `-- floor
  * [matches | parts]` (our CPU per move beside the floor, and where it goes),
- * `-- scale` (the log shards under 10,000 rooms' moves) and `-- suite` (`npm test`
+ * `-- scale` (the log shards under 10,000 rooms' moves), `-- turn [games]` (how soon a computer's turn shows) and `-- suite` (`npm test`
  * timed, with the machine's load) run only when asked.
  */
 import { loadBaseline } from "./baseline.js";
 import { bundleFile, importBundled } from "./bundle.js";
+import { computerTurnBench } from "./computer-turn.js";
 import { costBench, costDoc } from "./cost.js";
 import { deliveriesBench } from "./deliveries.js";
 import { saveFigures } from "./figures.js";
@@ -51,6 +52,7 @@ if (only === "web" && via === "why") {
 }
 if (only === "cost") await (via === "doc" ? costDoc() : costBench({ matches: Number(via ?? 4) }));
 if (only === "floor") await floorBench(via === "parts" ? 1 : Number(via ?? 6), via === "parts");
+if (only === "turn") await computerTurnBench(Number(via ?? 4));
 if (only === "scale") await scaleBench({ shards: Number(via ?? 4) });
 if (only === "suite" && !suiteBench()) process.exitCode = 1;
 if (only === "profile") await profileBench(Number(via ?? 50));

@@ -36,6 +36,11 @@ export function suiteBench(): boolean {
   // A failed run's time says nothing of the suite's: kept only when every test passed.
   if (run.status !== 0 || files === null || tests === null) {
     console.log("not kept: the suite did not pass");
+    // What failed, as vitest and the checks printed it (their last lines), since the run's own output is not shown.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: vitest colours its report with ANSI escapes.
+    const plain = output.replace(/\u001b\[[0-9;]*m/g, "").split("\n");
+    const failed = plain.findIndex((line) => /Failed Tests|FAIL|ERR!|error TS|✖/.test(line));
+    console.log(plain.slice(failed >= 0 ? failed : -60, failed >= 0 ? failed + 120 : undefined).join("\n"));
     return false;
   }
   const docs = saveFigures("suite", {

@@ -1,0 +1,124 @@
+/**
+ * `npm run bench -- turn [games]`: how soon a computer's turn shows, as a
+ * player by correspondence sees it. In the Workers runtime (scripts/local-runtime.ts,
+ * the bundle as deployed), each game has one person and computer players
+ * of one level (2 players, and 4 where the person's partner is a computer
+ * too); the person plays a turn over HTTP, then waits on the long poll as
+ * the web client does when the table is not open live (no pause between
+ * the computer's moves: src/server/room/due.ts). Each computer turn's time
+ * runs from the moment the turn passed to it (the person's discard
+ * answered, or the previous computer's turn seen) to the moment the long
+ * poll shows the next seat to play. That covers everything between: the
+ * room's alarms one after another (a turn is played over several
+ * invocations: src/server/room/computer.ts), the players' thinking, the
+ * room's writes and the long poll's answer.
+ *
+ * Wall time on this machine, so it follows the machine's load (printed
+ * beside it): a figure for the docs, never a test's bound.
+ */
+import { loadavg } from "node:os";
+import { startRuntime } from "../scripts/local-runtime";
+import { removeDir } from "../scripts/local-service";
+import { seededRandom } from "../src/engine/index";
+import type { CreateGameResponse, EventsResponse, GameSnapshot } from "../src/shared/api";
+import type { ComputerLevel } from "../src/shared/wire/common";
+import { myTurn, newStats, playTurnHttp, type SeatPlayer } from "./client";
+import { markdownTable, saveFigures } from "./figures";
+
+const LEVELS: readonly ComputerLevel[] = ["club", "expert"];
+const TABLES: readonly (2 | 4)[] = [2, 4];
+/** The person's turns played per game: a hand's middle, where the computer has the most to weigh. */
+const TURNS = 12;
+
+const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function json<T>(url: string, init?: RequestInit): Promise<T> {
+  const answer = await fetch(url, init);
+  if (!answer.ok) throw new Error(`${url}: ${answer.status} ${await answer.text()}`);
+  return (await answer.json()) as T;
+}
+
+/** One game's computer turns, in ms each: the person plays, then watches the long poll until it is their turn again. */
+async function playGame(url: string, level: ComputerLevel, players: 2 | 4, seed: string): Promise<number[]> {
+  const seats = Array.from({ length: players }, (_, seat) => (seat === 0 ? { name: "Anna" } : { computer: level }));
+  const game = await json<CreateGameResponse>(`${url}/api/games`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ players, seats, rules: { preset: "classic", hands: 1 } }),
+  });
+  const person: SeatPlayer = {
+    url,
+    id: game.id,
+    token: game.seats[0]!.token!,
+    stats: newStats(),
+    random: seededRandom(seed),
+    thinkMs: 0,
+    budget: Number.POSITIVE_INFINITY,
+  };
+  const read = (path: string) =>
+    json<GameSnapshot>(`${url}/api/games/${game.id}${path}`, { headers: { Authorization: `Bearer ${person.token}` } });
+  const times: number[] = [];
+  let view = await read("");
+  for (let turn = 0; turn < TURNS && view.status !== "over"; turn++) {
+    if (myTurn(view)) view = await playTurnHttp(person, view);
+    if (person.stats.errors.length > 0) throw new Error(person.stats.errors.join("; "));
+    let since = performance.now();
+    let playing = view.view.hand?.turn;
+    while (view.status !== "over" && view.view.hand?.end === null && !myTurn(view)) {
+      view = (
+        await json<EventsResponse>(`${url}/api/games/${game.id}/events?since=${view.version}&wait=20`, {
+          headers: { Authorization: `Bearer ${person.token}` },
+        })
+      ).view;
+      const now = view.view.hand?.turn;
+      if (now !== playing) {
+        times.push(performance.now() - since);
+        since = performance.now();
+        playing = now;
+      }
+    }
+    if (view.view.hand?.end !== null) break;
+  }
+  return times;
+}
+
+export async function computerTurnBench(games = 4): Promise<void> {
+  const loadBefore = loadavg()[0]!;
+  const service = await startRuntime();
+  const rows: string[][] = [];
+  const values: Record<string, string> = {};
+  try {
+    // A warm-up game: the isolate's first decisions are the cold start's (docs/scale.md), not a turn's.
+    await playGame(service.url, "club", 2, "warm");
+    for (const level of LEVELS)
+      for (const players of TABLES) {
+        const times = (
+          await Promise.all(Array.from({ length: games }, (_, g) => playGame(service.url, level, players, `${level}:${players}:${g}`)))
+        )
+          .flat()
+          .sort((a, b) => a - b);
+        const row = [
+          level,
+          String(players),
+          String(times.length),
+          ...[50, 90, 99].map((p) => `${(percentile(times, p) / 1000).toFixed(2)} s`),
+          `${(times.at(-1)! / 1000).toFixed(2)} s`,
+        ];
+        rows.push(row);
+        console.log(row.join("  "));
+      }
+  } finally {
+    await service.stop();
+    await removeDir(service.persistTo);
+  }
+  const loadAfter = loadavg()[0]!;
+  values.table = markdownTable(
+    ["computer", "players", "computer turns", "p50", "p90", "p99", "max"],
+    ["left", "right", "right", "right", "right", "right", "right"],
+    rows,
+  );
+  values.measured = `${new Date().toISOString().slice(0, 10)}, ${games} games a row played at once, at a load of ${loadBefore.toFixed(1)}–${loadAfter.toFixed(1)}`;
+  console.log(`\n${values.table}\n(${values.measured})`);
+  const docs = saveFigures("turn", values);
+  if (docs.length > 0) console.log(`(figures written into ${docs.join(", ")})`);
+}
