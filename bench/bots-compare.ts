@@ -43,7 +43,8 @@ export function join(parts: readonly CellResult[]): CellResult {
 
 /**
  * The results file's cells with the pieces of each joined: per side, opponent, preset and table size, the
- * pieces that follow on from the first deal without a gap or an overlap (others, and a piece played twice, left out).
+ * pieces that follow on without a gap or an overlap, from the first deal of each run (a piece played twice
+ * counts once; a range of deals apart, `--from 1000` say, is a cell of its own).
  */
 export function joinPieces(cells: readonly CellResult[]): CellResult[] {
   const groups = new Map<string, CellResult[]>();
@@ -53,17 +54,22 @@ export function joinPieces(cells: readonly CellResult[]): CellResult[] {
   }
   const out: CellResult[] = [];
   for (const pieces of groups.values()) {
-    const run: CellResult[] = [];
-    let at = Math.min(...pieces.map((c) => c.from));
-    for (;;) {
-      const next = pieces.find((c) => c.from === at);
-      if (!next) break;
-      run.push(next);
-      at += next.deals;
+    const used = new Set<number>();
+    for (const start of [...new Set(pieces.map((c) => c.from))].sort((x, y) => x - y)) {
+      if (used.has(start)) continue;
+      const run: CellResult[] = [];
+      for (let at = start; !used.has(at); ) {
+        const next = pieces.find((c) => c.from === at);
+        if (!next) break;
+        used.add(at);
+        run.push(next);
+        at += next.deals;
+      }
+      out.push(join(run));
     }
-    out.push(join(run));
   }
-  const order = (c: CellResult) => [c.players, PRESET_NAMES.indexOf(c.preset), c.side.includes(":") ? 1 : 0, c.side, c.opponent] as const;
+  const order = (c: CellResult) =>
+    [c.players, PRESET_NAMES.indexOf(c.preset), c.side.includes(":") ? 1 : 0, c.side, c.opponent, c.from] as const;
   return out.sort((x, y) => {
     const [a, b] = [order(x), order(y)];
     for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;

@@ -92,10 +92,12 @@ describe("the table's pieces", () => {
     expect(cell!.a.burracos).toBeCloseTo((10 * 0 + 3 * 10) / 13, 9);
   });
 
-  it("leaves out a piece after a gap, and a piece played twice counts once", () => {
-    const [cell] = joinPieces([piece(0, [1, 1]), piece(0, [1, 1]), piece(2, [-1]), piece(5, [1, 1, 1])]);
-    expect(cell!.deals).toBe(3);
-    expect(cell!.leads).toEqual([1, 1, -1]);
+  it("a piece played twice counts once, and a range of deals after a gap is a cell of its own", () => {
+    const cells = joinPieces([piece(5, [1, 1, 1]), piece(0, [1, 1]), piece(0, [1, -1]), piece(2, [-1]), piece(8, [-1])]);
+    expect(cells.map((c) => [c.from, c.leads])).toEqual([
+      [0, [1, 1, -1]],
+      [5, [1, 1, 1, -1]],
+    ]);
   });
 
   it("keeps cells apart by side, opponent, preset and table size", () => {
