@@ -3,7 +3,7 @@
  * started, read from /proc (Linux): what the service itself spent, apart
  * from the clients that load it from the same machine.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
@@ -58,4 +58,53 @@ export function cpuNow(): { process: number; thread: number } {
   const all = process.cpuUsage();
   const own = process.threadCpuUsage();
   return { process: (all.user + all.system) / 1000, thread: (own.user + own.system) / 1000 };
+}
+
+/**
+ * Seconds of CPU used by this process's children that have ended and been waited for, and theirs in turn
+ * (/proc/self/stat: cutime and cstime): a whole `npm test` run's CPU once it returns, every runtime and browser it
+ * started included, as long as each was waited for by its parent.
+ */
+export function endedChildrenCpuSeconds(): number {
+  const text = readFileSync("/proc/self/stat", "utf8");
+  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+  // Fields after the name: … cutime(13) cstime(14)
+  return (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND;
+}
+
+/** A count of the CPU a run uses from now on, this process's and every process it starts. */
+export interface CpuCount {
+  /** Seconds of CPU so far. */
+  read(): number;
+  /** How it counts (for the figures' reader). */
+  readonly how: string;
+  close(): void;
+}
+
+const CPUACCT = "/sys/fs/cgroup/cpuacct";
+
+/**
+ * Counts the CPU of this process and everything it starts: in a cpuacct control group of its own where the machine
+ * lets one be made (every process counted, even one its parent never waited for), else from the ended children's
+ * CPU (`endedChildrenCpuSeconds`: a process orphaned before its end is missed, so the count is at least that).
+ */
+export function countCpu(): CpuCount {
+  const group = `${CPUACCT}/burraco-bench-${process.pid}`;
+  try {
+    mkdirSync(group);
+    writeFileSync(`${group}/cgroup.procs`, String(process.pid));
+    const usage = () => Number(readFileSync(`${group}/cpuacct.usage`, "utf8")) / 1e9;
+    const from = usage();
+    return {
+      read: () => usage() - from,
+      how: "a control group's",
+      close() {
+        writeFileSync(`${CPUACCT}/cgroup.procs`, String(process.pid));
+        rmdirSync(group);
+      },
+    };
+  } catch {
+    const from = endedChildrenCpuSeconds();
+    return { read: () => endedChildrenCpuSeconds() - from, how: "the ended processes', at least", close() {} };
+  }
 }

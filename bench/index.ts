@@ -8,7 +8,7 @@
  * wrangler` runs the load through wrangler dev. `-- cost [matches]` (the
  * cost of a game, the platform's floor, the cold start), `-- floor
  * [matches | parts]` (our CPU per move beside the floor, and where it goes),
- * `-- scale` (the log shards under 10,000 rooms' moves), `-- turn [games]` (how soon a computer's turn shows) and `-- suite` (`npm test`
+ * `-- scale` (the log shards under 10,000 rooms' moves), `-- turn [games]` (how soon a computer's turn shows), `-- stale` (the kept figures older than the code they describe) and `-- suite` (`npm test`
  * timed, with the machine's load) run only when asked.
  */
 import { loadBaseline } from "./baseline.js";
@@ -22,6 +22,7 @@ import { floorBench } from "./floor.js";
 import { loadBench } from "./load.js";
 import { profileBench } from "./profile.js";
 import { scaleBench } from "./scale.js";
+import { printStaleness } from "./stale.js";
 import { suiteBench } from "./suite.js";
 import { tournamentsBench } from "./tournaments.js";
 import { printWake, wakeBench } from "./wake.js";
@@ -52,6 +53,7 @@ if (only === "web" && via === "why") {
 }
 if (only === "cost") await (via === "doc" ? costDoc() : costBench({ matches: Number(via ?? 4) }));
 if (only === "floor") await floorBench(via === "parts" ? 1 : Number(via ?? 6), via === "parts");
+if (only === "stale") printStaleness();
 if (only === "turn") await computerTurnBench(Number(via ?? 4));
 if (only === "scale") await scaleBench({ shards: Number(via ?? 4) });
 if (only === "suite" && !suiteBench()) process.exitCode = 1;

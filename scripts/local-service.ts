@@ -60,6 +60,13 @@ export async function wranglerRun(args: string[]): Promise<string> {
 }
 
 /**
+ * How long a direct read or change of a local D1 file waits for SQLite's lock: a runtime just stopped (a crash
+ * simulated by killing it) may still hold it a moment, and a full e2e run once lost a test to "database is
+ * locked". A guard against a hang, not a timing: the lock is normally free at once.
+ */
+const LOCK_GUARD = 30_000;
+
+/**
  * Reads the local D1 databases of `persistTo` directly (their SQLite files),
  * read-only: the main one (the one with the game index), or every log shard
  * (the others) with their rows together.
@@ -69,7 +76,7 @@ export async function d1Query<T>(persistTo: string, sql: string, which: "main" |
   const rows: T[] = [];
   let found = false;
   for (const file of (await readdir(dir)).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite")) {
-    const db = new DatabaseSync(join(dir, file), { readOnly: true });
+    const db = new DatabaseSync(join(dir, file), { readOnly: true, timeout: LOCK_GUARD });
     try {
       const main = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'").all().length > 0;
       if (main !== (which === "main")) continue;
@@ -94,7 +101,7 @@ export async function d1Change(persistTo: string, sql: string, which: "main" | "
   let changed = 0;
   let found = false;
   for (const file of (await readdir(dir)).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite")) {
-    const db = new DatabaseSync(join(dir, file));
+    const db = new DatabaseSync(join(dir, file), { timeout: LOCK_GUARD });
     try {
       const main = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'").all().length > 0;
       if (main !== (which === "main")) continue;

@@ -5,8 +5,8 @@ import type { z } from "../shared/wire/z";
 import type { ClockControl } from "./clock/clock";
 import { DAY, HOUR, parseDuration } from "./clock/time";
 import { withComputerNames } from "./computer-names";
+import type { GameInit } from "./db/log-entry";
 import { type Failure, fail, isFailure } from "./reply";
-import type { GameInit } from "./room/game-room";
 
 /**
  * What the schemas cannot judge about a new game: the rules' values and the

@@ -35,7 +35,7 @@ function code(text: string): string {
 }
 
 const IMPORT =
-  /\b(?:import|export)\s+(type\s+)?([^;]*?)\s*from\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)|\bimport\s+["']([^"']+)["']/g;
+  /\b(?:import|export)\s+(type\s+)?([^;]*?)\s*\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)|\bimport\s+["']([^"']+)["']/g;
 
 /** A relative specifier as a path from the root (`.js` written for `.ts`, a folder for its index.ts); a package's name as is. */
 function target(from: string, spec: string): string {

@@ -6,10 +6,11 @@ import { cycles, graphOf, reach, root, sources } from "./imports";
 /**
  * The layers CONTRIBUTING.md describes, checked on the source text and on
  * its import graph (imports.ts): D1 is reached only through the data layer
- * (src/server/db), raw SQL only where that layer says why, the data layer
- * and the services on it reach nothing above them (not even a type), no
- * module imports itself back, and no stored JSON is cast into a type
- * unread. (The engine's own rule, that it imports nothing outside
+ * (src/server/db), raw SQL only where that layer says why, each layer of the
+ * Worker (the base modules, the data layer, the services, the game room)
+ * and of the tree (the computer players, the shared wire, the web client)
+ * reaches nothing above it (not even a type), no module imports itself
+ * back, and no stored JSON is cast into a type unread. (The engine's own rule, that it imports nothing outside
  * src/engine, is test/engine/vocabulary.test.ts.)
  */
 
@@ -99,16 +100,16 @@ const ABOVE_DATA = [
   "src/server/index.ts",
 ];
 
+/** What serves requests and uses the game room: the tournaments, the seeks, the routes, the Worker's wiring. */
+const SERVING = ["tournaments/", "seeks/", "routes/", "unfurl/", "dev/", "http.ts", "long-poll.ts", "cron.ts", "app.ts", "index.ts"].map(
+  (f) => `src/server/${f}`,
+);
+
 /** What sits above the services (notifications, players, ratings, the clock, texts): the game room and what serves requests. */
-const ABOVE_SERVICES = [
-  "src/server/room/",
-  "src/server/seeks/",
-  "src/server/routes/",
-  "src/server/dev/",
-  "src/server/http.ts",
-  "src/server/app.ts",
-  "src/server/index.ts",
-];
+const ABOVE_SERVICES = ["src/server/room/", ...SERVING];
+
+/** The Worker's base modules, below the data layer: its bindings, answers, tokens, callers, rate limits, checks. */
+const BASE = ["env.ts", "reply.ts", "auth.ts", "seal.ts", "caller.ts", "rate-limiter.ts", "validation.ts"].map((f) => `src/server/${f}`);
 
 /** Each module of `files` that reaches one of `forbidden` (a folder ending in / or a file), with the chain that does. */
 function above(files: readonly string[], forbidden: readonly string[]): string[] {
@@ -121,14 +122,6 @@ function above(files: readonly string[], forbidden: readonly string[]): string[]
   );
 }
 
-/**
- * Folders whose modules still import one another back, types only, while
- * they are untangled (none may at run time): the room's parts take the
- * room (room.ts) and it calls them; the table page's parts and the
- * notification settings' likewise. Remove a folder once its cycle is gone.
- */
-const UNTANGLING = ["src/server/room/", "web/src/table/", "web/src/clock/", "web/src/notifications/"];
-
 describe("the layers", () => {
   const graph = graphOf([...sources("src"), ...sources("web/src")]);
 
@@ -136,9 +129,10 @@ describe("the layers", () => {
     expect(cycles(graph, (edge) => !edge.typeOnly)).toEqual([]);
   });
 
-  it("have no module that imports itself back even for a type, but where a folder is being untangled", () => {
-    const left = cycles(graph).filter((cycle) => !cycle.every((file) => UNTANGLING.some((dir) => file.startsWith(dir))));
-    expect(left).toEqual([]);
+  it("have no module that imports itself back even for a type", () => {
+    // A part that needs its owner's state takes it as an interface of its own (e.g. web/src/table/seat-controls.ts's
+    // SeatHost), and types a folder's modules share live in a leaf of it (e.g. web/src/notifications/state.ts).
+    expect(cycles(graph)).toEqual([]);
   });
 
   it("keep the engine's vocabulary a leaf: src/engine/types.ts imports nothing", () => {
@@ -149,10 +143,55 @@ describe("the layers", () => {
     const services = ["src/server/notify", "src/server/players", "src/server/ratings", "src/server/clock", "src/server/i18n"].flatMap(
       sources,
     );
-    const base = ["env.ts", "reply.ts", "auth.ts", "seal.ts", "caller.ts", "rate-limiter.ts", "validation.ts", "absences.ts"].map(
-      (f) => `src/server/${f}`,
+    expect(above([...services, ...BASE, "src/server/absences.ts"], ABOVE_SERVICES)).toEqual([]);
+  });
+
+  it("keep the base modules at the bottom: they reach nothing of the data layer, the services or the room", () => {
+    // env.ts types the notifications' queues with notify/types.ts's Delivery: a vocabulary of types that itself
+    // imports only src/shared, so it brings nothing of the services with it.
+    const vocabulary = "src/server/notify/types.ts";
+    const services = [
+      "src/server/db",
+      "src/server/notify",
+      "src/server/players",
+      "src/server/ratings",
+      "src/server/clock",
+      "src/server/i18n",
+    ]
+      .flatMap(sources)
+      .filter((file) => file !== vocabulary);
+    expect(above(BASE, [...services, "src/server/absences.ts", ...ABOVE_SERVICES])).toEqual([]);
+    expect(
+      graphOf([vocabulary])
+        .get(vocabulary)!
+        .filter((edge) => !edge.to.startsWith("src/shared/")),
+    ).toEqual([]);
+  });
+
+  it("keep the game room below what serves requests: it reaches nothing of the routes, the seeks, the tournaments or the Worker's wiring", () => {
+    expect(above(sources("src/server/room"), SERVING)).toEqual([]);
+  });
+});
+
+describe("the layers of the tree", () => {
+  /** Each import of a module below `dir` that goes to the repository's own code outside `allowed` (folders). */
+  const outside = (dir: string, allowed: readonly string[]) =>
+    [...graphOf(sources(dir))].flatMap(([file, edges]) =>
+      edges
+        .filter((e) => /^(src|web)\//.test(e.to) && ![dir, ...allowed].some((a) => e.to.startsWith(`${a}/`)))
+        .map((e) => `${file} imports ${e.to}`),
     );
-    expect(above([...services, ...base], ABOVE_SERVICES)).toEqual([]);
+
+  it("keep the computer players on the engine alone", () => {
+    expect(outside("src/bots", ["src/engine"])).toEqual([]);
+  });
+
+  it("keep what server and client share on the engine alone", () => {
+    expect(outside("src/shared", ["src/engine"])).toEqual([]);
+  });
+
+  it("keep the web client off the Worker: the engine, the computer players, the tournaments' core and the shared wire only", () => {
+    expect(outside("web/src", ["src/engine", "src/bots", "src/tournament", "src/shared"])).toEqual([]);
   });
 });
 

@@ -64,6 +64,9 @@ describe("the replay", () => {
           expect(position.hand.stock, `move ${i}`).toBe(view.stock);
           expect(position.hand.turn, `move ${i}`).toBe(view.turn);
           expect(position.hand.discardPile.top, `move ${i}`).toBe(view.discardPile.top);
+          // An open pile shows each position's own cards, not those discarded after it.
+          expect(position.hand.discardPile.count, `move ${i}`).toBe(view.discardPile.count);
+          if (position.hand.discardPile.cards) expect(position.hand.discardPile.cards, `move ${i}`).toHaveLength(view.discardPile.count);
           expect(position.hand.pozzetti, `move ${i}`).toEqual(view.pozzetti);
           if (viewer !== null && view.myHand) expect([...position.hands[viewer]!].sort(), `move ${i}`).toEqual([...view.myHand].sort());
         });

@@ -4,7 +4,7 @@ import { header } from "./header";
 import { initLanguage, onLanguage, t, usePageWords } from "./i18n/index";
 import { needsPageWords, pageOf } from "./pages";
 import { createdGames, rememberedSeats } from "./store";
-import type { TableRoute } from "./table/page";
+import type { TableRoute } from "./table/route";
 
 /**
  * The single-page client. Routes: `/` the lobby; `/game/{id}` a table, as a

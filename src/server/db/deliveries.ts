@@ -1,7 +1,7 @@
-import { and, count, eq, gt, gte, inArray, lt, lte, min, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, gte, inArray, lt, min, sql } from "drizzle-orm";
 import type { DataBindings } from "./bindings";
 import type { DELIVERY_STATES } from "./delivery-columns";
-import { type AttemptRow, attempts, deliveries, type SubscriptionRow, sendLimits, subscriptions } from "./notifications";
+import { type AttemptRow, attempts, deliveries, type SubscriptionRow, subscriptions } from "./notifications";
 import { IDS_PER_STATEMENT } from "./notify-sql";
 import { database } from "./queries";
 import { MAIN, shardDatabase, shardNames } from "./shards";
@@ -33,7 +33,8 @@ export interface DeliveryId {
   readonly subscriptionId: string;
 }
 
-const byId = (id: DeliveryId) => and(eq(deliveries.subscriptionId, id.subscriptionId), eq(deliveries.key, id.key));
+/** The WHERE of one delivery, by its subscription and key. */
+export const byDeliveryId = (id: DeliveryId) => and(eq(deliveries.subscriptionId, id.subscriptionId), eq(deliveries.key, id.key));
 
 export interface NewDeliveryRow extends DeliveryId {
   /** The queue message as JSON (requeue.ts). */
@@ -94,7 +95,7 @@ export async function insertDeliveryRows(d1: D1Database, rows: readonly NewDeliv
 
 /** A delivery's row as it stands; null when there is none. */
 export async function deliveryRow(d1: D1Database, id: DeliveryId) {
-  const [row] = await database(d1).select().from(deliveries).where(byId(id));
+  const [row] = await database(d1).select().from(deliveries).where(byDeliveryId(id));
   return row ?? null;
 }
 
@@ -197,11 +198,11 @@ export async function endAttempt(
       ? db
           .update(deliveries)
           .set({ state: end.state, ...settled })
-          .where(byId(id))
+          .where(byDeliveryId(id))
       : db
           .update(deliveries)
           .set({ state: end.state, ...settled })
-          .where(and(byId(id), sql`${deliveries.state} != 'sent'`));
+          .where(and(byDeliveryId(id), sql`${deliveries.state} != 'sent'`));
   if (!attempt || attempt.status === "sent") {
     await row;
     return;
@@ -269,73 +270,6 @@ export async function deliveriesSince(d1: D1Database, prefix: string, since: num
   return { count: row?.n ?? 0, first: row?.first ?? null };
 }
 
-/**
- * Deliveries that should have been attempted by `before` and were not:
- * pending or failed whose time passed, or sending whose lease ran out
- * (requeue.ts). Two scans, each along its partial index (migrations 0009,
- * 0026); the conditions are written as the indexes' own (literal states,
- * not bound values), or SQLite could not use them.
- */
-export async function overdueDeliveries(d1: D1Database, before: number, limit: number): Promise<(DeliveryId & { generation: number })[]> {
-  const db = database(d1);
-  const pick = { key: deliveries.key, subscriptionId: deliveries.subscriptionId, generation: deliveries.generation };
-  const [waiting, leased] = await db.batch([
-    db
-      .select(pick)
-      .from(deliveries)
-      .where(and(sql`${deliveries.state} IN ('pending', 'failed')`, lte(deliveries.nextAt, before), sql`${deliveries.message} IS NOT NULL`))
-      .limit(limit),
-    db
-      .select(pick)
-      .from(deliveries)
-      .where(and(sql`${deliveries.state} = 'sending'`, lte(deliveries.leaseUntil, before), sql`${deliveries.message} IS NOT NULL`))
-      .limit(limit),
-  ]);
-  return [...waiting, ...leased].slice(0, limit);
-}
-
-/**
- * Moves each overdue delivery to its next generation, where nothing else
- * moved it meanwhile (a late copy that claimed it), and answers the queue
- * messages to send again with their new generation.
- */
-export async function nextGenerations(
-  d1: D1Database,
-  lost: readonly (DeliveryId & { generation: number })[],
-  before: number,
-): Promise<(DeliveryId & { generation: number; message: string })[]> {
-  if (lost.length === 0) return [];
-  const db = database(d1);
-  const bumps = lost.map((r) =>
-    db
-      .update(deliveries)
-      .set({ generation: sql`${deliveries.generation} + 1` })
-      .where(
-        and(
-          byId(r),
-          eq(deliveries.generation, r.generation),
-          sql`${deliveries.message} IS NOT NULL`,
-          or(
-            and(inArray(deliveries.state, ["pending", "failed"]), lte(deliveries.nextAt, before)),
-            and(eq(deliveries.state, "sending"), lte(deliveries.leaseUntil, before)),
-          ),
-        ),
-      )
-      .returning({
-        key: deliveries.key,
-        subscriptionId: deliveries.subscriptionId,
-        generation: deliveries.generation,
-        message: deliveries.message,
-      }),
-  );
-  const results = await db.batch([bumps[0]!, ...bumps.slice(1)]);
-  return results
-    .flat()
-    .flatMap((r) =>
-      r.message === null ? [] : [{ key: r.key, subscriptionId: r.subscriptionId, generation: r.generation, message: r.message }],
-    );
-}
-
 /** Removes, in one database, attempts from before `attemptsBefore` and finished deliveries made before `finishedBefore`; returns how many rows. */
 export async function pruneByAge(d1: D1Database, attemptsBefore: number, finishedBefore: number): Promise<number> {
   const db = database(d1);
@@ -344,29 +278,4 @@ export async function pruneByAge(d1: D1Database, attemptsBefore: number, finishe
     db.delete(deliveries).where(and(lt(deliveries.createdAt, finishedBefore), inArray(deliveries.state, ["sent", "dead", "skipped"]))),
   ]);
   return (a.meta.changes ?? 0) + (d.meta.changes ?? 0);
-}
-
-/** Counted actions in a sending limit's bucket since `since` (the latest `count` at most), and the oldest of them. */
-export async function sendLimitCount(
-  d1: D1Database,
-  bucket: string,
-  since: number,
-  limit: number,
-): Promise<{ n: number; first: number | null }> {
-  const db = database(d1);
-  const latest = db
-    .select({ at: sendLimits.at })
-    .from(sendLimits)
-    .where(and(eq(sendLimits.bucket, bucket), gt(sendLimits.at, since)))
-    .orderBy(sql`${sendLimits.at} DESC`)
-    .limit(limit)
-    .as("latest");
-  const [row] = await db.select({ n: count(), first: min(latest.at) }).from(latest);
-  return { n: row?.n ?? 0, first: row?.first ?? null };
-}
-
-/** The sending limits' counts from before `before` (of no use past the longest window); returns how many went. */
-export async function pruneSendLimitRows(d1: D1Database, before: number): Promise<number> {
-  const gone = await database(d1).delete(sendLimits).where(lt(sendLimits.at, before));
-  return gone.meta.changes ?? 0;
 }

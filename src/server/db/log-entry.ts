@@ -83,6 +83,9 @@ export type TimeoutAction = Timeout | "adjourn";
 
 export type CreatedBody = Extract<LogBody, { type: "created" }>;
 
+/** A new game as the Worker checked it: the created entry but what its room adds (the first dealer, the host secret's hash). */
+export type GameInit = Omit<CreatedBody, "type" | "firstDealer" | "hostHash">;
+
 /** Which tournament a game is a table of, and the round it belongs to. */
 export interface TableOf {
   readonly id: string;

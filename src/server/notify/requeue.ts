@@ -1,4 +1,5 @@
-import { deliveryDatabases, endAttempt, nextGenerations, overdueDeliveries } from "../db/deliveries";
+import { deliveryDatabases, endAttempt } from "../db/deliveries";
+import { nextGenerations, overdueDeliveries } from "../db/lost-deliveries";
 import type { Env } from "../env";
 import { parseDeliveryMessage } from "./message";
 import type { Delivery } from "./types";

@@ -1,6 +1,6 @@
 import { sha256Hex } from "../auth";
-import { pruneSendLimitRows, sendLimitCount } from "../db/deliveries";
 import { takeSendLimits } from "../db/notify-sql";
+import { pruneSendLimitRows, sendLimitCount } from "../db/send-limit-queries";
 import type { Channel } from "./types";
 
 /**

@@ -47,7 +47,7 @@ export async function linkDevice(
 /**
  * Everything of `from` becomes `to`'s, and `from` is no more. D1 moves first, in one batch that also records the
  * merge: the rooms whose seats it moved are then told; a seat a room attached a moment before (its copy not yet in
- * D1) is copied there as `to`'s, and the room hands it over when next used (room/game-room.ts, `recordSeat`).
+ * D1) is copied there as `to`'s, and the room hands it over when next used (room/admission.ts, `recordSeat`).
  */
 async function mergePlayers(env: Env, from: PlayerId, to: PlayerId, now: number): Promise<void> {
   const games = await mergePlayerRows(env.DB, from, to, publicIdOf(to), now);

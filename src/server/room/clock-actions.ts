@@ -1,4 +1,5 @@
 import { makeMove, needsDeal, type Outcome, teamOf } from "../../engine/index";
+import type { ComputerLevel } from "../../shared/wire/common";
 import type { LogBody } from "../db/log-entry";
 import { type Failure, fail } from "../reply";
 import { canDecide, computerTurn, type Work } from "./computer";
@@ -9,9 +10,10 @@ import { timeoutOutcome } from "./timeouts";
 
 /**
  * What the room writes when its clock has something due, or when a player
- * acts on the clock: each function returns the log entries to append (in one
- * transaction), or nothing when nothing is due — so a room woken twice, by
- * its alarm and by the Cron guard, does nothing twice.
+ * acts on the clock or hands their seat to the computer: each function
+ * returns the log entries to append (in one transaction), or nothing when
+ * nothing is due — so a room woken twice, by its alarm and by the Cron
+ * guard, does nothing twice.
  */
 
 export type NewEntry = { readonly body: LogBody; readonly outcome?: Outcome };
@@ -80,6 +82,26 @@ export function claimEntries(table: Table, seat: number): NewEntry[] | Failure {
     return fail(403, "FORBIDDEN", "Only the late seat's opponents may claim the match.");
   }
   return [{ body: { type: "claimed", seat, late: turn.seat } }];
+}
+
+/**
+ * A seat's player hands it to the computer (`on`), or takes it back: the entry, or none when the computer already
+ * holds it or not as asked. A handover is for not holding others up: with nobody else at the table it is refused.
+ */
+export function handoverEntries(table: Table, seat: number, on: boolean, level: ComputerLevel | undefined): NewEntry[] | Failure {
+  const holds = table.computers[seat] !== null;
+  // With nobody else at the table, the computer would only play the match out alone.
+  if (on && !holds && table.computers.every((c, s) => s === seat || c !== null))
+    return fail(
+      409,
+      "NOBODY_WAITING",
+      "Nobody else is at the table to wait for you: the game waits for your move as long as it takes (with a clock, declare an absence to stop it).",
+    );
+  if (holds === on) return [];
+  const body = on
+    ? ({ type: "computer", seat, on, reason: "handover", ...(level ? { level } : {}) } as const)
+    : ({ type: "computer", seat, on, reason: "player" } as const);
+  return [{ body }];
 }
 
 /** A player's absences (all they declared, from D1) as entries for each of their seats: what the log does not have yet. */

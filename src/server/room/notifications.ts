@@ -8,7 +8,7 @@ import type { GameNotification, PublicMove } from "../notify/types";
 import { chatNotifications } from "./chat-notify";
 import { notificationBase } from "./notification-base";
 import type { Room } from "./room";
-import type { Entry, Table } from "./table";
+import type { Table } from "./table";
 
 /**
  * The notifications a log entry causes — play passing to a seat, a
@@ -17,17 +17,6 @@ import type { Entry, Table } from "./table";
  * notifications are queued in its outbox in the same transaction as the
  * entry, and built when the outbox is drained.
  */
-
-/** Whether an entry notifies anyone (so that entries that do not cost the outbox nothing). */
-export function notifies(entry: Pick<Entry, "body" | "events">): boolean {
-  if (entry.body.type === "created") return true;
-  if (entry.body.type === "message") return true;
-  if (entry.body.type === "reminder") return !entry.body.live;
-  if (entry.body.type === "timedOut") return true;
-  // The player a seat was taken from is told; an entry from before the room kept who that was tells nobody.
-  if (entry.body.type === "seatReissued") return typeof entry.body.player === "string";
-  return entry.events.some((e) => e.type === "turn" || e.type === "handEnded" || e.type === "matchEnded");
-}
 
 /** `clockOffset`: how far the game's clock runs ahead of the platform's (0 but in local tests' time travel). */
 export function notificationsOf(table: Table, seats: readonly SeatRow[], seq: number, clockOffset = 0): GameNotification[] {

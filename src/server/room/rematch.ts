@@ -1,11 +1,10 @@
 import type { ComputerLevel } from "../../shared/wire/common";
 import { z } from "../../shared/wire/z";
 import { hashToken, newGameId, newToken } from "../auth";
+import type { GameInit } from "../db/log-entry";
 import type { SeatRow } from "../db/room-rows";
 import type { Env } from "../env";
 import { seal, unseal } from "../seal";
-import type { GameInit } from "./game-room";
-import type { Room } from "./room";
 import type { Storage } from "./storage";
 import type { Table } from "./table";
 
@@ -112,13 +111,20 @@ export async function carriedSeats(seats: readonly SeatRow[], rematch: Rematch, 
   return carried;
 }
 
+/** The finished game's room, as the rematch reads it (room.ts's Room is one). */
+export interface FinishedGame {
+  readonly storage: Storage;
+  readonly table: Table;
+  readonly seats: readonly SeatRow[];
+}
+
 /**
  * Decides the rematch and keeps it in the finished game's storage before
  * making it, so that a retry after a failure makes the same game; then has
  * the new game's room create it with its carried seats. Made already, it
  * is only read.
  */
-export async function makeRematch(room: Room, env: Env): Promise<Rematch> {
+export async function makeRematch(room: FinishedGame, env: Env): Promise<Rematch> {
   const key = env.GAME_ID_KEY;
   let rematch = readRematch(room.storage);
   if (rematch?.made) return rematch;

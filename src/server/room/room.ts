@@ -5,7 +5,7 @@ import { withComputerNames } from "../computer-names";
 import type { CreatedBody, LogBody, LogRow } from "../db/log-entry";
 import type { SeatRow } from "../db/room-rows";
 import { nextDeal } from "./fairness";
-import { notifies } from "./notifications";
+import { notifies } from "./notifies";
 import { type CarriedSeat, readRematch } from "./rematch";
 import type { Storage } from "./storage";
 import { Table } from "./table";

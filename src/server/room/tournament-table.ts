@@ -2,6 +2,7 @@ import { type Team, teamOf } from "../../engine/index";
 import type { ComputerLevel } from "../../shared/wire/common";
 import type { TableResult } from "../../tournament/types";
 import type { Env } from "../env";
+import { type Failure, fail } from "../reply";
 import type { NewEntry } from "./clock-actions";
 import type { Room } from "./room";
 import type { Table } from "./table";
@@ -36,6 +37,9 @@ export function roundClosed(room: Room): boolean {
   return room.storage.getMeta(CLOSED) === "1";
 }
 
+/** A person's move or handover at a table whose round is closed. */
+export const roundIsClosed = (): Failure => fail(409, "ROUND_CLOSED", "The round's time is over: this table is being settled.");
+
 /**
  * Settles a table still playing at its round's deadline, as the clock says:
  * with `claim` the seat to play loses the match on time (its opponents
@@ -43,7 +47,7 @@ export function roundClosed(room: Room): boolean {
  * `computer` the computer takes every seat and plays the match out at once.
  * Nothing when the match is over.
  */
-export function settleEntries(room: Room, level: ComputerLevel): NewEntry[] {
+function settleEntries(room: Room, level: ComputerLevel): NewEntry[] {
   const table = room.table;
   const hand = table.state.hand;
   if (table.state.over || !hand || hand.end !== null) return [];
@@ -58,9 +62,10 @@ export function settleEntries(room: Room, level: ComputerLevel): NewEntry[] {
   return out;
 }
 
-/** Marks the round closed for this table (people's moves are refused from now on). */
-export function closeRound(room: Room): void {
-  room.storage.setMeta(CLOSED, "1");
+/** The round's deadline: the table closes to people's moves (once), and the entries that settle a match still in play. */
+export function closeRound(room: Room, level: ComputerLevel): NewEntry[] {
+  if (!roundClosed(room)) room.storage.setMeta(CLOSED, "1");
+  return settleEntries(room, level);
 }
 
 /** A withdrawn entry's seats at a table in play: resigned for its opponents (forfeit), or handed to the computer. */

@@ -9,7 +9,6 @@ import {
   GameRecord,
   MoveRequest,
 } from "../../shared/wire/api";
-import { ComputerLevel } from "../../shared/wire/common";
 import { GameSnapshot } from "../../shared/wire/view";
 import { z } from "../../shared/wire/z";
 import { newGameId } from "../auth";
@@ -22,9 +21,11 @@ import { gameInit } from "../validate";
 import { validationHook } from "../validation";
 import { serveChat } from "./chat";
 import { errors, json, OPTIONAL_TOKEN, SEAT_TOKEN, serve } from "./define";
+import { GameParams, PlayerKeyHeader } from "./game-params";
 import { serveGameWebhooks } from "./game-webhooks";
 import { servePreview } from "./preview";
 import { serveRematch } from "./rematch";
+import { serveHandover, serveTimeoutClaim } from "./seat-clock";
 import { serveSeatLinks } from "./seat-links";
 
 /** Games: create, view, move, events (long polling and WebSocket), claim a seat, record. */
@@ -35,20 +36,6 @@ gamesApi.use("/:id/*", gameTarget);
 
 /** New games per client address, per Worker instance: a brake on floods, not an exact quota. */
 const creations = new RateLimiter({ burst: 200, perSecond: 2 });
-
-const GameParams = z.object({
-  id: z.string().openapi({
-    param: { name: "id", in: "path" },
-    description: "The game's id (24 base64url characters).",
-    example: "Xq3vB7nK2mPa9TzRw4Lc8Hs1",
-  }),
-});
-/** The device's player key, with a seat's token (docs/identity.md: a seat its player opened opens only on their devices). */
-const playerKey = z.string().optional().openapi({
-  description:
-    "The device's player key (22–128 base64url characters). With a seat's token: opening a seat nobody's yet (the view, the WebSocket) makes it the key's player's (GET /api/me/games); a seat a player's device opened answers only to that player's devices (403 SEAT_BOUND without a key, 409 SEAT_TAKEN with another player's, 401 DEVICE_REMOVED with a device removed from its player).",
-});
-const PlayerKeyHeader = z.object({ "x-player-key": playerKey });
 
 serve(
   gamesApi,
@@ -237,70 +224,11 @@ serve(
   },
 );
 
-serve(
-  gamesApi,
-  createRoute({
-    method: "post",
-    path: "/{id}/clock/claim",
-    tags: ["games"],
-    summary: "Claim the match from a seat that ran out of time",
-    description:
-      "With the timeout choice `claim`: once the seat to play has run out of time, any of its opponents may claim the match, which ends with the late team losing (reason `timeout`). Until someone claims, the late player may still move and the game goes on.",
-    security: SEAT_TOKEN,
-    request: { params: GameParams, headers: PlayerKeyHeader },
-    responses: {
-      200: json(EventsResponse, "The match is over: the claim's events and the game after it."),
-      ...errors(400, 401, 403, 404, 409, 429),
-    },
-  }),
-  async (c) => {
-    const { room, caller } = c.get("game");
-    if (caller.tokenHash === null)
-      return fail(401, "AUTH_REQUIRED", "Claiming needs your seat's link (Authorization: Bearer <seat token>).");
-    return room.claimTimeout(caller);
-  },
-);
+serveTimeoutClaim(gamesApi);
 
 serveGameWebhooks(gamesApi);
 
-serve(
-  gamesApi,
-  createRoute({
-    method: "post",
-    path: "/{id}/computer",
-    tags: ["games"],
-    summary: "Let the computer play my seat, or take it back",
-    description:
-      "With `on: true` the computer plays the caller's seat (at `level`, by default `club`) until its player plays again or sends `on: false` — before an absence, say. Every move it makes is marked as the computer's. With nobody else at the table (every other seat the computer's), 409 NOBODY_WAITING: the game waits for the player anyway, and the computer would only play the match out alone.",
-    security: SEAT_TOKEN,
-    middleware: [limitBody] as const,
-    request: {
-      params: GameParams,
-      headers: PlayerKeyHeader,
-      body: {
-        content: {
-          "application/json": {
-            schema: z
-              .strictObject({ on: z.boolean(), level: ComputerLevel.optional() })
-              .openapi("Handover", { example: { on: true, level: "club" } }),
-          },
-        },
-        required: true,
-      },
-    },
-    responses: {
-      200: json(EventsResponse, "The seat's new state: its events and the game after it."),
-      ...errors(400, 401, 403, 404, 409, 413, 415, 422, 429),
-    },
-  }),
-  async (c) => {
-    const { room, caller } = c.get("game");
-    if (caller.tokenHash === null)
-      return fail(401, "AUTH_REQUIRED", "Handing a seat over needs its link (Authorization: Bearer <seat token>).");
-    const { on, level } = c.req.valid("json");
-    return room.handover(caller, on, level);
-  },
-);
+serveHandover(gamesApi);
 
 serveSeatLinks(gamesApi);
 serveChat(gamesApi);

@@ -4,10 +4,6 @@ import { languageOf } from "../../shared/language";
 import {
   CreatedTournament,
   CreateTournamentRequest,
-  OrganiserComputerRequest,
-  PartnerRequest,
-  Registered,
-  RegisterRequest,
   StandingsView,
   TOURNAMENT_LIMITS,
   TournamentFilters,
@@ -15,63 +11,34 @@ import {
   TournamentView,
 } from "../../shared/wire/tournaments";
 import { z } from "../../shared/wire/z";
-import { bearer, hashToken, isGameId, newGameId, newToken } from "../auth";
-import { profileOf } from "../db/seek-queries";
+import { hashToken, newGameId, newToken } from "../auth";
 import { organisedCount, publicTournaments, tournamentsOfPlayer } from "../db/tournament-queries";
 import type { AppEnv } from "../env";
-import { clientOf, identityOf, limitBody } from "../http";
-import { enrol, type Identity, identify } from "../players/identity";
-import { RateLimiter } from "../rate-limiter";
-import { done, fail, isFailure, rateLimited } from "../reply";
+import { identityOf, limitBody } from "../http";
+import { enrol } from "../players/identity";
+import { done, fail, isFailure } from "../reply";
 import { seal } from "../seal";
 import { tournamentNotFound } from "../tournaments/actions";
-import type { Action } from "../tournaments/room";
 import { settingsOf } from "../tournaments/settings";
 import { validationHook } from "../validation";
 import { errorsWith, json, serve } from "./define";
+import {
+  AUTH,
+  IdParams,
+  NOT_FOUND,
+  OPTIONAL_PLAYER_KEY,
+  origin,
+  PLAYER_KEY,
+  reader,
+  roomOf,
+  tournamentUrl,
+  writer,
+} from "./tournament-access";
+import { serveEntries } from "./tournament-entries";
+import { serveOrganiser } from "./tournament-organiser";
 
 /** Tournaments (docs/tournaments.md): create, list, read, register, the organiser's actions, the standings and the record. */
 export const tournamentsApi = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-
-const PLAYER_KEY: Record<string, string[]>[] = [{ playerKey: [] }];
-const OPTIONAL_PLAYER_KEY: Record<string, string[]>[] = [{}, { playerKey: [] }];
-const AUTH = "AUTH_REQUIRED (no player key), BAD_TOKEN (a malformed one) or DEVICE_REMOVED.";
-const NOT_FOUND = "TOURNAMENT_NOT_FOUND.";
-
-/** Tournaments made and registrations per client address, per Worker instance: a brake on floods, not an exact quota. */
-const writes = new RateLimiter({ burst: 60, perSecond: 1 });
-
-const IdParams = z.object({
-  id: z.string().openapi({
-    param: { name: "id", in: "path" },
-    example: "Tq3vB7nK2mPa9TzRw4Lc8Hs1",
-    description: "The tournament's id (24 characters).",
-  }),
-});
-
-/** The tournament's room, or null for an id this service never made (answered without opening anything). */
-function roomOf(c: Context<AppEnv>, id: string) {
-  return isGameId(id, c.env.GAME_ID_KEY) ? c.env.TOURNAMENT.get(c.env.TOURNAMENT.idFromName(id)) : null;
-}
-
-const origin = (c: Context) => new URL(c.req.url).origin;
-const tournamentUrl = (c: Context, id: string) => `${origin(c)}/tournament/${id}`;
-
-/** The player a write speaks for, rate limited per client address. */
-async function writer(c: Context<AppEnv>) {
-  const wait = writes.take(clientOf(c));
-  if (wait > 0) return rateLimited(wait, "tournament requests");
-  return identityOf(c);
-}
-
-/** The optional player of a read (a malformed key is refused, never read as none). */
-async function reader(c: Context<AppEnv>): Promise<string | null | ReturnType<typeof fail>> {
-  const key = bearer(c.req.header("Authorization"));
-  if (key === "malformed") return fail(401, "BAD_TOKEN", "Authorization must be `Bearer <player key>`, 22 to 128 base64url characters.");
-  if (key === null) return null;
-  const who = await identify(c.env.DB, hashToken(key));
-  return isFailure(who) ? who : who.player;
-}
 
 serve(
   tournamentsApi,
@@ -241,202 +208,5 @@ serve(
   },
 );
 
-/** A write to a tournament by a player: their identity, the room, and their name as they play. */
-async function playerWrite(c: Context<AppEnv>, id: string) {
-  const who = await writer(c);
-  if (isFailure(who)) return who;
-  const room = roomOf(c, id);
-  if (!room) return tournamentNotFound();
-  return { who, room };
-}
-
-/** The player entering (registering or joining a pair): enrolled for the tournament's notices, named as they asked or as their profile says. */
-async function entrant(c: Context<AppEnv>, who: Identity, name: string | null | undefined) {
-  await enrol(c.env.DB, who, Date.now(), languageOf(c.req.header("Accept-Language")));
-  return { ...who, name: name ?? (await profileOf(c.env.DB, who.player)).name, client: clientOf(c) };
-}
-
-serve(
-  tournamentsApi,
-  createRoute({
-    method: "post",
-    path: "/{id}/entries",
-    tags: ["tournaments"],
-    summary: "Register",
-    description:
-      "The caller registers (alone in an individual tournament; as the first of a pair in a pairs one, answered with the link to send their partner). By invitation: with the invitation link's token.",
-    security: PLAYER_KEY,
-    middleware: [limitBody] as const,
-    request: { params: IdParams, body: { content: { "application/json": { schema: RegisterRequest } }, required: true } },
-    responses: {
-      201: json(Registered, "Registered."),
-      ...errorsWith({
-        400: "BAD_JSON or BAD_REQUEST.",
-        401: AUTH,
-        403: "FORBIDDEN: a tournament by invitation, without its invitation. A rated tournament: NOT_ESTABLISHED (with `standing`: what the player lacks) or SAME_PERSON (a device, mailbox or network shared with a player of another entry).",
-        404: NOT_FOUND,
-        409: "REGISTRATION_CLOSED, ALREADY_ENTERED, TOURNAMENT_STARTED or TOURNAMENT_OVER.",
-        429: "RATE_LIMITED.",
-      }),
-    },
-  }),
-  async (c) => {
-    const { id } = c.req.valid("param");
-    const w = await playerWrite(c, id);
-    if (isFailure(w)) return w;
-    const body = c.req.valid("json");
-    return w.room.register(id, await entrant(c, w.who, body.name), body.invite ?? null, origin(c));
-  },
-);
-
-serve(
-  tournamentsApi,
-  createRoute({
-    method: "post",
-    path: "/{id}/partner",
-    tags: ["tournaments"],
-    summary: "Join a pair",
-    description: "The partner of a pair takes its free place with the partner link's token.",
-    security: PLAYER_KEY,
-    middleware: [limitBody] as const,
-    request: { params: IdParams, body: { content: { "application/json": { schema: PartnerRequest } }, required: true } },
-    responses: {
-      200: json(Registered, "Joined."),
-      ...errorsWith({
-        400: "BAD_JSON or BAD_REQUEST.",
-        401: AUTH,
-        403: "A rated tournament: NOT_ESTABLISHED (with `standing`) or SAME_PERSON (a device, mailbox or network shared with a player of another entry).",
-        404: "TOURNAMENT_NOT_FOUND or PARTNER_LINK_INVALID (used, or never was).",
-        409: "ALREADY_ENTERED, TOURNAMENT_STARTED or TOURNAMENT_OVER.",
-        429: "RATE_LIMITED.",
-      }),
-    },
-  }),
-  async (c) => {
-    const { id } = c.req.valid("param");
-    const w = await playerWrite(c, id);
-    if (isFailure(w)) return w;
-    const body = c.req.valid("json");
-    return w.room.joinPartner(id, await entrant(c, w.who, body.name), body.token);
-  },
-);
-
-serve(
-  tournamentsApi,
-  createRoute({
-    method: "delete",
-    path: "/{id}/entries/mine",
-    tags: ["tournaments"],
-    summary: "Leave or withdraw",
-    description:
-      "Before the first round the caller's entry leaves (a pair's both players). Afterwards it withdraws: its remaining rounds go to its opponents by forfeit, or the computer plays them, as the organiser chose; a table in play is resigned or handed to the computer.",
-    security: PLAYER_KEY,
-    request: { params: IdParams },
-    responses: {
-      200: json(z.object({ version: z.int() }), "Left."),
-      ...errorsWith({
-        401: AUTH,
-        404: "TOURNAMENT_NOT_FOUND or NOT_ENTERED.",
-        409: "TOURNAMENT_OVER, or withdrawn already.",
-        429: "RATE_LIMITED.",
-      }),
-    },
-  }),
-  async (c) => {
-    const { id } = c.req.valid("param");
-    const w = await playerWrite(c, id);
-    if (isFailure(w)) return w;
-    return w.room.leave(id, w.who.player);
-  },
-);
-
-const ORGANISER_ERRORS = errorsWith({
-  400: "BAD_JSON or BAD_REQUEST.",
-  401: AUTH,
-  403: "FORBIDDEN: not the organiser.",
-  404: "TOURNAMENT_NOT_FOUND or ENTRY_NOT_FOUND.",
-  409: "TOURNAMENT_STARTED, TOURNAMENT_OVER, NOT_ENOUGH_ENTRIES, ENTRY_INCOMPLETE, REGISTRATION_CLOSED or SEAT_TAKEN.",
-  429: "RATE_LIMITED.",
-});
-const Version = json(z.object({ version: z.int() }), "Done.");
-
-/** The organiser's action on the tournament. */
-async function organiserAction(c: Context<AppEnv>, id: string, action: Action) {
-  const w = await playerWrite(c, id);
-  if (isFailure(w)) return w;
-  return w.room.organise(id, w.who.player, action);
-}
-
-serve(
-  tournamentsApi,
-  createRoute({
-    method: "post",
-    path: "/{id}/start",
-    tags: ["tournaments"],
-    summary: "Start (organiser)",
-    description: "Closes registration, draws the order and plans the first round; its tables are made at once and their players told.",
-    security: PLAYER_KEY,
-    request: { params: IdParams },
-    responses: { 200: Version, ...ORGANISER_ERRORS },
-  }),
-  async (c) => organiserAction(c, c.req.valid("param").id, { kind: "start" }),
-);
-
-serve(
-  tournamentsApi,
-  createRoute({
-    method: "post",
-    path: "/{id}/computer",
-    tags: ["tournaments"],
-    summary: "Put the computer in a vacant place (organiser)",
-    description: "Before the start: the computer takes a pair's free place (`entry`), or enters as a new entry of its own.",
-    security: PLAYER_KEY,
-    middleware: [limitBody] as const,
-    request: { params: IdParams, body: { content: { "application/json": { schema: OrganiserComputerRequest } }, required: true } },
-    responses: { 200: Version, ...ORGANISER_ERRORS },
-  }),
-  async (c) => organiserAction(c, c.req.valid("param").id, { kind: "computer", entry: c.req.valid("json").entry }),
-);
-
-serve(
-  tournamentsApi,
-  createRoute({
-    method: "delete",
-    path: "/{id}/entries/{entry}",
-    tags: ["tournaments"],
-    summary: "Remove an entry (organiser)",
-    description: "Before the start: removes a no-show. Afterwards: withdraws the entry, as the organiser chose for withdrawals.",
-    security: PLAYER_KEY,
-    request: {
-      params: IdParams.extend({
-        entry: z.coerce
-          .number()
-          .int()
-          .min(0)
-          .max(10_000)
-          .openapi({ param: { name: "entry", in: "path" } }),
-      }),
-    },
-    responses: { 200: Version, ...ORGANISER_ERRORS },
-  }),
-  async (c) => {
-    const { id, entry } = c.req.valid("param");
-    return organiserAction(c, id, { kind: "remove", entry });
-  },
-);
-
-serve(
-  tournamentsApi,
-  createRoute({
-    method: "post",
-    path: "/{id}/end",
-    tags: ["tournaments"],
-    summary: "End (organiser)",
-    description:
-      "Ends the tournament: no further round; tables still playing are settled as at a round's deadline, and count when they end.",
-    security: PLAYER_KEY,
-    request: { params: IdParams },
-    responses: { 200: Version, ...ORGANISER_ERRORS },
-  }),
-  async (c) => organiserAction(c, c.req.valid("param").id, { kind: "end" }),
-);
+serveEntries(tournamentsApi);
+serveOrganiser(tournamentsApi);

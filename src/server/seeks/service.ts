@@ -7,13 +7,12 @@ import type { z } from "../../shared/wire/z";
 import { base64url, newGameId, newToken } from "../auth";
 import type { ClockControl } from "../clock/clock";
 import { HOUR, MINUTE, parseDuration } from "../clock/time";
+import { profileOf, ratingIn } from "../db/player-facts";
 import { updatePlayer } from "../db/player-queries";
 import {
   insertSeek,
   openSeekCounts,
   pairOrPublish,
-  profileOf,
-  ratingIn,
   type SeekRow,
   type SeekSeatRow,
   type StoredSeek,

@@ -1,5 +1,6 @@
 import type { JoinedSeek, Seek } from "../../shared/wire/seeks";
-import { playerFacts, type SeekSeatRow, type StoredSeek, seatsOf } from "../db/seek-queries";
+import { playerFacts } from "../db/player-facts";
+import { type SeekSeatRow, type StoredSeek, seatsOf } from "../db/seek-queries";
 import { publicIdOf } from "../players/identity";
 import { PROVISIONAL_RD } from "../ratings/queries";
 import { unseal } from "../seal";

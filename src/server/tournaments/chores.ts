@@ -85,7 +85,7 @@ export function choreDone(storage: TournamentStorage, round: RoundState, chore: 
 /**
  * Closes the next slice of the tables still playing at the round's deadline: each is settled as the clock says.
  * Returns the results of those already over whose result the tournament lacks (lost with its storage: rebuild.ts),
- * for the room to log; the cursor moves on with them (room.ts).
+ * for the room to log; the cursor moves on with them (next-chore.ts).
  */
 export async function settleSlice(
   env: Env,

@@ -6,7 +6,7 @@ import type { LogRow, MadeTable, TournamentStorage } from "./storage";
 
 /**
  * A tournament's room whose storage is lost is rebuilt from D1's copy of
- * its log, as a game's room is (room/game-room.ts): the log as far as it
+ * its log, as a game's room is (room/writer.ts): the log as far as it
  * was drained, folded into the same rounds, tables, results and standings,
  * and the room's own marks made again from it, so that nothing already
  * done is done differently:
@@ -72,7 +72,7 @@ export function restoreTournament(storage: TournamentStorage, saved: SavedTourna
         .map((p) => ({ round: r, table: p.table, game: round.games.get(p.table)!, links: Array<null>(seats).fill(null) }));
       storage.writeMade(made);
       storage.setMeta(cursor("make", r), String(made.length));
-      // Those sitting the round out were told before its first table was made (room.ts).
+      // Those sitting the round out were told before its first table was made (next-chore.ts).
       if (made.length > 0) storage.setMeta(cursor("tell", r), String(sittersOut(round).length));
       if (r < t.rounds.length - 1)
         for (const chore of ["settle", "remind", "release"] as const) storage.setMeta(cursor(chore, r), String(tables.length));

@@ -3,9 +3,9 @@ import type { PlannedLog, RoundState, Tournament } from "../../tournament/state"
 import { playersOf } from "../../tournament/state";
 import type { TablePairing } from "../../tournament/types";
 import { hashToken, newGameId, newToken } from "../auth";
+import type { GameInit } from "../db/log-entry";
 import type { Env } from "../env";
 import { cryptoShuffle } from "../room/fairness";
-import type { GameInit } from "../room/game-room";
 import type { CarriedSeat } from "../room/rematch";
 import { seal, unseal } from "../seal";
 import type { MadeTable } from "./storage";

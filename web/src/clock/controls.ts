@@ -1,12 +1,23 @@
+import type { EventsResponse, GameSnapshot } from "../../../src/shared/api";
 import type { ComputerLevel } from "../../../src/shared/wire/common";
 import { ApiError } from "../api";
 import type { MenuItem } from "../header";
 import { codeText, t } from "../i18n/index";
-import type { TablePage } from "../table/page";
 import { clockApi } from "./api";
 import type { ClaimBox, ClockActions, HandoverActions, HandoverBox } from "./table";
 import { timeLeft } from "./table";
 import { tickFor } from "./time";
+
+/** What the clock's controls need of the table's page (table/page.ts is one). */
+export interface ClockHost {
+  readonly snap: GameSnapshot | null;
+  readonly me: number | null;
+  readonly route: { readonly gameId: string; readonly token: string | null };
+  render(): void;
+  apply(update: EventsResponse): void;
+  refresh(): Promise<void>;
+  showToast(text: string): void;
+}
 
 /**
  * The table's clock and computer controls: the server's time as the page
@@ -20,7 +31,7 @@ export class ClockControls {
   private skew = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(private readonly page: TablePage) {}
+  constructor(private readonly page: ClockHost) {}
 
   /** The server's time now, as far as the page can tell. */
   now(): number {

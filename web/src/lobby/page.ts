@@ -6,7 +6,6 @@ import { checkPlayerText } from "../../../src/shared/text";
 import { ApiError, api, type CreateGameRequest, type CreateGameResponse, type MyGame } from "../api";
 import { Holidays } from "../clock/holidays";
 import { clockRequest } from "../clock/lobby";
-import { copyText, shareLink } from "../dom";
 import { header } from "../header";
 import { codeText, t } from "../i18n/index";
 import { Devices } from "../identity/devices";
@@ -16,7 +15,8 @@ import { type CreatedGame, createdGames, rememberCreated, rememberedSeats, updat
 import { TournamentsPanel } from "../tournaments/panel";
 import { type CreateState, createForm } from "./form";
 import { myGames } from "./games";
-import { type LinkActions, linksHandled, linksPanel, type SeatsTaken } from "./links";
+import { CreatedLinks } from "./link-actions";
+import { linksHandled, linksPanel } from "./links";
 import { yourTurn } from "./turns";
 
 /**
@@ -39,8 +39,13 @@ export class LobbyPage {
   private mine: readonly MyGame[] = [];
   private mineAt = Date.now();
   private failed = false;
-  private readonly taken: Record<string, SeatsTaken> = {};
-  private readonly messages: Record<string, string> = {};
+  /** The links of the games created here: sent, opened, fresh ones (link-actions.ts). */
+  private readonly links = new CreatedLinks(
+    () => this.render(),
+    (game) => {
+      if (this.fresh?.id === game.id) this.fresh = game;
+    },
+  );
   private timer: ReturnType<typeof setInterval> | null = null;
   private stopped = false;
   private readonly holidays = new Holidays(() => this.render());
@@ -172,7 +177,7 @@ export class LobbyPage {
     };
     rememberCreated(created);
     this.fresh = created;
-    this.taken[game.id] = names.map(() => ({ taken: false, freshLink: { allowed: true, reason: "free", after: null } }));
+    this.links.taken[game.id] = names.map(() => ({ taken: false, freshLink: { allowed: true, reason: "free", after: null } }));
     return created;
   }
 
@@ -210,62 +215,6 @@ export class LobbyPage {
       this.form = { ...this.form, versus: false, error: error instanceof ApiError ? codeText(error.code) : t.lobby.createFailed };
       this.render();
     }
-  }
-
-  private mark(game: CreatedGame, key: string): void {
-    const next = updateCreated(game.id, (g) => ({ ...g, handled: { ...g.handled, [key]: true } }));
-    if (next && this.fresh?.id === next.id) this.fresh = next;
-    this.render();
-  }
-
-  private async seatsTaken(game: CreatedGame): Promise<void> {
-    try {
-      // The creator's secret tells which seat may get a fresh link now (a player gone); the public view only which are opened.
-      if (game.host) {
-        const { seats } = await api.hostSeats(game.id, game.host);
-        this.taken[game.id] = seats.map((s) => ({ taken: s.taken, freshLink: s.freshLink }));
-      } else {
-        const snap = await api.snapshot(game.id, null);
-        this.taken[game.id] = snap.seats.map((s) => ({ taken: s.taken, freshLink: null }));
-      }
-    } catch {
-      this.taken[game.id] = null;
-    }
-    this.render();
-  }
-
-  private readonly links: LinkActions & { expand(game: CreatedGame): void } = {
-    copy: (game, key, url, input) =>
-      void copyText(url, input).then((ok) => {
-        if (ok) this.mark(game, key);
-      }),
-    share: (game, key, url, text) =>
-      void shareLink({ title: t.common.brand, text, url }).then((done) => {
-        if (done === "shared" || done === "copied") this.mark(game, key);
-      }),
-    opened: (game, key) => this.mark(game, key),
-    newLink: (game, seat, opened) => void this.newLink(game, seat, opened),
-    expand: (game) => void this.seatsTaken(game),
-  };
-
-  private async newLink(game: CreatedGame, seat: number, opened: boolean): Promise<void> {
-    const name = game.names[seat] ?? null;
-    if (!game.host || !confirm(opened ? t.links.newLinkGone(seat + 1, name) : t.links.newLinkConfirm(seat + 1))) return;
-    try {
-      const issued = await api.seatLink(game.id, game.host, seat);
-      const next = updateCreated(game.id, (g) => ({
-        ...g,
-        seats: g.seats.map((s) => (s.seat === seat ? { seat, url: issued.url } : s)),
-        handled: { ...g.handled, [`seat-${seat}`]: false },
-      }));
-      if (next && this.fresh?.id === next.id) this.fresh = next;
-      this.messages[game.id] = t.links.newLinkDone(seat + 1);
-      void this.seatsTaken(game);
-    } catch (error) {
-      this.messages[game.id] = error instanceof ApiError ? codeText(error.code) : t.codes.INTERNAL;
-      if (error instanceof ApiError && error.code === "SEAT_TAKEN") void this.seatsTaken(game);
-    }
-    this.render();
   }
 
   render(): void {
@@ -307,7 +256,9 @@ export class LobbyPage {
             },
             this.seeks.standing,
           ),
-          fresh ? linksPanel(fresh, this.taken[fresh.id] ?? null, this.links, true, this.messages[fresh.id] ?? null) : null,
+          fresh
+            ? linksPanel(fresh, this.links.taken[fresh.id] ?? null, this.links.actions, true, this.links.messages[fresh.id] ?? null)
+            : null,
           // Below the creation form, which a newcomer's first screen holds whole (test/browser/returning.test.ts).
           this.seeks.view(),
           this.tournaments.view(),
@@ -318,10 +269,10 @@ export class LobbyPage {
               failed: this.failed,
               remembered: rememberedSeats(),
               created,
-              taken: this.taken,
-              messages: this.messages,
+              taken: this.links.taken,
+              messages: this.links.messages,
             },
-            this.links,
+            this.links.actions,
           ),
           this.holidays.view(),
           this.devices.view(this.mine.length === 0 && created.length === 0 && Object.keys(rememberedSeats()).length === 0),

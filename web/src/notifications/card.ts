@@ -2,7 +2,7 @@ import { h, type JSX } from "preact";
 import type { SubscriptionView } from "../api";
 import { nameList, t } from "../i18n/index";
 import { deliveriesList, disabledNote, eventsField, languageField, notice, subscriptionName } from "./parts";
-import type { PrefsActions, PrefsView } from "./view";
+import type { PrefsActions, PrefsView } from "./state";
 
 /**
  * One of the player's subscriptions on the notifications page: what it is,

@@ -1,8 +1,18 @@
 import { h, type JSX } from "preact";
 import type { SubscriptionView } from "../api";
 import { t } from "../i18n/index";
-import { CHAT_EVENTS, deliveriesList, disabledNote, eventsField, languageField, notice, secretOnce, subscriptionName } from "./parts";
-import type { PrefsView } from "./view";
+import {
+  CHAT_EVENTS,
+  deliveriesList,
+  disabledNote,
+  eventsField,
+  languageField,
+  notice,
+  secretOnce,
+  subscriptionName,
+  webhookInput,
+} from "./parts";
+import type { ChatActions, ChatState, PrefsView } from "./state";
 
 /**
  * A game's group chat (its own webhooks), offered to the browser that
@@ -10,20 +20,6 @@ import type { PrefsView } from "./view";
  * creator's credential for them. The chat hears of the game by its public
  * link only; attaching it posts the invitation there at once.
  */
-
-export interface ChatState {
-  /** The game's webhooks; null while loading or when they could not be listed. */
-  readonly hooks: readonly SubscriptionView[] | null;
-  readonly failed: boolean;
-}
-
-export interface ChatActions {
-  attach(form: HTMLFormElement): void;
-  test(hook: SubscriptionView): void;
-  remove(hook: SubscriptionView): void;
-  reload(): void;
-  copySecret(input: HTMLInputElement | null): void;
-}
 
 function hookCard(hook: SubscriptionView, v: PrefsView, act: ChatActions): JSX.Element {
   const name = subscriptionName(hook, null);
@@ -72,21 +68,7 @@ export function chatSection(chat: ChatState, v: PrefsView, act: ChatActions): JS
           act.attach(event.currentTarget as HTMLFormElement);
         },
       },
-      h(
-        "div",
-        { class: "field" },
-        h("label", { for: "chat-url" }, t.notify.url),
-        h("input", {
-          id: "chat-url",
-          name: "url",
-          type: "url",
-          required: true,
-          autocomplete: "off",
-          spellcheck: false,
-          maxLength: 2048,
-          placeholder: "https://discord.com/api/webhooks/…",
-        }),
-      ),
+      h("div", { class: "field" }, h("label", { for: "chat-url" }, t.notify.url), webhookInput("chat-url")),
       eventsField(t.notify.chatEvents, t.notify.chatEvent, CHAT_EVENTS),
       languageField(),
       h("button", { type: "submit", class: "primary", id: "chat-submit", disabled: busy }, t.notify.chatAdd),

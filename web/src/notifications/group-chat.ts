@@ -1,8 +1,8 @@
 import type { ApiError, CreatedSubscription, SubscriptionView } from "../api";
 import { codeText, t } from "../i18n/index";
 import { notifyApi } from "./api";
-import type { ChatActions, ChatState } from "./chat";
 import { type Notice, readChoices } from "./parts";
+import type { ChatActions, ChatState } from "./state";
 
 /**
  * A game's group chat on the notifications page: its webhooks, managed

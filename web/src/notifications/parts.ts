@@ -192,3 +192,18 @@ export function secretOnce(secret: string, copy: (input: HTMLInputElement | null
     h("p", null, t.notify.secretOnce),
   );
 }
+
+/** A webhook's address field: Discord's, Slack's or a standard receiver's (https), checked by the browser and the server. */
+export function webhookInput(id: string, extra: Record<string, unknown> = {}): JSX.Element {
+  return h("input", {
+    id,
+    name: "url",
+    type: "url",
+    required: true,
+    autocomplete: "off",
+    spellcheck: false,
+    maxLength: 2048,
+    placeholder: "https://discord.com/api/webhooks/…",
+    ...extra,
+  });
+}

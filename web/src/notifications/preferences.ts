@@ -8,8 +8,9 @@ import { inviteTokenOf, notifyApi } from "./api";
 import { type ChatHost, GroupChat, urlRefused } from "./group-chat";
 import { type Notice, readChoices, testOutcome } from "./parts";
 import { currentEndpoint, type PushProblem, PushRefused, pushPermission, unsubscribePush } from "./push";
+import type { Channel } from "./state";
 import { BadTimeZone, browserTimeZone, digestOf, subscribe } from "./subscribe";
-import { type Channel, prefsView } from "./view";
+import { prefsView } from "./view";
 
 /**
  * The notifications page (`/notifications`, `?game=ID` for one game): the

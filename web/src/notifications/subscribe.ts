@@ -5,7 +5,7 @@ import { t } from "../i18n/index";
 import { notifyApi } from "./api";
 import type { Notice } from "./parts";
 import { subscribePush } from "./push";
-import type { Channel } from "./view";
+import type { Channel } from "./state";
 
 /**
  * What the notifications page's forms ask the server: a new subscription

@@ -1,11 +1,10 @@
 import { h, type JSX } from "preact";
-import type { NotifyChannel, SubscriptionView } from "../api";
 import { header } from "../header";
 import { t } from "../i18n/index";
 import { digestFields, subscriptionCard, TIME_ZONES } from "./card";
-import { type ChatActions, type ChatState, chatSection } from "./chat";
-import { eventsField, languageField, type Notice, notice, PLAYER_EVENTS, secretOnce } from "./parts";
-import type { PushProblem } from "./push";
+import { chatSection } from "./chat";
+import { eventsField, languageField, notice, PLAYER_EVENTS, secretOnce, webhookInput } from "./parts";
+import type { Channel, PrefsActions, PrefsView } from "./state";
 import { timeZones } from "./subscribe";
 
 /**
@@ -14,43 +13,6 @@ import { timeZones } from "./subscribe";
  * and latest deliveries; the form that adds one by email, push or webhook;
  * and, for a game created in this browser, the game's group chat.
  */
-
-export type Channel = NotifyChannel;
-
-export interface PrefsView {
-  readonly gameId: string | null;
-  readonly title: string;
-  /** Where "back to the table" goes (the seat's own link when this browser has it). */
-  readonly tableHref: string | null;
-  readonly subscriptions: readonly SubscriptionView[] | null;
-  readonly loadFailed: boolean;
-  readonly pushEndpoint: string | null;
-  readonly adding: Channel;
-  /** Why push cannot work in this browser, when known before asking. */
-  readonly pushProblem: PushProblem | null;
-  readonly hookUrl: string;
-  readonly busy: string | null;
-  readonly notices: Readonly<Record<string, Notice>>;
-  /** A standard webhook's secret, shown once after it was made: where ("add" or "chat") and the secret. */
-  readonly secret: { readonly where: string; readonly value: string; readonly copied: boolean } | null;
-  readonly timeZone: string;
-  readonly chat: ChatState | null;
-}
-
-export interface PrefsActions {
-  reload(): void;
-  choose(channel: Channel): void;
-  hookUrl(url: string): void;
-  add(form: HTMLFormElement): void;
-  save(sub: SubscriptionView, form: HTMLFormElement): void;
-  enable(sub: SubscriptionView): void;
-  resend(sub: SubscriptionView): void;
-  test(sub: SubscriptionView): void;
-  remove(sub: SubscriptionView): void;
-  copySecret(input: HTMLInputElement | null): void;
-  /** A game created in this browser: its group chat's; else null. */
-  readonly chat: ChatActions | null;
-}
 
 /** Discord's and Slack's incoming webhooks, recognised by the server's own rule (webhookFormat in src/server/notify/webhook.ts). */
 export function chatKind(text: string): "discord" | "slack" | null {
@@ -68,14 +30,8 @@ export function chatKind(text: string): "discord" | "slack" | null {
   return null;
 }
 
+/** The form that adds a subscription: its channel, which games, where it goes, its events, language and digest. */
 function addSection(v: PrefsView, act: PrefsActions): JSX.Element {
-  const channels: [Channel, string][] = [
-    ["email", t.notify.addEmail],
-    ["push", t.notify.addPush],
-    ["webhook", t.notify.addWebhook],
-  ];
-  const busy = v.busy === "add";
-  const recognised = chatKind(v.hookUrl.trim());
   return h(
     "section",
     { class: "panel add-notification", id: "add-notification", "aria-labelledby": "add-title" },
@@ -90,25 +46,7 @@ function addSection(v: PrefsView, act: PrefsActions): JSX.Element {
           act.add(event.currentTarget as HTMLFormElement);
         },
       },
-      h(
-        "fieldset",
-        { class: "channel" },
-        h("legend", { class: "visually-hidden" }, t.notify.add),
-        channels.map(([channel, label]) =>
-          h(
-            "label",
-            { key: channel, class: "choice" },
-            h("input", {
-              type: "radio",
-              name: "channel",
-              value: channel,
-              checked: v.adding === channel,
-              onChange: () => act.choose(channel),
-            }),
-            ` ${label}`,
-          ),
-        ),
-      ),
+      channelField(v, act),
       v.gameId
         ? h(
             "fieldset",
@@ -123,63 +61,96 @@ function addSection(v: PrefsView, act: PrefsActions): JSX.Element {
             h("label", { class: "choice" }, h("input", { type: "radio", name: "scope", value: "all" }), ` ${t.notify.scopeAll}`),
           )
         : null,
-      v.adding === "email"
-        ? h(
-            "div",
-            { key: "email", class: "field" },
-            h("label", { for: "add-address" }, t.notify.address),
-            h("input", { id: "add-address", name: "address", type: "email", required: true, autocomplete: "email", maxLength: 254 }),
-          )
-        : null,
-      v.adding === "push" ? h("p", { key: "push", class: "hint" }, t.notify.pushIntro) : null,
-      // Said once: after a try, the answer below says it.
-      v.adding === "push" && v.pushProblem && !v.notices.add
-        ? h("p", { key: "push-problem", id: "push-problem", class: "notice error" }, t.notify.push[v.pushProblem])
-        : null,
-      v.adding === "webhook"
-        ? h(
-            "div",
-            { key: "webhook", class: "field" },
-            h("label", { for: "add-url" }, t.notify.url),
-            h("input", {
-              id: "add-url",
-              name: "url",
-              type: "url",
-              required: true,
-              autocomplete: "off",
-              spellcheck: false,
-              maxLength: 2048,
-              placeholder: "https://discord.com/api/webhooks/…",
-              "aria-describedby": "add-url-hint",
-              onInput: (e: Event) => act.hookUrl((e.currentTarget as HTMLInputElement).value),
-            }),
-            recognised ? h("span", { class: "recognised" }, `✓ ${t.notify.recognised[recognised]}`) : null,
-            h("p", { class: "hint", id: "add-url-hint" }, t.notify.urlHint),
-          )
-        : null,
+      ...targetFields(v, act),
       eventsField(t.notify.events, t.notify.event, PLAYER_EVENTS, undefined, v.adding === "email" ? t.notify.emailOnly : {}),
       languageField(),
       v.adding === "email" ? digestFields("none", v.timeZone, "add-tz") : null,
-      h(
-        "button",
-        {
-          type: "submit",
-          class: "primary",
-          id: "add-submit",
-          // Blocked notifications may be allowed again in the browser's settings meanwhile: that button stays.
-          disabled: busy || (v.adding === "push" && (v.pushProblem === "unsupported" || v.pushProblem === "noKey")),
-        },
-        v.adding === "email"
-          ? t.notify.subscribeEmail
-          : v.adding === "push"
-            ? busy
-              ? t.notify.pushAsking
-              : t.notify.pushOn
-            : t.notify.addHook,
-      ),
+      addButton(v),
     ),
     notice(v.notices.add, "add-notice"),
     v.secret?.where === "add" ? secretOnce(v.secret.value, act.copySecret, v.secret.copied) : null,
+  );
+}
+
+/** Email, push or a webhook. */
+function channelField(v: PrefsView, act: PrefsActions): JSX.Element {
+  const channels: [Channel, string][] = [
+    ["email", t.notify.addEmail],
+    ["push", t.notify.addPush],
+    ["webhook", t.notify.addWebhook],
+  ];
+  return h(
+    "fieldset",
+    { class: "channel" },
+    h("legend", { class: "visually-hidden" }, t.notify.add),
+    channels.map(([channel, label]) =>
+      h(
+        "label",
+        { key: channel, class: "choice" },
+        h("input", {
+          type: "radio",
+          name: "channel",
+          value: channel,
+          checked: v.adding === channel,
+          onChange: () => act.choose(channel),
+        }),
+        ` ${label}`,
+      ),
+    ),
+  );
+}
+
+/** Where the channel chosen goes: an email address, this browser's push (and why it cannot), or a webhook's address. */
+function targetFields(v: PrefsView, act: PrefsActions): (JSX.Element | null)[] {
+  const recognised = chatKind(v.hookUrl.trim());
+  return [
+    v.adding === "email"
+      ? h(
+          "div",
+          { key: "email", class: "field" },
+          h("label", { for: "add-address" }, t.notify.address),
+          h("input", { id: "add-address", name: "address", type: "email", required: true, autocomplete: "email", maxLength: 254 }),
+        )
+      : null,
+    v.adding === "push" ? h("p", { key: "push", class: "hint" }, t.notify.pushIntro) : null,
+    // Said once: after a try, the answer below says it.
+    v.adding === "push" && v.pushProblem && !v.notices.add
+      ? h("p", { key: "push-problem", id: "push-problem", class: "notice error" }, t.notify.push[v.pushProblem])
+      : null,
+    v.adding === "webhook"
+      ? h(
+          "div",
+          { key: "webhook", class: "field" },
+          h("label", { for: "add-url" }, t.notify.url),
+          webhookInput("add-url", {
+            "aria-describedby": "add-url-hint",
+            onInput: (e: Event) => act.hookUrl((e.currentTarget as HTMLInputElement).value),
+          }),
+          recognised ? h("span", { class: "recognised" }, `✓ ${t.notify.recognised[recognised]}`) : null,
+          h("p", { class: "hint", id: "add-url-hint" }, t.notify.urlHint),
+        )
+      : null,
+  ];
+}
+
+function addButton(v: PrefsView): JSX.Element {
+  const busy = v.busy === "add";
+  return h(
+    "button",
+    {
+      type: "submit",
+      class: "primary",
+      id: "add-submit",
+      // Blocked notifications may be allowed again in the browser's settings meanwhile: that button stays.
+      disabled: busy || (v.adding === "push" && (v.pushProblem === "unsupported" || v.pushProblem === "noKey")),
+    },
+    v.adding === "email"
+      ? t.notify.subscribeEmail
+      : v.adding === "push"
+        ? busy
+          ? t.notify.pushAsking
+          : t.notify.pushOn
+        : t.notify.addHook,
   );
 }
 

@@ -4,7 +4,7 @@ import type { TableMeld } from "../../../src/engine/meld";
 import { parseRecord } from "../../../src/engine/record";
 import type { GameState } from "../../../src/engine/state";
 import { eventFor, viewFor } from "../../../src/engine/view";
-import type { GameRecord, HandView, SeenEvent, WireEvent } from "../../../src/shared/api";
+import type { GameRecord, HandView, SeenEvent, WireEvent, WireEventOf } from "../../../src/shared/api";
 import type { TeamScore } from "../../../src/shared/wire/common";
 
 /**
@@ -89,8 +89,43 @@ export function eventHand(events: readonly WireEvent[], viewer: number | null, p
   const start = events.findIndex((e) => e.type === "handStarted");
   const first = events[start];
   if (first?.type !== "handStarted") return null;
-  const melds = new Map<number, TableMeld>();
-  let pile: (string | null)[] = [...first.discard];
+  const rebuilt = dealtHand(first, players, teams);
+  const positions: Position[] = [positionOf(rebuilt, [], viewer)];
+  let seq = first.seq;
+  let moved: SeenEvent[] = [];
+  let byComputer = false;
+  for (const event of events.slice(start + 1)) {
+    if (event.type === "handStarted" || event.type === "handEnded") break;
+    // The clock's own entries (reminders, absences, timeouts) move no card.
+    if (!TABLE_EVENTS.has(event.type)) continue;
+    if (event.seq !== seq && moved.length) {
+      positions.push({ ...positionOf(rebuilt, moved, viewer), computer: byComputer });
+      moved = [];
+    }
+    if (event.seq !== seq) byComputer = false;
+    if (event.by === "computer") byComputer = true;
+    seq = event.seq;
+    const dealing = event.seq === first.seq;
+    const { seq: _s, at: _a, ...seen } = event as WireEvent & { seq: number; at: string };
+    if (!dealing && event.type !== "gameCreated") moved.push(seen as SeenEvent);
+    played(rebuilt, event, viewer);
+    // The deal's own entry (its first turn) belongs to the opening position.
+    if (dealing) positions[0] = positionOf(rebuilt, [], viewer);
+  }
+  if (moved.length) positions.push({ ...positionOf(rebuilt, moved, viewer), computer: byComputer });
+  return { number: first.hand, current: true, positions, scores: null, totals: null };
+}
+
+/** A hand being rebuilt from its events: the table as the viewer sees it, its melds by id, and the pile (null: a card unseen). */
+interface Rebuilt {
+  readonly hand: Mutable<HandView>;
+  readonly melds: Map<number, TableMeld>;
+  pile: (string | null)[];
+}
+
+/** The hand as its deal left it. */
+function dealtHand(first: WireEventOf<"handStarted">, players: number, teams: number): Rebuilt {
+  const pile: (string | null)[] = [...first.discard];
   const hand: Mutable<HandView> = {
     number: first.hand,
     dealer: first.dealer,
@@ -110,6 +145,32 @@ export function eventHand(events: readonly WireEvent[], viewer: number | null, p
     scores: null,
     revealed: null,
   };
+  return { hand, melds: new Map(), pile };
+}
+
+/** The position now, after the events `moved` (a copy: the hand goes on being rebuilt). */
+function positionOf(rebuilt: Rebuilt, moved: SeenEvent[], viewer: number | null): Position {
+  const { hand, pile } = rebuilt;
+  hand.melds = [...rebuilt.melds.values()].sort((a, b) => a.id - b.id);
+  const open = pile.every((c) => c !== null);
+  // A copy: the pile goes on growing, and a position shows its own.
+  hand.discardPile = { count: pile.length, top: pile[pile.length - 1] ?? null, ...(open ? { cards: [...pile] as string[] } : {}) };
+  const view: HandView = {
+    ...hand,
+    myHand: hand.myHand ? [...hand.myHand] : null,
+    handSizes: [...hand.handSizes],
+    pozzetti: [...hand.pozzetti],
+  };
+  return {
+    hand: view,
+    hands: Array.from({ length: hand.handSizes.length }, (_, seat) => (seat === viewer ? view.myHand : null)),
+    events: moved,
+  };
+}
+
+/** What one event does to the hand, as far as the viewer can tell (their own cards only). */
+function played(rebuilt: Rebuilt, event: WireEvent, viewer: number | null): void {
+  const { hand, melds } = rebuilt;
   const mine = (seat: number) => seat === viewer && hand.myHand !== null;
   const take = (cards: readonly string[]) => {
     for (const card of cards) {
@@ -117,83 +178,48 @@ export function eventHand(events: readonly WireEvent[], viewer: number | null, p
       if (at >= 0) hand.myHand!.splice(at, 1);
     }
   };
-  const snapshot = (moved: SeenEvent[]): Position => {
-    hand.melds = [...melds.values()].sort((a, b) => a.id - b.id);
-    const open = pile.every((c) => c !== null);
-    hand.discardPile = { count: pile.length, top: pile[pile.length - 1] ?? null, ...(open ? { cards: pile as string[] } : {}) };
-    const view: HandView = {
-      ...hand,
-      myHand: hand.myHand ? [...hand.myHand] : null,
-      handSizes: [...hand.handSizes],
-      pozzetti: [...hand.pozzetti],
-    };
-    return { hand: view, hands: Array.from({ length: players }, (_, seat) => (seat === viewer ? view.myHand : null)), events: moved };
-  };
-  const positions: Position[] = [snapshot([])];
-  let seq = first.seq;
-  let moved: SeenEvent[] = [];
-  let byComputer = false;
-  for (const event of events.slice(start + 1)) {
-    if (event.type === "handStarted" || event.type === "handEnded") break;
-    // The clock's own entries (reminders, absences, timeouts) move no card.
-    if (!TABLE_EVENTS.has(event.type)) continue;
-    if (event.seq !== seq && moved.length) {
-      positions.push({ ...snapshot(moved), computer: byComputer });
-      moved = [];
-    }
-    if (event.seq !== seq) byComputer = false;
-    if (event.by === "computer") byComputer = true;
-    seq = event.seq;
-    const dealing = event.seq === first.seq;
-    const { seq: _s, at: _a, ...seen } = event as WireEvent & { seq: number; at: string };
-    if (!dealing && event.type !== "gameCreated") moved.push(seen as SeenEvent);
-    switch (event.type) {
-      case "drew":
-        hand.stock = event.stockLeft;
-        hand.handSizes[event.seat]!++;
-        if (mine(event.seat) && event.card) hand.myHand!.push(event.card);
-        hand.phase = "play";
-        break;
-      case "pickedUp":
-        hand.handSizes[event.seat]! += event.count;
-        if (mine(event.seat)) hand.myHand!.push(...(event.cards ?? [event.top]));
-        pile = [];
-        hand.phase = "play";
-        break;
-      case "melded":
-      case "attached":
-        melds.set(event.meld.id, event.meld);
-        hand.handSizes[event.seat]! -= event.cards.length;
-        if (mine(event.seat)) take(event.cards);
-        break;
-      case "discarded":
-        pile.push(event.card);
-        hand.handSizes[event.seat]!--;
-        if (mine(event.seat) && event.card) take([event.card]);
-        break;
-      case "pozzettoTaken":
-        hand.pozzetti[event.team] = { seat: event.seat, direct: event.direct };
-        hand.pozzettiLeft--;
-        hand.handSizes[event.seat] = event.size;
-        if (event.seat === viewer) hand.myHand = event.cards ? [...event.cards] : null;
-        break;
-      case "pozzettoSeen":
-        if (event.seat === viewer) hand.myHand = [...event.cards];
-        break;
-      case "pozzettiToStock":
-        for (const team of event.teams) hand.pozzetti[team] = "stock";
-        hand.stock += event.cards;
-        break;
-      case "turn":
-        hand.turn = event.seat;
-        hand.phase = "take";
-        break;
-      default:
-        break;
-    }
-    // The deal's own entry (its first turn) belongs to the opening position.
-    if (dealing) positions[0] = snapshot([]);
+  switch (event.type) {
+    case "drew":
+      hand.stock = event.stockLeft;
+      hand.handSizes[event.seat]!++;
+      if (mine(event.seat) && event.card) hand.myHand!.push(event.card);
+      hand.phase = "play";
+      break;
+    case "pickedUp":
+      hand.handSizes[event.seat]! += event.count;
+      if (mine(event.seat)) hand.myHand!.push(...(event.cards ?? [event.top]));
+      rebuilt.pile = [];
+      hand.phase = "play";
+      break;
+    case "melded":
+    case "attached":
+      melds.set(event.meld.id, event.meld);
+      hand.handSizes[event.seat]! -= event.cards.length;
+      if (mine(event.seat)) take(event.cards);
+      break;
+    case "discarded":
+      rebuilt.pile.push(event.card);
+      hand.handSizes[event.seat]!--;
+      if (mine(event.seat) && event.card) take([event.card]);
+      break;
+    case "pozzettoTaken":
+      hand.pozzetti[event.team] = { seat: event.seat, direct: event.direct };
+      hand.pozzettiLeft--;
+      hand.handSizes[event.seat] = event.size;
+      if (event.seat === viewer) hand.myHand = event.cards ? [...event.cards] : null;
+      break;
+    case "pozzettoSeen":
+      if (event.seat === viewer) hand.myHand = [...event.cards];
+      break;
+    case "pozzettiToStock":
+      for (const team of event.teams) hand.pozzetti[team] = "stock";
+      hand.stock += event.cards;
+      break;
+    case "turn":
+      hand.turn = event.seat;
+      hand.phase = "take";
+      break;
+    default:
+      break;
   }
-  if (moved.length) positions.push({ ...snapshot(moved), computer: byComputer });
-  return { number: first.hand, current: true, positions, scores: null, totals: null };
 }

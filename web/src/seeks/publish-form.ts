@@ -7,6 +7,16 @@ import { durationMs, span } from "../clock/time";
 import { lang, t } from "../i18n/index";
 import { presetTitle, standingNote } from "./view";
 
+const field = (id: string, label: string, control: JSX.Element) => h("div", { class: "field" }, h("label", { for: id }, label), control);
+
+/** A select of `values`, `chosen` selected. */
+const choose = (id: string, values: readonly [string, string][], chosen: string) =>
+  h(
+    "select",
+    { id, name: id },
+    values.map(([v, text]) => h("option", { key: v, value: v, selected: v === chosen }, text)),
+  );
+
 /** The form that publishes a seek (docs/seeks.md): folded under its title, its fields the browser's own, read when sent. */
 export function publishForm(
   busy: string | null,
@@ -15,9 +25,6 @@ export function publishForm(
   publish: (form: HTMLFormElement) => void,
 ): JSX.Element {
   const s = t.seeks;
-  const field = (id: string, label: string, control: JSX.Element) => h("div", { class: "field" }, h("label", { for: id }, label), control);
-  const options = (values: readonly [string, string][], chosen: string) =>
-    values.map(([v, text]) => h("option", { key: v, value: v, selected: v === chosen }, text));
   return h(
     "details",
     { class: "publish-seek", id: "publish-seek" },
@@ -40,94 +47,47 @@ export function publishForm(
       field(
         "seek-players",
         t.lobby.players,
-        h(
-          "select",
-          { id: "seek-players", name: "seek-players" },
-          options(
-            [2, 3, 4].map((n) => [String(n), s.players(n)]),
-            "2",
-          ),
+        choose(
+          "seek-players",
+          [2, 3, 4].map((n) => [String(n), s.players(n)]),
+          "2",
         ),
       ),
       field(
         "seek-rules",
         s.rules,
-        h(
-          "select",
-          { id: "seek-rules", name: "seek-rules" },
-          options(
-            PRESET_LIST.map((p) => [p, presetTitle(p)]),
-            "classic",
-          ),
+        choose(
+          "seek-rules",
+          PRESET_LIST.map((p) => [p, presetTitle(p)]),
+          "classic",
         ),
       ),
       field(
         "seek-clock",
         s.clock,
-        h(
-          "select",
-          { id: "seek-clock", name: "seek-clock" },
-          options(
-            PER_MOVE.map((d) => [d, span(durationMs(d))]),
-            "2d",
-          ),
+        choose(
+          "seek-clock",
+          PER_MOVE.map((d) => [d, span(durationMs(d))]),
+          "2d",
         ),
       ),
-      h(
-        "div",
-        { class: "field" },
-        h(
-          "label",
-          { class: "choice" },
-          h("input", {
-            type: "checkbox",
-            id: "seek-rated",
-            name: "seek-rated",
-            // Rated play is for established players (docs/ratings.md): the box says why it cannot be ticked yet.
-            disabled: standing !== null && !standing.established,
-            "aria-describedby": "seek-rated-hint seek-standing",
-          }),
-          ` ${s.ratedOption}`,
-        ),
-        h("p", { class: "hint", id: "seek-rated-hint" }, s.ratedHint),
-        standingNote(standing, "seek-standing"),
-      ),
-      h(
-        "div",
-        { class: "rating-range" },
-        field(
-          "seek-min",
-          s.minRating,
-          h("input", { id: "seek-min", name: "seek-min", type: "number", min: 0, max: 4000, step: 50, inputMode: "numeric" }),
-        ),
-        field(
-          "seek-max",
-          s.maxRating,
-          h("input", { id: "seek-max", name: "seek-max", type: "number", min: 0, max: 4000, step: 50, inputMode: "numeric" }),
-        ),
-      ),
+      ...ratedFields(standing),
       field(
         "seek-language",
         s.language,
-        h(
-          "select",
-          { id: "seek-language", name: "seek-language" },
-          options(
-            LANGUAGES_SHOWN.map((l) => [l, s.languageNames[l]]),
-            lang,
-          ),
+        choose(
+          "seek-language",
+          LANGUAGES_SHOWN.map((l) => [l, s.languageNames[l]]),
+          lang,
         ),
       ),
       field(
         "seek-expires",
         s.expires,
-        h(
-          "select",
-          { id: "seek-expires", name: "seek-expires" },
-          options(
-            ["1d", "3d", "7d", "14d"].map((d) => [d, span(durationMs(d))]),
-            "7d",
-          ),
+        choose(
+          "seek-expires",
+          ["1d", "3d", "7d", "14d"].map((d) => [d, span(durationMs(d))]),
+          "7d",
         ),
       ),
       h(
@@ -137,4 +97,33 @@ export function publishForm(
       ),
     ),
   );
+}
+
+/** Rated or not (for established players: the box says why it cannot be ticked yet), and the opponents' rating range. */
+function ratedFields(standing: Standing | null): JSX.Element[] {
+  const s = t.seeks;
+  const rating = (id: string, label: string) =>
+    field(id, label, h("input", { id, name: id, type: "number", min: 0, max: 4000, step: 50, inputMode: "numeric" }));
+  return [
+    h(
+      "div",
+      { class: "field" },
+      h(
+        "label",
+        { class: "choice" },
+        h("input", {
+          type: "checkbox",
+          id: "seek-rated",
+          name: "seek-rated",
+          // Rated play is for established players (docs/ratings.md).
+          disabled: standing !== null && !standing.established,
+          "aria-describedby": "seek-rated-hint seek-standing",
+        }),
+        ` ${s.ratedOption}`,
+      ),
+      h("p", { class: "hint", id: "seek-rated-hint" }, s.ratedHint),
+      standingNote(standing, "seek-standing"),
+    ),
+    h("div", { class: "rating-range" }, rating("seek-min", s.minRating), rating("seek-max", s.maxRating)),
+  ];
 }

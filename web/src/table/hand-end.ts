@@ -52,55 +52,8 @@ export function handEndDialog(snap: GameSnapshot, info: HandEndInfo, close: () =
       match.over && overByClock(snap) ? h("p", { class: "notice", id: "hand-end-clock" }, overByClock(snap)) : null,
       ending,
       h("h3", null, t.handEnd.melds),
-      info.melds === null
-        ? h("p", { class: "hint" }, t.handEnd.loadingMelds)
-        : h(
-            "div",
-            { class: "end-melds" },
-            teams.map((team) =>
-              h(
-                "div",
-                { key: team, class: "team", "data-team": team },
-                h("h4", null, teamName(snap.seats, team, players)),
-                h(
-                  "ul",
-                  { class: "melds" },
-                  info
-                    .melds!.filter((m) => m.team === team)
-                    .map((meld) =>
-                      h(
-                        "li",
-                        { key: meld.id },
-                        h(
-                          "div",
-                          { class: "meld", role: "group", "aria-label": meldDescription(meld) },
-                          h("div", { class: "meld-cards fan", style: fanStyle(meld.cards.length) }, meldCards(meld)),
-                          meld.burraco ? h("span", { class: `badge ${meld.burraco}` }, t.burraco[meld.burraco]) : null,
-                        ),
-                      ),
-                    ),
-                ),
-              ),
-            ),
-          ),
-      h(
-        "div",
-        { class: "revealed" },
-        info.hands.map((cards, seat) =>
-          h(
-            "div",
-            { key: seat, class: "revealed-hand" },
-            h("h3", null, t.handEnd.held(seatName(snap.seats, seat))),
-            h(
-              "div",
-              { class: "pile-row fan", style: fanStyle(cards.length) },
-              cards.length
-                ? sortBySuit(cards).map((c, i) => cardView(c, { key: `${i}:${c}` }))
-                : h("span", { class: "empty" }, t.handEnd.noCards),
-            ),
-          ),
-        ),
-      ),
+      info.melds === null ? h("p", { class: "hint" }, t.handEnd.loadingMelds) : endMelds(snap, info.melds),
+      revealedHands(snap, info.hands),
       h("h3", null, t.handEnd.score),
       scoreBreakdown(snap.seats, players, info.scores),
       h("h3", null, t.handEnd.match),
@@ -125,6 +78,62 @@ export function handEndDialog(snap: GameSnapshot, info: HandEndInfo, close: () =
           "button",
           { type: "button", class: "primary", id: "hand-end-close", onClick: close },
           next ? t.handEnd.nextHand(snap.view.hand!.number + 1) : match.over ? t.handEnd.matchOver : t.handEnd.continue,
+        ),
+      ),
+    ),
+  );
+}
+
+/** Every team's melds as the hand ended. */
+function endMelds(snap: GameSnapshot, melds: readonly TableMeld[]): JSX.Element {
+  const players = snap.view.players;
+  return h(
+    "div",
+    { class: "end-melds" },
+    teamsOf(players).map((team) =>
+      h(
+        "div",
+        { key: team, class: "team", "data-team": team },
+        h("h4", null, teamName(snap.seats, team, players)),
+        h(
+          "ul",
+          { class: "melds" },
+          melds
+            .filter((m) => m.team === team)
+            .map((meld) =>
+              h(
+                "li",
+                { key: meld.id },
+                h(
+                  "div",
+                  { class: "meld", role: "group", "aria-label": meldDescription(meld) },
+                  h("div", { class: "meld-cards fan", style: fanStyle(meld.cards.length) }, meldCards(meld)),
+                  meld.burraco ? h("span", { class: `badge ${meld.burraco}` }, t.burraco[meld.burraco]) : null,
+                ),
+              ),
+            ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** The cards each seat held at the end. */
+function revealedHands(snap: GameSnapshot, hands: HandEndInfo["hands"]): JSX.Element {
+  return h(
+    "div",
+    { class: "revealed" },
+    hands.map((cards, seat) =>
+      h(
+        "div",
+        { key: seat, class: "revealed-hand" },
+        h("h3", null, t.handEnd.held(seatName(snap.seats, seat))),
+        h(
+          "div",
+          { class: "pile-row fan", style: fanStyle(cards.length) },
+          cards.length
+            ? sortBySuit(cards).map((c, i) => cardView(c, { key: `${i}:${c}` }))
+            : h("span", { class: "empty" }, t.handEnd.noCards),
         ),
       ),
     ),

@@ -2,7 +2,16 @@ import type { GameSnapshot, WireEventOf } from "../../../src/shared/api";
 import { api } from "../api";
 import { closedSummary, rememberClosedSummary } from "../store";
 import type { HandEndInfo } from "./hand-end";
-import type { TablePage } from "./page";
+import type { TableRoute } from "./route";
+
+/** What the end-of-hand summary needs of the table's page (page.ts is one). */
+export interface EndsHost {
+  readonly snap: GameSnapshot | null;
+  readonly route: TableRoute;
+  /** The player's controls (seat-controls.ts): where the focus goes after the next render. */
+  readonly controls: { focusSoon(selector: string): void };
+  render(): void;
+}
 
 /**
  * The end-of-hand summary: shown when a hand ends (or, after an absence,
@@ -14,7 +23,7 @@ import type { TablePage } from "./page";
 export class HandEnds {
   shown: HandEndInfo | null = null;
 
-  constructor(private readonly page: TablePage) {}
+  constructor(private readonly page: EndsHost) {}
 
   private show(info: HandEndInfo): void {
     this.shown = info;

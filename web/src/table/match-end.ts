@@ -3,13 +3,19 @@ import { h, type JSX } from "preact";
 import type { GameSnapshot } from "../../../src/shared/api";
 import { seatName, teamCount, teamName, teamOf } from "../describe";
 import { codeText, num, t } from "../i18n/index";
-import type { RematchBox } from "./rematch";
 
 /**
  * The end of a match: who won and the final score, and the rematch
  * (rematch.ts), which a spectator may watch. A chunk of its own, loaded
  * once a match is over.
  */
+
+/** The rematch's button (rematch.ts asks for it). */
+export interface RematchBox {
+  readonly busy: boolean;
+  /** A refusal's code, shown in words. */
+  readonly error: string | null;
+}
 
 /** "Anna wins", "Anna and Carla win", or no winner (an aborted match). */
 function winnerLine(snap: GameSnapshot, me: number | null): string {

@@ -1,8 +1,18 @@
+import type { GameSnapshot } from "../../../src/shared/api";
 import { apiUrl } from "../api-url";
+import type { ClockControls } from "../clock/controls";
 import { shareLink } from "../dom";
 import type { MenuItem } from "../header";
 import { t } from "../i18n/index";
-import type { TablePage } from "./page";
+import type { MovesShown } from "./watch";
+
+/** What the menu needs of the table's page (page.ts is one): the game, the clock's entries, the table's choices. */
+export interface MenuHost {
+  readonly snap: GameSnapshot | null;
+  readonly clock: Pick<ClockControls, "menu">;
+  readonly shown: Pick<MovesShown, "prefs" | "setPrefs">;
+  showToast(text: string): void;
+}
 
 /**
  * The table's menu: share the public table (the Web Share API on phones,
@@ -10,7 +20,7 @@ import type { TablePage } from "./page";
  * notifications (and its group chat, for its creator). Other features add
  * their entries to this list.
  */
-export function tableMenu(page: TablePage): MenuItem[] {
+export function tableMenu(page: MenuHost): MenuItem[] {
   const snap = page.snap!;
   const names = snap.seats.map((s) => s.name ?? t.common.player(s.seat + 1)).join(", ");
   const url = `${location.origin}/game/${snap.id}`;

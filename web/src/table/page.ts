@@ -1,14 +1,12 @@
 import "../core";
 import { render } from "preact";
 import type { EventsResponse, GameSnapshot, WireEvent } from "../../../src/shared/api";
-import { LIMITS } from "../../../src/shared/limits";
-import { checkPlayerText } from "../../../src/shared/text";
 import { ApiError, api } from "../api";
 import { sortByRank, sortBySuit } from "../cards";
 import { ClockControls } from "../clock/controls";
 import { countdownAnnouncement } from "../clock/table";
 import { describeEvent, seatName, teamOf } from "../describe";
-import { codeText, t, usePageWords } from "../i18n/index";
+import { t, usePageWords } from "../i18n/index";
 import { offerWayBack, wayBackBusy } from "../identity/offer";
 import type { SeatTaken } from "../identity/seat-taken";
 import type { Connection } from "../live";
@@ -26,15 +24,19 @@ import {
   seenCommitments,
 } from "../store";
 import type { TableChat } from "./chat";
+import { InvitationClaim } from "./claim";
+import { type Fatal, fatalText, loadError } from "./fatal";
 import { HandEnds } from "./hand-ends";
 import { type Highlights, highlight, noHighlights } from "./highlights";
 import { TableLayout } from "./layout";
 import { tableMenu } from "./menu";
+import { logLines } from "./panels";
 import { arrange, Selection } from "./plays";
 import { Rematch } from "./rematch";
+import type { TableMode, TableRoute } from "./route";
 import { SeatControls } from "./seat-controls";
 import { frameFresh, seatShown } from "./shown";
-import { type TableMode, tableView } from "./view";
+import { tableView } from "./view";
 import { MovesShown } from "./watch";
 
 /**
@@ -46,28 +48,8 @@ import { MovesShown } from "./watch";
  * stay as they are.
  */
 
-export interface TableRoute {
-  readonly gameId: string;
-  readonly mode: TableMode;
-  /** The seat or invitation token from the fragment; null for spectators and embeds. */
-  readonly token: string | null;
-  /** A notification's `?seat=N` whose seat link this browser does not hold: the public table says so. */
-  readonly seatWanted?: number;
-}
-
-/** Lines kept in the latest moves. */
-const LOG_SIZE = 12;
-/** The claim's error when the name fails the check of a player's text before it is sent. */
-const BAD_NAME = "BAD_NAME";
 /** On a first visit, the moves shown as "latest": those of the last few log entries. */
 const FIRST_VISIT = 12;
-
-/**
- * Refusals said in their own words: the game is gone, the seat was given a fresh link, this device was removed, the
- * seat is its player's (docs/identity.md), or a rated match's seat is not this player's to take (docs/ratings.md).
- */
-const SAID = ["GAME_NOT_FOUND", "SEAT_REISSUED", "DEVICE_REMOVED", "SEAT_BOUND", "NOT_ESTABLISHED", "SAME_PERSON"] as const;
-type Fatal = "badSeat" | "badInvite" | "failed" | (typeof SAID)[number];
 
 export class TablePage {
   snap: GameSnapshot | null = null;
@@ -98,6 +80,8 @@ export class TablePage {
   readonly controls: SeatControls;
   readonly clock = new ClockControls(this);
   readonly rematch: Rematch;
+  /** The invitation's claim of a seat (claim.ts). */
+  readonly invitation: InvitationClaim;
   /** The table's chat (chat-part.ts): a chunk loaded once the table is drawn; null until it has arrived. */
   chat: TableChat | null = null;
   private chatParts: typeof import("./chat-part") | null = null;
@@ -123,6 +107,7 @@ export class TablePage {
     this.ends = new HandEnds(this);
     this.layout = new TableLayout(root);
     this.rematch = new Rematch(this, (route) => this.reopen(route));
+    this.invitation = new InvitationClaim(this, (route) => this.reopen(route));
   }
 
   get me(): number | null {
@@ -307,35 +292,6 @@ export class TablePage {
     this.fatal = loadError(error, this.route.mode);
   }
 
-  /** The invitation's claim: on success the page opens again as the new seat. */
-  async claim(form: HTMLFormElement): Promise<void> {
-    const data = new FormData(form);
-    const checked = checkPlayerText(String(data.get("name") ?? ""), LIMITS.nameLength);
-    if (!checked.ok) {
-      this.controls.claimState = { busy: false, error: BAD_NAME };
-      this.render();
-      return;
-    }
-    const name = checked.text;
-    const seatText = String(data.get("seat") ?? "");
-    this.controls.claimState = { busy: true, error: null };
-    this.render();
-    const { gameId } = this.route;
-    try {
-      const answer = await api.claim(gameId, this.route.token!, {
-        ...(name ? { name } : {}),
-        ...(seatText !== "" ? { seat: Number(seatText) } : {}),
-      });
-      // The invitation becomes this browser's own seat link; the old fragment goes from the history.
-      history.replaceState(null, "", `/game/${encodeURIComponent(gameId)}#seat=${answer.token}`);
-      rememberSeat(gameId, { seat: answer.seat, token: answer.token, savedAt: new Date().toISOString() });
-      this.reopen({ gameId, mode: "seat", token: answer.token });
-    } catch (error) {
-      this.controls.claimState = { busy: false, error: error instanceof ApiError ? error.code : "INTERNAL" };
-      this.render();
-    }
-  }
-
   showToast(text: string): void {
     this.toast = text;
     if (this.toastTimer) clearTimeout(this.toastTimer);
@@ -360,15 +316,6 @@ export class TablePage {
       : this.myTurn()
         ? `● ${t.events.yourTurn} · ${t.common.brand}`
         : `${snap.seats.map((s) => seatName(snap.seats, s.seat)).join(" · ")} · ${t.common.brand}`;
-    const log = this.events
-      .map((e) => ({
-        key: `${e.seq}:${e.type}`,
-        text: snap ? describeEvent(e, snap.seats, this.me, snap.view.players) : null,
-        computer: e.by === "computer",
-      }))
-      .filter((line): line is { key: string; text: string; computer: boolean } => line.text !== null)
-      .reverse()
-      .slice(0, LOG_SIZE);
     render(
       tableView(
         {
@@ -392,15 +339,9 @@ export class TablePage {
           fourColour: this.shown.prefs.fourColour,
           turnSince: this.turnSince,
           now: this.clock.now(),
-          log,
+          log: snap ? logLines(this.events, snap, this.me) : [],
           handEnd: this.ends.shown,
-          claim: {
-            busy: this.controls.claimState.busy,
-            error:
-              this.controls.claimState.error === BAD_NAME
-                ? t.claim.badName
-                : this.controls.claimState.error && codeText(this.controls.claimState.error),
-          },
+          claim: this.invitation.state,
           seen: snap ? seenCommitments(snap.id) : {},
           verified: this.controls.verified,
           announcement: this.shown.announcement,
@@ -444,18 +385,4 @@ export class TablePage {
     this.controls.afterRender();
     this.clock.afterRender();
   }
-}
-
-function loadError(error: unknown, mode: TableMode): Fatal {
-  if (!(error instanceof ApiError)) return "failed";
-  // The game is gone; the creator gave this seat a fresh link (its old holder is told so, and what to do); this device
-  // was removed from its player (the page says how to link it again); a rated match refuses this player its seat.
-  const said = SAID.find((code) => code === error.code);
-  if (said) return said;
-  if (error.code === "BAD_TOKEN") return mode === "invite" ? "badInvite" : "badSeat";
-  return "failed";
-}
-
-function fatalText(fatal: Fatal): string {
-  return fatal === "badSeat" || fatal === "badInvite" || fatal === "failed" ? t.load[fatal] : t.codes[fatal];
 }

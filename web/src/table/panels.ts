@@ -1,9 +1,9 @@
 import { h, type JSX } from "preact";
 import type { PresetName } from "../../../src/engine/rules";
-import type { GameSnapshot } from "../../../src/shared/api";
+import type { GameSnapshot, WireEvent } from "../../../src/shared/api";
 import { presetText } from "../../../src/shared/presets";
 import type { TeamScore } from "../../../src/shared/wire/common";
-import { SCORE_PARTS, scorePartName, teamCount, teamName } from "../describe";
+import { describeEvent, SCORE_PARTS, scorePartName, teamCount, teamName } from "../describe";
 import { lang, num, t } from "../i18n/index";
 
 /** The side panels: the scores of the match, the latest moves, the fairness commitments. */
@@ -123,6 +123,20 @@ export function scoresPanel(snap: GameSnapshot): JSX.Element {
     match.over && match.winner === null ? h("p", { class: "winner", id: "winner" }, t.status.over) : null,
   );
 }
+
+/** Lines kept in the latest moves. */
+const LOG_SIZE = 12;
+
+/** The latest moves, newest first, in words (events that say nothing to this viewer left out). */
+export function logLines(events: readonly WireEvent[], snap: GameSnapshot, me: number | null): LogLine[] {
+  return events
+    .map((e) => ({ key: `${e.seq}:${e.type}`, text: describeEvent(e, snap.seats, me, snap.view.players), computer: e.by === "computer" }))
+    .filter((line): line is LogLine => line.text !== null)
+    .reverse()
+    .slice(0, LOG_SIZE);
+}
+
+type LogLine = { key: string; text: string; computer: boolean };
 
 export function logPanel(lines: readonly { key: string; text: string; computer?: boolean }[]): JSX.Element | null {
   if (lines.length === 0) return null;

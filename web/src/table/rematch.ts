@@ -1,8 +1,8 @@
 import type { GameSnapshot } from "../../../src/shared/api";
 import { ApiError, api } from "../api";
 import { rememberSeat } from "../store";
-import type { matchEnd } from "./match-end";
-import type { TableRoute } from "./page";
+import type { matchEnd, RematchBox } from "./match-end";
+import type { TableRoute } from "./route";
 
 /**
  * The rematch at the end of a match. The first seat to press "Rematch"
@@ -12,12 +12,6 @@ import type { TableRoute } from "./page";
  * the match is drawn by match-end.ts, a chunk loaded once a match is over
  * (a table at play never needs it).
  */
-
-export interface RematchBox {
-  readonly busy: boolean;
-  /** A refusal's code, shown in words. */
-  readonly error: string | null;
-}
 
 export class Rematch {
   box: RematchBox = { busy: false, error: null };

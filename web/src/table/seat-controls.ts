@@ -1,17 +1,41 @@
 import type { TableMeld } from "../../../src/engine/meld";
-import type { EventsResponse } from "../../../src/shared/api";
+import type { EventsResponse, GameSnapshot } from "../../../src/shared/api";
 import { ApiError, api } from "../api";
 import { randomId } from "../dom";
 import { verifyDeal } from "../fairness";
 import { t } from "../i18n/index";
-import { rememberHandOrder, seenCommitments } from "../store";
+import { type HandOrder, rememberHandOrder, seenCommitments } from "../store";
+import type { InvitationClaim } from "./claim";
 import { type DropTarget, startDrag } from "./drag";
 import type { MeldTargets, Takers } from "./felt";
 import type { HandActions, Notice, SeatView } from "./hand";
-import type { TablePage } from "./page";
+import type { Highlights } from "./highlights";
 import type { Verified } from "./panels";
-import type { Move } from "./plays";
+import type { Move, Selection } from "./plays";
+import type { TableRoute } from "./route";
 import type { TableActions } from "./view";
+
+/** What the player's controls need of the table's page (page.ts is one): its state, and its talk with the server. */
+export interface SeatHost {
+  readonly snap: GameSnapshot | null;
+  readonly me: number | null;
+  readonly route: TableRoute;
+  readonly selection: Selection;
+  /** The hand's order, as the player chose it. */
+  order: HandOrder;
+  readonly fresh: Highlights;
+  /** The end-of-hand summary (hand-ends.ts). */
+  readonly ends: { close(): void };
+  /** The player's cards in the order shown. */
+  cards(): string[];
+  myTurn(): boolean;
+  render(): void;
+  apply(update: EventsResponse): void;
+  refresh(): Promise<void>;
+  fail(error: ApiError): void;
+  /** The invitation's claim of a seat (claim.ts). */
+  readonly invitation: Pick<InvitationClaim, "claim">;
+}
 
 /**
  * What the player does at the table: select, order and drag cards, send
@@ -25,13 +49,12 @@ export class SeatControls {
   /** The card holding the hand's one tab stop. */
   private active = 0;
   private dragging = new Set<number>();
-  claimState: { busy: boolean; error: string | null } = { busy: false, error: null };
   readonly verified = new Map<number, Verified>();
   private focusTarget: string | null = null;
   /** A card just drawn: the hand's tab stop goes to it once it is shown. */
   private drawn: string | null = null;
 
-  constructor(private readonly page: TablePage) {}
+  constructor(private readonly page: SeatHost) {}
 
   /** Moves the focus to `selector` after the next render (the element an action leads to). */
   focusSoon(selector: string): void {
@@ -274,7 +297,7 @@ export class SeatControls {
 
   readonly actions: Omit<TableActions, "clock" | "handover" | "toggleMeld" | "skip" | "takers" | "rematch"> = {
     hand: this.hand,
-    claim: (form) => void this.page.claim(form),
+    claim: (form) => void this.page.invitation.claim(form),
     verify: (hand) => void this.verify(hand),
     closeHandEnd: () => this.page.ends.close(),
   };

@@ -5,13 +5,13 @@ import { seatName, teamCount, teamName } from "../describe";
 import { header, type MenuItem } from "../header";
 import { t } from "../i18n/index";
 import type { Connection } from "../live";
-import { placeOf, seatChip, seatRing, zones } from "./board";
+import { placeOf, type Ring, seatChip, seatRing, zones } from "./board";
 import { type Fresh, type MeldTargets, piles, type Takers } from "./felt";
 import { type HandActions, handArea, type SeatView } from "./hand";
 import { type HandEndInfo, handEndDialog } from "./hand-end";
-import type { matchEnd } from "./match-end";
+import type { matchEnd, RematchBox } from "./match-end";
 import { fairnessPanel, logPanel, scoresPanel, type Verified } from "./panels";
-import type { RematchBox } from "./rematch";
+import type { TableMode } from "./route";
 import { type ClaimState, claimForm, spectatorNote, statusBanner } from "./status";
 
 /**
@@ -22,8 +22,6 @@ import { type ClaimState, claimForm, spectatorNote, statusBanner } from "./statu
  * the latest moves and the fairness commitments follow below the table (at
  * its side on a wide screen).
  */
-
-export type TableMode = "seat" | "invite" | "spectator" | "embed";
 
 export interface TableView {
   readonly mode: TableMode;
@@ -93,50 +91,13 @@ export function tableView(v: TableView, act: TableActions): JSX.Element {
   const tools = v.snap && !v.fatal ? h("span", { class: "top-tools" }, v.chat.button, connectionPill(v.connection)) : null;
   const top = embed ? null : header({ connection: tools, menu: v.menu });
   const live = h("p", { class: "visually-hidden", "aria-live": "polite", id: "announce" }, embed ? "" : v.announcement);
-  if (v.fatal) {
-    return h(
-      "div",
-      { class: `table-page${embed ? " embed" : ""}` },
-      top,
-      h(
-        "main",
-        { class: "single" },
-        h("h1", { class: "visually-hidden" }, t.common.brand),
-        h(
-          "section",
-          { class: "panel fatal", role: "alert" },
-          h("p", null, v.fatal),
-          embed ? null : h("p", null, h("a", { href: "/" }, t.common.goLobby)),
-        ),
-      ),
-      live,
-    );
-  }
   const snap = v.snap;
-  if (!snap)
-    return h(
-      "div",
-      { class: "table-page" },
-      top,
-      h("main", { class: "single" }, h("h1", { class: "visually-hidden" }, t.common.brand), h("p", { class: "loading" }, t.load.table)),
-      live,
-    );
+  if (v.fatal || !snap) return notReady(v, top, live);
   const hand = snap.view.hand;
   const players = snap.view.players;
   const ring = { snap, me: v.me, showFree: !embed, now: v.now, turnSince: v.turnSince };
   const felt = hand ? zones({ snap, hand, me: v.me, targets: v.targets, fresh: v.fresh, open: v.open, toggle: act.toggleMeld }) : null;
-  const bottom =
-    v.mode === "invite"
-      ? claimForm(snap.seats, v.claim, act.claim)
-      : v.seat
-        ? handArea(v.seat, act.hand, seatChip(ring, v.seat.me, placeOf(v.seat.me, v.seat.me, players)))
-        : v.seatWanted !== null && v.mode === "spectator"
-          ? h(
-              "p",
-              { class: "notice info seat-elsewhere", id: "seat-elsewhere" },
-              t.spectator.seatElsewhere(v.seatWanted + 1, seatName(snap.seats, v.seatWanted)),
-            )
-          : null;
+  const bottom = bottomOf(v, act, ring);
   return h(
     "div",
     {
@@ -155,50 +116,7 @@ export function tableView(v: TableView, act: TableActions): JSX.Element {
           { class: "visually-hidden", id: "table-title" },
           t.board.heading(Array.from({ length: teamCount(players) }, (_, team) => teamName(snap.seats, team, players))),
         ),
-        // The banner and the piles: in the felt's flow on a phone upright, a column of their own on one on its side.
-        h(
-          "div",
-          { class: "board-side" },
-          h(
-            "div",
-            { class: "board-status" },
-            embed
-              ? h(
-                  "div",
-                  { class: "embed-bar" },
-                  connectionPill(v.connection),
-                  v.chat.button,
-                  h("a", { href: `/game/${snap.id}`, target: "_blank", rel: "noopener" }, t.embed.open),
-                )
-              : null,
-            // A game with a clock says when the turn began; otherwise the event that gave it does.
-            statusBanner({ snap, me: v.me, myTurn: v.myTurn, turnSince: snap.clock?.turn?.since ?? v.turnSince, now: v.now }),
-            embed ? null : latePanel({ snap, me: v.me, now: v.now }, v.clock.claim, act.clock),
-            embed ? null : computerBanner({ snap, me: v.me, now: v.now }, v.clock.handover, act.handover),
-            // Once the match is over: who won, the final score and the rematch (in the end-of-hand panel while it is open).
-            embed || v.handEnd ? null : (v.matchEnd?.(snap, v.me, v.rematch, act.rematch) ?? null),
-          ),
-          hand
-            ? h(
-                "div",
-                { class: "center" },
-                piles(hand, v.fresh, act.takers),
-                v.playback
-                  ? h(
-                      "div",
-                      { class: `playback${v.playback.away ? " away" : ""}`, id: "playback" },
-                      v.playback.away ? h("strong", null, `${t.board.whileAway}: `) : null,
-                      h("span", { class: "playback-text" }, v.playback.text),
-                      h(
-                        "button",
-                        { type: "button", class: "quiet", id: "playback-skip", "aria-label": t.board.skipLabel, onClick: () => act.skip() },
-                        t.board.skip,
-                      ),
-                    )
-                  : null,
-              )
-            : null,
-        ),
+        boardSide(v, act, snap),
         seatRing(ring),
         felt?.theirs ?? null,
         felt?.ours ?? null,
@@ -220,5 +138,96 @@ export function tableView(v: TableView, act: TableActions): JSX.Element {
     v.toast ? h("p", { class: "toast", role: "status" }, v.toast) : null,
     live,
     embed ? null : h("p", { class: "visually-hidden", "aria-live": "polite", id: "countdown-announce" }, v.clock.announce),
+  );
+}
+
+/** The page before there is a table to show: what went wrong, or that it is loading. */
+function notReady(v: TableView, top: JSX.Element | null, live: JSX.Element): JSX.Element {
+  const embed = v.mode === "embed";
+  if (v.fatal) {
+    return h(
+      "div",
+      { class: `table-page${embed ? " embed" : ""}` },
+      top,
+      h(
+        "main",
+        { class: "single" },
+        h("h1", { class: "visually-hidden" }, t.common.brand),
+        h(
+          "section",
+          { class: "panel fatal", role: "alert" },
+          h("p", null, v.fatal),
+          embed ? null : h("p", null, h("a", { href: "/" }, t.common.goLobby)),
+        ),
+      ),
+      live,
+    );
+  }
+  return h(
+    "div",
+    { class: "table-page" },
+    top,
+    h("main", { class: "single" }, h("h1", { class: "visually-hidden" }, t.common.brand), h("p", { class: "loading" }, t.load.table)),
+    live,
+  );
+}
+
+/** What sits below the felt: the invitation's claim, the player's hand, or a note that the seat wanted is elsewhere. */
+function bottomOf(v: TableView, act: TableActions, ring: Ring): JSX.Element | null {
+  const { snap } = ring;
+  if (v.mode === "invite") return claimForm(snap.seats, v.claim, act.claim);
+  if (v.seat) return handArea(v.seat, act.hand, seatChip(ring, v.seat.me, placeOf(v.seat.me, v.seat.me, snap.view.players)));
+  if (v.seatWanted !== null && v.mode === "spectator")
+    return h(
+      "p",
+      { class: "notice info seat-elsewhere", id: "seat-elsewhere" },
+      t.spectator.seatElsewhere(v.seatWanted + 1, seatName(snap.seats, v.seatWanted)),
+    );
+  return null;
+}
+
+/** The banner and the piles: in the felt's flow on a phone upright, a column of their own on one on its side. */
+function boardSide(v: TableView, act: TableActions, snap: GameSnapshot): JSX.Element {
+  const embed = v.mode === "embed";
+  const hand = snap.view.hand;
+  return h(
+    "div",
+    { class: "board-side" },
+    h(
+      "div",
+      { class: "board-status" },
+      embed
+        ? h(
+            "div",
+            { class: "embed-bar" },
+            connectionPill(v.connection),
+            v.chat.button,
+            h("a", { href: `/game/${snap.id}`, target: "_blank", rel: "noopener" }, t.embed.open),
+          )
+        : null,
+      // A game with a clock says when the turn began; otherwise the event that gave it does.
+      statusBanner({ snap, me: v.me, myTurn: v.myTurn, turnSince: snap.clock?.turn?.since ?? v.turnSince, now: v.now }),
+      embed ? null : latePanel({ snap, me: v.me, now: v.now }, v.clock.claim, act.clock),
+      embed ? null : computerBanner({ snap, me: v.me, now: v.now }, v.clock.handover, act.handover),
+      // Once the match is over: who won, the final score and the rematch (in the end-of-hand panel while it is open).
+      embed || v.handEnd ? null : (v.matchEnd?.(snap, v.me, v.rematch, act.rematch) ?? null),
+    ),
+    hand ? h("div", { class: "center" }, piles(hand, v.fresh, act.takers), playbackBar(v, act)) : null,
+  );
+}
+
+/** Others' moves being played back (or those made while the player was away), with a button to skip them. */
+function playbackBar(v: TableView, act: TableActions): JSX.Element | null {
+  if (!v.playback) return null;
+  return h(
+    "div",
+    { class: `playback${v.playback.away ? " away" : ""}`, id: "playback" },
+    v.playback.away ? h("strong", null, `${t.board.whileAway}: `) : null,
+    h("span", { class: "playback-text" }, v.playback.text),
+    h(
+      "button",
+      { type: "button", class: "quiet", id: "playback-skip", "aria-label": t.board.skipLabel, onClick: () => act.skip() },
+      t.board.skip,
+    ),
   );
 }

@@ -9,6 +9,7 @@ import { codeText, t } from "../i18n/index";
 import { presetTitle } from "../seeks/view";
 import { tournamentsApi } from "./api";
 import { loadWords, tw, wordsCurrent } from "./words";
+import type { TournamentWords } from "./words/en";
 
 /**
  * `/tournament/new`: the organiser's form (docs/tournaments.md). Its fields
@@ -43,6 +44,96 @@ const choice = (id: string, label: string, options: Options) => field(id, label,
 
 const numbers = (from: number, to: number): Options =>
   Array.from({ length: to - from + 1 }, (_, i) => [String(from + i), String(from + i)]);
+
+/** One of a few choices, each with its hint. */
+function radio(group: string, value: string, checked: boolean, title: string, hint: string, pick: () => void): JSX.Element {
+  return h(
+    "div",
+    { class: "preset", key: value },
+    h("input", { type: "radio", id: `${group}-${value}`, name: group, value, checked, onChange: pick }),
+    h("label", { for: `${group}-${value}` }, h("strong", null, title), " — ", hint),
+  );
+}
+
+/** Its tables: the rules, how many rounds of how many hands, the time per move and per round, and what a timeout does. */
+function tableFields(c: TournamentWords): JSX.Element[] {
+  return [
+    field(
+      "t-preset",
+      c.rules,
+      select(
+        "t-preset",
+        PRESET_LIST.map((p) => [p, presetTitle(p)] as const),
+        "fibur",
+      ),
+    ),
+    field("t-rounds", c.rounds, select("t-rounds", numbers(1, 20), "4")),
+    field("t-hands", c.hands, select("t-hands", numbers(1, 10), "4")),
+    field(
+      "t-per-move",
+      c.perMove,
+      select(
+        "t-per-move",
+        PER_MOVE.map((d) => [d, span(durationMs(d))] as const),
+        "1d",
+      ),
+    ),
+    field(
+      "t-round-time",
+      c.roundTime,
+      select(
+        "t-round-time",
+        ROUND_TIMES.map((d) => [d, span(durationMs(d))] as const),
+        "7d",
+      ),
+    ),
+    choice("t-timeout", c.timeout, [
+      ["claim", c.timeoutClaim],
+      ["computer", c.timeoutComputer],
+    ]),
+  ];
+}
+
+/** Who enters and how: until when and how many, who sees it, an odd entry, a withdrawal, duplicate deals, rated. */
+function entryFields(c: TournamentWords): JSX.Element[] {
+  return [
+    field("t-until", c.registrationUntil, h("input", { id: "t-until", name: "t-until", type: "datetime-local" })),
+    field("t-max", c.maxEntries, h("input", { id: "t-max", name: "t-max", type: "number", min: 2, max: 1000, inputMode: "numeric" })),
+    choice("t-visibility", c.visibility, [
+      ["public", c.public],
+      ["invitation", c.invitation],
+    ]),
+    choice("t-odd", c.odd, [
+      ["bye", c.bye],
+      ["computer", c.computerOdd],
+    ]),
+    choice("t-withdrawal", c.withdrawal, [
+      ["forfeit", c.forfeit],
+      ["computer", c.computerWithdrawal],
+    ]),
+    h(
+      "div",
+      { class: "field" },
+      h(
+        "label",
+        { class: "choice" },
+        h("input", { type: "checkbox", id: "t-duplicate", name: "t-duplicate", checked: true }),
+        ` ${c.duplicate}`,
+      ),
+    ),
+    h(
+      "div",
+      { class: "field" },
+      h(
+        "label",
+        { class: "choice" },
+        h("input", { type: "checkbox", id: "t-rated", name: "t-rated", "aria-describedby": "t-rated-hint" }),
+        ` ${c.rated}`,
+      ),
+      h("p", { class: "hint", id: "t-rated-hint" }, c.ratedHint),
+    ),
+  ];
+}
 
 export class CreateTournamentPage {
   private busy = false;
@@ -110,13 +201,6 @@ export class CreateTournamentPage {
     }
     const c = tw;
     document.title = `${c.newTitle} — ${t.common.brand}`;
-    const radio = (group: string, value: string, checked: boolean, title: string, hint: string, pick: () => void) =>
-      h(
-        "div",
-        { class: "preset", key: value },
-        h("input", { type: "radio", id: `${group}-${value}`, name: group, value, checked, onChange: pick }),
-        h("label", { for: `${group}-${value}` }, h("strong", null, title), " — ", hint),
-      );
     render(
       h(
         "div",
@@ -143,100 +227,9 @@ export class CreateTournamentPage {
                 c.name,
                 h("input", { id: "t-name", name: "t-name", maxLength: 60, required: true, placeholder: c.namePlaceholder }),
               ),
-              h(
-                "fieldset",
-                { id: "t-format" },
-                h("legend", null, c.formatLabel),
-                (["pairs", "individual"] as const).map((f) =>
-                  radio("t-format", f, this.format === f, c.format[f], c.formatHint[f], () => {
-                    this.format = f;
-                    this.render();
-                  }),
-                ),
-              ),
-              h(
-                "fieldset",
-                { id: "t-movement" },
-                h("legend", null, c.movementLabel),
-                (["mitchell", "danish", "mitchell-danish"] as const).map((m) =>
-                  radio("t-movement", m, this.movement === m, c.movement[m], c.movementHint[m], () => {
-                    this.movement = m;
-                    this.render();
-                  }),
-                ),
-              ),
-              field(
-                "t-preset",
-                c.rules,
-                select(
-                  "t-preset",
-                  PRESET_LIST.map((p) => [p, presetTitle(p)] as const),
-                  "fibur",
-                ),
-              ),
-              field("t-rounds", c.rounds, select("t-rounds", numbers(1, 20), "4")),
-              field("t-hands", c.hands, select("t-hands", numbers(1, 10), "4")),
-              field(
-                "t-per-move",
-                c.perMove,
-                select(
-                  "t-per-move",
-                  PER_MOVE.map((d) => [d, span(durationMs(d))] as const),
-                  "1d",
-                ),
-              ),
-              field(
-                "t-round-time",
-                c.roundTime,
-                select(
-                  "t-round-time",
-                  ROUND_TIMES.map((d) => [d, span(durationMs(d))] as const),
-                  "7d",
-                ),
-              ),
-              choice("t-timeout", c.timeout, [
-                ["claim", c.timeoutClaim],
-                ["computer", c.timeoutComputer],
-              ]),
-              field("t-until", c.registrationUntil, h("input", { id: "t-until", name: "t-until", type: "datetime-local" })),
-              field(
-                "t-max",
-                c.maxEntries,
-                h("input", { id: "t-max", name: "t-max", type: "number", min: 2, max: 1000, inputMode: "numeric" }),
-              ),
-              choice("t-visibility", c.visibility, [
-                ["public", c.public],
-                ["invitation", c.invitation],
-              ]),
-              choice("t-odd", c.odd, [
-                ["bye", c.bye],
-                ["computer", c.computerOdd],
-              ]),
-              choice("t-withdrawal", c.withdrawal, [
-                ["forfeit", c.forfeit],
-                ["computer", c.computerWithdrawal],
-              ]),
-              h(
-                "div",
-                { class: "field" },
-                h(
-                  "label",
-                  { class: "choice" },
-                  h("input", { type: "checkbox", id: "t-duplicate", name: "t-duplicate", checked: true }),
-                  ` ${c.duplicate}`,
-                ),
-              ),
-              h(
-                "div",
-                { class: "field" },
-                h(
-                  "label",
-                  { class: "choice" },
-                  h("input", { type: "checkbox", id: "t-rated", name: "t-rated", "aria-describedby": "t-rated-hint" }),
-                  ` ${c.rated}`,
-                ),
-                h("p", { class: "hint", id: "t-rated-hint" }, c.ratedHint),
-              ),
+              ...this.kindFields(c),
+              ...tableFields(c),
+              ...entryFields(c),
               this.error ? h("p", { class: "notice error", role: "alert" }, this.error) : null,
               h(
                 "button",
@@ -249,5 +242,33 @@ export class CreateTournamentPage {
       ),
       this.root,
     );
+  }
+
+  /** What kind of tournament: pairs or individuals, and the movement that seats them. */
+  private kindFields(c: TournamentWords): JSX.Element[] {
+    return [
+      h(
+        "fieldset",
+        { id: "t-format" },
+        h("legend", null, c.formatLabel),
+        (["pairs", "individual"] as const).map((f) =>
+          radio("t-format", f, this.format === f, c.format[f], c.formatHint[f], () => {
+            this.format = f;
+            this.render();
+          }),
+        ),
+      ),
+      h(
+        "fieldset",
+        { id: "t-movement" },
+        h("legend", null, c.movementLabel),
+        (["mitchell", "danish", "mitchell-danish"] as const).map((m) =>
+          radio("t-movement", m, this.movement === m, c.movement[m], c.movementHint[m], () => {
+            this.movement = m;
+            this.render();
+          }),
+        ),
+      ),
+    ];
   }
 }

@@ -4,11 +4,13 @@ import { checkPlayerText } from "../../../src/shared/text";
 import { ApiError, api, type Standing, type Tournament } from "../api";
 import { copyText, shareLink } from "../dom";
 import { header } from "../header";
-import { codeText, dateTime, lang, t } from "../i18n/index";
+import { codeText, lang, t } from "../i18n/index";
 import { me } from "../identity/name";
 import { standingNote } from "../seeks/view";
 import { tournamentsApi } from "./api";
-import { entryName, standingsTable } from "./standings";
+import { entriesSection } from "./entries";
+import { entryLabel, roundsSection } from "./rounds";
+import { standingsTable } from "./standings";
 import { loadWords, tw, wordsCurrent } from "./words";
 
 /**
@@ -96,12 +98,6 @@ export class TournamentPage {
     return checked.ok && checked.text ? checked.text : null;
   }
 
-  private entryLabel(entry: number | null): string {
-    if (entry === null) return tw.computer;
-    const e = this.view?.entries.find((x) => x.entry === entry);
-    return e ? entryName(e.names, e.computer, e.entry) : t.common.player(entry + 1);
-  }
-
   render(): void {
     // The tournaments' words come with their pages (words.ts): in the player's language, again after a switch.
     if (!wordsCurrent()) {
@@ -141,8 +137,8 @@ export class TournamentPage {
       this.entryBox(v),
       v.you.organiser ? this.organiserBox(v) : null,
       this.standings(v, false),
-      this.rounds(v),
-      this.entries(v),
+      roundsSection(v, this.seats),
+      entriesSection(v, this.busy, (action, confirmText) => void this.act(action, confirmText)),
     ];
   }
 
@@ -181,7 +177,7 @@ export class TournamentPage {
       return h(
         "div",
         { class: "entry-box", id: "my-entry" },
-        h("p", null, h("strong", null, c.registered), ` ${this.entryLabel(v.you.entry)}`),
+        h("p", null, h("strong", null, c.registered), ` ${entryLabel(this.view, v.you.entry)}`),
         v.you.partner ? this.linkRow("partner-link", c.partnerLink, v.you.partner.url) : null,
         v.status === "over" || v.entries.find((e) => e.entry === v.you.entry)?.withdrawn
           ? null
@@ -281,112 +277,6 @@ export class TournamentPage {
         v.status === "registration" ? button("start-tournament", c.start, () => tournamentsApi.start(v.id), c.startConfirm) : null,
         v.status === "registration" ? button("add-computer", c.addComputer, () => tournamentsApi.computer(v.id)) : null,
         v.status !== "over" ? button("end-tournament", c.end, () => tournamentsApi.end(v.id), c.endConfirm) : null,
-      ),
-    );
-  }
-
-  private entries(v: Tournament): JSX.Element {
-    const c = tw;
-    const organiser = v.you.organiser && v.status !== "over";
-    return h(
-      "section",
-      { "aria-labelledby": "entries-title" },
-      h("h2", { id: "entries-title" }, c.entries, ` (${v.entries.length})`),
-      h(
-        "ul",
-        { class: "game-list", id: "entries" },
-        v.entries.map((e) =>
-          h(
-            "li",
-            { key: e.entry, "data-entry": e.entry },
-            entryName(e.names, e.computer, e.entry),
-            e.complete ? null : h("span", { class: "hint" }, ` · ${c.waitingPartner}`),
-            e.withdrawn ? h("span", { class: "hint" }, ` · ${c.withdrawn}`) : null,
-            organiser && v.status === "registration" && !e.complete
-              ? h(
-                  "button",
-                  {
-                    type: "button",
-                    class: "button quiet",
-                    disabled: this.busy,
-                    onClick: () => void this.act(() => tournamentsApi.computer(v.id, e.entry)),
-                  },
-                  c.fillPartner,
-                )
-              : null,
-            organiser && !e.withdrawn
-              ? h(
-                  "button",
-                  {
-                    type: "button",
-                    class: "button quiet",
-                    "data-remove": e.entry,
-                    disabled: this.busy,
-                    onClick: () =>
-                      void this.act(() => tournamentsApi.remove(v.id, e.entry), c.removeConfirm(entryName(e.names, e.computer, e.entry))),
-                  },
-                  c.remove,
-                )
-              : null,
-          ),
-        ),
-      ),
-    );
-  }
-
-  private rounds(v: Tournament): JSX.Element | null {
-    const c = tw;
-    if (v.rounds.length === 0) return null;
-    return h(
-      "section",
-      { "aria-labelledby": "rounds-title" },
-      h("h2", { id: "rounds-title" }, c.roundsTitle),
-      [...v.rounds].reverse().map((r) =>
-        h(
-          "div",
-          { class: "round", key: r.round, "data-round": r.round },
-          h(
-            "h3",
-            null,
-            c.round(r.round + 1),
-            h("span", { class: "when" }, ` · ${r.finished ? c.finished : c.deadline(dateTime(r.deadline))}`),
-          ),
-          h(
-            "ul",
-            { class: "game-list" },
-            r.tables.map((tb) => {
-              const mine = v.you.entry !== null && tb.sides.includes(v.you.entry);
-              const token = tb.game ? this.seats.get(tb.game) : undefined;
-              const result = tb.result
-                ? `${c.vpResult(tb.result.vp[0]!, tb.result.vp[1]!)}${tb.result.lost ? ` (${tb.result.lost.reason === "resigned" ? c.resigned : c.lostOnTime})` : ""}`
-                : c.playing;
-              return h(
-                "li",
-                { key: tb.table, "data-table": tb.table, class: mine ? "your-turn" : "" },
-                h("strong", null, c.table(tb.table)),
-                ` ${this.entryLabel(tb.sides[0] ?? null)} – ${this.entryLabel(tb.sides[1] ?? null)} · ${result} `,
-                tb.game && mine && token
-                  ? // A table that has its result is the player's to look back at, no longer to play.
-                    h(
-                      "a",
-                      {
-                        class: tb.result ? "button" : "button primary",
-                        href: `/game/${tb.game}#seat=${token}`,
-                        "data-your-table": tb.table,
-                      },
-                      tb.result ? c.yourGame : c.yourTable,
-                    )
-                  : tb.game && r.finished
-                    ? h("a", { href: `/game/${tb.game}` }, c.watch)
-                    : null,
-              );
-            }),
-          ),
-          r.byes.length ? h("p", { class: "hint" }, c.byes(r.byes.map((e) => this.entryLabel(e)).join(", "))) : null,
-          r.forfeits.map((f) =>
-            h("p", { class: "hint", key: f.entry }, c.forfeitWon(this.entryLabel(f.entry), this.entryLabel(f.against))),
-          ),
-        ),
       ),
     );
   }
