@@ -1,158 +1,325 @@
 /**
- * The yardstick of the computer players (bench/bots.ts): a pool of
- * opponents of different styles — the club and expert players frozen as
- * they were before issue 20 (bench/baselines), a clean-burraco specialist and
- * a defensive discarder (src/bots/strategies.ts) — met on paired deals (each
- * deal played twice with the seats swapped, every hand a fresh one-hand
- * match), per preset family and player count, with what each side made of
- * its hands: burracos, closes, pozzetti missed, stalemates.
+ * The yardstick of the computer players (`npm run bench -- bots pool`): each level against players that are not
+ * ours — the reference players of bench/reference, written apart from src/bots, and earlier versions of the
+ * players taken whole from the project's history (bench/baseline.ts) — on paired deals: each deal played twice
+ * with the seats swapped (with 3 players three times, the level in each seat in turn), every hand a fresh
+ * one-hand match. Per cell (a preset, a table size, an opponent): the pairs won with their 95% interval, the
+ * points per hand, and what each side made of its hands — burracos (clean ones apart), closes, pozzetti taken
+ * and missed, hands it could have closed for many turns and never did.
  */
-import { type BotLevel, type BotOptions, strategyMove } from "../src/bots/index.js";
-import { type GameState, type PlayerCount, PRESETS, type PresetName, teamOf } from "../src/engine/index.js";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { type BotLevel, type BotOptions, chooseMove } from "../src/bots/index.js";
+import {
+  burracoOf,
+  closeStatus,
+  type GameState,
+  isCleanBurraco,
+  type PlayerCount,
+  PRESET_NAMES,
+  PRESETS,
+  type PresetName,
+  teamOf,
+} from "../src/engine/index.js";
 import { type MoveTiming, newDriver, playHand, type Seating } from "../test/bots/driver.js";
-import { baselineMove } from "./baselines/index.js";
+import type { loadBaseline } from "./baseline.js";
+import { markdownTable } from "./figures.js";
+import { mean, meanInterval, shareText, winOf } from "./intervals.js";
+import { REFERENCE_NAMES, type ReferenceName, referenceMove } from "./reference/index.js";
 
-/** The preset families: deal i of a family is played with its preset i modulo their number. */
-export const FAMILIES: Readonly<Record<string, readonly PresetName[]>> = {
-  classic: ["classic", "aperto-sporco"],
-  chiuso: ["chiuso", "chiuso-stcl", "chiuso-sporco"],
-  aperto: ["aperto"],
-  fibur: ["fibur"],
-};
-
-export function player(name: string, options?: BotOptions): Seating {
-  switch (name) {
-    case "club-v1":
-    case "expert-v1":
-      return { level: name, choose: (input, seed) => baselineMove(name === "club-v1" ? "club" : "expert", input, seed) };
-    case "clean":
-    case "defensive":
-      return { level: name, choose: (input, seed, meter) => strategyMove(name, input, seed, meter) };
-    case "beginner":
-    case "club":
-    case "expert":
-      return { level: name as BotLevel, ...(options ? { options } : {}) };
-  }
-  throw new Error(`unknown player ${name}: beginner, club, expert, club-v1, expert-v1, clean, defensive`);
+/**
+ * How baselines are loaded: bench/baseline.ts, given by bench/index.ts, which runs unbundled (it bundles the
+ * baseline's own code with esbuild, which cannot itself be bundled).
+ */
+let baselines: typeof loadBaseline | null = null;
+export function setBaselineLoader(load: typeof loadBaseline): void {
+  baselines = load;
 }
 
-export const POOL = ["club-v1", "expert-v1", "clean", "defensive"] as const;
+/** A player of the pool by name: a level (`expert`), a reference player (`solid`), or a baseline's level (`round-2:expert`). */
+export async function seating(name: string, options?: BotOptions): Promise<Seating> {
+  if ((REFERENCE_NAMES as string[]).includes(name)) {
+    return { level: name, choose: (input) => referenceMove(name as ReferenceName, input) };
+  }
+  const [baseline, level] = name.split(":");
+  if (level !== undefined) {
+    if (!baselines) throw new Error("baselines are loaded through bench/index.ts");
+    const choose = await baselines(baseline!);
+    return { level: name, choose: (input, seed, meter) => choose(level, input, seed, { meter }) };
+  }
+  if (name === "beginner" || name === "club" || name === "expert") {
+    return { level: name, choose: (input, seed, meter) => chooseMove(name as BotLevel, input, seed, { ...options, meter }) };
+  }
+  throw new Error(`unknown player ${name}: beginner, club, expert, ${REFERENCE_NAMES.join(", ")}, or BASELINE:LEVEL`);
+}
+
+/** Turns a team may hold the closing conditions without closing before the hand counts as one that lingered. */
+export const LINGER_TURNS = 10;
 
 /** What one team made of a hand. */
 interface TeamHand {
   readonly points: number;
   readonly burracos: number;
+  readonly clean: number;
   readonly closed: boolean;
-  readonly pozzettoMissed: boolean;
+  readonly taken: boolean;
+  /** It paid a pozzetto penalty: none taken, or one taken on the discard and never played. */
+  readonly missed: boolean;
+  readonly lingered: boolean;
 }
 
-function teamHand(state: GameState, team: number): TeamHand {
+function teamHand(state: GameState, team: number, closable: number): TeamHand {
   const hand = state.hand!;
+  const score = hand.scores![team]!;
+  const mine = hand.melds.filter((m) => m.team === team);
+  const kinds = mine.map((m) => burracoOf(m, state.rules)).filter((k) => k !== null);
   const closer = hand.end!.closedBy;
-  const pozzetto = hand.pozzetti[team];
+  const closed = hand.end!.reason === "closed" && closer !== null && teamOf(closer, state.players) === team;
+  const status = hand.pozzetti[team];
   return {
-    points: hand.scores![team]!.total,
-    burracos: hand.melds.filter((m) => m.team === team && m.cards.length >= 7).length,
-    closed: hand.end!.reason === "closed" && closer !== null && teamOf(closer, state.players) === team,
-    pozzettoMissed: pozzetto === null || pozzetto === "stock",
+    points: score.total,
+    burracos: kinds.length,
+    clean: kinds.filter(isCleanBurraco).length,
+    closed,
+    taken: status !== null && status !== "stock",
+    missed: score.pozzetto < 0,
+    lingered: !closed && closable >= LINGER_TURNS,
   };
 }
 
+/** Per hand, for one side: the means of what its teams made. */
+export interface SideFigures {
+  readonly points: number;
+  readonly burracos: number;
+  readonly clean: number;
+  readonly closes: number;
+  readonly taken: number;
+  readonly missed: number;
+  readonly lingered: number;
+}
+
+/** One cell of the pool, as the results file keeps it (one JSON line each). */
 export interface CellResult {
+  readonly side: string;
+  readonly opponent: string;
+  readonly preset: PresetName;
+  readonly players: PlayerCount;
+  readonly from: number;
   readonly deals: number;
-  /** Pairs won by the first side, ties counting half. */
-  readonly pairWins: number;
-  /** The first side's lead per hand, and the half-width of its 95% interval. */
+  /** Share of deals won by the side, ties counting half (its interval: Wilson's, from `deals`, bench/intervals.ts). */
+  readonly won: number;
+  /** The side's lead per hand and the half-width of its 95% interval. */
   readonly lead: number;
-  readonly interval: number;
-  /** Per side (first, second), per hand: burracos, share of hands closed, share of hands without a pozzetto. */
-  readonly burracos: [number, number];
-  readonly closes: [number, number];
-  readonly pozzettiMissed: [number, number];
+  readonly leadCi: number;
+  /** Per deal from `from` on, the side's lead per hand: pieces joined and two sides compared deal by deal. */
+  readonly leads: readonly number[];
+  readonly a: SideFigures;
+  readonly b: SideFigures;
+  readonly turns: number;
   readonly stalemates: number;
-  readonly timings: MoveTiming[];
+  readonly seconds: number;
 }
 
 /**
- * `deals` paired deals of the family between `a` and `b`. With 2 or 4 players each deal is played twice, the
- * teams swapped; with 3 (no partners) three times, `a` in each seat in turn against two `b`s. A deal is won
- * when `a`'s hands together score more than the other side's (with 3 players, than the mean of the two
+ * `deals` paired deals of `preset` between side `a` and opponent `b`. With 2 or 4 players each deal is played
+ * twice, the teams swapped; with 3 (no partners) three times, `a` in each seat in turn against two `b`s. A deal
+ * is won when `a`'s hands together score more than the other side's (with 3 players, than the mean of the two
  * others': what an equal player wins half the time, as with 2 and 4), ties counting half.
  */
-export function pairCell(a: Seating, b: Seating, family: string, players: PlayerCount, deals: number, from = 0): CellResult {
-  const presets = FAMILIES[family];
-  if (!presets) throw new Error(`families: ${Object.keys(FAMILIES).join(", ")}`);
+export function pairCell(
+  a: Seating,
+  b: Seating,
+  preset: PresetName,
+  players: PlayerCount,
+  deals: number,
+  from = 0,
+  timings?: MoveTiming[],
+): Omit<CellResult, "side" | "opponent" | "seconds"> {
   const leads: number[] = [];
-  const timings: MoveTiming[] = [];
-  const burracos: [number, number] = [0, 0];
-  const closes: [number, number] = [0, 0];
-  const missed: [number, number] = [0, 0];
-  let wins = 0;
+  const sides: [TeamHand[], TeamHand[]] = [[], []];
   let stalemates = 0;
+  let turns = 0;
   let hands = 0;
-  // Which team `a` holds in each playing of a deal; with partners, seats 0 and 2 are team 0.
   const sittings = players === 3 ? [0, 1, 2] : [0, 1];
   for (let i = from; i < from + deals; i++) {
-    const preset = presets[i % presets.length]!;
     let lead = 0;
     for (const teamA of sittings) {
-      const d = newDriver(PRESETS[preset], players, true);
+      const d = newDriver(PRESETS[preset], players, timings !== undefined);
       const seats = Array.from({ length: players }, (_, s) => (s % sittings.length === teamA ? a : b));
-      playHand(d, seats, `pool ${preset} ${players} ${i}`, i % players);
-      const others = sittings.filter((t) => t !== teamA).map((t) => teamHand(d.state, t));
-      const mine = teamHand(d.state, teamA);
-      lead += mine.points - others.reduce((sum, o) => sum + o.points, 0) / others.length;
-      const tally = (k: 0 | 1, side: TeamHand, share: number) => {
-        burracos[k] += side.burracos * share;
-        closes[k] += (side.closed ? 1 : 0) * share;
-        missed[k] += (side.pozzettoMissed ? 1 : 0) * share;
-      };
-      tally(0, mine, 1);
-      // The other side's figures per team: with 3 players, the mean of the two.
-      for (const o of others) tally(1, o, 1 / others.length);
+      const closable = new Array<number>(sittings.length).fill(0);
+      playHand(d, seats, `pool ${preset} ${players} ${i}`, i % players, (state) => {
+        const hand = state.hand!;
+        if (hand.phase !== "take") return;
+        turns++;
+        if (closeStatus(state, hand.turn).canClose) closable[teamOf(hand.turn, players)]!++;
+      });
+      const mine = teamHand(d.state, teamA, closable[teamA]!);
+      const others = sittings.filter((t) => t !== teamA).map((t) => teamHand(d.state, t, closable[t]!));
+      lead += mine.points - mean(others.map((o) => o.points));
+      sides[0].push(mine);
+      sides[1].push(...others);
       hands++;
       if (d.state.hand!.end!.reason === "stalemate") stalemates++;
-      timings.push(...d.timings!);
+      if (timings) timings.push(...d.timings!);
     }
-    leads.push(lead / sittings.length);
-    wins += lead > 0 ? 1 : lead === 0 ? 0.5 : 0;
+    // Scores are multiples of 5; with 3 players a third of one: two decimals keep every result as it was.
+    leads.push(Math.round((100 * lead) / sittings.length) / 100);
   }
-  const n = leads.length;
-  const mean = leads.reduce((s, x) => s + x, 0) / n;
-  const sd = Math.sqrt(leads.reduce((s, x) => s + (x - mean) ** 2, 0) / Math.max(1, n - 1));
-  const per = (pair: [number, number]): [number, number] => [pair[0] / hands, pair[1] / hands];
+  const figures = (list: TeamHand[]): SideFigures => {
+    const share = (f: (t: TeamHand) => boolean | number) => mean(list.map((t) => Number(f(t))));
+    return {
+      points: share((t) => t.points),
+      burracos: share((t) => t.burracos),
+      clean: share((t) => t.clean),
+      closes: share((t) => t.closed),
+      taken: share((t) => t.taken),
+      missed: share((t) => t.missed),
+      lingered: share((t) => t.lingered),
+    };
+  };
   return {
-    deals: n,
-    pairWins: wins / n,
-    lead: mean,
-    interval: (1.96 * sd) / Math.sqrt(n),
-    burracos: per(burracos),
-    closes: per(closes),
-    pozzettiMissed: per(missed),
+    preset,
+    players,
+    from,
+    deals,
+    won: mean(leads.map(winOf)),
+    lead: mean(leads),
+    leadCi: meanInterval(leads),
+    leads,
+    a: figures(sides[0]),
+    b: figures(sides[1]),
+    turns: turns / hands,
     stalemates,
-    timings,
   };
 }
 
-/** Hands of one preset between players of one kind: how many end in a stalemate. */
-export function selfPlay(
-  seat: Seating,
-  preset: PresetName,
-  players: PlayerCount,
-  hands: number,
-): { hands: number; stalemates: number; timings: MoveTiming[] } {
-  let stalemates = 0;
-  const timings: MoveTiming[] = [];
-  for (let h = 0; h < hands; h++) {
-    const d = newDriver(PRESETS[preset], players, true);
-    playHand(
-      d,
-      Array.from({ length: players }, () => seat),
-      `self ${preset} ${players} ${h}`,
-      h % players,
-    );
-    if (d.state.hand!.end!.reason === "stalemate") stalemates++;
-    timings.push(...d.timings!);
+/**
+ * Which of `names` (every reference player by default) sit where: the guard where the pile is closed, the
+ * signalling pair with partners (elsewhere they would play as the solid player does); any other player everywhere.
+ */
+export function opponentsFor(preset: PresetName, players: PlayerCount, names: readonly string[] = REFERENCE_NAMES): string[] {
+  return names.filter((name) => {
+    if (name === "signals") return players === 4;
+    if (name === "guard") return PRESETS[preset].discardPile === "closed";
+    return true;
+  });
+}
+
+export interface PoolPlan {
+  readonly sides: readonly string[];
+  readonly opponents: readonly string[] | null;
+  readonly presets: readonly PresetName[];
+  readonly players: readonly PlayerCount[];
+  /** Deals per cell, per opponent (the default for any other under "*"). */
+  readonly deals: (side: string, opponent: string) => number;
+  readonly from: number;
+  readonly out: string;
+}
+
+/** The cells already in the results file (to go on with an interrupted run): their keys. */
+function done(out: string): Map<string, CellResult> {
+  const cells = new Map<string, CellResult>();
+  if (!existsSync(out)) return cells;
+  for (const line of readFileSync(out, "utf8").split("\n")) {
+    if (!line.trim()) continue;
+    const cell = JSON.parse(line) as CellResult;
+    cells.set(cellKey(cell), cell);
   }
-  return { hands, stalemates, timings };
+  return cells;
+}
+
+export const cellKey = (c: Pick<CellResult, "side" | "opponent" | "preset" | "players" | "deals" | "from">) =>
+  `${c.side}|${c.opponent}|${c.preset}|${c.players}|${c.deals}|${c.from}`;
+
+/** Plays every cell of the plan not in the results file yet, appending each as it ends; returns them all. */
+export async function runPool(plan: PoolPlan, options: BotOptions | undefined, timings: MoveTiming[]): Promise<CellResult[]> {
+  const results = done(plan.out);
+  const out: CellResult[] = [];
+  for (const players of plan.players) {
+    for (const preset of plan.presets) {
+      for (const side of plan.sides) {
+        const opponents = opponentsFor(preset, players, plan.opponents ?? REFERENCE_NAMES);
+        for (const opponent of opponents) {
+          const deals = plan.deals(side, opponent);
+          const key = cellKey({ side, opponent, preset, players, deals, from: plan.from });
+          const known = results.get(key);
+          if (known) {
+            out.push(known);
+            continue;
+          }
+          const start = performance.now();
+          const a = await seating(side, side === "expert" ? options : undefined);
+          const cell = pairCell(a, await seating(opponent), preset, players, deals, plan.from, timings);
+          const result: CellResult = { side, opponent, ...cell, seconds: Math.round((performance.now() - start) / 1000) };
+          appendFileSync(plan.out, `${JSON.stringify(result)}\n`);
+          console.error(`  ${row(result).join("  ")}`);
+          out.push(result);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const two = (a: number, b: number, f: (x: number) => string) => `${f(a)} / ${f(b)}`;
+const signed = (x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(0)}`;
+
+export const POOL_HEAD = [
+  "preset",
+  "players",
+  "side vs opponent",
+  "deals",
+  "pairs won (95%)",
+  "points/hand (95%)",
+  "burracos (clean)",
+  "closes",
+  "pozzetto taken",
+  "missed",
+  "lingered",
+];
+
+/** A cell as a table row: the side's figure first, then the opponent's. */
+export function row(c: CellResult): string[] {
+  return [
+    c.preset,
+    String(c.players),
+    `${c.side} vs ${c.opponent}`,
+    String(c.deals),
+    shareText(c.won, c.deals),
+    `${signed(c.lead)} ± ${c.leadCi.toFixed(0)}`,
+    `${c.a.burracos.toFixed(2)} (${c.a.clean.toFixed(2)}) / ${c.b.burracos.toFixed(2)} (${c.b.clean.toFixed(2)})`,
+    two(c.a.closes, c.b.closes, pct),
+    two(c.a.taken, c.b.taken, pct),
+    two(c.a.missed, c.b.missed, pct),
+    two(c.a.lingered, c.b.lingered, pct),
+  ];
+}
+
+/** The share of paired hands each level should win against the solid reference player. */
+export const TARGETS: Readonly<Record<string, number>> = { club: 0.5, expert: 0.65 };
+
+export const ALL_PRESETS: readonly PresetName[] = PRESET_NAMES;
+
+/** The results file's cells, one JSON line each. */
+export function readCells(out: string): CellResult[] {
+  return readFileSync(out, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as CellResult);
+}
+
+/** The markdown table of the pool, as docs/computer-players.md shows it between its markers. */
+export function poolMarkdown(cells: readonly CellResult[]): string {
+  return markdown(POOL_HEAD, cells.map(row), 3);
+}
+
+export const ROOM_HEAD = ["level", "per", "count", "CPU, process", "CPU, thread", "work (steps)"];
+
+/** A markdown table laid out as the docs' formatter lays it out, its first `left` columns aligned left (bench/figures.ts). */
+export function markdown(head: readonly string[], rows: readonly (readonly string[])[], left: number): string {
+  return markdownTable(
+    head,
+    head.map((_, i) => (i < left ? "left" : "right")),
+    rows,
+  );
 }

@@ -11,10 +11,12 @@
  * `-- scale` (the log shards under 10,000 rooms' moves), `-- turn [games]` (how soon a computer's turn shows), `-- stale` (the kept figures older than the code they describe) and `-- suite` (`npm test`
  * timed, with the machine's load) run only when asked.
  */
+import { loadBaseline } from "./baseline.js";
 import { bundleFile, importBundled } from "./bundle.js";
 import { computerTurnBench } from "./computer-turn.js";
 import { costBench, costDoc } from "./cost.js";
 import { deliveriesBench } from "./deliveries.js";
+import { saveFigures } from "./figures.js";
 import { firstTapBench } from "./first-tap.js";
 import { floorBench } from "./floor.js";
 import { loadBench } from "./load.js";
@@ -35,7 +37,7 @@ if (!only || only === "engine") {
 }
 if (!only || only === "bots") {
   const { botsBench } = await importBundled<typeof import("./bots.js")>("bench/bots.ts");
-  botsBench(only ? rest : [], await bundleFile("bench/bots-fresh.ts"));
+  await botsBench(only ? rest : [], await bundleFile("bench/bots-fresh.ts"), loadBaseline, saveFigures);
 }
 if (!only || only === "wake") {
   if (!printWake(await wakeBench())) process.exitCode = 1;

@@ -79,8 +79,11 @@ export function newDriver(rules: Rules, players: PlayerCount, timed = false): Dr
   return { state: newGame(rules, players), histories: Array.from({ length: players }, () => []), timings: timed ? [] : null, turns: 0 };
 }
 
-/** Deals a hand (dealt from `seed`) and plays it out; throws on a refused move or a hand that never ends. */
-export function playHand(d: Driver, seats: readonly Seating[], seed: string, dealer: number): void {
+/**
+ * Deals a hand (dealt from `seed`) and plays it out; throws on a refused move or a hand that never ends.
+ * `watch` sees the whole table before each move (the bench counts what each side made of its hands).
+ */
+export function playHand(d: Driver, seats: readonly Seating[], seed: string, dealer: number, watch?: (state: GameState) => void): void {
   const started = startHand(d.state, dealFromSeed(seed, d.state.players, dealer, d.state.rules.jokers));
   if (!started.ok) throw new Error(started.error);
   d.state = started.value.state;
@@ -88,6 +91,7 @@ export function playHand(d: Driver, seats: readonly Seating[], seed: string, dea
   for (let n = 0; !d.state.hand!.end; n++) {
     if (n > MAX_MOVES) throw new Error(`hand ${seed}: no end after ${MAX_MOVES} moves`);
     const seat = d.state.hand!.turn;
+    watch?.(d.state);
     const { level, options, choose } = seats[seat]!;
     const input = { view: viewFor(d.state, seat), history: d.histories[seat]! };
     if (d.state.hand!.phase === "take") d.turns = ++turnsStarted;

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { REFERENCE_NAMES, type ReferenceName, referenceMove } from "../../bench/reference/index.js";
 import {
   BOT_LEVELS,
   type BotLevel,
@@ -38,15 +39,19 @@ const PLAYERS: readonly {
   readonly level: BotLevel;
   readonly search: Partial<SearchBudget>;
   readonly strategy?: StrategyName;
+  readonly reference?: ReferenceName;
 }[] = [
   ...BOT_LEVELS.map((level) => ({ name: level, level, search: { iterations: 3, horizon: 2 } })),
   { name: "expert (strong)", level: "expert", search: { ...EXPERT_STRONG, iterations: 3, turns: 120, steps: 600 } },
   // The benchmark's pool of other styles.
   ...STRATEGY_NAMES.map((strategy) => ({ name: `strategy ${strategy}`, level: "club" as const, search: {}, strategy })),
+  // The bench's reference players (bench/reference): a yardstick that peeked would measure nothing.
+  ...REFERENCE_NAMES.map((reference) => ({ name: `reference ${reference}`, level: "club" as const, search: {}, reference })),
 ];
 
 function decide(player: (typeof PLAYERS)[number], state: GameState, seat: number, history: readonly SeenEvent[], seed: string) {
   const input = { view: viewFor(state, seat), history };
+  if (player.reference) return referenceMove(player.reference, input);
   return player.strategy ? strategyMove(player.strategy, input, seed) : chooseMove(player.level, input, seed, { search: player.search });
 }
 
