@@ -154,12 +154,14 @@ export async function measureSize(entries: number, repeat: number): Promise<Size
   let logEntries = 0;
   for (let run = 0; run < repeat; run++) {
     const samples = Object.fromEntries(kinds.map((k) => [k, [] as Sample[]])) as Record<(typeof kinds)[number], Sample[]>;
-    const log = registered(entries);
-    const t = Tournament.fold(log);
+    // The room's storage: one JSON text per entry. The room's is SQLite, outside the isolate's heap; kept here as
+    // texts (not the entries' objects), so that the heap a slice's collections walk is the room's, not the bench's.
+    const stored = registered(entries).map((body) => JSON.stringify(body));
+    const read = (from: number, to?: number) => stored.slice(from, to).map((text) => JSON.parse(text) as TournamentLog);
+    const t = Tournament.fold(read(0));
     const append = (body: TournamentLog) => {
       // The room's append: the entry serialised for its storage, then folded in.
-      JSON.stringify(body);
-      log.push(body);
+      stored.push(JSON.stringify(body));
       t.apply(body);
     };
     for (let r = 0; r < t.settings.rounds; r++) {
@@ -210,22 +212,24 @@ export async function measureSize(entries: number, repeat: number): Promise<Size
     );
     samples.standingsCached.push(await timed(() => text.length));
     // A cold room at the tournament's end: its whole log read back from its storage (one JSON text per entry) and folded.
-    const stored = log.map((body) => JSON.stringify(body));
     logEntries = stored.length;
     samples.wake.push(await timed(() => Tournament.fold(stored.map((text) => JSON.parse(text) as TournamentLog))));
     // A checkpoint as the room writes it, the head and the parts the entries since the last touched: after the last 400
     // registrations, and at the end (the last 400 entries of the log). And a cold room at the end: the checkpoint before
     // the last entries read, with the most entries after it there may be.
-    const touched = (from: number, to: number) => new Set<Part>(["head", ...log.slice(Math.max(1, from), to).map(partOf)]);
+    // (What the entries touched the room keeps as it appends them: read here before the timing.)
+    const touched = (from: number, to: number) => new Set<Part>(["head", ...read(Math.max(1, from), to).map(partOf)]);
     const registeredBy = entries + 1;
-    const atRegistration = Tournament.fold(log.slice(0, registeredBy));
-    samples.checkpoint.push(await timed(() => checkpointParts(atRegistration, touched(registeredBy - CHECKPOINT_EVERY, registeredBy))));
+    const atRegistration = Tournament.fold(read(0, registeredBy));
+    const registrationParts = touched(registeredBy - CHECKPOINT_EVERY, registeredBy);
+    samples.checkpoint.push(await timed(() => checkpointParts(atRegistration, registrationParts)));
     // (A small tournament's log never reaches a checkpoint: its cold room folds it all from the first entry.)
     const at = Math.max(1, stored.length - (CHECKPOINT_EVERY - 1));
-    samples.checkpoint.push(await timed(() => checkpointParts(t, touched(at, stored.length))));
+    const endParts = touched(at, stored.length);
+    samples.checkpoint.push(await timed(() => checkpointParts(t, endParts)));
     const whole = checkpointParts(t, allParts(t));
     checkpointSize = [...whole.values()].reduce((n, text) => n + text.length, 0);
-    const before = Tournament.fold(log.slice(0, at));
+    const before = Tournament.fold(read(0, at));
     const kept = checkpointParts(before, allParts(before));
     collect();
     samples.wakeCheckpoint.push(
