@@ -83,8 +83,11 @@ export function staleness(): Staleness[] {
     .filter((part) => part !== "suite");
   return parts.map((part) => {
     const figures = readFigures(part)!;
-    // A measure of a tree with changes beside its commit ("+") is taken as of that commit.
-    const commit = figures.commit.replace(/\+$/, "");
+    // A measure of a tree with changes beside its commit ("+") measured those changes, which land with the figures:
+    // it is taken as of the commit that wrote the figures file.
+    const commit = figures.commit.endsWith("+")
+      ? git("log", "-1", "--format=%h", "--", `bench/figures/${part}.json`) || figures.commit.slice(0, -1)
+      : figures.commit;
     const paths = DESCRIBES[part]?.paths;
     const base = { part, measured: figures.measured, commit: figures.commit };
     if (!paths) return { ...base, since: "no paths declared" };
