@@ -114,7 +114,7 @@ function post(p: SeatPlayer, move: unknown, version: number, key: string) {
   return request<EventsResponse & ErrorBody>("POST", `${p.url}/api/games/${p.id}/moves`, p.token, p.playerKey, { move, version, id: key });
 }
 
-async function getJson<T>(url: string, p: SeatPlayer): Promise<T> {
+export async function getJson<T>(url: string, p: SeatPlayer): Promise<T> {
   for (;;) {
     const answer = await request<T & Partial<ErrorBody>>("GET", url, p.token, p.playerKey);
     // A busy machine's many players share one address: a read limited for a moment waits as asked, as the web client does.

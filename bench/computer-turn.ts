@@ -22,7 +22,7 @@ import { removeDir } from "../scripts/local-service";
 import { seededRandom } from "../src/engine/index";
 import type { CreateGameResponse, EventsResponse, GameSnapshot } from "../src/shared/api";
 import type { ComputerLevel } from "../src/shared/wire/common";
-import { myTurn, newStats, playTurnHttp, type SeatPlayer } from "./client";
+import { getJson, myTurn, newStats, playTurnHttp, type SeatPlayer } from "./client";
 import { markdownTable, saveFigures } from "./figures";
 
 const LEVELS: readonly ComputerLevel[] = ["club", "expert"];
@@ -32,20 +32,16 @@ const TURNS = 12;
 
 const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-async function json<T>(url: string, init?: RequestInit): Promise<T> {
-  const answer = await fetch(url, init);
-  if (!answer.ok) throw new Error(`${url}: ${answer.status} ${await answer.text()}`);
-  return (await answer.json()) as T;
-}
-
 /** One game's computer turns, in ms each: the person plays, then watches the long poll until it is their turn again. */
 async function playGame(url: string, level: ComputerLevel, players: 2 | 4, seed: string): Promise<number[]> {
   const seats = Array.from({ length: players }, (_, seat) => (seat === 0 ? { name: "Anna" } : { computer: level }));
-  const game = await json<CreateGameResponse>(`${url}/api/games`, {
+  const made = await fetch(`${url}/api/games`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ players, seats, rules: { preset: "classic", hands: 1 } }),
   });
+  if (made.status !== 201) throw new Error(`a game not made: ${made.status} ${await made.text()}`);
+  const game = (await made.json()) as CreateGameResponse;
   const person: SeatPlayer = {
     url,
     id: game.id,
@@ -55,21 +51,15 @@ async function playGame(url: string, level: ComputerLevel, players: 2 | 4, seed:
     thinkMs: 0,
     budget: Number.POSITIVE_INFINITY,
   };
-  const read = (path: string) =>
-    json<GameSnapshot>(`${url}/api/games/${game.id}${path}`, { headers: { Authorization: `Bearer ${person.token}` } });
   const times: number[] = [];
-  let view = await read("");
+  let view = await getJson<GameSnapshot>(`${url}/api/games/${game.id}`, person);
   for (let turn = 0; turn < TURNS && view.status !== "over"; turn++) {
     if (myTurn(view)) view = await playTurnHttp(person, view);
     if (person.stats.errors.length > 0) throw new Error(person.stats.errors.join("; "));
     let since = performance.now();
     let playing = view.view.hand?.turn;
     while (view.status !== "over" && view.view.hand?.end === null && !myTurn(view)) {
-      view = (
-        await json<EventsResponse>(`${url}/api/games/${game.id}/events?since=${view.version}&wait=20`, {
-          headers: { Authorization: `Bearer ${person.token}` },
-        })
-      ).view;
+      view = (await getJson<EventsResponse>(`${url}/api/games/${game.id}/events?since=${view.version}&wait=20`, person)).view;
       const now = view.view.hand?.turn;
       if (now !== playing) {
         times.push(performance.now() - since);
