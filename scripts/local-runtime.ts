@@ -84,7 +84,11 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalS
 }
 
 interface MigratedDatabase {
-  prepare(sql: string): { run(): Promise<unknown>; all<T>(): Promise<{ results: T[] }>; bind(...values: unknown[]): { run(): Promise<unknown> } };
+  prepare(sql: string): {
+    run(): Promise<unknown>;
+    all<T>(): Promise<{ results: T[] }>;
+    bind(...values: unknown[]): { run(): Promise<unknown> };
+  };
 }
 
 /**
