@@ -80,7 +80,7 @@ describe("a lost seat", () => {
     await expect
       .poll(async () => {
         await links();
-        return seatRow.locator("label").innerText();
+        return (await seatRow.locator("label").textContent()) ?? "";
       })
       .toMatch(/link nuovo possibile dal?l?/);
     expect(await seatRow.locator("button.new-link").count()).toBe(0);
