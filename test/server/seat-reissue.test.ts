@@ -186,4 +186,38 @@ describe("a fresh link for an opened seat", () => {
     expect((await move(over.id, over.seats[first]!.token, { type: "resign" }, (await trueTable(over.id)).version)).status).toBe(200);
     expect((await freshLink(over, first)).body.error.away.reason).toBe("over");
   });
+
+  it("is given at once for a friend's seat the creator opened by mistake, on any device of theirs, and tells nobody", async () => {
+    const game = await createGame({ players: 2, names: ["Anna", "Giulia"] });
+    const anna = newToken();
+    const annaPhone = newToken();
+    expect((await open(game, 0, anna)).status).toBe(200);
+    // Anna taps "Play this seat" on Giulia's row: the seat is now hers, and Giulia's link no longer opens it.
+    expect((await open(game, 1, anna)).status).toBe(200);
+    expect((await open(game, 1, newToken())).status).toBe(409);
+    // Without her key the creator's secret sees a seat opened by its player, as before.
+    expect((await hostSeats(game))[1].freshLink).toMatchObject({ allowed: false, reason: "playing" });
+    const asAnna = { token: game.host.token, headers: { "X-Player-Key": anna } };
+    const seats = (await call(`/api/games/${game.id}/seats`, asAnna)).body.seats;
+    expect(seats[1].freshLink).toEqual({ allowed: true, reason: "yours", after: null });
+    // Her own seat is hers to give back too; nobody else's is.
+    expect(seats[0].freshLink).toMatchObject({ allowed: true, reason: "yours" });
+    // Her phone, a device of another player until linked, is not her: no seat is its own.
+    const asPhone = { token: game.host.token, headers: { "X-Player-Key": annaPhone } };
+    expect((await call(`/api/games/${game.id}/seats`, asPhone)).body.seats[1].freshLink.reason).toBe("playing");
+    expect((await call(`/api/games/${game.id}/seats/1/link`, { ...asPhone, body: {} })).status).toBe(409);
+    const given = await call(`/api/games/${game.id}/seats/1/link`, { ...asAnna, body: {} });
+    expect(given.status).toBe(200);
+    // The link she opened says what became of the seat; the fresh one opens it for Giulia, whose it is from then on.
+    expect((await open(game, 1, anna)).body.error.code).toBe("SEAT_REISSUED");
+    const giulia = newToken();
+    const fresh = await call(`/api/games/${game.id}`, { token: given.body.token, headers: { "X-Player-Key": giulia } });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.viewer).toBe(1);
+    // Given back by the one who held it: the log says so, and no notification was made for anyone.
+    const log = (await trueTable(game.id)).entries.map((e) => e.body);
+    expect(log.filter((b) => b.type === "seatReissued")).toEqual([expect.objectContaining({ seat: 1, player: null })]);
+    // Now Giulia's: Anna's key no longer gives it back.
+    expect((await call(`/api/games/${game.id}/seats`, asAnna)).body.seats[1].freshLink.reason).toBe("playing");
+  });
 });

@@ -7,7 +7,7 @@
  */
 
 /** SHA-256 of the document's JSON without `servers` (documentDigest in src/server/routes/openapi.ts). */
-export const OPENAPI_DIGEST = "9a044327e71ba945dbf054e918eec158cd756c66637d8a7c342cc1626ba0b2cd";
+export const OPENAPI_DIGEST = "f9b5a2174b5c053a4f5327e162370f2358d55bb729d121de9530e162f956ce7d";
 
 export interface paths {
     "/api/health": {
@@ -1427,12 +1427,15 @@ export interface paths {
         };
         /**
          * The seats as the creator sees them: which may get a fresh link now
-         * @description Bearer: the creator's secret. Each seat: opened or not, and whether `POST …/seats/{seat}/link` would give it a fresh link now (free, or its player gone), else why not and from when it may.
+         * @description Bearer: the creator's secret. Each seat: opened or not, and whether `POST …/seats/{seat}/link` would give it a fresh link now (free, its player gone, or opened by the creator's own player: X-Player-Key), else why not and from when it may.
          */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The device's player key (22–128 base64url characters). With a seat's token: opening a seat nobody's yet (the view, the WebSocket) makes it the key's player's (GET /api/me/games); a seat a player's device opened answers only to that player's devices (403 SEAT_BOUND without a key, 409 SEAT_TAKEN with another player's, 401 DEVICE_REMOVED with a device removed from its player). */
+                    "x-player-key"?: string;
+                };
                 path: {
                     /** @description The game's id. */
                     id: string;
@@ -1508,12 +1511,15 @@ export interface paths {
         put?: never;
         /**
          * A fresh link for a seat (the creator's secret)
-         * @description Bearer: the creator's secret (`host.token` of the creation's answer). The seat gets a fresh token and its old link stops working. A seat nobody has opened gets one at any time. An opened seat belongs to its player: it gets one only once that player is gone — a turn of their own ran out of their time (a week without a clock) since they were last at the table, at least a day ago, their declared absences not counting, and they are neither away on an absence nor at the table now (docs/playing.md, "A lost seat") — else 409 SEAT_TAKEN with `away` saying why and from when. The seat is then free for whoever opens the fresh link, the game's log records it (event `seatReissued`), the player it was taken from is told (notification `seatReissued`), and the old link answers 401 SEAT_REISSUED.
+         * @description Bearer: the creator's secret (`host.token` of the creation's answer). The seat gets a fresh token and its old link stops working. A seat nobody has opened gets one at any time. An opened seat belongs to its player: it gets one only once that player is gone — a turn of their own ran out of their time (a week without a clock) since they were last at the table, at least a day ago, their declared absences not counting, and they are neither away on an absence nor at the table now (docs/playing.md, "A lost seat"); or its player is the creator's own (X-Player-Key: a friend's seat the creator opened by mistake, given back at once, telling nobody) — else 409 SEAT_TAKEN with `away` saying why and from when. The seat is then free for whoever opens the fresh link, the game's log records it (event `seatReissued`), the player it was taken from is told (notification `seatReissued`), and the old link answers 401 SEAT_REISSUED.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The device's player key (22–128 base64url characters). With a seat's token: opening a seat nobody's yet (the view, the WebSocket) makes it the key's player's (GET /api/me/games); a seat a player's device opened answers only to that player's devices (403 SEAT_BOUND without a key, 409 SEAT_TAKEN with another player's, 401 DEVICE_REMOVED with a device removed from its player). */
+                    "x-player-key"?: string;
+                };
                 path: {
                     /** @description The game's id. */
                     id: string;
@@ -7145,10 +7151,10 @@ export interface components {
                 /** @description Whether `POST …/seats/{seat}/link` would give it a fresh link now. */
                 allowed: boolean;
                 /**
-                 * @description free: nobody has opened it; gone: its player is gone (a turn of their own ran out of their time since they were last at the table, a day or more ago, and they are neither away nor at the table); otherwise why not (NotGoneReason).
+                 * @description free: nobody has opened it; gone: its player is gone (a turn of their own ran out of their time since they were last at the table, a day or more ago, and they are neither away nor at the table); yours: the creator's own player opened it (with X-Player-Key: a friend's seat opened by mistake is the creator's to give back at once); otherwise why not (NotGoneReason).
                  * @enum {string}
                  */
-                reason: "free" | "gone" | "connected" | "absent" | "playing" | "computer" | "over";
+                reason: "free" | "gone" | "yours" | "connected" | "absent" | "playing" | "computer" | "over";
                 /** @description From when it may get one if its player stays away; null: not known yet. */
                 after: string | null;
             };

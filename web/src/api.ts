@@ -123,10 +123,11 @@ export const api = {
     call("POST", "/api/games/{id}/claim", { params: { id }, token: inviteToken, body: request, withPlayerKey: true }),
 
   /** The seats as the creator sees them: which may get a fresh link now (the creator's secret). */
-  hostSeats: (id: string, hostToken: string) => call("GET", "/api/games/{id}/seats", { params: { id }, token: hostToken }),
+  hostSeats: (id: string, hostToken: string) =>
+    call("GET", "/api/games/{id}/seats", { params: { id }, token: hostToken, withPlayerKey: true }),
 
   seatLink: (id: string, hostToken: string, seat: number, request: Schema<"SeatLinkRequest"> = {}) =>
-    call("POST", "/api/games/{id}/seats/{seat}/link", { params: { id, seat }, token: hostToken, body: request }),
+    call("POST", "/api/games/{id}/seats/{seat}/link", { params: { id, seat }, token: hostToken, body: request, withPlayerKey: true }),
 
   rematch: (id: string, seatToken: string) =>
     call("POST", "/api/games/{id}/rematch", { params: { id }, token: seatToken, withPlayerKey: true }),

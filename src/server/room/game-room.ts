@@ -110,7 +110,7 @@ export class GameRoom extends RoomWriter {
     const entered = await this.enter(caller, "host");
     if ("ok" in entered) return entered;
     const now = this.now();
-    const issued = await freshSeatLink(this.storage, this.env.DB, this.ctx, entered.room, seat, name, now);
+    const issued = await freshSeatLink(this.storage, this.env.DB, this.ctx, entered.room, seat, name, now, caller.playerId);
     if ("ok" in issued) return issued;
     await this.written(entered.room, now, { seatsChanged: true });
     return done(issued);
@@ -120,7 +120,7 @@ export class GameRoom extends RoomWriter {
   async seatsForHost(caller: Caller): Promise<Reply<{ seats: HostSeat[] }>> {
     const entered = await this.enter(caller, "host");
     if ("ok" in entered) return entered;
-    return done({ seats: await hostSeats(this.env.DB, this.ctx, entered.room, this.now()) });
+    return done({ seats: await hostSeats(this.env.DB, this.ctx, entered.room, this.now(), caller.playerId) });
   }
 
   /**

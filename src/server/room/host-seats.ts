@@ -15,9 +15,15 @@ import type { Storage } from "./storage";
  * from what the room and D1 know of its player.
  */
 
-/** Each seat as the creator sees it. */
-export async function hostSeats(db: D1Database, ctx: DurableObjectState, room: Room, now: number): Promise<HostSeat[]> {
-  const verdicts = await goneVerdicts(db, ctx, room, room.seats, now);
+/** Each seat as the creator sees it (`creator`: the player the creator's request speaks for, if any). */
+export async function hostSeats(
+  db: D1Database,
+  ctx: DurableObjectState,
+  room: Room,
+  now: number,
+  creator: string | null,
+): Promise<HostSeat[]> {
+  const verdicts = await goneVerdicts(db, ctx, room, room.seats, now, creator);
   return room.seats.map((row, i) => hostSeat(room.table, row, verdicts[i]!));
 }
 
@@ -33,17 +39,30 @@ export async function freshSeatLink(
   seat: number,
   name: string | null | undefined,
   now: number,
+  creator: string | null,
 ): Promise<{ seat: number; token: string } | Failure> {
   const row = room.seats[seat];
-  const verdicts = row?.taken ? await goneVerdicts(db, ctx, room, [row], now) : [];
+  const verdicts = row?.taken ? await goneVerdicts(db, ctx, room, [row], now, creator) : [];
   const issued = reissueSeat(storage, room.seats, seat, name, () => verdicts[0]!);
   if ("ok" in issued) return issued;
-  if (issued.reopened) room.append([{ body: { type: "seatReissued", seat, ...issued.reopened } }], now);
+  // The creator's own seat given back is logged as any, but tells nobody: its player is the one who asked.
+  const reopened = issued.reopened && verdicts[0]?.gone && verdicts[0].yours ? { ...issued.reopened, player: null } : issued.reopened;
+  if (reopened) room.append([{ body: { type: "seatReissued", seat, ...reopened } }], now);
   return { seat: issued.seat, token: issued.token };
 }
 
-/** Whether each seat's player is gone now (reissue.ts), from what the room and D1 know of them. */
-function goneVerdicts(db: D1Database, ctx: DurableObjectState, room: Room, rows: readonly SeatRow[], now: number): Promise<Verdict[]> {
+/**
+ * Whether each seat's player is gone now (reissue.ts), from what the room and D1 know of them; a seat the creator's own
+ * player opened is theirs to give back (`yours`) while its match goes on.
+ */
+function goneVerdicts(
+  db: D1Database,
+  ctx: DurableObjectState,
+  room: Room,
+  rows: readonly SeatRow[],
+  now: number,
+  creator: string | null,
+): Promise<Verdict[]> {
   const table = room.table;
   // Seats opened before the room kept when it saw them count as seen at the table's latest entry.
   const latest = table.lastAt;
@@ -53,7 +72,9 @@ function goneVerdicts(db: D1Database, ctx: DurableObjectState, room: Room, rows:
       const seen = row.seenAt ?? latest;
       const declared = row.playerHash && row.taken ? absenceSpans(await playerAbsences(db, row.playerHash, seen)) : [];
       const presence = { now, seen, connected: connected(ctx, row.seat), absences: [...logged, ...declared] };
-      return goneVerdict(table, row.seat, presence);
+      const verdict = goneVerdict(table, row.seat, presence);
+      const yours = creator !== null && row.taken && row.playerHash === creator && !verdict.gone && verdict.why !== "over";
+      return yours ? { gone: true, yours: true } : verdict;
     }),
   );
 }

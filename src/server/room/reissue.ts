@@ -35,7 +35,13 @@ export const SEEN_STEP = 10 * 60_000;
  */
 export type NotGone = "connected" | "absent" | "playing" | "computer" | "over";
 
-export type Verdict = { readonly gone: true } | { readonly gone: false; readonly why: NotGone; readonly after: number | null };
+/**
+ * `yours`: the seat was opened by the creator's own player (a tap on "Play this seat" at a friend's seat): theirs to
+ * give back at once, as if nobody had opened it.
+ */
+export type Verdict =
+  | { readonly gone: true; readonly yours?: true }
+  | { readonly gone: false; readonly why: NotGone; readonly after: number | null };
 
 export interface Presence {
   readonly now: number;
@@ -116,7 +122,7 @@ export function hostSeat(table: Table, row: SeatRow, verdict: Verdict): HostSeat
   const freshLink = !row.taken
     ? { allowed: true, reason: "free" as const, after: null }
     : verdict.gone
-      ? { allowed: true, reason: "gone" as const, after: null }
+      ? { allowed: true, reason: verdict.yours ? ("yours" as const) : ("gone" as const), after: null }
       : { allowed: false, reason: verdict.why, after: iso(verdict.after) };
   return { seat: row.seat, name: row.name ?? table.created.names[row.seat] ?? null, taken: row.taken, freshLink };
 }

@@ -5,6 +5,7 @@ import type { AppEnv } from "../env";
 import { gameUrl, limitBody } from "../http";
 import { done } from "../reply";
 import { errors, json, serve } from "./define";
+import { PlayerKeyHeader } from "./game-params";
 
 /**
  * The creator's fresh link for a seat (room/seats.ts says when an opened
@@ -21,10 +22,11 @@ export function serveSeatLinks(gamesApi: OpenAPIHono<AppEnv>): void {
       tags: ["games"],
       summary: "The seats as the creator sees them: which may get a fresh link now",
       description:
-        "Bearer: the creator's secret. Each seat: opened or not, and whether `POST …/seats/{seat}/link` would give it a fresh link now (free, or its player gone), else why not and from when it may.",
+        "Bearer: the creator's secret. Each seat: opened or not, and whether `POST …/seats/{seat}/link` would give it a fresh link now (free, its player gone, or opened by the creator's own player: X-Player-Key), else why not and from when it may.",
       security: [{ hostToken: [] }],
       request: {
         params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, description: "The game's id." }) }),
+        headers: PlayerKeyHeader,
       },
       responses: { 200: json(HostSeatsResponse, "Every seat."), ...errors(401, 403, 404, 429) },
     }),
@@ -42,7 +44,7 @@ export function serveSeatLinks(gamesApi: OpenAPIHono<AppEnv>): void {
       tags: ["games"],
       summary: "A fresh link for a seat (the creator's secret)",
       description:
-        "Bearer: the creator's secret (`host.token` of the creation's answer). The seat gets a fresh token and its old link stops working. A seat nobody has opened gets one at any time. An opened seat belongs to its player: it gets one only once that player is gone — a turn of their own ran out of their time (a week without a clock) since they were last at the table, at least a day ago, their declared absences not counting, and they are neither away on an absence nor at the table now (docs/playing.md, \"A lost seat\") — else 409 SEAT_TAKEN with `away` saying why and from when. The seat is then free for whoever opens the fresh link, the game's log records it (event `seatReissued`), the player it was taken from is told (notification `seatReissued`), and the old link answers 401 SEAT_REISSUED.",
+        "Bearer: the creator's secret (`host.token` of the creation's answer). The seat gets a fresh token and its old link stops working. A seat nobody has opened gets one at any time. An opened seat belongs to its player: it gets one only once that player is gone — a turn of their own ran out of their time (a week without a clock) since they were last at the table, at least a day ago, their declared absences not counting, and they are neither away on an absence nor at the table now (docs/playing.md, \"A lost seat\"); or its player is the creator's own (X-Player-Key: a friend's seat the creator opened by mistake, given back at once, telling nobody) — else 409 SEAT_TAKEN with `away` saying why and from when. The seat is then free for whoever opens the fresh link, the game's log records it (event `seatReissued`), the player it was taken from is told (notification `seatReissued`), and the old link answers 401 SEAT_REISSUED.",
       security: [{ hostToken: [] }],
       middleware: [limitBody] as const,
       request: {
@@ -55,6 +57,7 @@ export function serveSeatLinks(gamesApi: OpenAPIHono<AppEnv>): void {
             .max(3, "seat must be a seat number")
             .openapi({ param: { name: "seat", in: "path" }, description: "The seat, from 0." }),
         }),
+        headers: PlayerKeyHeader,
         body: { content: { "application/json": { schema: SeatLinkRequest } } },
       },
       responses: { 200: json(ClaimResponse, "The seat and its fresh link."), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },

@@ -40,7 +40,7 @@ export const enPages = {
   links: {
     ready: "Your game is ready: send the links",
     secret:
-      "Each seat link is secret: whoever opens it first plays that seat, and from then on it opens only on their devices, not on yours: you never see their cards. Send each player their own, privately. This browser keeps them under “Games created here”, and can issue a fresh link for a seat nobody has opened yet, or whose player missed a turn and stayed away.",
+      "Each seat link is secret: whoever opens it first plays that seat, and from then on it opens only on their devices, not on yours: you never see their cards. Send each player their own, privately. This browser keeps them under “Games created here”, and can issue a fresh link for a seat nobody has opened yet, one you opened yourself, or one whose player missed a turn and stayed away.",
     seat: (seat: number, name: string | null) => `Seat ${seat}${name ? `: ${name}` : ""}`,
     invite: "Invitation (fills a free seat without a name)",
     inviteHint: "Post it in a group chat: whoever opens it first types a name and takes a free seat without a name.",
@@ -57,7 +57,10 @@ export const enPages = {
     newLinkConfirm: (seat: number) => `Issue a fresh link for seat ${seat}? Its old link will stop working.`,
     newLinkGone: (seat: number, name: string | null) =>
       `Give seat ${seat}${name ? ` (${name})` : ""} a fresh link? Its player missed a turn and stayed away: their old link will stop working, and whoever opens the new one takes the seat. Send it to them (or to whoever takes their place).`,
+    newLinkYours: (seat: number, name: string | null) =>
+      `Give seat ${seat}${name ? ` (${name})` : ""} a fresh link? You opened it yourself: it stops being yours, the link you opened stops working, and whoever opens the new one takes the seat.`,
     gone: "its player missed a turn and stayed away: it may get a new link",
+    yours: "opened by you: if it is someone else’s seat, give it a new link and send them that one",
     goneFrom: (date: string) => `opened by its player · a new link possible from ${date} if they stay away`,
     onHoliday: (date: string) => `opened by its player, on holiday until ${date}`,
     atTable: "opened by its player, at the table now",

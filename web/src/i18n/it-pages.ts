@@ -42,7 +42,7 @@ export const itPages: PagesCatalog = {
   links: {
     ready: "La partita è pronta: manda i link",
     secret:
-      "Ogni link di posto è segreto: chi lo apre per primo gioca quel posto, e da allora si apre solo sui suoi dispositivi, non sui tuoi: le sue carte non le vedi mai. Manda a ciascuno il suo, in privato. Questo browser li conserva in «Partite create qui» e può dare un link nuovo a un posto che nessuno ha ancora aperto, o il cui giocatore ha saltato un turno ed è rimasto assente.",
+      "Ogni link di posto è segreto: chi lo apre per primo gioca quel posto, e da allora si apre solo sui suoi dispositivi, non sui tuoi: le sue carte non le vedi mai. Manda a ciascuno il suo, in privato. Questo browser li conserva in «Partite create qui» e può dare un link nuovo a un posto che nessuno ha ancora aperto, che hai aperto tu, o il cui giocatore ha saltato un turno ed è rimasto assente.",
     seat: (seat: number, name: string | null) => `Posto ${seat}${name ? `: ${name}` : ""}`,
     invite: "Invito (occupa un posto libero senza nome)",
     inviteHint: "Mettilo in una chat di gruppo: chi lo apre per primo scrive il nome e prende un posto libero senza nome.",
@@ -57,7 +57,10 @@ export const itPages: PagesCatalog = {
     newLinkConfirm: (seat: number) => `Dare un link nuovo al posto ${seat}? Il vecchio link smetterà di funzionare.`,
     newLinkGone: (seat: number, name: string | null) =>
       `Dare un link nuovo al posto ${seat}${name ? ` (${name})` : ""}? Il suo giocatore ha saltato un turno ed è rimasto assente: il vecchio link smetterà di funzionare, e chi apre quello nuovo prende il posto. Mandalo a lui (o a chi prende il suo posto).`,
+    newLinkYours: (seat: number, name: string | null) =>
+      `Dare un link nuovo al posto ${seat}${name ? ` (${name})` : ""}? L’hai aperto tu: non sarà più tuo, il link che hai aperto smetterà di funzionare e chi apre quello nuovo prende il posto.`,
     gone: "il suo giocatore ha saltato un turno ed è assente: può avere un link nuovo",
+    yours: "aperto da te: se è il posto di un altro, dagli un link nuovo e manda quello",
     goneFrom: (date: string) => `aperto dal suo giocatore · link nuovo possibile ${DAL(date)} se resta assente`,
     onHoliday: (date: string) => `aperto dal suo giocatore, in vacanza fino ${AL(date)}`,
     atTable: "aperto dal suo giocatore, ora al tavolo",

@@ -54,13 +54,19 @@ export class CreatedLinks {
         if (done === "shared" || done === "copied") this.mark(game, key);
       }),
     opened: (game, key) => this.mark(game, key),
-    newLink: (game, seat, opened) => void this.newLink(game, seat, opened),
+    newLink: (game, seat, why) => void this.newLink(game, seat, why),
     expand: (game) => void this.seatsTaken(game),
   };
 
-  private async newLink(game: CreatedGame, seat: number, opened: boolean): Promise<void> {
+  private async newLink(game: CreatedGame, seat: number, why: "free" | "gone" | "yours"): Promise<void> {
     const name = game.names[seat] ?? null;
-    if (!game.host || !confirm(opened ? t.links.newLinkGone(seat + 1, name) : t.links.newLinkConfirm(seat + 1))) return;
+    const question =
+      why === "gone"
+        ? t.links.newLinkGone(seat + 1, name)
+        : why === "yours"
+          ? t.links.newLinkYours(seat + 1, name)
+          : t.links.newLinkConfirm(seat + 1);
+    if (!game.host || !confirm(question)) return;
     try {
       const issued = await api.seatLink(game.id, game.host, seat);
       const next = updateCreated(game.id, (g) => ({

@@ -17,8 +17,8 @@ export interface LinkActions {
   copy(game: CreatedGame, key: string, url: string, input: HTMLInputElement | null): void;
   share(game: CreatedGame, key: string, url: string, text: string): void;
   opened(game: CreatedGame, key: string): void;
-  /** `opened`: the seat was opened by a player who is gone (the confirmation says whose seat it takes). */
-  newLink(game: CreatedGame, seat: number, opened: boolean): void;
+  /** `why`: the seat is free, its player is gone, or the creator opened it themselves (the confirmation says what it takes). */
+  newLink(game: CreatedGame, seat: number, why: "free" | "gone" | "yours"): void;
 }
 
 /** What the page knows of a seat: opened by its player or not, and (with the creator's secret) whether it may get a fresh link now. */
@@ -39,6 +39,8 @@ function seatNote(state: SeatState | undefined): string | null {
   switch (fresh.reason) {
     case "gone":
       return t.links.gone;
+    case "yours":
+      return t.links.yours;
     case "connected":
       return t.links.atTable;
     case "absent":
@@ -121,7 +123,12 @@ export function linksPanel(game: CreatedGame, taken: SeatsTaken, act: LinkAction
           game.host && fresh
             ? h(
                 "button",
-                { type: "button", class: "quiet new-link", onClick: () => act.newLink(game, seat.seat, state?.taken === true) },
+                {
+                  type: "button",
+                  class: "quiet new-link",
+                  onClick: () =>
+                    act.newLink(game, seat.seat, state?.taken !== true ? "free" : state.freshLink?.reason === "yours" ? "yours" : "gone"),
+                },
                 t.links.newLink,
               )
             : null,
