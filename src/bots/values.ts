@@ -77,9 +77,9 @@ export const TUNED_WEIGHTS: Weights = { ...CLUB_WEIGHTS, connection: 6.4, theirD
  * a hand. Going down to the pozzetto cost more deals than it brought pozzetti, every way tried (club, deals 0–99,
  * pairs won with 2 / 3 players, pozzetto taken): its own discards in the pile counted against it, 28% / 74% of
  * deals, 46% / 8% of hands (the pile goes to the other side, whose burracos double); a hand over 11 cards taking
- * only cards that lay, 75% / 99%, 6.5% / 3%; a loose card worth little (PAIRS_CLUB), 90% / 99%, 4% / 3%; leaving
- * any pile card that does not lay, its own discards too, once the stock is under 90% of the deal's, 44% / 83%,
- * 38% / 14%, under 60%, 79% / 99%, 11.5% / 2%.
+ * only cards that fit or make a meld, 75% / 99%, 6.5% / 3%; a loose card worth at most PAIRS_CLUB's before the
+ * pozzetto, 90% / 99%, 4% / 3%; leaving any pile card that does not lay, its own discards too, once the stock is
+ * under 90% of the deal's, 44% / 83%, 38% / 14%, under 60%, 79% / 99%, 11.5% / 2%.
  */
 export function weightsFor(rules: Rules, players: number): Weights {
   // Three players, each alone: taking every open pile (TUNED_WEIGHTS) lost nearly every deal against the frozen
