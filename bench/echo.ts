@@ -68,7 +68,9 @@ export async function echoFloor(clients = 20, each = 100): Promise<Floor> {
     convertV4MiniflareOptions({
       host: "127.0.0.1",
       port: 0,
-      defaultPersistRoot: join(persistTo, "state"),
+      // Every binding's storage under `persistTo` (this Miniflare ignores `defaultPersistRoot`: storage then went to a
+      // fresh directory in the OS temp dir, on disk, and a restarted runtime found none of it).
+      resourcePersistencePath: join(persistTo, "state"),
       workers: [
         {
           name: "echo",

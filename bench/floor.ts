@@ -5,14 +5,21 @@
  * matches of one hand over HTTP, then over WebSocket, in the Workers
  * runtime, reading the runtime's CPU from /proc (bench/cpu.ts); measures
  * parts of a move alone, each repeated many times in one request in the
- * same runtime (bench/floor-worker.ts); then plays the matches again on a
- * runtime whose rooms drain nothing to D1, whose difference is the drain's
- * cost (two runtimes' runs compared: on a loaded machine that difference is
- * noisy, the parts measured alone much less). The cost benchmark prints the same ratio among everything else it
- * measures (`-- cost`); this is the quicker one, to see a change's effect
- * and where the rest goes. A CPU profile by function: `-- profile`.
+ * same runtime (bench/floor-worker.ts: printed, for what each costs hot);
+ * then plays the matches again on a runtime whose rooms drain nothing to
+ * D1, whose difference is the drain's cost (two runtimes' runs compared: on
+ * a loaded machine that difference is noisy), and once more with V8's
+ * sampling profiler on (bench/profile.ts): the parts of a move the figures
+ * keep are each part's share of that profile, of the move's own CPU. Parts
+ * measured hot in a loop cost several times less than in play, where each
+ * move finds the code and data cold: only the profile of play says where a
+ * move's CPU goes. The cost benchmark prints the same ratio among
+ * everything else it measures (`-- cost`); this is the quicker one.
  */
+
+import { readFile } from "node:fs/promises";
 import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
 import { startRuntime } from "../scripts/local-runtime";
 import { removeDir } from "../scripts/local-service";
 import type { CreateGameResponse } from "../src/shared/api";
@@ -22,6 +29,7 @@ import { runtimeCpuSeconds } from "./cpu";
 import { echoFloor } from "./echo";
 import { saveFigures } from "./figures.js";
 import type { Part } from "./floor-worker";
+import { freePort, type Profiled, profiled } from "./profile";
 
 const phaseOf = (transport: "http" | "ws", matches: number): Phase =>
   newPhase(`2p ${transport === "http" ? "HTTP" : "WS"} quiet`, 2, transport, false, matches);
@@ -107,11 +115,24 @@ export async function floorBench(matches = 6, partsOnly = false): Promise<void> 
     return;
   }
   // The same without the drain to D1 (the drain's JavaScript and its D1 batches are measured apart above).
-  const other = await startRuntime({ entry, overrides: { bindings: { FLOOR_NO_DRAIN: "1" } } });
+  // Then the same matches once more with V8's sampling profiler on: where the move's own CPU goes, in play.
+  const inspectorPort = await freePort();
+  const other = await startRuntime({ entry, inspectorPort, overrides: { bindings: { FLOOR_NO_DRAIN: "1" } } });
+  const inPlay: Profiled[] = [];
   try {
     await playPhase(other, "", { ...phaseOf("http", 1), name: "warm-up" }, false, false);
     await playPhase(other, "", { ...phaseOf("ws", 1), name: "warm-up" }, false, false);
     for (const p of undrained) await playPhase(other, "", p, false, false);
+    const bundle = await readFile(join(other.persistTo, "bundle", "floor-worker.js"), "utf8");
+    for (const transport of ["http", "ws"] as const) {
+      const phase = phaseOf(transport, matches);
+      inPlay.push(
+        await profiled(inspectorPort, bundle, async () => {
+          await playPhase(other, "", phase, false, false);
+          return phase.accepted;
+        }),
+      );
+    }
   } finally {
     await other.stop();
     await removeDir(other.persistTo);
@@ -138,36 +159,25 @@ export async function floorBench(matches = 6, partsOnly = false): Promise<void> 
     console.log(
       `  the move's own CPU, the Worker's and the room's (the run without the drain, ${without.toFixed(3)} ms, and the drain's own work, ${drainShare.toFixed(3)} ms: ${(drains[i]! / p.accepted).toFixed(2)} drains a move): ${own.toFixed(3)} ms, ${(own / need).toFixed(2)}x the floor (target ≤ 1.3x${http ? " two echo requests" : ""})`,
     );
-    const rows: [string, number][] = http
-      ? [
-          ["routing, auth and validation (the move's request through the Worker, its call aside)", parts.get("route")! - parts.get("rpc")!],
-          ["the call to the room (RPC)", parts.get("rpc")!],
-          [
-            "the other seat's long poll (its request, its socket to the room, the push)",
-            ((p.requests! - p.accepted) / p.accepted) * parts.get("poll")!,
-          ],
-        ]
-      : [["the move's message read (JSON and zod)", parts.get("socketMessage")!]];
-    rows.push(
-      ["the rules engine", parts.get("engine")!],
-      ["the room's log write (a row in its SQLite)", parts.get("sqlite")!],
-      ["the views and events, built for each viewer and sent to the sockets", 2 * parts.get("events")!],
-      ["the drain's own work", drainShare],
-    );
-    let named = 0;
-    for (const [label, ms] of rows) {
-      named += ms;
-      console.log(`  ${label.padEnd(92)} ${ms.toFixed(3)} ms`);
-    }
-    const rest = "the rest (the runtime's own handling of requests, frames, alarms and calls)";
-    console.log(`  ${rest.padEnd(92)} ${(own - named).toFixed(3)} ms`);
+    // The parts: each part's share of the isolate's thread as V8's sampling profiler saw it in play, applied to the
+    // move's own CPU. Only shares: the profiler about doubles the thread's time, and the runtime's work outside
+    // JavaScript (compressing frames, SQLite's commits, its other threads) is spread over the parts with the rest.
+    const profile = inPlay[i]!;
+    const busy = profile.busy / profile.accepted / 1000;
+    console.log(`  (the isolate's thread busy ${busy.toFixed(3)} ms a move while profiled; its shares, of ${without.toFixed(3)} ms:)`);
+    const rows: [string, number][] = [...profile.byPart]
+      .filter(([part]) => part !== "idle")
+      .map(([part, us]): [string, number] => [part, (us / profile.accepted / 1000) * (without / busy)])
+      .sort((a, b) => b[1] - a[1]);
+    rows.push(["the drain's own work (measured alone: its JavaScript, its D1 batches sent nowhere)", drainShare]);
+    for (const [label, ms] of rows) console.log(`  ${label.padEnd(92)} ${ms.toFixed(3)} ms`);
     kept.push({
       name: http ? "over HTTP (a move, the other seat's long poll)" : "over WebSocket",
       floorMs: need,
       units: `${units.toFixed(2)} ${http ? "requests" : "exchanges"}`,
       deployedMs: ours,
       ownMs: own,
-      parts: [...rows, [rest, own - named]],
+      parts: rows,
     });
   }
   const results: FloorResults = {

@@ -57,7 +57,7 @@ if (only === "stale") printStaleness();
 if (only === "turn") await computerTurnBench(Number(via ?? 4));
 if (only === "scale") await scaleBench({ shards: Number(via ?? 4) });
 if (only === "suite" && !suiteBench()) process.exitCode = 1;
-if (only === "profile") await profileBench(Number(via ?? 50));
+if (only === "profile") await profileBench(Number(via ?? 8));
 if (!only || only === "tournaments") {
   if (!(await tournamentsBench())) process.exitCode = 1;
 }

@@ -37,7 +37,9 @@ export async function scaleBench(options: { shards?: number; rooms?: number; dra
     convertV4MiniflareOptions({
       host: "127.0.0.1",
       port: 0,
-      defaultPersistRoot: join(persistTo, "state"),
+      // Every binding's storage under `persistTo` (this Miniflare ignores `defaultPersistRoot`: storage then went to a
+      // fresh directory in the OS temp dir, on disk, and a restarted runtime found none of it).
+      resourcePersistencePath: join(persistTo, "state"),
       workers: [
         {
           name: "scale",

@@ -89,7 +89,12 @@ export async function wakeBench(games = 45): Promise<Wake> {
   const entries = Math.round(logs.reduce((n, l) => n + l.length, 0) / logs.length);
   const cpuOf = async (url: string, paths: readonly string[]) => {
     const before = runtimeCpuSeconds();
-    for (const path of paths) await (await fetch(`${url}${path}`)).text();
+    for (const path of paths) {
+      const answer = await fetch(`${url}${path}`);
+      await answer.text();
+      // A room's answer, not a refusal (a runtime started again once found no storage, and the bench timed its 404s).
+      if (!answer.ok) throw new Error(`${path}: ${answer.status}`);
+    }
     return ((runtimeCpuSeconds() - before) * 1000) / paths.length;
   };
   let service = await startRuntime({ persistTo });

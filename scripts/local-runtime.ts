@@ -40,7 +40,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalS
     convertV4MiniflareOptions({
       host: "127.0.0.1",
       port: 0,
-      defaultPersistRoot: join(persistTo, "state"),
+      // Every binding's storage under `persistTo` (this Miniflare ignores `defaultPersistRoot`: storage then went to a
+      // fresh directory in the OS temp dir, on disk, and a restarted runtime found none of it).
+      resourcePersistencePath: join(persistTo, "state"),
       ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
       workers: [
         {
@@ -81,8 +83,28 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalS
   };
 }
 
-export async function migrate(db: { prepare(sql: string): { run(): Promise<unknown> } }, dir: string): Promise<void> {
+interface MigratedDatabase {
+  prepare(sql: string): {
+    run(): Promise<unknown>;
+    all<T>(): Promise<{ results: T[] }>;
+    bind(...values: unknown[]): { run(): Promise<unknown> };
+  };
+}
+
+/**
+ * Applies the migrations of `dir` not yet applied, and notes each in `d1_migrations` as `wrangler d1 migrations apply`
+ * does (the same table): a runtime started again on the same storage applies only what is new.
+ */
+export async function migrate(db: MigratedDatabase, dir: string): Promise<void> {
+  await db
+    .prepare(
+      "CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)",
+    )
+    .run();
+  const applied = new Set((await db.prepare("SELECT name FROM d1_migrations").all<{ name: string }>()).results.map((r) => r.name));
   for (const file of (await readdir(join(root, dir))).filter((f) => f.endsWith(".sql")).sort()) {
+    if (applied.has(file)) continue;
     for (const statement of unstable_splitSqlQuery(await readFile(join(root, dir, file), "utf8"))) await db.prepare(statement).run();
+    await db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(file).run();
   }
 }

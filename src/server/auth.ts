@@ -76,19 +76,26 @@ export function sha256Hex(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
-/** Hashes this Worker instance has made: a player's every request carries the same token. */
-const hashes = new Map<string, string>();
+/**
+ * `fn` remembered for the texts this isolate has seen, up to `kept` of them: SHA-256 through `nodejs_compat` costs
+ * tens of microseconds a call in the Workers runtime, and the same texts come back with every request and move (a
+ * player's token, the ids every view shows).
+ */
+export function remembered(fn: (text: string) => string, kept = 10_000): (text: string) => string {
+  const seen = new Map<string, string>();
+  return (text) => {
+    let value = seen.get(text);
+    if (value === undefined) {
+      if (seen.size >= kept) seen.clear();
+      value = fn(text);
+      seen.set(text, value);
+    }
+    return value;
+  };
+}
 
 /** What is stored for a token: its SHA-256, hex. */
-export function hashToken(token: string): string {
-  let hash = hashes.get(token);
-  if (hash === undefined) {
-    if (hashes.size >= 10_000) hashes.clear();
-    hash = sha256Hex(token);
-    hashes.set(token, hash);
-  }
-  return hash;
-}
+export const hashToken: (token: string) => string = remembered(sha256Hex);
 
 /**
  * The bearer token of an `Authorization` header: null when there is none,

@@ -1,5 +1,5 @@
 import type { Language } from "../../shared/language";
-import { sha256Hex } from "../auth";
+import { remembered, sha256Hex } from "../auth";
 import { deviceRow, markDeviceSeen, storePlayerAndDevice } from "../db/player-queries";
 import { type Failure, fail } from "../reply";
 
@@ -60,4 +60,4 @@ export const deviceIdOf = (keyHash: string): string => keyHash.slice(0, 16);
  * digits of a hash of the player's id, so that the id itself (for a
  * one-device player, their key's hash) is never published.
  */
-export const publicIdOf = (player: PlayerId): string => sha256Hex(`public-player:${player}`).slice(0, 20);
+export const publicIdOf: (player: PlayerId) => string = remembered((player) => sha256Hex(`public-player:${player}`).slice(0, 20));

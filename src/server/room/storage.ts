@@ -28,6 +28,13 @@ export interface Deadline {
 export type OutboxItem = { readonly id: number; readonly kind: "event" | "seat" | "notify"; readonly ref: number };
 
 export class Storage {
+  /**
+   * The meta table as read or written by this instance (null: no such key). The room is its storage's one writer,
+   * and some keys are read on every move (a tournament round's closing): a statement costs tens of microseconds in
+   * the Workers runtime, a map's lookup nothing.
+   */
+  private readonly meta = new Map<string, string | null>();
+
   constructor(
     private readonly sql: SqlStorage,
     private readonly transaction: <T>(fn: () => T) => T,
@@ -52,7 +59,13 @@ export class Storage {
   }
 
   atomically<T>(fn: () => T): T {
-    return this.transaction(fn);
+    try {
+      return this.transaction(fn);
+    } catch (error) {
+      // Rolled back: what the meta map learnt inside is forgotten with it.
+      this.meta.clear();
+      throw error;
+    }
   }
 
   /** The log's entries after `after` (all of them by default). */
@@ -146,12 +159,17 @@ export class Storage {
   }
 
   getMeta(key: string): string | null {
+    const known = this.meta.get(key);
+    if (known !== undefined) return known;
     const row = this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray()[0];
-    return row ? row.value : null;
+    const value = row ? row.value : null;
+    this.meta.set(key, value);
+    return value;
   }
 
   setMeta(key: string, value: string): void {
     this.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", key, value);
+    this.meta.set(key, value);
   }
 
   outbox(limit: number): OutboxItem[] {
