@@ -67,27 +67,38 @@ export const TUNED_WEIGHTS: Weights = { ...CLUB_WEIGHTS, connection: 6.4, theirD
 /**
  * The judgement the club player (and the expert's) plays a table with: the one that won more paired
  * hands against the frozen club player of that time there (`npm run bench -- bots pool`, 60–100
- * deals per setting). Taking every pile pays with an open pile and two players, and wherever sets are
- * not allowed (long runs are the whole game there) with two or four; with three it never pays (below);
- * with partners and an open pile with sets a hand held short reaches the pozzetto and the close first;
+ * deals per setting). Taking every pile pays with an open pile and two players; with three it never pays
+ * (below); with partners and an open pile a hand held short reaches the pozzetto and the close first (PAIRS_CLUB);
  * with a closed pile the tuned judgement did better with partners only.
+ *
+ * Aperto with 2 or 3 players (runs only): the club takes the pile nearly every turn, its own last discard with it,
+ * the other side draws the whole stock, and the club's hand (15–20 cards) never empties to the pozzetto: it takes
+ * its pozzetto in 1–4% of hands but wins 98–99% of deals against the reference `solid` player by 700–1150 points
+ * a hand. Going down to the pozzetto cost more deals than it brought pozzetti, every way tried (club, deals 0–99,
+ * pairs won with 2 / 3 players, pozzetto taken): its own discards in the pile counted against it, 28% / 74% of
+ * deals, 46% / 8% of hands (the pile goes to the other side, whose burracos double); a hand over 11 cards taking
+ * only cards that fit or make a meld, 75% / 99%, 6.5% / 3%; a loose card worth at most PAIRS_CLUB's before the
+ * pozzetto, 90% / 99%, 4% / 3%; leaving any pile card that does not lay, its own discards too, once the stock is
+ * under 90% of the deal's, 44% / 83%, 38% / 14%, under 60%, 79% / 99%, 11.5% / 2%.
  */
 export function weightsFor(rules: Rules, players: number): Weights {
   // Three players, each alone: taking every open pile (TUNED_WEIGHTS) lost nearly every deal against the frozen
   // club player (3% of deals in classic, none in aperto, 30 deals each), its hand never emptied to the pozzetto.
   if (players === 3) return rules.discardPile === "open" ? CLUB_WEIGHTS : CLOSED_CLUB;
-  if (!rules.sets && rules.discardPile === "open") return TUNED_WEIGHTS;
   if (rules.discardPile === "open") return players === 4 ? PAIRS_CLUB : TUNED_WEIGHTS;
   return players === 4 ? CLOSED_TUNED : CLOSED_CLUB;
 }
 
 /**
- * With partners and an open pile with sets (classic, aperto-sporco, fibur), a pile card that lays nowhere is
- * worth little before the pozzetto: the hand stays short and reaches the pozzetto, then the close, as a club
- * pair plays. Against the reference `solid` player, 4 players, paired deals (`npm run bench -- bots table
- * --beside`): on deals 1000–1599 the pairs won −0.8 ± 4.4, +1.7 ± 4.5 and 0.0 ± 4.4 points in classic,
- * aperto-sporco and fibur, on deals 0–199 +4.0 ± 7.6, +3.5 ± 7.5 and 0.0 ± 7.5: no worse, and its pozzetto
- * taken in 85% of hands instead of 79%, closes 47.8–49.2% instead of 44.0–47.0% (deals 1000–1599).
+ * With partners and an open pile, a pile card that lays nowhere is worth little before the pozzetto: the hand
+ * stays short and reaches the pozzetto, then the close, as a club pair plays. Against the reference `solid`
+ * player, 4 players, paired deals (`npm run bench -- bots table --beside`): with sets, on deals 1000–1599 the
+ * pairs won −0.8 ± 4.4, +1.7 ± 4.5 and 0.0 ± 4.4 points in classic, aperto-sporco and fibur, on deals 0–199
+ * +4.0 ± 7.6, +3.5 ± 7.5 and 0.0 ± 7.5: no worse, and its pozzetto taken in 85% of hands instead of 79%, closes
+ * 47.8–49.2% instead of 44.0–47.0% (deals 1000–1599). Runs only (aperto), where it took every pile (the tuned
+ * judgement), each time with its own last discard in it, its hand stayed at 11–14 cards all hand long: on deals
+ * 1000–1199 the pairs won +15.0 ± 7.1 points (89.0% instead of 74.0%), its pozzetto taken in 34.5% of hands
+ * instead of 6.3%, closes 10.8% instead of 0.5% (deals 0–199: 88.5% won, pozzetto 31.3%, closes 8.8%).
  */
 const PAIRS_CLUB: Weights = { ...CLUB_WEIGHTS, junkPile: 1 };
 
