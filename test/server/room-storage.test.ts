@@ -27,4 +27,34 @@ describe("room storage: the meta map", () => {
       expect(again.getMeta("round_closed")).toBe("1");
     });
   });
+
+  it("brings an older room's tables up to date once, and says so in its meta", async () => {
+    await runInDurableObject(roomStub(`storage-schema-${crypto.randomUUID()}`), (_, state) => {
+      const sql = state.storage.sql;
+      // A room from before seats kept their later columns, and before its meta said which schema it has.
+      sql.exec(
+        "CREATE TABLE seats (seat INTEGER PRIMARY KEY, token_hash TEXT NOT NULL, taken INTEGER NOT NULL, name TEXT, player_hash TEXT)",
+      );
+      sql.exec("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+      const storage = new Storage(sql, (fn) => state.storage.transactionSync(fn));
+      storage.init();
+      const columns = sql
+        .exec<{ name: string }>("PRAGMA table_info(seats)")
+        .toArray()
+        .map((c) => c.name);
+      expect(columns).toEqual(expect.arrayContaining(["link", "seen", "network", "device"]));
+      const version = storage.getMeta("schema");
+      expect(version).not.toBeNull();
+      // Woken again (a new instance over the same SQLite): current, nothing to do, nothing changed.
+      const again = new Storage(sql, (fn) => state.storage.transactionSync(fn));
+      again.init();
+      expect(again.getMeta("schema")).toBe(version);
+      expect(
+        sql
+          .exec<{ name: string }>("PRAGMA table_info(seats)")
+          .toArray()
+          .map((c) => c.name),
+      ).toEqual(columns);
+    });
+  });
 });

@@ -18,6 +18,20 @@ CREATE TABLE IF NOT EXISTS deadlines (kind TEXT PRIMARY KEY, at INTEGER NOT NULL
 CREATE TABLE IF NOT EXISTS snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL, body TEXT NOT NULL);
 `;
 
+/**
+ * The seats' columns added after rooms were first made (each added to an older room when it wakes): a sealed link,
+ * when its player was last seen, the network it was taken from (ratings/verdict.ts), the device that opened it.
+ */
+const SEAT_COLUMNS = [
+  ["link", "TEXT"],
+  ["seen", "INTEGER"],
+  ["network", "TEXT"],
+  ["device", "TEXT"],
+] as const;
+
+/** What a room's meta says once its tables are as above: change the number whenever SCHEMA changes. */
+const SCHEMA_VERSION = `1:${SEAT_COLUMNS.map(([name]) => name).join(",")}`;
+
 /** One thing the room has due at a time: the outbox's drain, the clock's timeout or a reminder, a computer's turn. */
 export interface Deadline {
   readonly kind: string;
@@ -40,17 +54,32 @@ export class Storage {
     private readonly transaction: <T>(fn: () => T) => T,
   ) {}
 
-  /** Makes the tables: only for a game created or restored here. */
+  /**
+   * Makes the tables, or brings an older room's up to date: only for a game created, restored or loaded here. A room
+   * whose tables are current says so in its meta, so that waking it reads one row rather than running the schema's
+   * statements again.
+   */
   init(): void {
+    if (this.schemaCurrent()) return;
     this.sql.exec(SCHEMA);
-    // Rooms made before seats kept a sealed link get the column now.
-    const columns = this.sql.exec<{ name: string }>("PRAGMA table_info(seats)").toArray();
-    if (!columns.some((c) => c.name === "link")) this.sql.exec("ALTER TABLE seats ADD COLUMN link TEXT");
-    // And before the room knew when a seat's player was last seen.
-    if (!columns.some((c) => c.name === "seen")) this.sql.exec("ALTER TABLE seats ADD COLUMN seen INTEGER");
-    // And before it kept the network a seat was taken from (ratings/verdict.ts).
-    if (!columns.some((c) => c.name === "network")) this.sql.exec("ALTER TABLE seats ADD COLUMN network TEXT");
-    if (!columns.some((c) => c.name === "device")) this.sql.exec("ALTER TABLE seats ADD COLUMN device TEXT");
+    // Rooms made before one of the seats' later columns get it now.
+    const columns = new Set(
+      this.sql
+        .exec<{ name: string }>("PRAGMA table_info(seats)")
+        .toArray()
+        .map((c) => c.name),
+    );
+    for (const [name, type] of SEAT_COLUMNS) if (!columns.has(name)) this.sql.exec(`ALTER TABLE seats ADD COLUMN ${name} ${type}`);
+    this.setMeta("schema", SCHEMA_VERSION);
+  }
+
+  private schemaCurrent(): boolean {
+    try {
+      return this.getMeta("schema") === SCHEMA_VERSION;
+    } catch {
+      // No meta table yet: a room being made.
+      return false;
+    }
   }
 
   /** Whether this room holds a game (without creating anything). */
