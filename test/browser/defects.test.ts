@@ -69,8 +69,9 @@ describe("defects a newcomer met", () => {
     expect(await lobby.locator(`[id="${id}-seat-link-1"]`).inputValue()).toBe(seat1);
     expect(await lobby.locator(`[id="${id}-seat-link-0"]`).inputValue()).toBe(seat0);
     await waitText(lobby, `li[data-created="${id}"] [data-link="seat-1"] .copied`, /sent/);
-    // Which seats their players have opened shows beside each link.
-    await waitText(lobby, `li[data-created="${id}"] [data-link="seat-0"] label`, /opened by its player/);
+    // Which seats have been opened shows beside each link: Anna's own, by her (hers to give a new link if it was not).
+    await waitText(lobby, `li[data-created="${id}"] [data-link="seat-0"] label`, /opened by you/);
+    await waitText(lobby, `li[data-created="${id}"] [data-link="seat-1"] label`, /not opened yet/);
   });
 
   it("2: the invitation fills unnamed seats only; a named seat keeps its link; the creator issues a fresh link for a seat nobody opened", async () => {
