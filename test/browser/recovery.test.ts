@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { CreateGameResponse, GameSnapshot } from "../../src/shared/api";
+import type { HostSeatsResponse } from "../../src/shared/wire/api";
 import { it as italian } from "../web/words";
 import {
   advance,
@@ -62,8 +63,13 @@ describe("a lost seat", () => {
     if ((await snapshot(id)).view.hand!.turn === 0) await drawAndDiscard(game, 1);
     await drawAndDiscardHere(phone);
     await expect.poll(async () => (await snapshot(id)).view.hand!.turn).toBe(0);
-    // She loses the phone.
+    // She loses the phone. The room counts her at the table until it has seen her phone's socket close (later under
+    // load): her time away counts from then, so the clock moves on only once it has.
     await phone.context().close();
+    const host = await anna.evaluate((game) => JSON.parse(localStorage.getItem("burraco.created") ?? "{}")[game]?.host as string, id);
+    await expect
+      .poll(async () => (await call<HostSeatsResponse>(`/api/games/${id}/seats`, { token: host })).body.seats[1]!.freshLink.reason)
+      .not.toBe("connected");
     await advance(id, "1h");
     await drawAndDiscard(game, 1);
 
