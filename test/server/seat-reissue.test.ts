@@ -4,6 +4,7 @@ import { PLAYER_DEFAULT_EVENTS } from "../../src/shared/wire/notifications";
 import { alarm, clockGame, DAY, HOUR, playTurn, realTime, setTime, T0 } from "./clock-helpers";
 import { call, createGame, move, openSocket, type PeopleGame, trueTable, view } from "./helpers";
 import { HANG_GUARD, hook, received, subscribe, unique, until } from "./notify/helpers";
+import { person, open as ratedOpen } from "./rated-helpers";
 
 /**
  * The creator's fresh link for an opened seat (room/reissue.ts) is for a player who is really gone: a turn of
@@ -219,5 +220,19 @@ describe("a fresh link for an opened seat", () => {
     expect(log.filter((b) => b.type === "seatReissued")).toEqual([expect.objectContaining({ seat: 1, player: null })]);
     // Now Giulia's: Anna's key no longer gives it back.
     expect((await call(`/api/games/${game.id}/seats`, asAnna)).body.seats[1].freshLink.reason).toBe("playing");
+  });
+
+  it("is not given at once in a rated match: a seat there changes hands only once its player is gone", async () => {
+    const anna = await person("Anna");
+    const rival = await person("Rivale");
+    const game = await createGame({ players: 2, names: ["Anna", null], rated: true, clock: { perMove: "3d" } } as never);
+    expect((await ratedOpen(game, 0, anna)).status).toBe(200);
+    expect((await ratedOpen(game, 1, rival)).status).toBe(200);
+    // Anna, losing, would hand her seat to a friend of hers: her own seat is not hers to give away at once.
+    const asAnna = { token: game.host.token, headers: { "X-Player-Key": anna.key, ...anna.from } };
+    expect((await call(`/api/games/${game.id}/seats`, asAnna)).body.seats[0].freshLink).toMatchObject({ allowed: false });
+    const refused = await call(`/api/games/${game.id}/seats/0/link`, { ...asAnna, body: {} });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe("SEAT_TAKEN");
   });
 });

@@ -7,7 +7,7 @@
  */
 
 /** SHA-256 of the document's JSON without `servers` (documentDigest in src/server/routes/openapi.ts). */
-export const OPENAPI_DIGEST = "f9b5a2174b5c053a4f5327e162370f2358d55bb729d121de9530e162f956ce7d";
+export const OPENAPI_DIGEST = "efcf58c1fb8bd25a69c8f845b32ea6663095ebdc9ffd46739e1bee451127c4b0";
 
 export interface paths {
     "/api/health": {
@@ -1511,7 +1511,7 @@ export interface paths {
         put?: never;
         /**
          * A fresh link for a seat (the creator's secret)
-         * @description Bearer: the creator's secret (`host.token` of the creation's answer). The seat gets a fresh token and its old link stops working. A seat nobody has opened gets one at any time. An opened seat belongs to its player: it gets one only once that player is gone — a turn of their own ran out of their time (a week without a clock) since they were last at the table, at least a day ago, their declared absences not counting, and they are neither away on an absence nor at the table now (docs/playing.md, "A lost seat"); or its player is the creator's own (X-Player-Key: a friend's seat the creator opened by mistake, given back at once, telling nobody) — else 409 SEAT_TAKEN with `away` saying why and from when. The seat is then free for whoever opens the fresh link, the game's log records it (event `seatReissued`), the player it was taken from is told (notification `seatReissued`), and the old link answers 401 SEAT_REISSUED.
+         * @description Bearer: the creator's secret (`host.token` of the creation's answer). The seat gets a fresh token and its old link stops working. A seat nobody has opened gets one at any time. An opened seat belongs to its player: it gets one only once that player is gone — a turn of their own ran out of their time (a week without a clock) since they were last at the table, at least a day ago, their declared absences not counting, and they are neither away on an absence nor at the table now (docs/playing.md, "A lost seat"); or, outside a rated match, its player is the creator's own (X-Player-Key: a friend's seat the creator opened by mistake, given back at once, telling nobody) — else 409 SEAT_TAKEN with `away` saying why and from when. The seat is then free for whoever opens the fresh link, the game's log records it (event `seatReissued`), the player it was taken from is told (notification `seatReissued`), and the old link answers 401 SEAT_REISSUED.
          */
         post: {
             parameters: {
@@ -7151,7 +7151,7 @@ export interface components {
                 /** @description Whether `POST …/seats/{seat}/link` would give it a fresh link now. */
                 allowed: boolean;
                 /**
-                 * @description free: nobody has opened it; gone: its player is gone (a turn of their own ran out of their time since they were last at the table, a day or more ago, and they are neither away nor at the table); yours: the creator's own player opened it (with X-Player-Key: a friend's seat opened by mistake is the creator's to give back at once); otherwise why not (NotGoneReason).
+                 * @description free: nobody has opened it; gone: its player is gone (a turn of their own ran out of their time since they were last at the table, a day or more ago, and they are neither away nor at the table); yours: the creator's own player opened it (with X-Player-Key: a friend's seat opened by mistake is the creator's to give back at once; never in a rated match); otherwise why not (NotGoneReason).
                  * @enum {string}
                  */
                 reason: "free" | "gone" | "yours" | "connected" | "absent" | "playing" | "computer" | "over";

@@ -53,7 +53,7 @@ export async function freshSeatLink(
 
 /**
  * Whether each seat's player is gone now (reissue.ts), from what the room and D1 know of them; a seat the creator's own
- * player opened is theirs to give back (`yours`) while its match goes on.
+ * player opened is theirs to give back (`yours`) while its match goes on, unless it is rated.
  */
 function goneVerdicts(
   db: D1Database,
@@ -73,7 +73,10 @@ function goneVerdicts(
       const declared = row.playerHash && row.taken ? absenceSpans(await playerAbsences(db, row.playerHash, seen)) : [];
       const presence = { now, seen, connected: connected(ctx, row.seat), absences: [...logged, ...declared] };
       const verdict = goneVerdict(table, row.seat, presence);
-      const yours = creator !== null && row.taken && row.playerHash === creator && !verdict.gone && verdict.why !== "over";
+      // Not in a rated match: there one player never holds two seats (ratings/verdict.ts), and a seat given away at once
+      // would let a losing position change hands.
+      const rated = table.created.rated === true;
+      const yours = !rated && creator !== null && row.taken && row.playerHash === creator && !verdict.gone && verdict.why !== "over";
       return yours ? { gone: true, yours: true } : verdict;
     }),
   );

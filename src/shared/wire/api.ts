@@ -251,7 +251,7 @@ export const HostSeat = z
       allowed: z.boolean().openapi({ description: "Whether `POST …/seats/{seat}/link` would give it a fresh link now." }),
       reason: z.enum(["free", "gone", "yours", ...NotGoneReason.options]).openapi({
         description:
-          "free: nobody has opened it; gone: its player is gone (a turn of their own ran out of their time since they were last at the table, a day or more ago, and they are neither away nor at the table); yours: the creator's own player opened it (with X-Player-Key: a friend's seat opened by mistake is the creator's to give back at once); otherwise why not (NotGoneReason).",
+          "free: nobody has opened it; gone: its player is gone (a turn of their own ran out of their time since they were last at the table, a day or more ago, and they are neither away nor at the table); yours: the creator's own player opened it (with X-Player-Key: a friend's seat opened by mistake is the creator's to give back at once; never in a rated match); otherwise why not (NotGoneReason).",
       }),
       after: z.string().nullable().openapi({ description: "From when it may get one if its player stays away; null: not known yet." }),
     }),
