@@ -1,7 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { CreateGameResponse, GameSnapshot } from "../../src/shared/api";
-import type { HostSeatsResponse } from "../../src/shared/wire/api";
 import { it as italian } from "../web/words";
 import {
   advance,
@@ -63,17 +62,7 @@ describe("a lost seat", () => {
     if ((await snapshot(id)).view.hand!.turn === 0) await drawAndDiscard(game, 1);
     await drawAndDiscardHere(phone);
     await expect.poll(async () => (await snapshot(id)).view.hand!.turn).toBe(0);
-    // She loses the phone. The room counts her at the table until it has seen her phone's socket close (later under
-    // load): her time away counts from then, so the clock moves on only once it has.
-    await phone.context().close();
-    const host = await anna.evaluate((game) => JSON.parse(localStorage.getItem("burraco.created") ?? "{}")[game]?.host as string, id);
-    await expect
-      .poll(async () => (await call<HostSeatsResponse>(`/api/games/${id}/seats`, { token: host })).body.seats[1]!.freshLink.reason)
-      .not.toBe("connected");
-    await advance(id, "1h");
-    await drawAndDiscard(game, 1);
-
-    // Her own turn is running: Anna's lobby offers no new link for her seat, and says from when it may.
+    // Anna's lobby, opened afresh: it asks the room about each seat once, as it opens.
     const lobby = anna;
     const links = async () => {
       await lobby.goto(serviceUrl());
@@ -81,6 +70,19 @@ describe("a lost seat", () => {
       await lobby.locator(`li[data-created="${id}"] [data-link="seat-1"] label .hint`).waitFor();
     };
     const seatRow = lobby.locator(`li[data-created="${id}"] [data-link="seat-1"]`);
+    // She loses the phone. The room counts her at the table until it has seen her phone's socket close (later under
+    // load), and her lobby row says so: her time away counts from then, so the clock moves on only once it no longer does.
+    await phone.context().close();
+    await expect
+      .poll(async () => {
+        await links();
+        return (await seatRow.locator("label").textContent()) ?? "";
+      })
+      .not.toContain(italian.links.atTable);
+    await advance(id, "1h");
+    await drawAndDiscard(game, 1);
+
+    // Her own turn is running: Anna's lobby offers no new link for her seat, and says from when it may.
     // The lobby asks once as it opens: until the room has seen her phone's socket close, it says she is at the table
     // (true then). Opened again until the room knows.
     await expect
