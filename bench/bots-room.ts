@@ -20,7 +20,7 @@
  * own (bench/bots-fresh.ts), first cold, then warm.
  */
 import { getHeapStatistics } from "node:v8";
-import { chooseMove } from "../src/bots/index.js";
+import { Decision } from "../src/bots/index.js";
 import {
   dealFromSeed,
   type GameEvent,
@@ -32,7 +32,16 @@ import {
   type PresetName,
   startHand,
 } from "../src/engine/index.js";
-import { computerMoves, DECISION_STEPS, type Decide, INVOCATION_STEPS, invocationMoves, newWork } from "../src/server/room/computer.js";
+import {
+  computerMoves,
+  type Decide,
+  INVOCATION_STEPS,
+  invocationMoves,
+  JUDGEMENT_STEPS,
+  newWork,
+  ROLLOUT_STEPS,
+  Thoughts,
+} from "../src/server/room/computer.js";
 import type { ComputerLevel } from "../src/shared/wire/common.js";
 import { cpuNow } from "./cpu.js";
 
@@ -53,7 +62,8 @@ export interface Mark {
 }
 
 export interface RoomCosts {
-  readonly decisions: Cost[];
+  /** Each decision's counted work, over the invocations it spanned. */
+  readonly decisions: number[];
   readonly invocations: Cost[];
   /** The invocations (their places in `invocations`) that warmed the players up and played no move (computer.ts). */
   readonly warmUps: number[];
@@ -62,6 +72,8 @@ export interface RoomCosts {
   readonly turns: Cost[];
   /** Invocations per turn. */
   readonly spread: number[];
+  /** Each turn's wall time, its invocations' computing one after another (in a room, the alarms between add theirs: `bench -- turn`). */
+  readonly walls: number[];
   hands: number;
 }
 
@@ -71,19 +83,29 @@ function since(start: { process: number; thread: number }): { ms: number; thread
   return { ms: now.process - start.process, thread: now.thread - start.thread };
 }
 
-export const newRoomCosts = (): RoomCosts => ({ decisions: [], invocations: [], warmUps: [], marks: [], turns: [], spread: [], hands: 0 });
+export const newRoomCosts = (): RoomCosts => ({
+  decisions: [],
+  invocations: [],
+  warmUps: [],
+  marks: [],
+  turns: [],
+  spread: [],
+  walls: [],
+  hands: 0,
+});
 
 /** Plays `hands` hands of `preset` with every seat `level`, as the room does; returns what each part cost. */
 export function roomHands(level: ComputerLevel, preset: PresetName, players: PlayerCount, hands: number, into?: RoomCosts): RoomCosts {
   const out = into ?? newRoomCosts();
+  const made: Decision[] = [];
   const decide: Decide = (lvl, input, seed, meter) => {
-    const start = cpuNow();
-    const before = meter.steps;
-    const move = chooseMove(lvl, input, seed, { meter });
-    out.decisions.push({ ...since(start), steps: meter.steps - before });
-    return move;
+    const decision = new Decision(lvl, input, seed, { meter });
+    made.push(decision);
+    return decision;
   };
   for (let h = 0; h < hands; h++) {
+    // A room's decision carried from one invocation to the next (computer.ts).
+    const thoughts = new Thoughts();
     const seed = `room ${preset} ${players} ${h}`;
     const game = newGame(PRESETS[preset], players);
     const started = startHand(game, dealFromSeed(seed, players, h % players, game.rules.jokers));
@@ -95,21 +117,24 @@ export function roomHands(level: ComputerLevel, preset: PresetName, players: Pla
       if (turns > 1000) throw new Error(`${seed}: no end`);
       const seat = state.hand!.turn;
       const turn = { ms: 0, thread: 0, steps: 0 };
+      let wall = 0;
       let invocations = 0;
       while (!state.hand!.end && state.hand!.turn === seat) {
         if (++invocations > 60) throw new Error(`${seed}: a turn that never ends`);
         const work = newWork();
         const at = version;
         const heapBefore = getHeapStatistics().used_heap_size;
-        const wall = performance.now();
+        const began = performance.now();
         const start = cpuNow();
         // As the room plays it: a fresh process's first expert invocation warms up and plays no move (computer.ts).
-        const moves = invocationMoves(state, events, level, (i) => `${seed}/${at + i}`, work, decide);
+        const moves = invocationMoves(state, events, level, (i) => `${seed}/${at + i}`, work, thoughts, decide);
         const cost = { ...since(start), steps: work.steps };
-        out.marks.push({ hand: seed, start: wall, end: performance.now(), heapBefore, heapAfter: getHeapStatistics().used_heap_size });
+        const end = performance.now();
+        wall += end - began;
+        out.marks.push({ hand: seed, start: began, end, heapBefore, heapAfter: getHeapStatistics().used_heap_size });
         out.invocations.push(cost);
         if (work.warmUp) out.warmUps.push(out.invocations.length - 1);
-        else if (moves.length === 0) throw new Error(`${seed}: an invocation with no move`);
+        else if (moves.length === 0 && !work.thinking) throw new Error(`${seed}: an invocation with no move and no thought`);
         for (const m of moves) events.push(...m.outcome.events);
         state = moves.at(-1)?.outcome.state ?? state;
         version += moves.length;
@@ -119,8 +144,10 @@ export function roomHands(level: ComputerLevel, preset: PresetName, players: Pla
       }
       out.turns.push(turn);
       out.spread.push(invocations);
+      out.walls.push(wall);
     }
     out.hands++;
+    out.decisions.push(...made.splice(0).map((d) => d.steps));
   }
   return out;
 }
@@ -149,11 +176,11 @@ export function primePlayers(): void {
   if (!started.ok) throw new Error(started.error);
   let state: GameState = started.value.state;
   const events: GameEvent[] = [...started.value.events];
-  const small: Decide = (lvl, input, seed, meter) => chooseMove(lvl, input, seed, { meter, search: { steps: 30 } });
+  const small: Decide = (lvl, input, seed, meter) => new Decision(lvl, input, seed, { meter, search: { steps: 30 } });
   for (let n = 0; n < 4 && !state.hand!.end; n++) {
-    const moves = computerMoves(state, events, "expert", (i) => `prime/${n}/${i}`, newWork(), small);
+    const moves = computerMoves(state, events, "expert", (i) => `prime/${n}/${i}`, newWork(), new Thoughts(), small);
     for (const m of moves) events.push(...m.outcome.events);
-    state = moves.at(-1)!.outcome.state;
+    state = moves.at(-1)?.outcome.state ?? state;
   }
 }
 
@@ -197,12 +224,13 @@ export function printRoomCosts(level: string, fresh: FreshRoom, verdicts: string
     ),
   ];
   const rows = [
-    row("decision", warm.decisions),
+    [level, "decision", String(warm.decisions.length), "", "", three(warm.decisions, String)],
     row("invocation", warm.invocations),
     row("turn", warm.turns),
     row("invocation, cold", cold.invocations),
   ];
   rows.push([level, "invocations per turn", String(warm.spread.length), "", "", three(warm.spread, String)]);
+  rows.push([level, "turn, wall time (computing)", String(warm.walls.length), three(warm.walls, ms), "", ""]);
   if (level === "expert") {
     for (const [costs, when] of [
       [warm, "warm"],
@@ -330,7 +358,7 @@ export function noiseFloor(runs = 2000): { p50: number; p99: number; max: number
 
 export function printStepCost(c: RoomCosts): void {
   console.log(
-    `\nThe room's budget: one decision is at most ${DECISION_STEPS} counted steps, one invocation at most ${INVOCATION_STEPS} (src/server/room/computer.ts).`,
+    `\nThe room's budget: one invocation ${INVOCATION_STEPS} counted steps, passed by at most one rollout (${ROLLOUT_STEPS}); a decision started while its judgement (${JUDGEMENT_STEPS}) fits (src/server/room/computer.ts).`,
   );
   const at = (us: number) => ms((INVOCATION_STEPS * us) / 1000);
   for (const clock of ["thread", "ms"] as const) {

@@ -1,20 +1,11 @@
-import { isWildCard, type Move, play, seededRandom } from "../engine/index.js";
-import {
-  CLUB_STYLE,
-  closedPickup,
-  clubDiscardRanking,
-  clubMove,
-  clubPlays,
-  clubTake,
-  clubTurn,
-  loneCardAllowed,
-  type Style,
-} from "./club.js";
-import { evaluate } from "./evaluate.js";
+import { isWildCard, type Move, type Rules } from "../engine/index.js";
+import { closedPickup, clubDiscardRanking, clubMove, clubPlays, clubTake, loneCardAllowed } from "./club.js";
 import type { Knowledge } from "./knowledge.js";
-import { sampleState } from "./sample.js";
-import { NO_MEMORY, Table } from "./table.js";
-import { CLUB_WEIGHTS, expertWeightsFor, type Weights } from "./values.js";
+import { EXPERT_STYLE, Search, type SearchBudget } from "./search.js";
+import type { Table } from "./table.js";
+import { expertWeightsFor, type Weights } from "./values.js";
+
+export { EXPERT_STYLE, type SearchBudget } from "./search.js";
 
 /**
  * The expert: determinized Monte Carlo search on top of the club player's
@@ -24,41 +15,13 @@ import { CLUB_WEIGHTS, expertWeightsFor, type Weights } from "./values.js";
  * again and again consistently with everything the seat knows, plays each
  * candidate on every deal, lets the players go on (club players for the
  * others, itself for its team) for a few turns or to the end of the hand,
- * and scores where that leaves its team. It leaves its own first choice
+ * and scores where that leaves its team (search.ts). It leaves its own first choice
  * only for a candidate that does better on the deals tried by a clear
  * margin: a few deals cannot tell close moves apart, and guessing would be worse than judgement.
  */
-export interface SearchBudget {
-  /** Deals tried per decision at most; each candidate is played on every deal. */
-  readonly iterations: number;
-  /** Turns simulated per decision at most, all deals and candidates together: what bounds a move's CPU. */
-  readonly turns: number;
-  /**
-   * Engine moves tried per decision, look-ahead and judgement together (see Meter): what bounds a
-   * move's CPU on every machine. No deal is started that would pass it (on the mean cost of those
-   * before), a look-ahead stops where it is once twice this is spent, and when even one deal passes it
-   * the judgement's choice stands.
-   */
-  readonly steps: number;
-  /** Turns played after the candidate's own turn before the position is evaluated; Infinity plays the hand out. */
-  readonly horizon: number;
-  /** Stop dealing once `now()` has moved this many milliseconds (after at least two deals). */
-  readonly timeMs?: number;
-  /** The caller's clock, for `timeMs`; the players never read a clock themselves. */
-  readonly now?: () => number;
-  /** Discards compared: the best few by judgement (1: no search of the discard). */
-  readonly discards: number;
-  /** Whether to search taking the pile against drawing. */
-  readonly take: boolean;
-  /** Whether to search a play that spends a wild, or a close, against discarding at once (always with a closed pile: closedPile). */
-  readonly wild: boolean;
-  /** How sure the deals must be before leaving the first choice: its lead in standard errors. */
-  readonly confidence: number;
-}
 
 /**
- * Sized for a whole turn (a take and a discard searched, the plays between) to fit a Free-plan Worker
- * invocation's 10 ms of CPU on a loaded machine: 300 counted moves per decision, two turns looked ahead
+ * The expert's thinking at most tables: 300 counted moves of search per decision, two turns looked ahead
  * (a shorter look buys more deals for the same work). Searching the discard too (between judgement's
  * two best) won about 3 more paired hands in 100 against club with 2 and with 4 players.
  */
@@ -85,75 +48,42 @@ export const EXPERT_STRONG: SearchBudget = {
   confidence: 1.5,
 };
 
+/**
+ * With three players at a closed pile: five times the work, each deal looked at six turns ahead. There each
+ * player is alone against two, the pile is taken only by laying its top card at once, and a hand's turns
+ * count for more; against the reference `solid` player on paired deals (`npm run bench -- bots pool`,
+ * `table --beside` the same deals at the default budget), chiuso: +9.3 ± 8.7 paired hands in 100 on deals
+ * 1000–1199 and +15.5 ± 8.7 on deals 0–199 (the measures of this budget on deals 2000–2299 and 3000–3299:
+ * docs/computer-players.md). A decision then takes several of the room's invocations (src/server/room/computer.ts).
+ */
+export const EXPERT_CLOSED_THREE: SearchBudget = { ...EXPERT_DEFAULT, iterations: 12, turns: 300, steps: 1500, horizon: 6 };
+
+/** How much the expert thinks at a table, from its rules and its players (not a preset's name). */
+export function expertBudget(rules: Rules, players: number): SearchBudget {
+  return rules.discardPile === "closed" && players === 3 ? EXPERT_CLOSED_THREE : EXPERT_DEFAULT;
+}
+
 /** The expert's judgement: the club player's for the table, racing for the pozzetto (values.ts, expertWeightsFor). */
 export function expertWeights(t: Table): Weights {
   return expertWeightsFor(t.rules, t.players);
 }
-export const EXPERT_STYLE: Style = { ...CLUB_STYLE };
-
-/** In the look-ahead, a shorter hunt for a way out of the hand: it runs on every simulated turn. */
-const LOOKAHEAD: Partial<Style> = { exitSearch: 16 };
-const OURS: Style = { ...EXPERT_STYLE, ...LOOKAHEAD };
-const THEIRS: Style = { ...CLUB_STYLE, ...LOOKAHEAD };
-
-export function expertMove(k: Knowledge, t: Table, seed: string | number, budget: SearchBudget = EXPERT_DEFAULT): Move {
-  const candidates = candidatesOf(t, budget);
-  if (candidates.length <= 1) return candidates[0] ?? clubMove(t, expertWeights(t), EXPERT_STYLE);
-  const outcomes = searchOutcomes(k, t, candidates, budget, seed);
-  // One deal tells nothing about the spread: judgement's choice stands.
-  return outcomes.length < 2 ? candidates[0]! : candidates[choose(outcomes, budget.confidence)]!;
-}
 
 /**
- * The candidate to play: the first (judgement's choice) unless another beats
- * it on the deals by `confidence` standard errors of the paired difference.
+ * The expert's decision: judgement's move at once where there is nothing to compare, else a search to run
+ * (search.ts: it may be run over several calls) whose `move()` is the decision.
  */
-export function choose(outcomes: readonly Float64Array[], confidence: number): number {
-  const n = outcomes.length;
-  let best = 0;
-  let bestMean = 0;
-  for (let c = 1; c < outcomes[0]!.length; c++) {
-    let sum = 0;
-    let squares = 0;
-    for (const deal of outcomes) {
-      const d = deal[c]! - deal[0]!;
-      sum += d;
-      squares += d * d;
-    }
-    const mean = sum / n;
-    const spread = Math.sqrt(Math.max(0, squares / n - mean * mean) / Math.max(1, n - 1));
-    if (mean > bestMean && mean > confidence * spread) {
-      best = c;
-      bestMean = mean;
-    }
-  }
-  return best;
+export function expertThinking(k: Knowledge, t: Table, seed: string | number, budget: SearchBudget): Move | Search {
+  const candidates = candidatesOf(t, budget);
+  if (candidates.length <= 1) return candidates[0] ?? clubMove(t, expertWeights(t), EXPERT_STYLE);
+  return new Search(k, t, candidates, budget, seed);
 }
 
-/** Each deal's outcome for every candidate (every candidate is played on the same deals). */
-export function searchOutcomes(
-  k: Knowledge,
-  t: Table,
-  candidates: readonly Move[],
-  budget: SearchBudget,
-  seed: string | number,
-): Float64Array[] {
-  const random = seededRandom(`${seed}/search`);
-  const out: Float64Array[] = [];
-  const start = budget.now?.() ?? 0;
-  const meter = t.meter;
-  const first = meter.steps;
-  const limit = first + 2 * budget.steps;
-  // Each candidate's rollout is its own turn and `horizon` more.
-  const deals = Math.max(2, Math.min(budget.iterations, Math.floor(budget.turns / (candidates.length * (budget.horizon + 1)))));
-  for (let i = 0; i < deals; i++) {
-    if (i >= 2 && budget.timeMs !== undefined && budget.now && budget.now() - start >= budget.timeMs) break;
-    const used = meter.steps - first;
-    if (i > 0 && used + used / i > budget.steps) break;
-    const sample = new Table(sampleState(k, random), t.seat, t.memory, meter);
-    out.push(Float64Array.from(candidates, (move) => rollout(sample, move, budget.horizon, limit)));
-  }
-  return out;
+/** The expert's move in one go. */
+export function expertMove(k: Knowledge, t: Table, seed: string | number, budget: SearchBudget = EXPERT_DEFAULT): Move {
+  const thinking = expertThinking(k, t, seed, budget);
+  if (!(thinking instanceof Search)) return thinking;
+  thinking.run(Number.POSITIVE_INFINITY);
+  return thinking.move();
 }
 
 /** The moves worth comparing, judgement's choice first. */
@@ -229,32 +159,4 @@ function closedPile(t: Table): boolean {
 function closes(t: Table, play: Move): boolean {
   const next = t.after(play);
   return next !== null && (next.hand.end !== null || (next.cards.length === 1 && t.pozzettoTaken()));
-}
-
-/** Plays `move` on a sampled table, then everyone's turns for `horizon` more turns; the seat's team's expected lead. */
-function rollout(sample: Table, move: Move, horizon: number, limit: number): number {
-  const meter = sample.meter;
-  meter.steps++;
-  const first = play(sample.state, sample.seat, move);
-  if (!first.ok) return -1e6;
-  let state = first.value.state;
-  const team = sample.team;
-  let turns = 0;
-  for (let guard = 0; guard < 500 && !state.hand!.end; guard++) {
-    const seat = state.hand!.turn;
-    if (state.hand!.phase === "take" && (++turns > horizon || meter.steps > limit)) break;
-    const t = new Table(state, seat, NO_MEMORY, meter);
-    const ours = t.team === team;
-    for (const next of clubTurn(t, ours ? expertWeights(t) : CLUB_WEIGHTS, ours ? OURS : THEIRS)) {
-      meter.steps++;
-      const result = play(state, seat, next);
-      if (!result.ok) break;
-      state = result.value.state;
-    }
-    if (state.hand!.turn === seat && !state.hand!.end) break;
-  }
-  if (!state.hand!.end) return evaluate(state, team);
-  const scores = state.hand!.scores!;
-  const others = scores.filter((s) => s.team !== team);
-  return scores[team]!.total - others.reduce((sum, s) => sum + s.total, 0) / others.length;
 }

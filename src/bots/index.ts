@@ -34,17 +34,12 @@
  * whole turn's CPU is bounded on any machine (`npm run bench -- bots cpu`,
  * docs/computer-players.md). The other levels cost a fraction of that.
  */
-import { makeMove, seededRandom } from "../engine/index.js";
-import { beginnerMove } from "./beginner.js";
-import { clubMove } from "./club.js";
-import { EXPERT_DEFAULT, expertMove, type SearchBudget } from "./expert.js";
-import { type BotInput, knowledgeOf } from "./knowledge.js";
-import { legalMove, type MoveNotation } from "./notation.js";
-import { tableOf } from "./sample.js";
-import type { Meter } from "./table.js";
-import { weightsFor } from "./values.js";
+import { BOT_LEVELS, type BotLevel, type BotOptions, Decision } from "./decision.js";
+import type { BotInput } from "./knowledge.js";
+import type { MoveNotation } from "./notation.js";
 
-export { EXPERT_DEFAULT, EXPERT_STRONG, type SearchBudget } from "./expert.js";
+export { BOT_LEVELS, type BotLevel, type BotOptions, Decision } from "./decision.js";
+export { EXPERT_CLOSED_THREE, EXPERT_DEFAULT, EXPERT_STRONG, expertBudget, type SearchBudget } from "./expert.js";
 export type { SeenEvent } from "./history.js";
 export type { BotInput } from "./knowledge.js";
 export type { MoveNotation, PlayNotation } from "./notation.js";
@@ -52,39 +47,16 @@ export { tableOf } from "./sample.js";
 export { STRATEGY_NAMES, type StrategyName, strategyMove } from "./strategies.js";
 export type { Meter } from "./table.js";
 
-/** The levels, weakest first: `beginner` plays legal, simple Burraco; `club` a solid heuristic game; `expert` searches. */
-export const BOT_LEVELS = ["beginner", "club", "expert"] as const;
-export type BotLevel = (typeof BOT_LEVELS)[number];
-
 export function isBotLevel(value: unknown): value is BotLevel {
   return typeof value === "string" && (BOT_LEVELS as readonly string[]).includes(value);
-}
-
-export interface BotOptions {
-  /**
-   * The expert's search, over its default (EXPERT_DEFAULT): deals per
-   * decision, simulated turns per decision, turns looked ahead; `timeMs`
-   * with the caller's `now()` stops it early on the caller's clock.
-   */
-  readonly search?: Partial<SearchBudget>;
-  /** Counts the work the decision took (engine moves tried), for the budget test and the bench; it never changes the move. */
-  readonly meter?: Meter;
 }
 
 /**
  * The next move of the seat whose view `input.view` is, in docs/record.md
  * notation, or null when that seat has nothing to play (not its turn, a
- * spectator's view, the hand or the match over).
+ * spectator's view, the hand or the match over): a whole decision in one go
+ * (Decision thinks it over several calls, with the same move).
  */
 export function chooseMove(level: BotLevel, input: BotInput, seed: string | number, options: BotOptions = {}): MoveNotation | null {
-  const k = knowledgeOf(input);
-  if (!k) return null;
-  const t = tableOf(k, seed, options.meter);
-  const chosen =
-    level === "beginner"
-      ? beginnerMove(t, seededRandom(`${seed}`))
-      : level === "club"
-        ? clubMove(t, weightsFor(t.rules, t.players))
-        : expertMove(k, t, seed, { ...EXPERT_DEFAULT, ...options.search });
-  return makeMove(legalMove(t, chosen));
+  return new Decision(level, input, seed, options).move(options.meter);
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { chooseMove, EXPERT_DEFAULT, type Meter } from "../../src/bots/index.js";
+import {
+  chooseMove,
+  Decision,
+  EXPERT_CLOSED_THREE,
+  EXPERT_DEFAULT,
+  expertBudget,
+  type Meter,
+  type SearchBudget,
+} from "../../src/bots/index.js";
 import {
   dealFromSeed,
   type GameEvent,
@@ -8,9 +16,19 @@ import {
   type PlayerCount,
   PRESETS,
   type PresetName,
+  seededRandom,
   startHand,
 } from "../../src/engine/index.js";
-import { canDecide, computerMoves, DECISION_STEPS, INVOCATION_STEPS, newWork } from "../../src/server/room/computer.js";
+import {
+  canDecide,
+  computerMoves,
+  INVOCATION_STEPS,
+  JUDGEMENT_STEPS,
+  newWork,
+  ROLLOUT_STEPS,
+  Thoughts,
+  type Work,
+} from "../../src/server/room/computer.js";
 import { newDriver, playHand } from "./driver.js";
 
 /**
@@ -22,8 +40,7 @@ import { newDriver, playHand } from "./driver.js";
  * counted move at the median on the loaded machine it was measured on, all
  * the rest of the decision included: docs/computer-players.md).
  */
-const DECISION_MOST = DECISION_STEPS;
-const TURN_MOST = 2 * DECISION_MOST;
+const decisionMost = (preset: PresetName, players: PlayerCount) => 2 * expertBudget(PRESETS[preset], players).steps + JUDGEMENT_STEPS;
 
 describe("the expert's work per decision and per turn", () => {
   it.each([
@@ -32,6 +49,7 @@ describe("the expert's work per decision and per turn", () => {
     ["aperto", 4],
     ["fibur", 3],
     ["chiuso-stcl", 4],
+    ["chiuso-sporco", 3],
   ] as [PresetName, PlayerCount][])("%s with %i players: counted, bounded, and the same on every run", (preset, players) => {
     const decisions: number[] = [];
     const turns = new Map<number, number>();
@@ -59,10 +77,10 @@ describe("the expert's work per decision and per turn", () => {
     );
     expect(decisions.length).toBeGreaterThan(20);
     // It does search (the count is not trivially small)…
-    expect(Math.max(...decisions)).toBeGreaterThan(EXPERT_DEFAULT.steps / 2);
+    expect(Math.max(...decisions)).toBeGreaterThan(expertBudget(PRESETS[preset], players).steps / 2);
     // …within its bound per decision and per turn.
-    expect(Math.max(...decisions)).toBeLessThanOrEqual(DECISION_MOST);
-    expect(Math.max(...turns.values())).toBeLessThanOrEqual(TURN_MOST);
+    expect(Math.max(...decisions)).toBeLessThanOrEqual(decisionMost(preset, players));
+    expect(Math.max(...turns.values())).toBeLessThanOrEqual(2 * decisionMost(preset, players));
   });
 
   it("stops dealing once the decision's work is spent, whatever the number of deals allowed", () => {
@@ -82,19 +100,25 @@ describe("the expert's work per decision and per turn", () => {
 });
 
 /**
- * The room plays a computer's turn over several invocations of its alarm (src/server/room/computer.ts),
- * each within INVOCATION_STEPS of counted work: a decision is started only while it still fits.
+ * The room plays a computer's turn over several invocations of its alarm (src/server/room/computer.ts), each within
+ * INVOCATION_STEPS of counted work (passed by at most one rollout): a decision is started only while its judgement
+ * still fits, and a search not finished when the work is spent goes on in the next invocation.
  */
+/** The expert's work with 3 players at a closed pile, elsewhere. */
+const THINKS_MORE: Partial<SearchBudget> = EXPERT_CLOSED_THREE;
+
 describe("the work per invocation of the room", () => {
   it.each([
-    ["classic", 2, "expert"],
-    ["chiuso-sporco", 3, "expert"],
-    ["fibur", 4, "expert"],
-    ["aperto", 2, "club"],
-    ["chiuso", 4, "beginner"],
-  ] as [PresetName, PlayerCount, "expert" | "club" | "beginner"][])(
-    "%s with %i players, %s: every invocation within its counted budget, a searched decision alone after cheap ones",
-    (preset, players, level) => {
+    ["classic", 2, "expert", {}],
+    ["chiuso-sporco", 3, "expert", {}],
+    ["fibur", 4, "expert", {}],
+    ["chiuso", 3, "expert", {}],
+    ["aperto", 4, "expert", THINKS_MORE],
+    ["aperto", 2, "club", {}],
+    ["chiuso", 4, "beginner", {}],
+  ] as [PresetName, PlayerCount, "expert" | "club" | "beginner", Partial<SearchBudget>][])(
+    "%s with %i players, %s (search %j): every invocation within its counted budget, and the turn the one played in one go",
+    (preset, players, level, search) => {
       const seed = `invocations ${preset} ${players}`;
       const game = newGame(PRESETS[preset], players);
       const started = startHand(game, dealFromSeed(seed, players, 0, game.rules.jokers));
@@ -104,50 +128,106 @@ describe("the work per invocation of the room", () => {
       let version = 0;
       const invocations: number[] = [];
       const spread: number[] = [];
+      const decisions: Decision[] = [];
+      const thoughts = new Thoughts();
+      const decide = (lvl: typeof level, input: Parameters<typeof chooseMove>[1], s: string, meter: Meter) => {
+        const decision = new Decision(lvl, input, s, { meter, search });
+        decisions.push(decision);
+        return decision;
+      };
       while (!state.hand!.end) {
         const seat = state.hand!.turn;
+        const before = { state, events: events.slice(), version };
+        const turn: unknown[] = [];
         let count = 0;
         while (!state.hand!.end && state.hand!.turn === seat) {
           const work = newWork();
           const at = version;
-          const decisions: number[] = [];
-          const moves = computerMoves(
-            state,
-            events,
-            level,
-            (i) => `${seed}/${at + i}`,
-            work,
-            (lvl, input, s, meter) => {
-              const before = meter.steps;
-              const move = chooseMove(lvl, input, s, { meter });
-              decisions.push(meter.steps - before);
-              return move;
-            },
-          );
-          expect(moves.length).toBeGreaterThan(0);
-          // Counted, within the budget; each decision within its bound; and the invocation stopped at the turn's
-          // end or because the next decision could not have fitted.
-          expect(work.steps).toBeLessThanOrEqual(INVOCATION_STEPS);
-          for (const d of decisions) expect(d).toBeLessThanOrEqual(DECISION_STEPS);
+          const moves = computerMoves(state, events, level, (i) => `${seed}/${at + i}`, work, thoughts, decide);
+          // Counted, within the budget; and each invocation either played or thought on (never nothing).
+          expect(work.steps).toBeLessThanOrEqual(INVOCATION_STEPS + ROLLOUT_STEPS);
+          expect(moves.length > 0 || (work.thinking === true && work.steps > 0)).toBe(true);
           for (const m of moves) events.push(...m.outcome.events);
-          state = moves.at(-1)!.outcome.state;
+          state = moves.at(-1)?.outcome.state ?? state;
           version += moves.length;
-          if (!state.hand!.end && state.hand!.turn === seat) expect(canDecide(work)).toBe(false);
+          turn.push(...moves.map((m) => m.move));
+          // It stopped short of the turn's end only in the middle of a decision, or because the next could not have fitted.
+          if (!state.hand!.end && state.hand!.turn === seat) expect(work.thinking || !canDecide(work)).toBe(true);
           invocations.push(work.steps);
           count++;
         }
         spread.push(count);
+        // Spread over invocations or not, the turn is the one a single invocation with no limit plays.
+        const unlimited: Work = { steps: -Number.MAX_SAFE_INTEGER, moves: 0 };
+        const once = computerMoves(
+          before.state,
+          before.events,
+          level,
+          (i) => `${seed}/${before.version + i}`,
+          unlimited,
+          new Thoughts(),
+          (lvl, input, s, meter) => new Decision(lvl, input, s, { meter, search }),
+        );
+        expect(turn).toEqual(once.map((m) => m.move));
       }
       expect(invocations.length).toBeGreaterThan(10);
+      const budget = { ...expertBudget(game.rules, players), ...search };
+      const most = level === "expert" ? 2 * budget.steps + JUDGEMENT_STEPS : JUDGEMENT_STEPS;
+      for (const d of decisions) expect(d.steps).toBeLessThanOrEqual(most);
       if (level === "expert") {
-        // It searches (its take, its discard, when judgement has a close choice): many of its turns are spread
-        // over two invocations or more.
-        expect(Math.max(...invocations)).toBeGreaterThan(EXPERT_DEFAULT.steps / 2);
-        expect(spread.filter((n) => n > 1).length).toBeGreaterThan(spread.length / 5);
+        // It searches (its take, its discard, when judgement has a close choice)…
+        expect(Math.max(...invocations)).toBeGreaterThan(INVOCATION_STEPS / 2);
+        // …and where it thinks more than an invocation's work, many of its turns, and decisions, span several.
+        if (budget.steps > EXPERT_DEFAULT.steps) {
+          expect(spread.filter((n) => n > 1).length).toBeGreaterThan(spread.length / 5);
+          expect(decisions.filter((d) => d.steps > INVOCATION_STEPS + ROLLOUT_STEPS).length).toBeGreaterThan(5);
+        }
       } else {
         // The others' decisions are cheap: a turn in one invocation.
         expect(spread.every((n) => n === 1)).toBe(true);
       }
+    },
+  );
+});
+
+/**
+ * A decision thought over several calls (the room's invocations) is the decision made in one go: the same move
+ * and the same work, however the work is split, at every budget.
+ */
+describe("a decision over several calls", () => {
+  it.each([
+    ["chiuso", 3, {}],
+    ["classic", 2, {}],
+    ["chiuso-sporco", 4, {}],
+    ["chiuso-stcl", 3, {}],
+    ["classic", 3, THINKS_MORE],
+  ] as [PresetName, PlayerCount, object][])(
+    "%s with %i players, search %j: the same move in one call or in many",
+    (preset, players, search) => {
+      const d = newDriver(PRESETS[preset], players);
+      let split = 0;
+      const expert = {
+        level: "expert",
+        choose: (input: Parameters<typeof chooseMove>[1], seed: string, meter: Meter) => {
+          const once = chooseMove("expert", input, seed, { meter, search });
+          // Thought in slices of 1 to 200 counted steps, the slices chosen at random for each decision.
+          const random = seededRandom(`${seed}/slices`);
+          const thinking = new Decision("expert", input, seed, { search });
+          let calls = 0;
+          while (!thinking.think(1 + Math.floor(random() * 200))) calls++;
+          if (calls > 1) split++;
+          expect(thinking.move()).toEqual(once);
+          expect(thinking.steps).toBe(meter.steps);
+          return once;
+        },
+      };
+      playHand(
+        d,
+        Array.from({ length: players }, () => expert),
+        `split ${preset} ${players}`,
+        1,
+      );
+      expect(split).toBeGreaterThan(5);
     },
   );
 });

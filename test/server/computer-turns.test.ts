@@ -4,11 +4,13 @@ import { botMove, type GameEvent, makeMove, parseRecord, replayRecord, seededRan
 import {
   canDecide,
   computerMoves,
-  DECISION_STEPS,
   INVOCATION_STEPS,
   invocationMoves,
+  JUDGEMENT_STEPS,
   newWork,
+  ROLLOUT_STEPS,
   setExpertWarm,
+  Thoughts,
   WARM_UP,
   type Work,
 } from "../../src/server/room/computer";
@@ -18,12 +20,20 @@ import { call, computerPlays, move, openSocket, roomStub, trueTable, view } from
 
 /**
  * A computer's turn spread over the room's invocations (src/server/room/computer.ts): each invocation plays
- * within a budget of counted work, each move is its own log entry, and a restart in the middle of a turn
- * resumes it from the log, with the same moves as a turn played at once.
+ * within a budget of counted work, each move is its own log entry, a decision itself may span invocations, and
+ * a restart in the middle of a turn or of a decision resumes it from the log, with the same moves as a turn
+ * played at once. The table: three players at a closed pile, where the expert thinks five times its usual work
+ * (src/bots/expert.ts, expertBudget), so that its take and its discard each take several invocations.
  */
 
+/** Anna (seat 0) and Bea (seat 2) against the expert (seat 1), chiuso, one hand. */
 async function vsExpert(clock?: object) {
-  const body = { players: 2, rules: { hands: 1 }, seats: [{ name: "Anna" }, { computer: "expert" }], ...(clock ? { clock } : {}) };
+  const body = {
+    players: 3,
+    rules: { preset: "chiuso", hands: 1 },
+    seats: [{ name: "Anna" }, { computer: "expert" }, { name: "Bea" }],
+    ...(clock ? { clock } : {}),
+  };
   const created = await call("/api/games", { body });
   expect(created.status).toBe(201);
   return created.body as { id: string; seats: { token: string | null }[] };
@@ -35,10 +45,15 @@ function handEvents(table: Table): GameEvent[] {
   return table.entries.slice(start - 1).flatMap((e) => e.events);
 }
 
-/** The computer's moves from the table at `version` with the work given, as the room chooses them. */
-function movesFrom(table: Table, version: number, work: Work) {
+/**
+ * The computer's moves from the table at `version` with the work given, as the room chooses them: going on with
+ * the decision `thoughts` carries from the invocation before, if any (none: a decision thought from its start).
+ */
+function movesFrom(table: Table, version: number, work: Work, thoughts = new Thoughts()) {
   const at = table.at(version);
-  return computerMoves(at.state, handEvents(at), "expert", (i) => `${table.id}/${version + i}`, work).map((m) => makeMove(m.move));
+  return computerMoves(at.state, handEvents(at), "expert", (i) => `${table.id}/${version + i}`, work, thoughts).map((m) =>
+    makeMove(m.move),
+  );
 }
 
 /**
@@ -53,16 +68,20 @@ function logged(table: Table, from: number, to: number) {
   return table.entries.slice(from, to).flatMap((e) => (e.body.type === "move" ? [e.body.move] : []));
 }
 
-/** Anna (seat 0) plays legal random moves until the computer is to play. */
-async function annaPlays(id: string, token: string, random: ReturnType<typeof seededRandom>): Promise<boolean> {
-  for (let i = 0; i < 40; i++) {
-    const table = await trueTable(id);
+/** Anna and Bea play legal random moves until the computer is to play (false: the game is over). */
+async function annaPlays(
+  game: { id: string; seats: { token: string | null }[] },
+  random: ReturnType<typeof seededRandom>,
+): Promise<boolean> {
+  for (let i = 0; i < 80; i++) {
+    const table = await trueTable(game.id);
     if (table.state.over) return false;
-    if (table.state.hand!.turn === 1) return true;
-    const answer = await move(id, token, makeMove(botMove(table.state, random).move), table.version);
+    const turn = table.state.hand!.turn;
+    if (turn === 1) return true;
+    const answer = await move(game.id, game.seats[turn]!.token!, makeMove(botMove(table.state, random).move), table.version);
     expect(answer.status, answer.text).toBe(200);
   }
-  throw new Error("Anna's turn did not end");
+  throw new Error("the people's turns did not end");
 }
 
 describe("a computer's turn over several invocations", () => {
@@ -82,23 +101,27 @@ describe("a computer's turn over several invocations", () => {
     const random = seededRandom("spread");
     let spread = 0;
     let turns = 0;
+    let thinking = 0;
     for (let turn = 0; turn < 6; turn++) {
-      if (!(await annaPlays(game.id, game.seats[0]!.token!, random))) break;
+      if (!(await annaPlays(game, random))) break;
       const start = (await trueTable(game.id)).version;
+      // The room's invocations, one by one, beside the same choices made here (carrying a decision as the room does).
+      const mirror = new Thoughts();
       let invocations = 0;
-      for (let i = 0; i < 10; i++) {
+      for (let i = 0; i < 30; i++) {
         const from = (await trueTable(game.id)).version;
         await runDurableObjectAlarm(roomStub(game.id));
         const table = await trueTable(game.id);
         invocations++;
         // This invocation's moves are the room's choice from the log at its start, within one invocation's work…
         const work = newWork();
-        expect(logged(table, from, table.version)).toEqual(movesFrom(table, from, work));
-        expect(work.steps).toBeLessThanOrEqual(INVOCATION_STEPS);
+        expect(logged(table, from, table.version)).toEqual(movesFrom(table, from, work, mirror));
+        expect(work.steps).toBeLessThanOrEqual(INVOCATION_STEPS + ROLLOUT_STEPS);
         const done = table.state.over || table.state.hand!.turn !== 1 || table.state.hand!.end !== null;
         if (done) break;
-        // …and it stopped short of the turn's end only because the next decision would not have fitted.
-        expect(canDecide(work)).toBe(false);
+        // …and it stopped short of the turn's end only in the middle of a decision, or because the next would not have fitted.
+        expect(work.thinking || !canDecide(work)).toBe(true);
+        if (table.version === from) thinking++;
       }
       const table = await trueTable(game.id);
       expect(table.state.hand!.turn === 1 && !table.state.hand!.end, "the turn ended").toBe(false);
@@ -108,18 +131,45 @@ describe("a computer's turn over several invocations", () => {
       turns++;
     }
     expect(turns).toBeGreaterThanOrEqual(3);
-    // The expert searches its take and its discard: most of its turns take two invocations or more.
-    expect(spread).toBeGreaterThanOrEqual(1);
+    // The expert searches its take and its discard: most of its turns take two invocations or more, and some
+    // invocations only think (a decision carried on into the next), logging nothing.
+    expect(spread).toBeGreaterThan(turns / 2);
+    expect(thinking).toBeGreaterThanOrEqual(1);
+  });
+
+  it("resumes a decision cut short by a restart from its start: the same move, the turn once", async () => {
+    const game = await vsExpert();
+    const random = seededRandom("mid-decision");
+    for (let turn = 0; turn < 12; turn++) {
+      if (!(await annaPlays(game, random))) break;
+      const start = (await trueTable(game.id)).version;
+      await runDurableObjectAlarm(roomStub(game.id));
+      const mid = await trueTable(game.id);
+      // An invocation that logged nothing, the computer still to play: it is in the middle of its decision.
+      if (mid.version !== start || mid.state.hand!.turn !== 1) {
+        await computerPlays(game.id);
+        continue;
+      }
+      // The platform restarts the room: the decision carried in memory is lost, and thought again from its start.
+      await evictDurableObject(roomStub(game.id));
+      await computerPlays(game.id);
+      const table = await trueTable(game.id);
+      expect(table.state.hand!.turn !== 1 || table.state.hand!.end !== null || table.state.over).toBe(true);
+      const moves = logged(table, start, table.version);
+      expect(moves).toEqual(movesFrom(table, start, unlimited()));
+      expect(moves.filter((m) => m.type === "draw" || m.type === "pickup")).toHaveLength(1);
+      return;
+    }
+    throw new Error("no decision of the computer's took two invocations");
   });
 
   it("resumes a turn cut short by a restart, and by a rebuild from D1, from the log: the same moves, the turn once", async () => {
     const game = await vsExpert();
-    const anna = game.seats[0]!.token!;
     const random = seededRandom("crash");
     let restarted = 0;
     let rebuilt = 0;
     for (let turn = 0; turn < 12 && rebuilt === 0; turn++) {
-      if (!(await annaPlays(game.id, anna, random))) break;
+      if (!(await annaPlays(game, random))) break;
       const start = (await trueTable(game.id)).version;
       await runDurableObjectAlarm(roomStub(game.id));
       const mid = await trueTable(game.id);
@@ -162,7 +212,7 @@ describe("a computer's turn over several invocations", () => {
     const game = await vsExpert({ bank: "1d", timeout: "computer" });
     const random = seededRandom("clock");
     for (let turn = 0; turn < 12; turn++) {
-      if (!(await annaPlays(game.id, game.seats[0]!.token!, random))) break;
+      if (!(await annaPlays(game, random))) break;
       const before = await clockOf(game.id);
       await runDurableObjectAlarm(roomStub(game.id));
       const mid = await trueTable(game.id);
@@ -172,11 +222,11 @@ describe("a computer's turn over several invocations", () => {
       await computerPlays(game.id);
       const after = await clockOf(game.id);
       expect((await publicEvents(game.id)).map((e) => e.type)).not.toContain("timedOut");
-      expect((await trueTable(game.id)).state.hand!.turn).toBe(0);
-      // Its turn was charged up to its first move, at once: its bank is whole; Anna's is as she left it, her turn just begun.
+      expect((await trueTable(game.id)).state.hand!.turn).toBe(2);
+      // Its turn was charged up to its first move, at once: its bank is whole; Bea's is as she left it, her turn just begun.
       expect(after.seats[1]!.bank).toBe(DAY);
-      expect(after.seats[0]!.bank).toBe(before.seats[0]!.bank);
-      expect(after.turn).toMatchObject({ seat: 0, since: new Date(T0 + 2 * DAY).toISOString() });
+      expect(after.seats[2]!.bank).toBe(before.seats[2]!.bank);
+      expect(after.turn).toMatchObject({ seat: 2, since: new Date(T0 + 2 * DAY).toISOString() });
       return;
     }
     throw new Error("no turn of the computer's took two invocations");
@@ -194,7 +244,7 @@ describe("a computer's turn over several invocations", () => {
         )
       ).map((d) => d.at);
     for (let turn = 0; turn < 12; turn++) {
-      if (!(await annaPlays(game.id, anna, random))) break;
+      if (!(await annaPlays(game, random))) break;
       const before = await trueTable(game.id);
       const last = before.entries.at(-1)!.at;
       // After Anna's move (not at the deal, made before she watched), the computer waits a second.
@@ -209,7 +259,7 @@ describe("a computer's turn over several invocations", () => {
       expect(first.events.some((e: { by?: string }) => e.by === "computer")).toBe(true);
       await computerPlays(game.id);
       const end = await trueTable(game.id);
-      expect(end.state.hand!.turn).toBe(0);
+      expect(end.state.hand!.turn).toBe(2);
       await socket.next((m) => m.type === "events" && m.version === end.version, 0);
       socket.close();
       return;
@@ -219,7 +269,7 @@ describe("a computer's turn over several invocations", () => {
 
   it("in a fresh isolate, warms the expert up first: no move, the alarm back at once, then the moves it would have played", async () => {
     const game = await vsExpert();
-    expect(await annaPlays(game.id, game.seats[0]!.token!, seededRandom("warm-up"))).toBe(true);
+    expect(await annaPlays(game, seededRandom("warm-up"))).toBe(true);
     // The room's table itself (the same isolate): its version read now, before it moves on.
     const start = (await trueTable(game.id)).version;
     const dueAt = (await trueTable(game.id)).entries.at(-1)!.at;
@@ -238,11 +288,13 @@ describe("a computer's turn over several invocations", () => {
       expect(table.state.hand!.turn).toBe(1);
       expect(await armed()).toEqual({ alarm: dueAt, due: [{ at: dueAt }] });
     }
-    // Then it decides: the moves it would have played with no warm-up, and the turn goes on as any.
+    // Then it decides: the moves it would have played with no warm-up (or none yet, its decision going on in the
+    // next invocation), and the turn goes on as any.
     await runDurableObjectAlarm(roomStub(game.id));
     const played = await trueTable(game.id);
-    expect(played.version).toBeGreaterThan(start);
-    expect(logged(played, start, played.version)).toEqual(movesFrom(played, start, newWork()));
+    const mirror = newWork();
+    expect(logged(played, start, played.version)).toEqual(movesFrom(played, start, mirror));
+    expect(played.version > start || mirror.thinking).toBe(true);
     await computerPlays(game.id);
     const end = await trueTable(game.id);
     expect(end.state.hand!.turn !== 1 || end.state.hand!.end !== null || end.state.over).toBe(true);
@@ -251,26 +303,29 @@ describe("a computer's turn over several invocations", () => {
 
   it("warms up for the expert alone, each warm-up once: a club player decides at once, and so does the expert after its warm-ups", async () => {
     const game = await vsExpert();
-    expect(await annaPlays(game.id, game.seats[0]!.token!, seededRandom("club first"))).toBe(true);
+    expect(await annaPlays(game, seededRandom("club first"))).toBe(true);
     const table = await trueTable(game.id);
     const at = table.at(table.version);
     const events = handEvents(at);
     const seedOf = (i: number) => `${table.id}/${table.version + i}`;
     setExpertWarm(false);
     const club = newWork();
-    expect(invocationMoves(at.state, events, "club", seedOf, club).length).toBeGreaterThan(0);
+    expect(invocationMoves(at.state, events, "club", seedOf, club, new Thoughts()).length).toBeGreaterThan(0);
     expect(club.warmUp).toBeUndefined();
     for (const _ of WARM_UP) {
       const work = newWork();
-      expect(invocationMoves(at.state, events, "expert", seedOf, work)).toEqual([]);
+      expect(invocationMoves(at.state, events, "expert", seedOf, work, new Thoughts())).toEqual([]);
       // Nothing more is decided in an invocation that warmed up: its work is the warm-up's.
       expect(work).toMatchObject({ warmUp: true, moves: 0 });
       expect(work.steps).toBeGreaterThan(0);
-      expect(work.steps).toBeLessThanOrEqual(DECISION_STEPS);
+      expect(work.steps).toBeLessThanOrEqual(2 * 100 + JUDGEMENT_STEPS);
       expect(canDecide(work)).toBe(false);
     }
-    const after = invocationMoves(at.state, events, "expert", seedOf, newWork()).map((m) => makeMove(m.move));
-    expect(after.length).toBeGreaterThan(0);
+    // Then it decides (and plays, or thinks on in the next invocation when its decision takes more than one).
+    const work = newWork();
+    const after = invocationMoves(at.state, events, "expert", seedOf, work, new Thoughts()).map((m) => makeMove(m.move));
+    expect(work.warmUp).toBeUndefined();
+    expect(after.length > 0 || work.thinking).toBe(true);
     expect(after).toEqual(movesFrom(table, table.version, newWork()));
   });
 });

@@ -1,4 +1,4 @@
-import { chooseMove, EXPERT_DEFAULT, type Meter, type MoveNotation, type SearchBudget } from "../../bots/index";
+import { type BotInput, chooseMove, Decision, type Meter, type SearchBudget } from "../../bots/index";
 import {
   applyMove,
   eventFor,
@@ -15,16 +15,18 @@ import type { ComputerLevel } from "../../shared/wire/common";
 import type { Table } from "./table";
 
 /**
- * A computer player's turn, played a few moves per invocation of the room.
+ * A computer player's turn, played over as many invocations of the room as it needs.
  *
  * A Worker invocation on the Free plan has 10 ms of CPU, and the expert's
- * whole turn (a searched take, the plays, a searched discard) can cost more
- * than that on a loaded machine. So the room plays a computer's moves within
- * a budget of counted work per invocation (its alarm): each move is its own
- * log entry, what an invocation played is committed before the next one
- * chooses more, and when the invocation's work is spent the alarm is set
- * again at once and the next invocation goes on from the log. A restart
- * mid-turn resumes from the last move logged, as after any move.
+ * whole turn (a searched take, the plays, a searched discard) costs several
+ * times that. So the room plays a computer's turn within a budget of counted
+ * work per invocation (its alarm): each move is its own log entry, what an
+ * invocation played is committed before the next one chooses more, and a
+ * decision itself may span invocations — the expert's search stops between
+ * two rollouts when the invocation's work is spent, and the next invocation
+ * goes on with it from there (src/bots: Decision, search.ts), with the move
+ * it would have made in one go. When an invocation's work is spent the alarm
+ * is set again at once and the next invocation goes on from the log.
  *
  * The budget is counted work (the players' Meter: engine moves tried),
  * never time: a Worker's clock does not advance while it computes, and a
@@ -34,41 +36,62 @@ import type { Table } from "./table";
  */
 
 /**
- * The most work one decision of any level takes (the budget test holds every
- * decision to it): the expert's search stops dealing before `steps` and cuts
- * its look-ahead at twice that; its judgement around the search takes less
- * than 200 more. The club and beginner take a few dozen at most.
+ * The most work a decision takes outside its search (the judgement: the candidates, a club or beginner
+ * decision, the move checked at the end): a decision is started in an invocation only while this still fits.
  */
-export const DECISION_STEPS = 2 * EXPERT_DEFAULT.steps + 200;
+export const JUDGEMENT_STEPS = 200;
 
 /**
- * The work one invocation of the room may spend on computer moves. The
- * first decision of an invocation is always played (it is within
- * DECISION_STEPS); another is started only while it would still fit, so an
- * invocation never passes this: after a few cheap decisions (a natural
- * meld, a club player's move) there is room for one more, after a searched
- * one there is not. An expert's turn takes two or three invocations (its
- * take and its discard are searched); a club or beginner turn usually one.
+ * The work one invocation of the room may spend on computer moves. A decision is started only while its
+ * judgement still fits; a search thinks on while its next rollout should still fit (on the mean cost of
+ * those before) and then waits for the next invocation. So an invocation passes this by at most one
+ * rollout more costly than the mean (the budget test holds every invocation to ROLLOUT_STEPS over it).
+ * Sized by `npm run bench -- bots room` for a warm invocation under 5 ms of CPU at p99 (docs/computer-players.md).
  */
-export const INVOCATION_STEPS = DECISION_STEPS + 100;
+export const INVOCATION_STEPS = 600;
 
-/** The work done so far in one invocation: counted steps, the moves played, and whether it warmed the expert up instead (below). */
+/** The most one rollout of the expert's search takes (a candidate's turn and its look-ahead): what an invocation may pass its budget by. */
+export const ROLLOUT_STEPS = 300;
+
+/** The work done so far in one invocation: counted steps, the moves played, and whether it warmed the expert up, or stopped thinking in the middle of a decision. */
 export interface Work extends Meter {
   moves: number;
   warmUp?: boolean;
+  thinking?: boolean;
 }
 
 export const newWork = (): Work => ({ steps: 0, moves: 0 });
 
-/** Whether another decision fits in the invocation: the first always does, unless the invocation warmed up instead (below). */
+/** Whether another decision fits in the invocation: the first always does, unless the invocation warmed up, or thinks on in the next. */
 export function canDecide(work: Work): boolean {
-  return !work.warmUp && (work.moves === 0 || work.steps + DECISION_STEPS <= INVOCATION_STEPS);
+  return !work.warmUp && !work.thinking && (work.moves === 0 || work.steps + JUDGEMENT_STEPS <= INVOCATION_STEPS);
 }
 
-/** How the players choose (the bench times each decision through it). */
-export type Decide = (level: ComputerLevel, input: Parameters<typeof chooseMove>[1], seed: string, meter: Meter) => MoveNotation | null;
+/** How the players decide (the bench and the budget test see each decision through it). */
+export type Decide = (level: ComputerLevel, input: BotInput, seed: string, meter: Meter) => Decision;
 
-const decideByLevel: Decide = (level, input, seed, meter) => chooseMove(level, input, seed, { meter });
+const decideByLevel: Decide = (level, input, seed, meter) => new Decision(level, input, seed, { meter });
+
+/**
+ * The decision a computer is in the middle of, carried from one invocation to the next: the room keeps one per
+ * game in memory (computerTurn). Lost with the isolate (a restart, an eviction, a rebuild from D1), it is simply
+ * thought again from its start: a decision depends only on its position and its seed, never on where it was
+ * paused, so the move is the same, at the cost of the work done again.
+ */
+export class Thoughts {
+  private held: { readonly key: string; readonly decision: Decision } | null = null;
+
+  /** The decision carried for this position and level, if any (it is given up: kept again if still unfinished). */
+  take(key: string): Decision | null {
+    const held = this.held?.key === key ? this.held.decision : null;
+    this.held = null;
+    return held;
+  }
+
+  keep(key: string, decision: Decision): void {
+    this.held = { key, decision };
+  }
+}
 
 /** The hand's events as `seat` saw them (what its computer player may know of them). */
 function seenBy(events: readonly GameEvent[], seat: number, rules: GameState["rules"]) {
@@ -84,7 +107,9 @@ function seenBy(events: readonly GameEvent[], seat: number, rules: GameState["ru
  * and applied by the engine, which judges it like any player's. Move `i` of
  * the call is seeded by `seedOf(i)`: the room's is the game and the move's
  * version, so a turn played over several invocations (or replayed after a
- * restart) gives the same moves as one played at once.
+ * restart) gives the same moves as one played at once. A decision not
+ * finished when the work is spent is left in `thoughts` (work.thinking) for
+ * the next call on the same position to go on with.
  */
 export function computerMoves(
   start: GameState,
@@ -92,6 +117,7 @@ export function computerMoves(
   level: ComputerLevel,
   seedOf: (i: number) => string,
   work: Work,
+  thoughts: Thoughts,
   decide: Decide = decideByLevel,
 ): { move: Move; outcome: Outcome }[] {
   let state = start;
@@ -101,7 +127,15 @@ export function computerMoves(
   const ours = (s: GameState) => !s.over && s.hand !== null && s.hand.end === null && s.hand.turn === seat;
   // A turn is a take, some plays and a discard: far fewer moves than this, whatever happens.
   for (let i = 0; i < 60 && ours(state) && canDecide(work); i++) {
-    const chosen = decide(level, { view: viewFor(state, seat), history: seen }, seedOf(i), work);
+    const seed = seedOf(i);
+    const key = `${seed}/${seat}/${level}`;
+    const decision = thoughts.take(key) ?? decide(level, { view: viewFor(state, seat), history: seen }, seed, work);
+    if (!decision.think(INVOCATION_STEPS - work.steps, work)) {
+      thoughts.keep(key, decision);
+      work.thinking = true;
+      break;
+    }
+    const chosen = decision.move(work);
     const moved = chosen ? applyMove(state, seat, chosen) : null;
     // Never leave a turn unfinished: should the players find nothing, the turn ends as simply as the rules allow (cheaply).
     if (!moved?.ok) return [...played, ...simpleTurn(state)];
@@ -164,16 +198,22 @@ export function invocationMoves(
   level: ComputerLevel,
   seedOf: (i: number) => string,
   work: Work,
+  thoughts: Thoughts,
   decide: Decide = decideByLevel,
 ): { move: Move; outcome: Outcome }[] {
-  return warmUp(start, events, level, work) ? [] : computerMoves(start, events, level, seedOf, work, decide);
+  return warmUp(start, events, level, work) ? [] : computerMoves(start, events, level, seedOf, work, thoughts, decide);
 }
 
-/** The room's computer moves for the seat to play, within the invocation's `work` (none when it warms up). */
+/** Each room's decision in the middle (Thoughts), with its table: in memory, gone with the room's instance. */
+const roomThoughts = new WeakMap<Table, Thoughts>();
+
+/** The room's computer moves for the seat to play, within the invocation's `work` (none when it warms up, or thinks on in the next). */
 export function computerTurn(table: Table, level: ComputerLevel, work: Work): { move: Move; outcome: Outcome }[] {
   const start = table.handStarts[table.handStarts.length - 1] ?? 1;
   const events: GameEvent[] = table.since(start - 1).flatMap((e) => e.events);
-  return invocationMoves(table.state, events, level, (i) => `${table.id}/${table.version + i}`, work);
+  let thoughts = roomThoughts.get(table);
+  if (!thoughts) roomThoughts.set(table, (thoughts = new Thoughts()));
+  return invocationMoves(table.state, events, level, (i) => `${table.id}/${table.version + i}`, work, thoughts);
 }
 
 /** Draw (unless drawn already), lay nothing, and discard the card that costs least to give away (a natural card before a wild, the lowest first). */

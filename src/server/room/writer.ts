@@ -199,7 +199,8 @@ export class RoomWriter extends DurableObject<Env> {
    * Everything due at `now`: the clock's timeouts and reminders, a computer's moves, then the outbox's drain; then
    * re-arms. Computer moves are played within one invocation's counted work (computer.ts: a Free-plan invocation
    * has 10 ms of CPU); a turn not finished is due again at once, and the alarm comes back for it in an invocation
-   * of its own. So does a turn a fresh isolate's warm-up put off (computer.ts: it plays no move, the turn stays due).
+   * of its own. So does a turn whose decision goes on in the next invocation, or that a fresh isolate's warm-up put
+   * off (computer.ts: neither logs a move, the turn stays due).
    */
   protected async handleDue(room: Room, now: number): Promise<void> {
     const work = newWork();
@@ -209,8 +210,8 @@ export class RoomWriter extends DurableObject<Env> {
       if (entries.length === 0) break;
       await this.commit(room, entries, now, false);
     }
-    // In the middle of a computer's turn (or after its warm-up, computer.ts), what is owed waits for its drain's own time (or the turn's end).
-    const goesOn = (work.moves > 0 || work.warmUp === true) && computerToPlay(room.table) !== null;
+    // In the middle of a computer's turn or decision (or after its warm-up, computer.ts), what is owed waits for its drain's own time (or the turn's end).
+    const goesOn = (work.moves > 0 || work.warmUp === true || work.thinking === true) && computerToPlay(room.table) !== null;
     if (this.alarms.drainDue(now) || (owes(room) && !goesOn)) await this.followUp.drain(room, now);
     await this.followUp.sendDigests(room, now);
     await this.alarms.arm(this.due(room));
