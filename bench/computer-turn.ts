@@ -2,8 +2,9 @@
  * `npm run bench -- turn [games]`: how soon a computer's turn shows, as a
  * player by correspondence sees it. In the Workers runtime (scripts/local-runtime.ts,
  * the bundle as deployed), each game has one person and computer players
- * of one level (2 players, and 4 where the person's partner is a computer
- * too); the person plays a turn over HTTP, then waits on the long poll as
+ * of one level (2 players; 3 at a closed pile, where the expert thinks the
+ * most and a decision spans several invocations; and 4, where the person's
+ * partner is a computer too); the person plays a turn over HTTP, then waits on the long poll as
  * the web client does when the table is not open live (no pause between
  * the computer's moves: src/server/room/due.ts). Each computer turn's time
  * runs from the moment the turn passed to it (the person's discard
@@ -26,19 +27,24 @@ import { getJson, myTurn, newStats, playTurnHttp, type SeatPlayer } from "./clie
 import { markdownTable, saveFigures } from "./figures";
 
 const LEVELS: readonly ComputerLevel[] = ["club", "expert"];
-const TABLES: readonly (2 | 4)[] = [2, 4];
+/** The tables: classic with 2 and 4 players, chiuso (a closed pile) with 3, where the expert thinks five times as much. */
+const TABLES: readonly { readonly players: 2 | 3 | 4; readonly preset: string }[] = [
+  { players: 2, preset: "classic" },
+  { players: 3, preset: "chiuso" },
+  { players: 4, preset: "classic" },
+];
 /** The person's turns played per game: a hand's middle, where the computer has the most to weigh. */
 const TURNS = 12;
 
 const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** One game's computer turns, in ms each: the person plays, then watches the long poll until it is their turn again. */
-async function playGame(url: string, level: ComputerLevel, players: 2 | 4, seed: string): Promise<number[]> {
+async function playGame(url: string, level: ComputerLevel, players: 2 | 3 | 4, preset: string, seed: string): Promise<number[]> {
   const seats = Array.from({ length: players }, (_, seat) => (seat === 0 ? { name: "Anna" } : { computer: level }));
   const made = await fetch(`${url}/api/games`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ players, seats, rules: { preset: "classic", hands: 1 } }),
+    body: JSON.stringify({ players, seats, rules: { preset, hands: 1 } }),
   });
   if (made.status !== 201) throw new Error(`a game not made: ${made.status} ${await made.text()}`);
   const game = (await made.json()) as CreateGameResponse;
@@ -79,16 +85,19 @@ export async function computerTurnBench(games = 4): Promise<void> {
   const values: Record<string, string> = {};
   try {
     // A warm-up game: the isolate's first decisions are the cold start's (docs/scale.md), not a turn's.
-    await playGame(service.url, "club", 2, "warm");
+    await playGame(service.url, "club", 2, "classic", "warm");
     for (const level of LEVELS)
-      for (const players of TABLES) {
+      for (const { players, preset } of TABLES) {
         const times = (
-          await Promise.all(Array.from({ length: games }, (_, g) => playGame(service.url, level, players, `${level}:${players}:${g}`)))
+          await Promise.all(
+            Array.from({ length: games }, (_, g) => playGame(service.url, level, players, preset, `${level}:${players}:${g}`)),
+          )
         )
           .flat()
           .sort((a, b) => a - b);
         const row = [
           level,
+          preset,
           String(players),
           String(times.length),
           ...[50, 90, 99].map((p) => `${(percentile(times, p) / 1000).toFixed(2)} s`),
@@ -103,8 +112,8 @@ export async function computerTurnBench(games = 4): Promise<void> {
   }
   const loadAfter = loadavg()[0]!;
   values.table = markdownTable(
-    ["computer", "players", "computer turns", "p50", "p90", "p99", "max"],
-    ["left", "right", "right", "right", "right", "right", "right"],
+    ["computer", "preset", "players", "computer turns", "p50", "p90", "p99", "max"],
+    ["left", "left", "right", "right", "right", "right", "right", "right"],
     rows,
   );
   values.measured = `${new Date().toISOString().slice(0, 10)}, ${games} games a row played at once, at a load of ${loadBefore.toFixed(1)}–${loadAfter.toFixed(1)}`;

@@ -68,6 +68,16 @@ function logged(table: Table, from: number, to: number) {
   return table.entries.slice(from, to).flatMap((e) => (e.body.type === "move" ? [e.body.move] : []));
 }
 
+/** The room plays the computer's turn on, from `start`: the turn played at once, one take, one discard (or the hand's end), nothing twice. */
+async function playedOnce(id: string, start: number): Promise<void> {
+  await computerPlays(id);
+  const table = await trueTable(id);
+  expect(table.state.hand!.turn !== 1 || table.state.hand!.end !== null || table.state.over).toBe(true);
+  const moves = logged(table, start, table.version);
+  expect(moves).toEqual(movesFrom(table, start, unlimited()));
+  expect(moves.filter((m) => m.type === "draw" || m.type === "pickup")).toHaveLength(1);
+}
+
 /** Anna and Bea play legal random moves until the computer is to play (false: the game is over). */
 async function annaPlays(
   game: { id: string; seats: { token: string | null }[] },
@@ -152,12 +162,7 @@ describe("a computer's turn over several invocations", () => {
       }
       // The platform restarts the room: the decision carried in memory is lost, and thought again from its start.
       await evictDurableObject(roomStub(game.id));
-      await computerPlays(game.id);
-      const table = await trueTable(game.id);
-      expect(table.state.hand!.turn !== 1 || table.state.hand!.end !== null || table.state.over).toBe(true);
-      const moves = logged(table, start, table.version);
-      expect(moves).toEqual(movesFrom(table, start, unlimited()));
-      expect(moves.filter((m) => m.type === "draw" || m.type === "pickup")).toHaveLength(1);
+      await playedOnce(game.id, start);
       return;
     }
     throw new Error("no decision of the computer's took two invocations");
@@ -193,13 +198,7 @@ describe("a computer's turn over several invocations", () => {
         expect((await trueTable(game.id)).version).toBe(mid.version);
         rebuilt++;
       }
-      await computerPlays(game.id);
-      const table = await trueTable(game.id);
-      expect(table.state.hand!.turn !== 1 || table.state.hand!.end !== null || table.state.over).toBe(true);
-      // The turn, resumed, is the turn played at once: one take, one discard (or the hand's end), nothing twice.
-      const moves = logged(table, start, table.version);
-      expect(moves).toEqual(movesFrom(table, start, unlimited()));
-      expect(moves.filter((m) => m.type === "draw" || m.type === "pickup")).toHaveLength(1);
+      await playedOnce(game.id, start);
     }
     expect(restarted).toBe(1);
     expect(rebuilt).toBe(1);

@@ -163,11 +163,15 @@ let warmUpsDone = 0;
 /**
  * The warm-ups' searches, one per invocation, on the same position as the real decision so that they run its
  * code (the judgement, the candidates, sampled deals, the rollouts and their evaluation): the smallest search
- * there is (one deal, each candidate's own turn rolled out), then a third of the expert's. One warm-up split a
+ * there is (one deal), then a third of the expert's default, both looking two turns ahead whatever the table's
+ * budget (what they are for is compiling the code, not its answer). One warm-up split a
  * fresh isolate's cost in two halves of which the second, the real decision, still reached 10 ms at times;
  * two keep every invocation well under it (`npm run bench -- bots room`, docs/computer-players.md).
  */
-export const WARM_UP: readonly Partial<SearchBudget>[] = [{ steps: 1 }, { steps: 100 }];
+export const WARM_UP: readonly Partial<SearchBudget>[] = [
+  { steps: 1, horizon: 2 },
+  { steps: 100, horizon: 2 },
+];
 
 /** Tests share one runtime across files: they mark the isolate's expert warm, or cold again to see the warm-up. */
 export function setExpertWarm(warm: boolean): void {
