@@ -20,7 +20,7 @@
  * own (bench/bots-fresh.ts), first cold, then warm.
  */
 import { getHeapStatistics } from "node:v8";
-import { Decision } from "../src/bots/index.js";
+import { Decision, EXPERT_DEFAULT, expertBudget } from "../src/bots/index.js";
 import {
   dealFromSeed,
   type GameEvent,
@@ -74,6 +74,8 @@ export interface RoomCosts {
   readonly spread: number[];
   /** Each turn's wall time, its invocations' computing one after another (in a room, the alarms between add theirs: `bench -- turn`). */
   readonly walls: number[];
+  /** Per turn: whether the expert thinks more than its default there (expertBudget: 3 players at a closed pile). */
+  readonly more: boolean[];
   hands: number;
 }
 
@@ -91,6 +93,7 @@ export const newRoomCosts = (): RoomCosts => ({
   turns: [],
   spread: [],
   walls: [],
+  more: [],
   hands: 0,
 });
 
@@ -145,6 +148,7 @@ export function roomHands(level: ComputerLevel, preset: PresetName, players: Pla
       out.turns.push(turn);
       out.spread.push(invocations);
       out.walls.push(wall);
+      out.more.push(level === "expert" && expertBudget(game.rules, players).steps > EXPERT_DEFAULT.steps);
     }
     out.hands++;
     out.decisions.push(...made.splice(0).map((d) => d.steps));
@@ -231,6 +235,14 @@ export function printRoomCosts(level: string, fresh: FreshRoom, verdicts: string
   ];
   rows.push([level, "invocations per turn", String(warm.spread.length), "", "", three(warm.spread, String)]);
   rows.push([level, "turn, wall time (computing)", String(warm.walls.length), three(warm.walls, ms), "", ""]);
+  // Where the expert thinks more (3 players, a closed pile), its turns apart.
+  const at = (xs: readonly number[]) => xs.filter((_, i) => warm.more[i]);
+  if (warm.more.some(Boolean)) {
+    const turns = warm.turns.filter((_, i) => warm.more[i]);
+    rows.push(row("turn, 3 players, closed pile", turns));
+    rows.push([level, "invocations per turn, 3 players, closed pile", String(turns.length), "", "", three(at(warm.spread), String)]);
+    rows.push([level, "turn, wall time, 3 players, closed pile", String(turns.length), three(at(warm.walls), ms), "", ""]);
+  }
   if (level === "expert") {
     for (const [costs, when] of [
       [warm, "warm"],

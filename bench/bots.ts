@@ -20,7 +20,7 @@
  * `--deals N` per cell (default: 300 for the expert and 200 for the club against the solid player, 100
  * otherwise), `--from N` the first deal (another range of deals measures a change again; pieces that follow on
  * are joined into one cell), `--hands N` per self-play cell (default 10) or room cell (default 2),
- * `--expert JSON` the expert's search over its default (experiments), `--no-warm-up` and `--prime` (room).
+ * `--expert JSON` the expert's search over its budget for the table (experiments; src/bots/expert.ts, expertBudget), `--no-warm-up` and `--prime` (room).
  *
  * `bench/index.ts` runs it bundled by esbuild as wrangler bundles the Worker.
  */
@@ -84,7 +84,7 @@ export async function botsBench(
   const out = option("--out") ?? DEFAULT_OUT;
   const timings: MoveTiming[] = [];
   const verdicts: string[] = [];
-  console.log(`\nComputer players${expert ? `, the expert's search over its default: ${search}` : ""}`);
+  console.log(`\nComputer players${expert ? `, the expert's search over its budget for the table: ${search}` : ""}`);
 
   if (parts.includes("pool")) {
     const fixed = option("--deals");

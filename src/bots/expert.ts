@@ -51,10 +51,13 @@ export const EXPERT_STRONG: SearchBudget = {
 /**
  * With three players at a closed pile: five times the work, each deal looked at six turns ahead. There each
  * player is alone against two, the pile is taken only by laying its top card at once, and a hand's turns
- * count for more; against the reference `solid` player on paired deals (`npm run bench -- bots pool`,
- * `table --beside` the same deals at the default budget), chiuso: +9.3 ± 8.7 paired hands in 100 on deals
- * 1000–1199 and +15.5 ± 8.7 on deals 0–199 (the measures of this budget on deals 2000–2299 and 3000–3299:
- * docs/computer-players.md). A decision then takes several of the room's invocations (src/server/room/computer.ts).
+ * count for more. Against the reference `solid` player, 300 paired deals per cell, this budget beside the
+ * default on the same deals (`npm run bench -- bots pool --expert`, then `table --beside`), in paired hands
+ * won in 100: deals 2000–2299, chiuso +4.8 ± 7.4, chiuso-sporco +10.5 ± 7.9, chiuso-stcl +12.8 ± 6.9; deals
+ * 3000–3299, +5.7 ± 7.2, +4.7 ± 7.9, +6.3 ± 7.2 (+54 ± 43 points per hand); deals 0–299 beside the pool's
+ * cells before (bench/results/pool.jsonl), +12.3 ± 7.2, +5.5 ± 7.3 (+30 ± 25 points per hand), +9.2 ± 7.1;
+ * earlier, chiuso +9.3 ± 8.7 (deals 1000–1199). A decision then takes several of the room's invocations
+ * (src/server/room/computer.ts).
  */
 export const EXPERT_CLOSED_THREE: SearchBudget = { ...EXPERT_DEFAULT, iterations: 12, turns: 300, steps: 1500, horizon: 6 };
 

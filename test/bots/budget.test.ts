@@ -105,7 +105,7 @@ describe("the expert's work per decision and per turn", () => {
  * still fits, and a search not finished when the work is spent goes on in the next invocation.
  */
 /** The expert's work with 3 players at a closed pile, elsewhere. */
-const THINKS_MORE: Partial<SearchBudget> = EXPERT_CLOSED_THREE;
+const THINKS_MORE: Partial<SearchBudget> = { ...EXPERT_CLOSED_THREE };
 
 describe("the work per invocation of the room", () => {
   it.each([
@@ -117,7 +117,7 @@ describe("the work per invocation of the room", () => {
     ["aperto", 2, "club", {}],
     ["chiuso", 4, "beginner", {}],
   ] as [PresetName, PlayerCount, "expert" | "club" | "beginner", Partial<SearchBudget>][])(
-    "%s with %i players, %s (search %j): every invocation within its counted budget, and the turn the one played in one go",
+    "%s with %i players, %s (search over the table's budget: %o): every invocation within its counted budget, and the turn the one played in one go",
     (preset, players, level, search) => {
       const seed = `invocations ${preset} ${players}`;
       const game = newGame(PRESETS[preset], players);
@@ -202,7 +202,7 @@ describe("a decision over several calls", () => {
     ["chiuso-stcl", 3, {}],
     ["classic", 3, THINKS_MORE],
   ] as [PresetName, PlayerCount, object][])(
-    "%s with %i players, search %j: the same move in one call or in many",
+    "%s with %i players, search over the table's budget %o: the same move in one call or in many",
     (preset, players, search) => {
       const d = newDriver(PRESETS[preset], players);
       let split = 0;
