@@ -74,7 +74,7 @@ export interface RoomCosts {
   readonly spread: number[];
   /** Each turn's wall time, its invocations' computing one after another (in a room, the alarms between add theirs: `bench -- turn`). */
   readonly walls: number[];
-  /** Per turn: whether the expert thinks more than its default there (expertBudget: 3 players at a closed pile). */
+  /** Per turn: whether the expert thinks more than its default there (expertBudget: 3 players). */
   readonly more: boolean[];
   hands: number;
 }
@@ -235,13 +235,13 @@ export function printRoomCosts(level: string, fresh: FreshRoom, verdicts: string
   ];
   rows.push([level, "invocations per turn", String(warm.spread.length), "", "", three(warm.spread, String)]);
   rows.push([level, "turn, wall time (computing)", String(warm.walls.length), three(warm.walls, ms), "", ""]);
-  // Where the expert thinks more (3 players, a closed pile), its turns apart.
+  // Where the expert thinks more (3 players), its turns apart.
   const at = (xs: readonly number[]) => xs.filter((_, i) => warm.more[i]);
   if (warm.more.some(Boolean)) {
     const turns = warm.turns.filter((_, i) => warm.more[i]);
-    rows.push(row("turn, 3 players, closed pile", turns));
-    rows.push([level, "invocations per turn, 3 players, closed pile", String(turns.length), "", "", three(at(warm.spread), String)]);
-    rows.push([level, "turn, wall time, 3 players, closed pile", String(turns.length), three(at(warm.walls), ms), "", ""]);
+    rows.push(row("turn, 3 players", turns));
+    rows.push([level, "invocations per turn, 3 players", String(turns.length), "", "", three(at(warm.spread), String)]);
+    rows.push([level, "turn, wall time, 3 players", String(turns.length), three(at(warm.walls), ms), "", ""]);
   }
   if (level === "expert") {
     for (const [costs, when] of [

@@ -49,21 +49,25 @@ export const EXPERT_STRONG: SearchBudget = {
 };
 
 /**
- * With three players at a closed pile: five times the work, each deal looked at six turns ahead. There each
- * player is alone against two, the pile is taken only by laying its top card at once, and a hand's turns
- * count for more. Against the reference `solid` player, 300 paired deals per cell, this budget beside the
- * default on the same deals (`npm run bench -- bots pool --expert`, then `table --beside`), in paired hands
- * won in 100: deals 2000–2299, chiuso +4.8 ± 7.4, chiuso-sporco +10.5 ± 7.9, chiuso-stcl +12.8 ± 6.9; deals
- * 3000–3299, +5.7 ± 7.2, +4.7 ± 7.9, +6.3 ± 7.2 (+54 ± 43 points per hand); deals 0–299 beside the pool's
- * cells before (bench/results/pool.jsonl), +12.3 ± 7.2, +5.5 ± 7.3 (+30 ± 25 points per hand), +9.2 ± 7.1;
- * earlier, chiuso +9.3 ± 8.7 (deals 1000–1199). A decision then takes several of the room's invocations
- * (src/server/room/computer.ts).
+ * With three players: five times the work, each deal looked at six turns ahead. There each player is alone
+ * against two, and a discard is seen by two opponents before it comes round. Against the reference `solid`
+ * player, 300 paired deals per cell, this budget beside the default on the same deals (`npm run bench -- bots
+ * pool --expert`, then `table --beside`), in paired hands won in 100 (and points per hand where the interval
+ * clears even):
+ * - deals 2000–2299: chiuso +4.8 ± 7.4, chiuso-sporco +10.5 ± 7.9, chiuso-stcl +12.8 ± 6.9, classic +8.0 ± 7.7,
+ *   fibur +11.7 ± 7.2, aperto-sporco −0.8 ± 6.9, aperto +0.7 ± 1.3 (99.7% of deals; +42 ± 40 points);
+ * - deals 3000–3299: chiuso +5.7 ± 7.2, chiuso-sporco +4.7 ± 7.9, chiuso-stcl +6.3 ± 7.2 (+54 ± 43 points),
+ *   classic +8.3 ± 7.0 (+40 ± 25 points), fibur +9.2 ± 7.4, aperto-sporco −1.0 ± 7.5;
+ * - deals 0–299 beside the pool's cells before (bench/results/pool.jsonl): chiuso +12.3 ± 7.2, chiuso-sporco
+ *   +5.5 ± 7.3 (+30 ± 25 points), chiuso-stcl +9.2 ± 7.1.
+ * Stronger in five presets on both ranges, no weaker in the sixth: one budget for every table of three. A
+ * decision then takes several of the room's invocations (src/server/room/computer.ts).
  */
-export const EXPERT_CLOSED_THREE: SearchBudget = { ...EXPERT_DEFAULT, iterations: 12, turns: 300, steps: 1500, horizon: 6 };
+export const EXPERT_THREE: SearchBudget = { ...EXPERT_DEFAULT, iterations: 12, turns: 300, steps: 1500, horizon: 6 };
 
 /** How much the expert thinks at a table, from its rules and its players (not a preset's name). */
-export function expertBudget(rules: Rules, players: number): SearchBudget {
-  return rules.discardPile === "closed" && players === 3 ? EXPERT_CLOSED_THREE : EXPERT_DEFAULT;
+export function expertBudget(_rules: Rules, players: number): SearchBudget {
+  return players === 3 ? EXPERT_THREE : EXPERT_DEFAULT;
 }
 
 /** The expert's judgement: the club player's for the table, racing for the pozzetto (values.ts, expertWeightsFor). */

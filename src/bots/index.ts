@@ -39,7 +39,7 @@ import type { BotInput } from "./knowledge.js";
 import type { MoveNotation } from "./notation.js";
 
 export { BOT_LEVELS, type BotLevel, type BotOptions, Decision } from "./decision.js";
-export { EXPERT_CLOSED_THREE, EXPERT_DEFAULT, EXPERT_STRONG, expertBudget, type SearchBudget } from "./expert.js";
+export { EXPERT_DEFAULT, EXPERT_STRONG, EXPERT_THREE, expertBudget, type SearchBudget } from "./expert.js";
 export type { SeenEvent } from "./history.js";
 export type { BotInput } from "./knowledge.js";
 export type { MoveNotation, PlayNotation } from "./notation.js";

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  chooseMove,
-  Decision,
-  EXPERT_CLOSED_THREE,
-  EXPERT_DEFAULT,
-  expertBudget,
-  type Meter,
-  type SearchBudget,
-} from "../../src/bots/index.js";
+import { chooseMove, Decision, EXPERT_DEFAULT, EXPERT_THREE, expertBudget, type Meter, type SearchBudget } from "../../src/bots/index.js";
 import {
   dealFromSeed,
   type GameEvent,
@@ -104,8 +96,8 @@ describe("the expert's work per decision and per turn", () => {
  * INVOCATION_STEPS of counted work (passed by at most one rollout): a decision is started only while its judgement
  * still fits, and a search not finished when the work is spent goes on in the next invocation.
  */
-/** The expert's work with 3 players at a closed pile, elsewhere. */
-const THINKS_MORE: Partial<SearchBudget> = { ...EXPERT_CLOSED_THREE };
+/** The expert's work with 3 players, elsewhere. */
+const THINKS_MORE: Partial<SearchBudget> = { ...EXPERT_THREE };
 
 describe("the work per invocation of the room", () => {
   it.each([
@@ -200,7 +192,7 @@ describe("a decision over several calls", () => {
     ["classic", 2, {}],
     ["chiuso-sporco", 4, {}],
     ["chiuso-stcl", 3, {}],
-    ["classic", 3, THINKS_MORE],
+    ["classic", 2, THINKS_MORE],
   ] as [PresetName, PlayerCount, object][])(
     "%s with %i players, search over the table's budget %o: the same move in one call or in many",
     (preset, players, search) => {
