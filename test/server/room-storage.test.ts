@@ -57,4 +57,36 @@ describe("room storage: the meta map", () => {
       ).toEqual(columns);
     });
   });
+
+  it("wakes with few statements: the meta read once, the tables known current, and a rollback forgets all it learnt", async () => {
+    await runInDurableObject(roomStub(`storage-wake-${crypto.randomUUID()}`), (_, state) => {
+      const sql = state.storage.sql;
+      const first = new Storage(sql, (fn) => state.storage.transactionSync(fn));
+      first.init();
+      first.setMeta("invite_hash", "abc");
+      first.setMeta("log_shard", "LOG_1");
+      // The statements a woken room's storage runs (a count, not a time).
+      const ran: string[] = [];
+      const counted = { exec: (query: string, ...bindings: unknown[]) => (ran.push(query), sql.exec(query, ...bindings)) } as SqlStorage;
+      const woken = new Storage(counted, (fn) => state.storage.transactionSync(fn));
+      woken.init();
+      expect(woken.holdsGame()).toBe(true);
+      expect(woken.getMeta("invite_hash")).toBe("abc");
+      expect(woken.getMeta("log_shard")).toBe("LOG_1");
+      expect(woken.getMeta("drained_seq")).toBeNull();
+      expect(woken.readSnapshot()).toBeNull();
+      expect(ran).toEqual(["SELECT key, value FROM meta", "SELECT version, body FROM snapshot WHERE id = 1"]);
+      // A key first written in a transaction that fails is absent again, and a later write is read.
+      expect(() =>
+        woken.atomically(() => {
+          woken.setMeta("drained_seq", "7");
+          throw new Error("refused halfway");
+        }),
+      ).toThrow("refused halfway");
+      expect(woken.getMeta("drained_seq")).toBeNull();
+      expect(woken.getMeta("invite_hash")).toBe("abc");
+      woken.setMeta("drained_seq", "8");
+      expect(new Storage(sql, (fn) => state.storage.transactionSync(fn)).getMeta("drained_seq")).toBe("8");
+    });
+  });
 });
