@@ -67,7 +67,11 @@ describe("room storage: the meta map", () => {
       first.setMeta("log_shard", "LOG_1");
       // The statements a woken room's storage runs (a count, not a time).
       const ran: string[] = [];
-      const counted = { exec: (query: string, ...bindings: unknown[]) => (ran.push(query), sql.exec(query, ...bindings)) } as SqlStorage;
+      const exec = (query: string, ...bindings: unknown[]) => {
+        ran.push(query);
+        return sql.exec(query, ...bindings);
+      };
+      const counted = { exec } as SqlStorage;
       const woken = new Storage(counted, (fn) => state.storage.transactionSync(fn));
       woken.init();
       expect(woken.holdsGame()).toBe(true);
