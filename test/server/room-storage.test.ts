@@ -1,7 +1,9 @@
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "../../src/engine/index";
+import { Room } from "../../src/server/room/room";
 import { Storage } from "../../src/server/room/storage";
-import { roomStub } from "./helpers";
+import { createGame, playRandomMoves, roomStub } from "./helpers";
 
 /** The room's storage in a real Durable Object's SQLite: what its meta map remembers is what the table holds. */
 describe("room storage: the meta map", () => {
@@ -91,6 +93,30 @@ describe("room storage: the meta map", () => {
       expect(woken.getMeta("invite_hash")).toBe("abc");
       woken.setMeta("drained_seq", "8");
       expect(new Storage(sql, (fn) => state.storage.transactionSync(fn)).getMeta("drained_seq")).toBe("8");
+    });
+  });
+
+  it("a room waking with a game in play reads its SQLite in six statements", async () => {
+    const game = await createGame({ players: 2 });
+    await playRandomMoves(game, 30, seededRandom("storage-wake"));
+    await runInDurableObject(roomStub(game.id), (_, state) => {
+      const ran: string[] = [];
+      const sql = state.storage.sql;
+      const exec = (query: string, ...bindings: unknown[]) => {
+        ran.push(query.split(" ").slice(0, 4).join(" "));
+        return sql.exec(query, ...bindings);
+      };
+      const room = Room.load(new Storage({ exec } as SqlStorage, (fn) => state.storage.transactionSync(fn)));
+      expect(room?.table.id).toBe(game.id);
+      expect(room?.table.version).toBeGreaterThan(30);
+      expect(ran).toEqual([
+        "SELECT 1 FROM sqlite_master", // whether the room holds a game at all (it stores nothing otherwise)
+        "SELECT body, at FROM", // the created entry
+        "SELECT key, value FROM", // the meta, whole
+        "SELECT version, body FROM", // the table's snapshot
+        "SELECT seq, body, at", // the entries after it: the hand in play
+        "SELECT seat, token_hash, taken,", // the seats
+      ]);
     });
   });
 });
