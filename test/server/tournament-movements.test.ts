@@ -18,8 +18,17 @@ afterEach(realTime);
 
 const ROUNDS = 3;
 
+/**
+ * Each test starts on a day of its own, after the last test's end (each lasts ROUNDS × 3 days). Always forward: the
+ * Worker's rate limits share this file's address and its faked clock, and a clock that steps back refills no bucket
+ * (rate-limiter.ts), so tests that each started on a random day could, run after run, find the tournaments' write
+ * budget spent by the tests before them (a 429 at registration, once in many runs).
+ */
+let lastStart = T0;
+
 async function play(movement: string, entries: number, odd: "bye" | "computer", format: "individual" | "pairs" = "individual") {
-  let now = T0 + Math.floor(Math.random() * 1000) * DAY;
+  lastStart += (ROUNDS * 3 + 1 + Math.floor(Math.random() * 30)) * DAY;
+  let now = lastStart;
   setTime(now);
   const organiser = playerKey();
   const made = await createTournament(organiser, { movement, odd, format, rounds: ROUNDS, roundTime: "3d" });
