@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { checkRecord } from "../../src/tournament/record";
-import { DAY, realTime, setTime, T0 } from "./clock-helpers";
+import { DAY, laterDay, realTime, setTime } from "./clock-helpers";
 import { call, trueTable } from "./helpers";
 import { createTournament, drainTable, playerKey, recordOf, register, runTournament, standingsOf, tournament } from "./tournament-helpers";
 
@@ -18,17 +18,8 @@ afterEach(realTime);
 
 const ROUNDS = 3;
 
-/**
- * Each test starts on a day of its own, after the last test's end (each lasts ROUNDS × 3 days). Always forward: the
- * Worker's rate limits share this file's address and its faked clock, and a clock that steps back refills no bucket
- * (rate-limiter.ts), so tests that each started on a random day could, run after run, find the tournaments' write
- * budget spent by the tests before them (a 429 at registration, once in many runs).
- */
-let lastStart = T0;
-
 async function play(movement: string, entries: number, odd: "bye" | "computer", format: "individual" | "pairs" = "individual") {
-  lastStart += (ROUNDS * 3 + 1 + Math.floor(Math.random() * 30)) * DAY;
-  let now = lastStart;
+  let now = laterDay();
   setTime(now);
   const organiser = playerKey();
   const made = await createTournament(organiser, { movement, odd, format, rounds: ROUNDS, roundTime: "3d" });
