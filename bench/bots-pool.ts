@@ -23,7 +23,7 @@ import {
 import { type MoveTiming, newDriver, playHand, type Seating } from "../test/bots/driver.js";
 import type { loadBaseline } from "./baseline.js";
 import { markdownTable } from "./figures.js";
-import { mean, meanInterval, shareText, winOf } from "./intervals.js";
+import { mean, meanInterval, shareText, targetVerdict, winOf } from "./intervals.js";
 import { REFERENCE_NAMES, type ReferenceName, referenceMove } from "./reference/index.js";
 
 /**
@@ -308,7 +308,48 @@ export function readCells(out: string): CellResult[] {
     .map((l) => JSON.parse(l) as CellResult);
 }
 
-/** The markdown table of the pool, as docs/computer-players.md shows it between its markers. */
+export const SUMMARY_HEAD = [
+  "preset",
+  "players",
+  "club: deals won (95%)",
+  "club vs target",
+  "expert: deals won (95%)",
+  "expert vs target",
+  "closes, expert / solid",
+  "pozzetto, expert / solid",
+];
+
+/**
+ * The strength table at a glance (docs/computer-players.md): per preset and table size, each level's deals won
+ * against the reference `solid` player with its interval and its target's verdict, and how often the expert and
+ * `solid` close and take their pozzetto. The whole pool, every opponent and column, is `poolMarkdown`'s.
+ */
+export function summaryMarkdown(cells: readonly CellResult[]): string {
+  const against = (side: string, preset: PresetName, players: number) =>
+    cells.find((c) => c.side === side && c.opponent === "solid" && c.preset === preset && c.players === players);
+  const rows: string[][] = [];
+  for (const players of [2, 3, 4])
+    for (const preset of PRESET_NAMES) {
+      const club = against("club", preset, players);
+      const expert = against("expert", preset, players);
+      if (!club && !expert) continue;
+      const won = (c: CellResult | undefined) => (c ? shareText(c.won, c.deals) : "—");
+      const verdict = (c: CellResult | undefined) => (c ? targetVerdict(c.won, c.deals, TARGETS[c.side]!).trim() : "—");
+      rows.push([
+        preset,
+        String(players),
+        won(club),
+        verdict(club),
+        won(expert),
+        verdict(expert),
+        expert ? two(expert.a.closes, expert.b.closes, pct) : "—",
+        expert ? two(expert.a.taken, expert.b.taken, pct) : "—",
+      ]);
+    }
+  return markdown(SUMMARY_HEAD, rows, 2);
+}
+
+/** The markdown table of the pool, as docs/benchmarks.md shows it between its markers. */
 export function poolMarkdown(cells: readonly CellResult[]): string {
   return markdown(POOL_HEAD, cells.map(row), 3);
 }

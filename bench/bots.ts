@@ -45,6 +45,7 @@ import {
   runPool,
   seating,
   setBaselineLoader,
+  summaryMarkdown,
   TARGETS,
 } from "./bots-pool.js";
 import { type FreshRoom, overLimit, printCold, printRoomCosts, printStepCost } from "./bots-room.js";
@@ -113,6 +114,7 @@ export async function botsBench(
     targetLines(cells, targets);
     const old = againstRoundTwo(cells);
     const written = keep("bots", {
+      summary: `\n${summaryMarkdown(cells)}\n`,
       pool: `\n${poolMarkdown(cells)}\n`,
       targets: `\n\n${targets.map((t) => `- ${t.replace(/ +/, " ")}`).join("\n")}\n\n`,
       roundTwo: old.length ? `\n${markdown(ROUND_TWO_HEAD, old, 3)}\n` : " (none measured) ",

@@ -10,6 +10,19 @@ export const DAY = 24 * HOUR;
 /** Far ahead of the real clock, so that no alarm the room sets fires on its own during a test. */
 export const T0 = Date.UTC(2031, 2, 2, 9, 0, 0);
 
+let latest = T0;
+
+/**
+ * A test's first day: a random one after every earlier test's (each may run for up to `span`), never before. The
+ * Worker's rate limits share a file's address and the faked clock, and a clock that steps back refills no bucket
+ * (src/server/rate-limiter.ts): tests started on random days, some before others, could find a budget spent by the
+ * tests before them (a 429 once in many runs).
+ */
+export function laterDay(span = 40 * DAY): number {
+  latest += span + Math.floor(Math.random() * 30) * DAY;
+  return latest;
+}
+
 export function setTime(at: number): void {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(new Date(at));

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { newGameId } from "../../src/server/auth";
-import { DAY, realTime, setTime, T0 } from "./clock-helpers";
+import { DAY, laterDay, realTime, setTime, T0 } from "./clock-helpers";
 import { BASE, call } from "./helpers";
 import { BASE_TOURNAMENT, createTournament, drainTable, playerKey, register, runTournament, tournament } from "./tournament-helpers";
 
@@ -137,7 +137,7 @@ describe("registration", () => {
 
 describe("players", () => {
   it("play in several tournaments at once, each table in their games with its round's deadline, soonest first", async () => {
-    setTime(T0 + Math.floor(Math.random() * 1000) * DAY);
+    setTime(laterDay());
     const me = playerKey();
     const ids: string[] = [];
     for (const roundTime of ["5d", "2d"]) {

@@ -4,7 +4,7 @@ import type { TournamentRoom } from "../../src/server/tournaments/room";
 import { checkRecord } from "../../src/tournament/record";
 import { snapshotOf } from "../../src/tournament/snapshot";
 import { Tournament, type TournamentLog } from "../../src/tournament/state";
-import { DAY, realTime, setTime, T0 } from "./clock-helpers";
+import { laterDay, realTime, setTime } from "./clock-helpers";
 import { call } from "./helpers";
 import {
   createTournament,
@@ -60,7 +60,7 @@ async function checkpointNow(id: string): Promise<number> {
 
 describe("a tournament's checkpoint", () => {
   it("is written by an alarm of its own once due, and a cold room goes on from it as from its whole log", async () => {
-    setTime(T0 + Math.floor(Math.random() * 1000) * DAY);
+    setTime(laterDay());
     const organiser = playerKey();
     const { id } = await createTournament(organiser, { rounds: 2, roundTime: "2d" });
     const keys = ["Anna", "Bruno", "Carla", "Dario", "Elena"].map(() => playerKey());

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { checkRecord } from "../../src/tournament/record";
-import { DAY, realTime, setTime, T0 } from "./clock-helpers";
+import { DAY, laterDay, realTime, setTime } from "./clock-helpers";
 import { call, trueTable } from "./helpers";
 import { createTournament, drainTable, playerKey, recordOf, register, runTournament, standingsOf, tournament } from "./tournament-helpers";
 
@@ -19,7 +19,7 @@ afterEach(realTime);
 const ROUNDS = 3;
 
 async function play(movement: string, entries: number, odd: "bye" | "computer", format: "individual" | "pairs" = "individual") {
-  let now = T0 + Math.floor(Math.random() * 1000) * DAY;
+  let now = laterDay();
   setTime(now);
   const organiser = playerKey();
   const made = await createTournament(organiser, { movement, odd, format, rounds: ROUNDS, roundTime: "3d" });

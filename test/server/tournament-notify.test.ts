@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { DAY, HOUR, realTime, setTime, T0 } from "./clock-helpers";
+import { DAY, HOUR, laterDay, realTime, setTime } from "./clock-helpers";
 import { call } from "./helpers";
 import { hook, received, settle, unique, until } from "./notify/helpers";
 import { createTournament, drainTable, playerKey, register, runTournament, tournament } from "./tournament-helpers";
@@ -29,7 +29,7 @@ async function heard(name: string, count: number): Promise<Heard[]> {
 
 describe("a tournament's notifications", () => {
   it("tell each player their table when a round starts, and remind them before its deadline, once each, in their language", async () => {
-    let now = T0 + Math.floor(Math.random() * 1000) * DAY;
+    let now = laterDay();
     setTime(now);
     const organiser = playerKey();
     const made = await createTournament(organiser, { name: "Coppa Italia", rounds: 1, roundTime: "5d" });
@@ -91,7 +91,7 @@ describe("a tournament's notifications", () => {
   });
 
   it("tell a player who sits a round out, once, in their language: the round, the bye and what it scores, when the next starts", async () => {
-    const now = T0 + Math.floor(Math.random() * 1000) * DAY;
+    const now = laterDay();
     setTime(now);
     const organiser = playerKey();
     const made = await createTournament(organiser, { name: "Coppa Dispari", rounds: 2, roundTime: "5d" });

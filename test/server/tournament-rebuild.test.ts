@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { savedTournamentLog } from "../../src/server/db/tournament-queries";
 import { checkRecord } from "../../src/tournament/record";
-import { DAY, realTime, setTime, T0 } from "./clock-helpers";
+import { DAY, laterDay, realTime, setTime } from "./clock-helpers";
 import { call } from "./helpers";
 import {
   createTournament,
@@ -44,7 +44,7 @@ async function d1Tables(id: string): Promise<number> {
 
 describe("a tournament rebuilt from D1", () => {
   it("has the same rounds, tables, results and standings, makes no table twice, and gets back a result D1 did not have yet", async () => {
-    let now = T0 + Math.floor(Math.random() * 1000) * DAY;
+    let now = laterDay();
     setTime(now);
     const organiser = playerKey();
     const { id } = await createTournament(organiser, { rounds: 2, roundTime: "2d" });
@@ -105,7 +105,7 @@ describe("a tournament rebuilt from D1", () => {
   });
 
   it("keeps the invitation's link for the organiser and the partner's for the pair's first player", async () => {
-    setTime(T0 + Math.floor(Math.random() * 1000) * DAY);
+    setTime(laterDay());
     const organiser = playerKey();
     const made = await createTournament(organiser, { format: "pairs", visibility: "invitation" });
     const anna = playerKey();

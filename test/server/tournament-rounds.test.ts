@@ -2,7 +2,7 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { computerToPlay } from "../../src/server/room/due";
 import { checkRecord } from "../../src/tournament/record";
-import { DAY, realTime, setTime, T0 } from "./clock-helpers";
+import { DAY, laterDay, realTime, setTime } from "./clock-helpers";
 import { call, roomStub, seatKey, trueTable } from "./helpers";
 import { createTournament, drainTable, playerKey, recordOf, register, runTournament, tournament } from "./tournament-helpers";
 
@@ -26,7 +26,7 @@ async function seatOf(player: string, game: string): Promise<{ seat: number; tok
 
 /** Four players in an individual tournament, started: the first round's tables made and drained. */
 async function started(settings: Record<string, unknown> = {}) {
-  let now = T0 + Math.floor(Math.random() * 1000) * DAY;
+  let now = laterDay();
   setTime(now);
   const organiser = playerKey();
   const made = await createTournament(organiser, { roundTime: "2d", ...settings });

@@ -1,6 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { DAY, realTime, setTime, T0 } from "./clock-helpers";
+import { laterDay, realTime, setTime } from "./clock-helpers";
 import { BASE, call, seatKey, trueTable } from "./helpers";
 import { createTournament, drainTable, playerKey, recordOf, register, runTournament, tournament } from "./tournament-helpers";
 
@@ -34,7 +34,7 @@ async function resign(player: string, game: string) {
 
 describe("duplicate deals", () => {
   it("stay secret across tables until every table has played them, on every channel", async () => {
-    setTime(T0 + Math.floor(Math.random() * 1000) * DAY);
+    setTime(laterDay());
     const organiser = playerKey();
     const made = await createTournament(organiser, { rounds: 1, hands: 2 });
     const players = ["Anna", "Bruno", "Carla", "Dario"].map((name) => ({ name, key: playerKey() }));
@@ -123,7 +123,7 @@ describe("duplicate deals", () => {
   });
 
   it("a tournament that does not share deals keeps its tables public", async () => {
-    setTime(T0 + Math.floor(Math.random() * 1000) * DAY);
+    setTime(laterDay());
     const organiser = playerKey();
     const made = await createTournament(organiser, { rounds: 1, duplicate: false });
     for (const name of ["Anna", "Bruno"]) await register(made.id, playerKey(), name);

@@ -48,6 +48,14 @@ export class Storage {
    * the Workers runtime, a map's lookup nothing.
    */
   private readonly meta = new Map<string, string | null>();
+  /**
+   * Whether `meta` holds every row of the table (read in one statement, the first time a key is asked for): a room
+   * waking asks for several keys, and a key it does not hold is then known absent without a statement.
+   */
+  private metaRead = false;
+  /** What this instance has seen of its tables: the log's (a room holds a game from then on) and the schema current. */
+  private holds = false;
+  private current = false;
 
   constructor(
     private readonly sql: SqlStorage,
@@ -62,6 +70,7 @@ export class Storage {
   init(): void {
     if (this.schemaCurrent()) return;
     this.sql.exec(SCHEMA);
+    this.current = true;
     // Rooms made before one of the seats' later columns get it now.
     const columns = new Set(
       this.sql
@@ -75,7 +84,8 @@ export class Storage {
 
   private schemaCurrent(): boolean {
     try {
-      return this.getMeta("schema") === SCHEMA_VERSION;
+      this.current = this.getMeta("schema") === SCHEMA_VERSION;
+      return this.current;
     } catch {
       // No meta table yet: a room being made.
       return false;
@@ -84,15 +94,19 @@ export class Storage {
 
   /** Whether this room holds a game (without creating anything). */
   holdsGame(): boolean {
-    return this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'log'").toArray().length > 0;
+    this.holds ||= this.current || this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'log'").toArray().length > 0;
+    return this.holds;
   }
 
   atomically<T>(fn: () => T): T {
     try {
       return this.transaction(fn);
     } catch (error) {
-      // Rolled back: what the meta map learnt inside is forgotten with it.
+      // Rolled back: what the meta map learnt inside is forgotten with it (and the tables made, should they have been).
       this.meta.clear();
+      this.metaRead = false;
+      this.holds = false;
+      this.current = false;
       throw error;
     }
   }
@@ -121,7 +135,9 @@ export class Storage {
    * and engine, which table-snapshot.ts checks).
    */
   readSnapshot(): { version: number; body: unknown } | null {
-    const exists = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'snapshot'").toArray().length > 0;
+    // Tables current (init, as every load runs first): the snapshot's is one of them.
+    const exists =
+      this.current || this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'snapshot'").toArray().length > 0;
     if (!exists) return null;
     const row = this.sql.exec<{ version: number; body: string }>("SELECT version, body FROM snapshot WHERE id = 1").toArray()[0];
     return row ? { version: row.version, body: JSON.parse(row.body) as unknown } : null;
@@ -189,11 +205,12 @@ export class Storage {
 
   getMeta(key: string): string | null {
     const known = this.meta.get(key);
-    if (known !== undefined) return known;
-    const row = this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray()[0];
-    const value = row ? row.value : null;
-    this.meta.set(key, value);
-    return value;
+    if (known !== undefined || this.metaRead) return known ?? null;
+    // A room's meta is a few short rows (its settings and marks): all of them in one statement.
+    for (const row of this.sql.exec<{ key: string; value: string }>("SELECT key, value FROM meta").toArray())
+      if (!this.meta.has(row.key)) this.meta.set(row.key, row.value);
+    this.metaRead = true;
+    return this.meta.get(key) ?? null;
   }
 
   setMeta(key: string, value: string): void {
