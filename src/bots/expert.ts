@@ -58,10 +58,11 @@ export const EXPERT_STRONG: SearchBudget = {
  *   fibur +11.7 ± 7.2, aperto-sporco −0.8 ± 6.9, aperto +0.7 ± 1.3 (99.7% of deals; +42 ± 40 points);
  * - deals 3000–3299: chiuso +5.7 ± 7.2, chiuso-sporco +4.7 ± 7.9, chiuso-stcl +6.3 ± 7.2 (+54 ± 43 points),
  *   classic +8.3 ± 7.0 (+40 ± 25 points), fibur +9.2 ± 7.4, aperto-sporco −1.0 ± 7.5;
- * - deals 0–299 beside the pool's cells before (bench/results/pool.jsonl): chiuso +12.3 ± 7.2, chiuso-sporco
- *   +5.5 ± 7.3 (+30 ± 25 points), chiuso-stcl +9.2 ± 7.1.
- * Stronger in five presets on both ranges, no weaker in the sixth: one budget for every table of three. A
- * decision then takes several of the room's invocations (src/server/room/computer.ts).
+ * - deals 0–299: chiuso +12.3 ± 7.2, chiuso-sporco +5.5 ± 7.3 (+30 ± 25 points), chiuso-stcl +9.2 ± 7.1,
+ *   classic −3.0 ± 7.1, fibur +0.7 ± 7.4, aperto-sporco −1.3 ± 7.2.
+ * Over the three ranges (900 deals) it won more deals in five presets (classic the least, +4.4 on average)
+ * and as many in aperto-sporco (−1.0), weaker nowhere: one budget for every table of three. A decision then
+ * takes several of the room's invocations (src/server/room/computer.ts).
  */
 export const EXPERT_THREE: SearchBudget = { ...EXPERT_DEFAULT, iterations: 12, turns: 300, steps: 1500, horizon: 6 };
 
