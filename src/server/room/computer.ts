@@ -50,7 +50,12 @@ export const JUDGEMENT_STEPS = 200;
  */
 export const INVOCATION_STEPS = 600;
 
-/** The most one rollout of the expert's search takes (a candidate's turn and its look-ahead): what an invocation may pass its budget by. */
+/**
+ * What an invocation may pass its budget by: one rollout of the expert's search (a candidate's turn and its
+ * look-ahead, cut once the search's work is twice its budget). Not a bound the search enforces, a measure it
+ * keeps: over a hand of every preset with 2, 3 and 4 players, 98 at p99 and 271 at the most with a six-turn
+ * look-ahead (44 and 98 with two); the budget test holds every invocation to it.
+ */
 export const ROLLOUT_STEPS = 300;
 
 /** The work done so far in one invocation: counted steps, the moves played, and whether it warmed the expert up, or stopped thinking in the middle of a decision. */
