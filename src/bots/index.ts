@@ -32,7 +32,9 @@
  * does not advance while it computes): every move tried on the engine
  * counts (Meter, table.ts), and a decision stops at a fixed count, so a
  * whole turn's CPU is bounded on any machine (`npm run bench -- bots cpu`,
- * docs/computer-players.md). The other levels cost a fraction of that.
+ * docs/computer-players.md). The other levels cost a fraction of that. A
+ * decision may also be thought over several calls (`Decision.think`, a
+ * given count of work each: the room's invocations), with the same move.
  */
 import { BOT_LEVELS, type BotLevel, type BotOptions, Decision } from "./decision.js";
 import type { BotInput } from "./knowledge.js";
