@@ -76,6 +76,31 @@ describe("a turn at the table", () => {
     await handCount(bruno, 13);
   });
 
+  it("a drag plays the card picked up, even when the hand is laid out again under it", async () => {
+    const game = await newGame();
+    const anna = await open(game, 0, { size: "laptop" });
+    await anna.locator("#take-stock").click();
+    await handCount(anna, 12);
+    const order = () => anna.locator("#my-hand button.card").evaluateAll((cards) => cards.map((c) => c.getAttribute("data-card")));
+    const before = await order();
+    // Picks 9♦ up with the mouse and starts dragging it towards the pile…
+    const box = (await anna.locator('#my-hand button.card[data-card="9D"]').boundingBox())!;
+    await anna.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await anna.mouse.down();
+    await anna.mouse.move(box.x + box.width / 2, box.y - 40, { steps: 4 });
+    // …when the hand is laid out again (here sorted by rank; an answer or a push arriving does the same)…
+    await anna.locator(`#sort-${(await anna.locator("#sort-rank").getAttribute("aria-pressed")) === "true" ? "suit" : "rank"}`).dispatchEvent("click");
+    await expect.poll(order).not.toEqual(before);
+    expect((await order()).indexOf("9D")).not.toBe(before.indexOf("9D"));
+    // …and drops it on the pile: 9♦ is discarded, not the card now where it was.
+    const pile = (await anna.locator("#discard").boundingBox())!;
+    await anna.mouse.move(pile.x + pile.width / 2, pile.y + pile.height / 2, { steps: 6 });
+    await anna.mouse.up();
+    await anna.locator('#discard .card.top[data-card="9D"]').waitFor();
+    await handCount(anna, 11);
+    expect(await order()).not.toContain("9D");
+  });
+
   it("by keyboard: Enter on the stock draws, the focus goes to the card drawn, Space selects it, Enter discards", async () => {
     const game = await newGame();
     const anna = await open(game, 0, { size: "laptop" });

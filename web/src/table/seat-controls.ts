@@ -188,10 +188,15 @@ export class SeatControls {
     this.active = at;
   }
 
-  private drop(target: DropTarget | null, indices: number[]): void {
+  private drop(target: DropTarget | null, cards: string[]): void {
     const page = this.page;
     this.dragging = new Set();
-    const cards = indices.map((i) => page.cards()[i]!).filter((c) => c !== undefined);
+    const indices = placesOf(cards, page.cards());
+    // A card picked up is no longer in the hand (played meanwhile): the drop does nothing.
+    if (indices === null) {
+      page.render();
+      return;
+    }
     const hand = page.snap?.view.hand;
     const mine = page.myTurn();
     if (target?.kind === "hand") this.reorder(indices, target.index > Math.max(...indices) ? target.index + 1 : target.index);
@@ -285,12 +290,16 @@ export class SeatControls {
     dragStart: (index, event) => {
       const selection = this.page.selection;
       const indices = selection.has(index) ? selection.indices.slice() : [index];
+      // The cards themselves, not their places: the hand may be laid out again under a drag (an answer or a push
+      // arrives, the player sorts it), and a drop must play the cards picked up, never those now where they were.
+      const hand = this.page.cards();
+      const cards = indices.map((i) => hand[i]).filter((c) => c !== undefined);
       startDrag(event, {
         onStart: () => {
           this.dragging = new Set(indices);
           this.page.render();
         },
-        onDrop: (target) => this.drop(target, indices),
+        onDrop: (target) => this.drop(target, cards),
       });
     },
   };
@@ -301,4 +310,15 @@ export class SeatControls {
     verify: (hand) => void this.verify(hand),
     closeHandEnd: () => this.page.ends.close(),
   };
+}
+
+/** Where each of `cards` is in `hand` now (a card held twice, both decks' copies, counted once each); null when one is gone. */
+function placesOf(cards: readonly string[], hand: readonly string[]): number[] | null {
+  const taken = new Set<number>();
+  for (const card of cards) {
+    const at = hand.findIndex((c, i) => c === card && !taken.has(i));
+    if (at < 0) return null;
+    taken.add(at);
+  }
+  return [...taken];
 }
