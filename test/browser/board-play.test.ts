@@ -89,7 +89,9 @@ describe("a turn at the table", () => {
     await anna.mouse.down();
     await anna.mouse.move(box.x + box.width / 2, box.y - 40, { steps: 4 });
     // …when the hand is laid out again (here sorted by rank; an answer or a push arriving does the same)…
-    await anna.locator(`#sort-${(await anna.locator("#sort-rank").getAttribute("aria-pressed")) === "true" ? "suit" : "rank"}`).dispatchEvent("click");
+    await anna
+      .locator(`#sort-${(await anna.locator("#sort-rank").getAttribute("aria-pressed")) === "true" ? "suit" : "rank"}`)
+      .dispatchEvent("click");
     await expect.poll(order).not.toEqual(before);
     expect((await order()).indexOf("9D")).not.toBe(before.indexOf("9D"));
     // …and drops it on the pile: 9♦ is discarded, not the card now where it was.
