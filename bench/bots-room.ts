@@ -148,7 +148,7 @@ export function roomHands(level: ComputerLevel, preset: PresetName, players: Pla
       out.turns.push(turn);
       out.spread.push(invocations);
       out.walls.push(wall);
-      out.more.push(level === "expert" && expertBudget(game.rules, players).steps > EXPERT_DEFAULT.steps);
+      out.more.push(level === "expert" && expertBudget(players).steps > EXPERT_DEFAULT.steps);
     }
     out.hands++;
     out.decisions.push(...made.splice(0).map((d) => d.steps));

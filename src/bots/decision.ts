@@ -46,7 +46,7 @@ export class Decision {
       if (level === "beginner") this.chosen = beginnerMove(t, seededRandom(`${seed}`));
       else if (level === "club") this.chosen = clubMove(t, weightsFor(t.rules, t.players));
       else {
-        const thinking = expertThinking(k, t, seed, { ...expertBudget(t.rules, t.players), ...options.search });
+        const thinking = expertThinking(k, t, seed, { ...expertBudget(t.players), ...options.search });
         if (thinking instanceof Search) this.search = thinking;
         else this.chosen = thinking;
       }

@@ -1,4 +1,4 @@
-import { isWildCard, type Move, type Rules } from "../engine/index.js";
+import { isWildCard, type Move } from "../engine/index.js";
 import { closedPickup, clubDiscardRanking, clubMove, clubPlays, clubTake, loneCardAllowed } from "./club.js";
 import type { Knowledge } from "./knowledge.js";
 import { EXPERT_STYLE, Search, type SearchBudget } from "./search.js";
@@ -66,8 +66,8 @@ export const EXPERT_STRONG: SearchBudget = {
  */
 export const EXPERT_THREE: SearchBudget = { ...EXPERT_DEFAULT, iterations: 12, turns: 300, steps: 1500, horizon: 6 };
 
-/** How much the expert thinks at a table, from its rules and its players (not a preset's name). */
-export function expertBudget(_rules: Rules, players: number): SearchBudget {
+/** How much the expert thinks at a table: by its players, whatever the rules (measured at every table of three). */
+export function expertBudget(players: number): SearchBudget {
   return players === 3 ? EXPERT_THREE : EXPERT_DEFAULT;
 }
 

@@ -32,7 +32,7 @@ import { newDriver, playHand } from "./driver.js";
  * counted move at the median on the loaded machine it was measured on, all
  * the rest of the decision included: docs/computer-players.md).
  */
-const decisionMost = (preset: PresetName, players: PlayerCount) => 2 * expertBudget(PRESETS[preset], players).steps + JUDGEMENT_STEPS;
+const decisionMost = (players: PlayerCount) => 2 * expertBudget(players).steps + JUDGEMENT_STEPS;
 
 describe("the expert's work per decision and per turn", () => {
   it.each([
@@ -69,10 +69,10 @@ describe("the expert's work per decision and per turn", () => {
     );
     expect(decisions.length).toBeGreaterThan(20);
     // It does search (the count is not trivially small)…
-    expect(Math.max(...decisions)).toBeGreaterThan(expertBudget(PRESETS[preset], players).steps / 2);
+    expect(Math.max(...decisions)).toBeGreaterThan(expertBudget(players).steps / 2);
     // …within its bound per decision and per turn.
-    expect(Math.max(...decisions)).toBeLessThanOrEqual(decisionMost(preset, players));
-    expect(Math.max(...turns.values())).toBeLessThanOrEqual(2 * decisionMost(preset, players));
+    expect(Math.max(...decisions)).toBeLessThanOrEqual(decisionMost(players));
+    expect(Math.max(...turns.values())).toBeLessThanOrEqual(2 * decisionMost(players));
   });
 
   it("stops dealing once the decision's work is spent, whatever the number of deals allowed", () => {
@@ -163,7 +163,7 @@ describe("the work per invocation of the room", () => {
         expect(turn).toEqual(once.map((m) => m.move));
       }
       expect(invocations.length).toBeGreaterThan(10);
-      const budget = { ...expertBudget(game.rules, players), ...search };
+      const budget = { ...expertBudget(players), ...search };
       const most = level === "expert" ? 2 * budget.steps + JUDGEMENT_STEPS : JUDGEMENT_STEPS;
       for (const d of decisions) expect(d.steps).toBeLessThanOrEqual(most);
       if (level === "expert") {
