@@ -1,7 +1,7 @@
 import { type Move, makeMove, seededRandom } from "../engine/index.js";
 import { beginnerMove } from "./beginner.js";
 import { clubMove } from "./club.js";
-import { expertBudget, expertThinking } from "./expert.js";
+import { CLUB_THREE, expertBudget, expertThinking } from "./expert.js";
 import { type BotInput, knowledgeOf } from "./knowledge.js";
 import { legalMove, type MoveNotation } from "./notation.js";
 import { tableOf } from "./sample.js";
@@ -9,15 +9,27 @@ import { Search, type SearchBudget } from "./search.js";
 import type { Meter, Table } from "./table.js";
 import { weightsFor } from "./values.js";
 
-/** The levels, weakest first: `beginner` plays legal, simple Burraco; `club` a solid heuristic game; `expert` searches. */
+/**
+ * The levels, weakest first: `beginner` plays legal, simple Burraco; `club` a solid heuristic game (which
+ * thinks a little at a closed pile with three players); `expert` searches, more with three players.
+ */
 export const BOT_LEVELS = ["beginner", "club", "expert"] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
+/**
+ * How much a level thinks at a table: its search's budget (expert.ts), or null where it decides on judgement
+ * alone (the beginner always; the club but at a closed pile with three players, CLUB_THREE).
+ */
+export function budgetOf(level: BotLevel, t: Pick<Table, "rules" | "players">): SearchBudget | null {
+  if (level === "expert") return expertBudget(t.players);
+  return level === "club" && t.players === 3 && t.rules.discardPile === "closed" ? CLUB_THREE : null;
+}
+
 export interface BotOptions {
   /**
-   * The expert's search, over its budget for the table (expertBudget: EXPERT_DEFAULT, or more where
-   * measured to help): deals per decision, simulated turns per decision, turns looked ahead; `timeMs`
-   * with the caller's `now()` stops it early on the caller's clock.
+   * The search of a level that thinks, over its budget for the table (budgetOf: EXPERT_DEFAULT, or more or
+   * less where measured to help): deals per decision, simulated turns per decision, turns looked ahead;
+   * `timeMs` with the caller's `now()` stops it early on the caller's clock.
    */
   readonly search?: Partial<SearchBudget>;
   /** Counts the work the decision took (engine moves tried), for the budget test and the bench; it never changes the move. */
@@ -25,9 +37,10 @@ export interface BotOptions {
 }
 
 /**
- * One decision of a level, which may take several calls to think through: the expert's search runs a
- * given amount of counted work per call (`think`), and its move is the same however the work is split
- * (search.ts); the beginner, the club, and the expert where it has nothing to compare decide at once.
+ * One decision of a level, which may take several calls to think through: a search (the expert's, and the
+ * club's at a closed pile with three players) runs a given amount of counted work per call (`think`), and its move is the same
+ * however the work is split (search.ts); the beginner, the club on its judgement, and a search with nothing
+ * to compare decide at once.
  * Everything it does is counted on a meter of its own, and each call adds its part to the caller's.
  */
 export class Decision {
@@ -43,10 +56,11 @@ export class Decision {
     if (k) {
       const t = tableOf(k, seed, this.own);
       this.table = t;
+      const budget = budgetOf(level, t);
       if (level === "beginner") this.chosen = beginnerMove(t, seededRandom(`${seed}`));
-      else if (level === "club") this.chosen = clubMove(t, weightsFor(t.rules, t.players));
+      else if (!budget) this.chosen = clubMove(t, weightsFor(t.rules, t.players));
       else {
-        const thinking = expertThinking(k, t, seed, { ...expertBudget(t.players), ...options.search });
+        const thinking = expertThinking(k, t, seed, { ...budget, ...options.search });
         if (thinking instanceof Search) this.search = thinking;
         else this.chosen = thinking;
       }

@@ -66,6 +66,20 @@ export const EXPERT_STRONG: SearchBudget = {
  */
 export const EXPERT_THREE: SearchBudget = { ...EXPERT_DEFAULT, iterations: 12, turns: 300, steps: 1500, horizon: 6 };
 
+/**
+ * The club's thinking at a closed pile with three players (decision.ts, budgetOf): the expert's search at half
+ * its usual work. There the club alone against two, on its judgement alone, lost more deals than it won against
+ * the reference `solid` player. Paired hands won in 100 against `solid` (`npm run bench -- bots pool --sides
+ * club`), judgement alone → with this search, on the same deals:
+ * - deals 0–199: chiuso 48.5 → 55.0, chiuso-sporco 46.5 → 55.5, chiuso-stcl 55.1 → 59.8;
+ * - deals 200–399: chiuso 48.5 → 64.3, chiuso-sporco 41.0 → 52.8, chiuso-stcl 61.5 → 69.0.
+ * The expert's whole usual budget did no better there (deals 0–199: chiuso 53.0, chiuso-sporco 53.5), and 600
+ * steps with a four-turn look-ahead (62.0, 57.0) would bring the club near the expert. With an open pile and
+ * three players judgement alone wins half the deals (classic 51.5 on deals 0–399), the same small search added
+ * little (53.5 on deals 0–199), and the expert's usual budget (67.5) would put the club level with the expert.
+ */
+export const CLUB_THREE: SearchBudget = { ...EXPERT_DEFAULT, iterations: 6, turns: 32, steps: 150 };
+
 /** How much the expert thinks at a table: by its players, whatever the rules (measured at every table of three). */
 export function expertBudget(players: number): SearchBudget {
   return players === 3 ? EXPERT_THREE : EXPERT_DEFAULT;

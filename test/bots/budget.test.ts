@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { chooseMove, Decision, EXPERT_DEFAULT, EXPERT_THREE, expertBudget, type Meter, type SearchBudget } from "../../src/bots/index.js";
+import {
+  budgetOf,
+  CLUB_THREE,
+  chooseMove,
+  Decision,
+  EXPERT_DEFAULT,
+  EXPERT_THREE,
+  expertBudget,
+  type Meter,
+  type SearchBudget,
+} from "../../src/bots/index.js";
 import {
   dealFromSeed,
   type GameEvent,
@@ -107,6 +117,7 @@ describe("the work per invocation of the room", () => {
     ["chiuso", 3, "expert", {}],
     ["aperto", 4, "expert", THINKS_MORE],
     ["aperto", 2, "club", {}],
+    ["chiuso-sporco", 3, "club", {}],
     ["chiuso", 4, "beginner", {}],
   ] as [PresetName, PlayerCount, "expert" | "club" | "beginner", Partial<SearchBudget>][])(
     "%s with %i players, %s (search over the table's budget: %o): every invocation within its counted budget, and the turn the one played in one go",
@@ -163,23 +174,40 @@ describe("the work per invocation of the room", () => {
         expect(turn).toEqual(once.map((m) => m.move));
       }
       expect(invocations.length).toBeGreaterThan(10);
-      const budget = { ...expertBudget(players), ...search };
-      const most = level === "expert" ? 2 * budget.steps + JUDGEMENT_STEPS : JUDGEMENT_STEPS;
+      const table = budgetOf(level, { rules: PRESETS[preset], players });
+      const budget = table && { ...table, ...search };
+      const most = budget ? 2 * budget.steps + JUDGEMENT_STEPS : JUDGEMENT_STEPS;
       for (const d of decisions) expect(d.steps).toBeLessThanOrEqual(most);
-      if (level === "expert") {
+      if (budget) {
         // It searches (its take, its discard, when judgement has a close choice)…
-        expect(Math.max(...invocations)).toBeGreaterThan(INVOCATION_STEPS / 2);
+        expect(Math.max(...decisions.map((d) => d.steps))).toBeGreaterThan(budget.steps / 2);
+        if (level === "expert") expect(Math.max(...invocations)).toBeGreaterThan(INVOCATION_STEPS / 2);
         // …and where it thinks more than an invocation's work, many of its turns, and decisions, span several.
         if (budget.steps > EXPERT_DEFAULT.steps) {
           expect(spread.filter((n) => n > 1).length).toBeGreaterThan(spread.length / 5);
           expect(decisions.filter((d) => d.steps > INVOCATION_STEPS + ROLLOUT_STEPS).length).toBeGreaterThan(5);
         }
       } else {
-        // The others' decisions are cheap: a turn in one invocation.
+        // Decisions on judgement alone are cheap: a turn in one invocation.
         expect(spread.every((n) => n === 1)).toBe(true);
       }
     },
   );
+});
+
+describe("how much each level thinks", () => {
+  it("the club thinks at a closed pile with three players only, and less than the expert there; the beginner never", () => {
+    for (const preset of Object.keys(PRESETS) as PresetName[]) {
+      for (const players of [2, 3, 4] as PlayerCount[]) {
+        const rules = PRESETS[preset];
+        const club = budgetOf("club", { rules, players });
+        expect(club).toBe(players === 3 && rules.discardPile === "closed" ? CLUB_THREE : null);
+        if (club) expect(club.steps).toBeLessThan(budgetOf("expert", { rules, players })!.steps);
+        expect(budgetOf("beginner", { rules, players })).toBeNull();
+        expect(budgetOf("expert", { rules, players })).toBe(expertBudget(players));
+      }
+    }
+  });
 });
 
 /**

@@ -300,7 +300,7 @@ describe("a computer's turn over several invocations", () => {
     expect(logged(end, start, end.version)).toEqual(movesFrom(end, start, unlimited()));
   });
 
-  it("warms up for the expert alone, each warm-up once: a club player decides at once, and so does the expert after its warm-ups", async () => {
+  it("warms up for a search alone, each warm-up once: a beginner decides at once, and so does the expert after the warm-ups", async () => {
     const game = await vsExpert();
     expect(await annaPlays(game, seededRandom("club first"))).toBe(true);
     const table = await trueTable(game.id);
@@ -308,12 +308,13 @@ describe("a computer's turn over several invocations", () => {
     const events = handEvents(at);
     const seedOf = (i: number) => `${table.id}/${table.version + i}`;
     setExpertWarm(false);
-    const club = newWork();
-    expect(invocationMoves(at.state, events, "club", seedOf, club, new Thoughts()).length).toBeGreaterThan(0);
-    expect(club.warmUp).toBeUndefined();
-    for (const _ of WARM_UP) {
+    const beginner = newWork();
+    expect(invocationMoves(at.state, events, "beginner", seedOf, beginner, new Thoughts()).length).toBeGreaterThan(0);
+    expect(beginner.warmUp).toBeUndefined();
+    // A closed pile with three players: the club searches there too (budgetOf), so its decision warms up as well.
+    for (const [i, _] of WARM_UP.entries()) {
       const work = newWork();
-      expect(invocationMoves(at.state, events, "expert", seedOf, work, new Thoughts())).toEqual([]);
+      expect(invocationMoves(at.state, events, i === 0 ? "club" : "expert", seedOf, work, new Thoughts())).toEqual([]);
       // Nothing more is decided in an invocation that warmed up: its work is the warm-up's.
       expect(work).toMatchObject({ warmUp: true, moves: 0 });
       expect(work.steps).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { type BotInput, chooseMove, Decision, type Meter, type SearchBudget } from "../../bots/index";
+import { type BotInput, budgetOf, chooseMove, Decision, type Meter, type SearchBudget } from "../../bots/index";
 import {
   applyMove,
   eventFor,
@@ -153,11 +153,12 @@ export function computerMoves(
 }
 
 /**
- * How far this isolate has warmed the expert up. A fresh isolate's first
- * expert decision is its costliest invocation by far (10–15 ms of thread CPU
- * on a loaded machine, against under 3 ms warm): V8 compiles our code on
- * first use and runs it in its interpreter until it is hot. So the first
- * invocations of an isolate that would make an expert decision make smaller
+ * How far this isolate has warmed the search up. A fresh isolate's first
+ * decision that searches (the expert's; the club's at a closed pile with
+ * three players: budgetOf) is its costliest invocation by far (10–15 ms of
+ * thread CPU on a loaded machine, against under 3 ms warm): V8 compiles our
+ * code on first use and runs it in its interpreter until it is hot. So the
+ * first invocations of an isolate that would make such a decision make smaller
  * ones instead (WARM_UP, their results thrown away) and play no move: the
  * turn is still due, the room's alarm comes back for it at once, and the
  * invocation after them makes the real decision with the code compiled.
@@ -184,13 +185,13 @@ export function setExpertWarm(warm: boolean): void {
 }
 
 /**
- * In a fresh isolate, the next of the warm-ups before its first expert decision (above): true when one ran, and
+ * In a fresh isolate, the next of the warm-ups before its first decision that searches (above): true when one ran, and
  * the invocation then plays no move (its work is counted in `work`, well within one decision's). Its decision is
  * the seat's, from its view of the same position, with a seed of its own: the game's moves (seeded by the game
  * and version) are the same with or without it.
  */
 export function warmUp(start: GameState, events: readonly GameEvent[], level: ComputerLevel, work: Work): boolean {
-  if (level !== "expert" || warmUpsDone >= WARM_UP.length) return false;
+  if (!budgetOf(level, start) || warmUpsDone >= WARM_UP.length) return false;
   const search = WARM_UP[warmUpsDone]!;
   // Counted first: whatever the warm-up does, it is never run twice, so an invocation with no move cannot recur.
   warmUpsDone++;
