@@ -348,15 +348,10 @@ describe("the lobby", () => {
     await waitText(p, listed, /^ · (2 days 23 h|3 days) left · deadline /);
     // The game's time moves on two days (the local tests' time travel): my games counts from the game's clock, as the table does.
     await advance(perMove, "2d");
-    await expect
-      .poll(
-        async () => {
-          const mine = await call<{ games: { id: string; left: number | null }[] }>("/api/me/games", { token: key });
-          return mine.body.games?.find((g) => g.id === perMove)?.left ?? null;
-        },
-        { interval: 1_000 },
-      )
-      .toBeLessThan(86_400_000 + 60_000);
+    // Moving the time on drains the room at once (dev/time-travel.ts): D1 already counts from the moved clock,
+    // not at a drain left to an alarm that an instance's eviction could lose.
+    const moved = await call<{ games: { id: string; left: number | null }[] }>("/api/me/games", { token: key });
+    expect(moved.body.games?.find((g) => g.id === perMove)?.left).toBeLessThan(86_400_000 + 60_000);
     await p.reload();
     await waitText(p, listed, /^ · (23 h( \d+ min)?|1 day) left · deadline /);
   });

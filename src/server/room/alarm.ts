@@ -29,6 +29,11 @@ export class Alarm {
     this.drainAt = drainTime(now);
   }
 
+  /** The outbox's drain is due at `at` at the latest (sooner than a write's own delay). */
+  drainBy(at: number): void {
+    this.drainAt = this.drainAt === null ? at : Math.min(this.drainAt, at);
+  }
+
   /** The outbox is empty (or its drain is to be retried at `retryAt`). */
   drained(retryAt: number | null): void {
     this.drainAt = retryAt;
