@@ -1,7 +1,7 @@
 import { isWildCard, type Move } from "../engine/index.js";
 import { closedPickup, clubDiscardRanking, clubMove, clubPlays, clubTake, loneCardAllowed } from "./club.js";
 import type { Knowledge } from "./knowledge.js";
-import { EXPERT_STYLE, Search, type SearchBudget } from "./search.js";
+import { expertStyleFor, Search, type SearchBudget } from "./search.js";
 import type { Table } from "./table.js";
 import { expertWeightsFor, type Weights } from "./values.js";
 
@@ -98,7 +98,7 @@ export function expertWeights(t: Table): Weights {
  */
 export function expertThinking(k: Knowledge, t: Table, seed: string | number, budget: SearchBudget): Move | Search {
   const candidates = candidatesOf(t, budget);
-  if (candidates.length <= 1) return candidates[0] ?? clubMove(t, expertWeights(t), EXPERT_STYLE);
+  if (candidates.length <= 1) return candidates[0] ?? clubMove(t, expertWeights(t), expertStyleFor(t));
   return new Search(k, t, candidates, budget, seed);
 }
 
@@ -131,14 +131,14 @@ export function candidatesOf(t: Table, budget: SearchBudget): Move[] {
     }
     return out;
   }
-  const next = clubPlays(t, EXPERT_STYLE)[0];
+  const next = clubPlays(t, expertStyleFor(t))[0];
   // Natural plays are always laid; wild plays, closing and the discard are where judgement lies.
   if (next?.cards.every((c) => !isWildCard(c)) && !closes(t, next)) return [next];
   if (next) add(next);
   if (next && !budget.wild && !closedPile(t)) return out;
   const discards = clubDiscardRanking(t, expertWeights(t));
   if (!next && budget.discards <= 1)
-    return discards.length ? [{ type: "discard", card: discards[0]! }] : [clubMove(t, expertWeights(t), EXPERT_STYLE)];
+    return discards.length ? [{ type: "discard", card: discards[0]! }] : [clubMove(t, expertWeights(t), expertStyleFor(t))];
   for (const card of discards.slice(0, Math.max(1, discardsCompared(t, budget)))) add({ type: "discard", card });
   return out;
 }
