@@ -74,7 +74,8 @@ export const EXPERT_THREE: SearchBudget = { ...EXPERT_DEFAULT, iterations: 12, t
  * - deals 0–199: chiuso 48.5 → 55.0, chiuso-sporco 46.5 → 55.5, chiuso-stcl 55.1 → 59.8;
  * - deals 200–399: chiuso 48.5 → 64.3, chiuso-sporco 41.0 → 52.8, chiuso-stcl 61.5 → 69.0.
  * (Measured before chiuso-sporco's own evaluation with three players, evaluate.ts THREE_CLOSED; with it the club
- * there won 51.5 on deals 0–399, −2.6 ± 5.7 beside the search with the evaluation before.)
+ * there won 51.5 on deals 0–399, −2.6 ± 5.7 beside the search with the evaluation before; and with the expert's
+ * style there, search.ts CLOSED_THREE_STYLE, 51.2.)
  * The expert's whole usual budget did no better there (deals 0–199: chiuso 53.0, chiuso-sporco 53.5), and 600
  * steps with a four-turn look-ahead (62.0, 57.0) would bring the club near the expert. With an open pile and
  * three players judgement alone wins half the deals (classic 51.5 on deals 0–399), the same small search added
