@@ -10,6 +10,7 @@ import {
   type Meter,
   type SearchBudget,
 } from "../../src/bots/index.js";
+import { EXPERT_STYLE, expertStyleFor } from "../../src/bots/search.js";
 import {
   dealFromSeed,
   type GameEvent,
@@ -195,7 +196,20 @@ describe("the work per invocation of the room", () => {
   );
 });
 
-describe("how much each level thinks", () => {
+describe("how much each level thinks, and how", () => {
+  it("the expert waits for a meld of five to lay a wild towards a dirty burraco only with three players where the pile is closed and any burraco closes", () => {
+    for (const preset of Object.keys(PRESETS) as PresetName[]) {
+      for (const players of [2, 3, 4] as PlayerCount[]) {
+        const rules = PRESETS[preset];
+        const style = expertStyleFor({ rules, players });
+        const closedAny = players === 3 && rules.discardPile === "closed" && rules.closeRequires === "any";
+        expect(style.buildWildFrom, `${preset} ${players}`).toBe(closedAny ? 5 : EXPERT_STYLE.buildWildFrom);
+        expect({ ...style, buildWildFrom: EXPERT_STYLE.buildWildFrom }).toEqual(EXPERT_STYLE);
+      }
+    }
+    expect(EXPERT_STYLE.buildWildFrom).toBe(4);
+  });
+
   it("the club thinks at a closed pile with three players only, and less than the expert there; the beginner never", () => {
     for (const preset of Object.keys(PRESETS) as PresetName[]) {
       for (const players of [2, 3, 4] as PlayerCount[]) {
