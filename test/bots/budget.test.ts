@@ -197,17 +197,21 @@ describe("the work per invocation of the room", () => {
 });
 
 describe("how much each level thinks, and how", () => {
-  it("the expert waits for a meld of five to lay a wild towards a dirty burraco only with three players where the pile is closed and any burraco closes", () => {
+  it("the expert's style reads the rules: where the pile is closed and any burraco closes, a dirty burraco's wild waits for a meld of five with three players, and a way out may spend four wilds with partners", () => {
     for (const preset of Object.keys(PRESETS) as PresetName[]) {
       for (const players of [2, 3, 4] as PlayerCount[]) {
         const rules = PRESETS[preset];
-        const style = expertStyleFor({ rules, players });
-        const closedAny = players === 3 && rules.discardPile === "closed" && rules.closeRequires === "any";
-        expect(style.buildWildFrom, `${preset} ${players}`).toBe(closedAny ? 5 : EXPERT_STYLE.buildWildFrom);
-        expect({ ...style, buildWildFrom: EXPERT_STYLE.buildWildFrom }).toEqual(EXPERT_STYLE);
+        const closedAny = rules.discardPile === "closed" && rules.closeRequires === "any";
+        const expected =
+          closedAny && players === 3
+            ? { ...EXPERT_STYLE, buildWildFrom: 5 }
+            : closedAny && players === 4
+              ? { ...EXPERT_STYLE, exitWilds: 4 }
+              : EXPERT_STYLE;
+        expect(expertStyleFor({ rules, players }), `${preset} ${players}`).toEqual(expected);
       }
     }
-    expect(EXPERT_STYLE.buildWildFrom).toBe(4);
+    expect([EXPERT_STYLE.buildWildFrom, EXPERT_STYLE.exitWilds]).toEqual([4, 3]);
   });
 
   it("the club thinks at a closed pile with three players only, and less than the expert there; the beginner never", () => {
