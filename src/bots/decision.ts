@@ -38,9 +38,9 @@ export interface BotOptions {
 
 /**
  * One decision of a level, which may take several calls to think through: a search (the expert's, and the
- * club's at a closed pile with three players) runs a given amount of counted work per call (`think`), and its move is the same
- * however the work is split (search.ts); the beginner, the club on its judgement, and a search with nothing
- * to compare decide at once.
+ * club's at a closed pile with three players) runs a given amount of counted work per call (`think`), and its
+ * move is the same however the work is split (search.ts); the beginner, the club on its judgement, and a
+ * search with nothing to compare decide at once.
  * Everything it does is counted on a meter of its own, and each call adds its part to the caller's.
  */
 export class Decision {

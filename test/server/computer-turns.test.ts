@@ -312,7 +312,7 @@ describe("a computer's turn over several invocations", () => {
     expect(invocationMoves(at.state, events, "beginner", seedOf, beginner, new Thoughts()).length).toBeGreaterThan(0);
     expect(beginner.warmUp).toBeUndefined();
     // A closed pile with three players: the club searches there too (budgetOf), so its decision warms up as well.
-    for (const [i, _] of WARM_UP.entries()) {
+    for (const i of WARM_UP.keys()) {
       const work = newWork();
       expect(invocationMoves(at.state, events, i === 0 ? "club" : "expert", seedOf, work, new Thoughts())).toEqual([]);
       // Nothing more is decided in an invocation that warmed up: its work is the warm-up's.

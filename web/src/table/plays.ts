@@ -23,6 +23,16 @@ export interface Turn {
   readonly team: number | null;
 }
 
+/** Where each of `cards` is in `hand` now, −1 for one no longer held (a card held twice, both decks' copies, matched once each). */
+export function placesOf(cards: readonly string[], hand: readonly string[]): number[] {
+  const taken = new Set<number>();
+  return cards.map((card) => {
+    const at = hand.findIndex((c, i) => c === card && !taken.has(i));
+    if (at >= 0) taken.add(at);
+    return at;
+  });
+}
+
 export class Selection {
   /** Indices into the hand as shown. */
   indices: number[] = [];
@@ -55,16 +65,7 @@ export class Selection {
 
   /** After an update or a reorder: the same cards stay selected where they are still held (`before` is what was selected). */
   keep(before: readonly string[]): void {
-    const hand = this.turn()?.cards ?? [];
-    const taken = new Set<number>();
-    this.indices = [];
-    for (const card of before) {
-      const at = hand.findIndex((c, i) => c === card && !taken.has(i));
-      if (at >= 0) {
-        taken.add(at);
-        this.indices.push(at);
-      }
-    }
+    this.indices = placesOf(before, this.turn()?.cards ?? []).filter((at) => at >= 0);
   }
 
   /** After a move was played: the player may have changed the selection while it was on its way. */

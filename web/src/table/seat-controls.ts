@@ -11,7 +11,7 @@ import type { MeldTargets, Takers } from "./felt";
 import type { HandActions, Notice, SeatView } from "./hand";
 import type { Highlights } from "./highlights";
 import type { Verified } from "./panels";
-import type { Move, Selection } from "./plays";
+import { type Move, placesOf, type Selection } from "./plays";
 import type { TableRoute } from "./route";
 import type { TableActions } from "./view";
 
@@ -193,7 +193,7 @@ export class SeatControls {
     this.dragging = new Set();
     const indices = placesOf(cards, page.cards());
     // A card picked up is no longer in the hand (played meanwhile): the drop does nothing.
-    if (indices === null) {
+    if (indices.includes(-1)) {
       page.render();
       return;
     }
@@ -310,15 +310,4 @@ export class SeatControls {
     verify: (hand) => void this.verify(hand),
     closeHandEnd: () => this.page.ends.close(),
   };
-}
-
-/** Where each of `cards` is in `hand` now (a card held twice, both decks' copies, counted once each); null when one is gone. */
-function placesOf(cards: readonly string[], hand: readonly string[]): number[] | null {
-  const taken = new Set<number>();
-  for (const card of cards) {
-    const at = hand.findIndex((c, i) => c === card && !taken.has(i));
-    if (at < 0) return null;
-    taken.add(at);
-  }
-  return [...taken];
 }
