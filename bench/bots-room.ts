@@ -74,7 +74,7 @@ export interface RoomCosts {
   readonly spread: number[];
   /** Each turn's wall time, its invocations' computing one after another (in a room, the alarms between add theirs: `bench -- turn`). */
   readonly walls: number[];
-  /** Per turn: whether the expert thinks more than its default there (expertBudget: 3 players). */
+  /** Per turn: whether the expert thinks more than its default there (expertBudget: three players, or partners at a closed pile). */
   readonly more: boolean[];
   hands: number;
 }
@@ -148,7 +148,7 @@ export function roomHands(level: ComputerLevel, preset: PresetName, players: Pla
       out.turns.push(turn);
       out.spread.push(invocations);
       out.walls.push(wall);
-      out.more.push(level === "expert" && expertBudget(players).steps > EXPERT_DEFAULT.steps);
+      out.more.push(level === "expert" && expertBudget({ rules: PRESETS[preset], players }).steps > EXPERT_DEFAULT.steps);
     }
     out.hands++;
     out.decisions.push(...made.splice(0).map((d) => d.steps));
@@ -235,13 +235,13 @@ export function printRoomCosts(level: string, fresh: FreshRoom, verdicts: string
   ];
   rows.push([level, "invocations per turn", String(warm.spread.length), "", "", three(warm.spread, String)]);
   rows.push([level, "turn, wall time (computing)", String(warm.walls.length), three(warm.walls, ms), "", ""]);
-  // Where the expert thinks more (3 players), its turns apart.
+  // Where the expert thinks more (three players, or partners at a closed pile), its turns apart.
   const at = (xs: readonly number[]) => xs.filter((_, i) => warm.more[i]);
   if (warm.more.some(Boolean)) {
     const turns = warm.turns.filter((_, i) => warm.more[i]);
-    rows.push(row("turn, 3 players", turns));
-    rows.push([level, "invocations per turn, 3 players", String(turns.length), "", "", three(at(warm.spread), String)]);
-    rows.push([level, "turn, wall time, 3 players", String(turns.length), three(at(warm.walls), ms), "", ""]);
+    rows.push(row("turn, thinking more", turns));
+    rows.push([level, "invocations per turn, thinking more", String(turns.length), "", "", three(at(warm.spread), String)]);
+    rows.push([level, "turn, wall time, thinking more", String(turns.length), three(at(warm.walls), ms), "", ""]);
   }
   // Every level's invocations are held to the targets: the club searches too at a closed pile with three players.
   for (const [costs, when] of [

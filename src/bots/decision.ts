@@ -11,7 +11,7 @@ import { weightsFor } from "./values.js";
 
 /**
  * The levels, weakest first: `beginner` plays legal, simple Burraco; `club` a solid heuristic game (which
- * thinks a little at a closed pile with three players); `expert` searches, more with three players.
+ * thinks a little at a closed pile with three players); `expert` searches, more with three players and with partners at a closed pile.
  */
 export const BOT_LEVELS = ["beginner", "club", "expert"] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
@@ -21,7 +21,7 @@ export type BotLevel = (typeof BOT_LEVELS)[number];
  * alone (the beginner always; the club but at a closed pile with three players, CLUB_THREE).
  */
 export function budgetOf(level: BotLevel, t: Pick<Table, "rules" | "players">): SearchBudget | null {
-  if (level === "expert") return expertBudget(t.players);
+  if (level === "expert") return expertBudget(t);
   return level === "club" && t.players === 3 && t.rules.discardPile === "closed" ? CLUB_THREE : null;
 }
 

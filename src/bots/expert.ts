@@ -49,11 +49,13 @@ export const EXPERT_STRONG: SearchBudget = {
 };
 
 /**
- * With three players: five times the work, each deal looked at six turns ahead. There each player is alone
- * against two, and a discard is seen by two opponents before it comes round. Against the reference `solid`
- * player, 300 paired deals per cell, this budget beside the default on the same deals (`npm run bench -- bots
+ * Where more thought was measured to win more deals: five times the work, each deal looked at six turns ahead.
+ * Against the reference `solid` player, this budget beside the default on the same deals (`npm run bench -- bots
  * pool --expert`, then `table --beside`), in paired hands won in 100 (and points per hand where the interval
  * clears even):
+ *
+ * With three players, each alone against two and a discard seen by two opponents before it comes round (300
+ * paired deals per cell):
  * - deals 2000–2299: chiuso +4.8 ± 7.4, chiuso-sporco +10.5 ± 7.9, chiuso-stcl +12.8 ± 6.9, classic +8.0 ± 7.7,
  *   fibur +11.7 ± 7.2, aperto-sporco −0.8 ± 6.9, aperto +0.7 ± 1.3 (99.7% of deals; +42 ± 40 points);
  * - deals 3000–3299: chiuso +5.7 ± 7.2, chiuso-sporco +4.7 ± 7.9, chiuso-stcl +6.3 ± 7.2 (+54 ± 43 points),
@@ -61,14 +63,27 @@ export const EXPERT_STRONG: SearchBudget = {
  * - deals 0–299: chiuso +12.3 ± 7.2, chiuso-sporco +5.5 ± 7.3 (+30 ± 25 points), chiuso-stcl +9.2 ± 7.1,
  *   classic −3.0 ± 7.1, fibur +0.7 ± 7.4, aperto-sporco −1.3 ± 7.2.
  * Over the three ranges (900 deals) it won more deals in five presets (classic the least, +4.4 on average)
- * and as many in aperto-sporco (−1.0), weaker nowhere: one budget for every table of three. A decision then
- * takes several of the room's invocations (src/server/room/computer.ts).
+ * and as many in aperto-sporco (−1.0), weaker nowhere: one budget for every table of three.
+ *
+ * With partners at a closed pile, where a team reaches its pozzetto and its burraco over many turns of both
+ * hands (500 paired deals per cell; chiuso-sporco 1,000, and three times on deals 0–999 with the search's deals
+ * drawn anew, as a search with another seed would):
+ * - chiuso: deals 0–499 +2.2 ± 5.2, 2000–2499 +4.6 ± 5.2;
+ * - chiuso-stcl: deals 0–499 +3.2 ± 5.2, 2000–2499 +1.2 ± 5.2;
+ * - chiuso-sporco: deals 0–999 +0.5 ± 4.0 (+22 ± 20 points), +2.6 ± 3.9 (+24 ± 21), +1.9 ± 3.9 (+12 ± 21);
+ *   2000–2999 +5.0 ± 4.0 (+22 ± 21 points). There the default's share of deals won moved by 2 in 100 from one
+ *   seed of its search to another (63.4, 61.6, 61.3 on deals 0–999): a single cell's figure says less than its
+ *   interval suggests.
+ * With partners and an open pile it won as many deals as the default, no more (deals 0–499: classic +0.0 ± 5.4,
+ * fibur +4.2 ± 5.4, aperto-sporco −3.7 ± 5.5, aperto −0.3 ± 3.8), and keeps the default there.
+ *
+ * A decision then takes several of the room's invocations (src/server/room/computer.ts).
  */
-export const EXPERT_THREE: SearchBudget = { ...EXPERT_DEFAULT, iterations: 12, turns: 300, steps: 1500, horizon: 6 };
+export const EXPERT_DEEP: SearchBudget = { ...EXPERT_DEFAULT, iterations: 12, turns: 300, steps: 1500, horizon: 6 };
 
 /**
  * The club's thinking at a closed pile with three players (decision.ts, budgetOf): the expert's search at half
- * EXPERT_DEFAULT's work (a tenth of EXPERT_THREE's, the expert's own there). There the club alone against two,
+ * EXPERT_DEFAULT's work (a tenth of EXPERT_DEEP's, the expert's own there). There the club alone against two,
  * on its judgement alone, lost more deals than it won against the reference `solid` player. Paired hands won in 100 against `solid` (`npm run bench -- bots pool --sides
  * club`), judgement alone → with this search, on the same deals:
  * - deals 0–199: chiuso 48.5 → 55.0, chiuso-sporco 46.5 → 55.5, chiuso-stcl 55.1 → 59.8;
@@ -83,9 +98,10 @@ export const EXPERT_THREE: SearchBudget = { ...EXPERT_DEFAULT, iterations: 12, t
  */
 export const CLUB_THREE: SearchBudget = { ...EXPERT_DEFAULT, iterations: 6, turns: 32, steps: 150 };
 
-/** How much the expert thinks at a table: by its players, whatever the rules (measured at every table of three). */
-export function expertBudget(players: number): SearchBudget {
-  return players === 3 ? EXPERT_THREE : EXPERT_DEFAULT;
+/** How much the expert thinks at a table: EXPERT_DEEP with three players, and with partners at a closed pile; else EXPERT_DEFAULT. */
+export function expertBudget(t: Pick<Table, "rules" | "players">): SearchBudget {
+  if (t.players === 3 || (t.players === 4 && t.rules.discardPile === "closed")) return EXPERT_DEEP;
+  return EXPERT_DEFAULT;
 }
 
 /** The expert's judgement: the club player's for the table, racing for the pozzetto (values.ts, expertWeightsFor). */

@@ -4,8 +4,8 @@ import {
   CLUB_THREE,
   chooseMove,
   Decision,
+  EXPERT_DEEP,
   EXPERT_DEFAULT,
-  EXPERT_THREE,
   expertBudget,
   type Meter,
   type SearchBudget,
@@ -43,7 +43,8 @@ import { newDriver, playHand } from "./driver.js";
  * counted move at the median on the loaded machine it was measured on, all
  * the rest of the decision included: docs/computer-players.md).
  */
-const decisionMost = (players: PlayerCount) => 2 * expertBudget(players).steps + JUDGEMENT_STEPS;
+const budgetAt = (preset: PresetName, players: PlayerCount) => expertBudget({ rules: PRESETS[preset], players });
+const decisionMost = (preset: PresetName, players: PlayerCount) => 2 * budgetAt(preset, players).steps + JUDGEMENT_STEPS;
 
 describe("the expert's work per decision and per turn", () => {
   it.each([
@@ -80,10 +81,10 @@ describe("the expert's work per decision and per turn", () => {
     );
     expect(decisions.length).toBeGreaterThan(20);
     // It does search (the count is not trivially small)…
-    expect(Math.max(...decisions)).toBeGreaterThan(expertBudget(players).steps / 2);
+    expect(Math.max(...decisions)).toBeGreaterThan(budgetAt(preset, players).steps / 2);
     // …within its bound per decision and per turn.
-    expect(Math.max(...decisions)).toBeLessThanOrEqual(decisionMost(players));
-    expect(Math.max(...turns.values())).toBeLessThanOrEqual(2 * decisionMost(players));
+    expect(Math.max(...decisions)).toBeLessThanOrEqual(decisionMost(preset, players));
+    expect(Math.max(...turns.values())).toBeLessThanOrEqual(2 * decisionMost(preset, players));
   });
 
   it("stops dealing once the decision's work is spent, whatever the number of deals allowed", () => {
@@ -108,7 +109,7 @@ describe("the expert's work per decision and per turn", () => {
  * still fits, and a search not finished when the work is spent goes on in the next invocation.
  */
 /** The expert's work with 3 players, elsewhere. */
-const THINKS_MORE: Partial<SearchBudget> = { ...EXPERT_THREE };
+const THINKS_MORE: Partial<SearchBudget> = { ...EXPERT_DEEP };
 
 describe("the work per invocation of the room", () => {
   it.each([
@@ -116,6 +117,7 @@ describe("the work per invocation of the room", () => {
     ["chiuso-sporco", 3, "expert", {}],
     ["fibur", 4, "expert", {}],
     ["chiuso", 3, "expert", {}],
+    ["chiuso-sporco", 4, "expert", {}],
     ["aperto", 4, "expert", THINKS_MORE],
     ["aperto", 2, "club", {}],
     ["chiuso-sporco", 3, "club", {}],
@@ -214,6 +216,17 @@ describe("how much each level thinks, and how", () => {
     expect([EXPERT_STYLE.buildWildFrom, EXPERT_STYLE.exitWilds]).toEqual([4, 3]);
   });
 
+  it("the expert thinks more with three players and with partners at a closed pile, whatever the preset's name", () => {
+    for (const preset of Object.keys(PRESETS) as PresetName[]) {
+      for (const players of [2, 3, 4] as PlayerCount[]) {
+        const rules = PRESETS[preset];
+        const deep = players === 3 || (players === 4 && rules.discardPile === "closed");
+        expect(budgetOf("expert", { rules, players }), `${preset} ${players}`).toBe(deep ? EXPERT_DEEP : EXPERT_DEFAULT);
+      }
+    }
+    expect(EXPERT_DEEP.steps).toBe(5 * EXPERT_DEFAULT.steps);
+  });
+
   it("the club thinks at a closed pile with three players only, and less than the expert there; the beginner never", () => {
     for (const preset of Object.keys(PRESETS) as PresetName[]) {
       for (const players of [2, 3, 4] as PlayerCount[]) {
@@ -222,7 +235,7 @@ describe("how much each level thinks, and how", () => {
         expect(club).toBe(players === 3 && rules.discardPile === "closed" ? CLUB_THREE : null);
         if (club) expect(club.steps).toBeLessThan(budgetOf("expert", { rules, players })!.steps);
         expect(budgetOf("beginner", { rules, players })).toBeNull();
-        expect(budgetOf("expert", { rules, players })).toBe(expertBudget(players));
+        expect(budgetOf("expert", { rules, players })).toBe(expertBudget({ rules, players }));
       }
     }
   });
