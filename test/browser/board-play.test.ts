@@ -103,6 +103,37 @@ describe("a turn at the table", () => {
     expect(await order()).not.toContain("9D");
   });
 
+  it("a card dropped while the move before is on its way is played after it, not lost", async () => {
+    const game = await newGame();
+    const anna = await open(game, 0, { size: "laptop" });
+    await anna.locator("#take-stock").click();
+    await handCount(anna, 12);
+    // The meld's answer is slow to come back (a phone's network), while the table's push shows it played at once.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let moves = 0;
+    await anna.route("**/api/games/*/moves", async (route) => {
+      if (++moves > 1) return route.continue();
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    });
+    for (const card of ["3H", "4H", "5H"]) await anna.locator(`#my-hand button.card[data-card="${card}"]`).click();
+    await anna.locator("#act-meld").click();
+    await anna.locator('.team[data-team="0"] .meld').waitFor();
+    await handCount(anna, 9);
+    // Seeing the meld on the table, Anna drags 9♦ onto the pile before the meld's answer is back…
+    await anna.locator('#my-hand button.card[data-card="9D"]').dragTo(anna.locator("#discard"));
+    expect(moves).toBe(1);
+    release();
+    // …and it is discarded once the answer comes.
+    await anna.locator('#discard .card.top[data-card="9D"]').waitFor();
+    await waitText(anna, "#status .turn-text", /Bruno/);
+    await handCount(anna, 8);
+  });
+
   it("by keyboard: Enter on the stock draws, the focus goes to the card drawn, Space selects it, Enter discards", async () => {
     const game = await newGame();
     const anna = await open(game, 0, { size: "laptop" });

@@ -44,6 +44,8 @@ export interface SeatHost {
  */
 export class SeatControls {
   busy = false;
+  /** A move made while the one before was on its way (play): played once that one's answer comes. */
+  private queued: Move | null = null;
   notice: Notice | null = null;
   confirmResign = false;
   /** The card holding the hand's one tab stop. */
@@ -131,7 +133,13 @@ export class SeatControls {
   async play(move: Move): Promise<void> {
     const page = this.page;
     const snap = page.snap;
-    if (!snap || this.busy || page.route.mode !== "seat") return;
+    if (!snap || page.route.mode !== "seat") return;
+    if (this.busy) {
+      // The move before is on its way, and a push may have shown it played before its answer came: a card dropped
+      // meanwhile is played after it, never lost (the buttons wait for the answer; a drop cannot).
+      this.queued = move;
+      return;
+    }
     this.busy = true;
     this.notice = null;
     page.render();
@@ -151,8 +159,13 @@ export class SeatControls {
       this.busy = false;
       this.afterMove(move, answer);
       page.apply(answer);
+      const queued = this.queued;
+      this.queued = null;
+      if (queued) await this.play(queued);
     } catch (error) {
       this.busy = false;
+      // The move a queued one followed was refused: the queued one was chosen on a table that never came.
+      this.queued = null;
       if (!(error instanceof ApiError)) throw error;
       if (error.code === "STALE_VERSION") {
         this.notice = { kind: "info", code: "STALE_VERSION" };
