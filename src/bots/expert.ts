@@ -74,6 +74,9 @@ export const EXPERT_STRONG: SearchBudget = {
  *   2000–2999 +5.0 ± 4.0 (+22 ± 21 points). There the default's share of deals won moved by 2 in 100 from one
  *   seed of its search to another (63.4, 61.6, 61.3 on deals 0–999): a single cell's figure says less than its
  *   interval suggests.
+ * Against the pool's other reference players there (`closer`, `guard`, `signals`, deals 0–199 each) it won as many
+ * as the default: −0.9 on average over the nine cells, −6.0 ± 8.1 the least (chiuso, signals), +6.5 ± 4.4 the most
+ * (chiuso-sporco, guard).
  * With partners and an open pile it won as many deals as the default, no more (deals 0–499: classic +0.0 ± 5.4,
  * fibur +4.2 ± 5.4, aperto-sporco −3.7 ± 5.5, aperto −0.3 ± 3.8), and keeps the default there.
  *
