@@ -27,11 +27,15 @@ import { getJson, myTurn, newStats, playTurnHttp, type SeatPlayer } from "./clie
 import { markdownTable, saveFigures } from "./figures";
 
 const LEVELS: readonly ComputerLevel[] = ["club", "expert"];
-/** The tables: classic with 2 and 4 players, chiuso (a closed pile) with 3, where the expert thinks five times as much. */
+/**
+ * The tables: classic with 2 and 4 players; chiuso (a closed pile) with 3 and chiuso-sporco with 4, where the expert
+ * thinks five times as much (src/bots/expert.ts, expertBudget).
+ */
 const TABLES: readonly { readonly players: 2 | 3 | 4; readonly preset: string }[] = [
   { players: 2, preset: "classic" },
   { players: 3, preset: "chiuso" },
   { players: 4, preset: "classic" },
+  { players: 4, preset: "chiuso-sporco" },
 ];
 /** The person's turns played per game: a hand's middle, where the computer has the most to weigh. */
 const TURNS = 12;
