@@ -134,6 +134,36 @@ describe("a turn at the table", () => {
     await handCount(anna, 8);
   });
 
+  it("cards dropped one after another while the draw is on its way are all played, in order", async () => {
+    const game = await newGame();
+    const anna = await open(game, 0, { size: "laptop" });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let moves = 0;
+    await anna.route("**/api/games/*/moves", async (route) => {
+      if (++moves > 1) return route.continue();
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    });
+    // The draw's answer is slow; the push shows the card drawn at once…
+    await anna.locator("#take-stock").click();
+    await handCount(anna, 12);
+    // …and Anna melds 3♥ 4♥ 5♥ by dragging them onto her team's melds, then drags 9♦ onto the pile, before it comes.
+    for (const card of ["3H", "4H", "5H"]) await anna.locator(`#my-hand button.card[data-card="${card}"]`).click();
+    await anna.locator('#my-hand button.card[data-card="4H"]').dragTo(anna.locator('.team[data-team="0"]'));
+    await anna.locator('#my-hand button.card[data-card="9D"]').dragTo(anna.locator("#discard"));
+    expect(moves).toBe(1);
+    release();
+    // Both are played, the meld first: the discard does not take the meld's place.
+    await anna.locator('#discard .card.top[data-card="9D"]').waitFor();
+    await waitText(anna, "#status .turn-text", /Bruno/);
+    await handCount(anna, 8);
+    await anna.locator('.team[data-team="0"] .meld').waitFor();
+  });
+
   it("by keyboard: Enter on the stock draws, the focus goes to the card drawn, Space selects it, Enter discards", async () => {
     const game = await newGame();
     const anna = await open(game, 0, { size: "laptop" });

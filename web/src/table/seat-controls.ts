@@ -44,8 +44,8 @@ export interface SeatHost {
  */
 export class SeatControls {
   busy = false;
-  /** A move made while the one before was on its way (play): played once that one's answer comes. */
-  private queued: Move | null = null;
+  /** Moves made while the one before was on its way (play), in order: each played once the one before is answered. */
+  private queued: Move[] = [];
   notice: Notice | null = null;
   confirmResign = false;
   /** The card holding the hand's one tab stop. */
@@ -137,7 +137,7 @@ export class SeatControls {
     if (this.busy) {
       // The move before is on its way, and a push may have shown it played before its answer came: a card dropped
       // meanwhile is played after it, never lost (the buttons wait for the answer; a drop cannot).
-      this.queued = move;
+      this.queued.push(move);
       return;
     }
     this.busy = true;
@@ -159,13 +159,12 @@ export class SeatControls {
       this.busy = false;
       this.afterMove(move, answer);
       page.apply(answer);
-      const queued = this.queued;
-      this.queued = null;
-      if (queued) await this.play(queued);
+      const next = this.queued.shift();
+      if (next) await this.play(next);
     } catch (error) {
       this.busy = false;
-      // The move a queued one followed was refused: the queued one was chosen on a table that never came.
-      this.queued = null;
+      // The move the queued ones followed was refused: they were chosen on a table that never came.
+      this.queued = [];
       if (!(error instanceof ApiError)) throw error;
       if (error.code === "STALE_VERSION") {
         this.notice = { kind: "info", code: "STALE_VERSION" };
