@@ -87,8 +87,9 @@ export const EXPERT_DEEP: SearchBudget = { ...EXPERT_DEFAULT, iterations: 12, tu
 /**
  * The club's thinking at a closed pile with three players (decision.ts, budgetOf): the expert's search at half
  * EXPERT_DEFAULT's work (a tenth of EXPERT_DEEP's, the expert's own there). There the club alone against two,
- * on its judgement alone, lost more deals than it won against the reference `solid` player. Paired hands won in 100 against `solid` (`npm run bench -- bots pool --sides
- * club`), judgement alone → with this search, on the same deals:
+ * on its judgement alone, lost more deals than it won against the reference `solid` player. Paired hands won in
+ * 100 against `solid` (`npm run bench -- bots pool --sides club`), judgement alone → with this search, on the
+ * same deals:
  * - deals 0–199: chiuso 48.5 → 55.0, chiuso-sporco 46.5 → 55.5, chiuso-stcl 55.1 → 59.8;
  * - deals 200–399: chiuso 48.5 → 64.3, chiuso-sporco 41.0 → 52.8, chiuso-stcl 61.5 → 69.0.
  * (Measured before chiuso-sporco's own evaluation with three players, evaluate.ts THREE_CLOSED; with it the club

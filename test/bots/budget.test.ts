@@ -108,7 +108,7 @@ describe("the expert's work per decision and per turn", () => {
  * INVOCATION_STEPS of counted work (passed by at most one rollout): a decision is started only while its judgement
  * still fits, and a search not finished when the work is spent goes on in the next invocation.
  */
-/** The expert's work with 3 players, elsewhere. */
+/** The expert's deep thinking (EXPERT_DEEP) at a table where it thinks less. */
 const THINKS_MORE: Partial<SearchBudget> = { ...EXPERT_DEEP };
 
 describe("the work per invocation of the room", () => {
