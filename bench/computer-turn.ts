@@ -29,7 +29,7 @@ import { markdownTable, saveFigures } from "./figures";
 const LEVELS: readonly ComputerLevel[] = ["club", "expert"];
 /**
  * The tables: classic with 2 and 4 players; chiuso (a closed pile) with 3 and chiuso-sporco with 4, where the expert
- * thinks five times as much (src/bots/expert.ts, expertBudget).
+ * thinks five and ten times as much (src/bots/expert.ts, expertBudget).
  */
 const TABLES: readonly { readonly players: 2 | 3 | 4; readonly preset: string }[] = [
   { players: 2, preset: "classic" },

@@ -49,7 +49,9 @@ export const EXPERT_STRONG: SearchBudget = {
 };
 
 /**
- * Where more thought was measured to win more deals: five times the work, each deal looked at six turns ahead.
+ * Where more thought was measured to win more deals: five times the work, each deal looked at six turns ahead
+ * (with three players at an open pile; at a closed pile with three or four, EXPERT_CLOSED below thinks twice as much
+ * again).
  * Against the reference `solid` player, this budget beside the default on the same deals (`npm run bench -- bots
  * pool --expert`, then `table --beside`), in paired hands won in 100 (and points per hand where the interval
  * clears even):
@@ -65,9 +67,18 @@ export const EXPERT_STRONG: SearchBudget = {
  * Over the three ranges (900 deals) it won more deals in five presets (classic the least, +4.4 on average)
  * and as many in aperto-sporco (−1.0), weaker nowhere: one budget for every table of three.
  *
- * With partners at a closed pile, where a team reaches its pozzetto and its burraco over many turns of both
- * hands (500 paired deals per cell; chiuso-sporco 1,000, and three times on deals 0–999 with the search's deals
- * drawn anew, as a search with another seed would):
+ * A decision then takes several of the room's invocations (src/server/room/computer.ts).
+ */
+export const EXPERT_DEEP: SearchBudget = { ...EXPERT_DEFAULT, iterations: 12, turns: 300, steps: 1500, horizon: 6 };
+
+/**
+ * With three or four players at a closed pile, where a side reaches its pozzetto and its burraco over many turns
+ * and the next player takes the pile only with its top card: ten times the default's work (twice EXPERT_DEEP's:
+ * twice the deals, the same six-turn look-ahead). Measured as EXPERT_DEEP is above, paired hands won in 100
+ * against `solid`:
+ *
+ * With partners, EXPERT_DEEP beside the default (500 paired deals per cell; chiuso-sporco 1,000, and three times
+ * on deals 0–999 with the search's deals drawn anew, as a search with another seed would):
  * - chiuso: deals 0–499 +2.2 ± 5.2, 2000–2499 +4.6 ± 5.2;
  * - chiuso-stcl: deals 0–499 +3.2 ± 5.2, 2000–2499 +1.2 ± 5.2;
  * - chiuso-sporco: deals 0–999 +0.5 ± 4.0 (+22 ± 20 points), +2.6 ± 3.9 (+24 ± 21), +1.9 ± 3.9 (+12 ± 21);
@@ -80,13 +91,26 @@ export const EXPERT_STRONG: SearchBudget = {
  * With partners and an open pile it won as many deals as the default, no more (deals 0–499: classic +0.0 ± 5.4,
  * fibur +4.2 ± 5.4, aperto-sporco −3.7 ± 5.5, aperto −0.3 ± 3.8), and keeps the default there.
  *
- * A decision then takes several of the room's invocations (src/server/room/computer.ts).
+ * This budget beside EXPERT_DEEP, on the same deals, with partners:
+ * - chiuso-sporco: deals 0–999 +3.0 ± 3.6 and +2.1 ± 3.6 (two seeds of the search), 2000–2999 +3.2 ± 3.6
+ *   (+15 ± 19 points); comparing a third discard too won nothing more (+2.9 ± 3.8 on deals 0–999);
+ * - chiuso: deals 2000–2499 +1.2 ± 4.9 (+20 ± 31 points);
+ * - chiuso-stcl: deals 2000–2499 +0.1 ± 5.2 (+16 ± 47 points).
+ * In the pool (`npm run bench -- bots pool`), beside the cells EXPERT_DEEP left, with partners: +3.2 on average over
+ * the twelve closed-pile cells (deals 0–499 against `solid`, 0–199 against `closer`, `guard` and `signals`), none
+ * lower by more than 0.5; chiuso-sporco against `solid` +8.5 ± 4.8 (69.8% of deals 0–499, 61.3% before).
+ * With three players: chiuso-sporco, deals 0–599 on two seeds of the search, +2.6 ± 4.7 (+13 ± 16 points) and
+ * +3.8 ± 5.0 (+29 ± 17 points); chiuso, deals 2000–2299, +3.3 ± 7.2 (+30 ± 28 points). In the pool against
+ * `solid` (deals 0–299): chiuso −1.5 ± 6.6, chiuso-stcl +7.0 ± 6.6, chiuso-sporco +0.5 ± 6.9; against `closer`
+ * and `guard` (deals 0–99) −2.0 to +0.0.
+ * Four times EXPERT_DEEP's work won +4.6 ± 3.7 on chiuso-sporco's deals 0–999 with partners, 1.6 more than this
+ * budget on the same run, for twice its cost: not taken.
  */
-export const EXPERT_DEEP: SearchBudget = { ...EXPERT_DEFAULT, iterations: 12, turns: 300, steps: 1500, horizon: 6 };
+export const EXPERT_CLOSED: SearchBudget = { ...EXPERT_DEEP, iterations: 24, turns: 600, steps: 3000 };
 
 /**
  * The club's thinking at a closed pile with three players (decision.ts, budgetOf): the expert's search at half
- * EXPERT_DEFAULT's work (a tenth of EXPERT_DEEP's, the expert's own there). There the club alone against two,
+ * EXPERT_DEFAULT's work (a twentieth of EXPERT_CLOSED's, the expert's own there). There the club alone against two,
  * on its judgement alone, lost more deals than it won against the reference `solid` player. Paired hands won in
  * 100 against `solid` (`npm run bench -- bots pool --sides club`), judgement alone → with this search, on the
  * same deals:
@@ -102,9 +126,13 @@ export const EXPERT_DEEP: SearchBudget = { ...EXPERT_DEFAULT, iterations: 12, tu
  */
 export const CLUB_THREE: SearchBudget = { ...EXPERT_DEFAULT, iterations: 6, turns: 32, steps: 150 };
 
-/** How much the expert thinks at a table: EXPERT_DEEP with three players, and with partners at a closed pile; else EXPERT_DEFAULT. */
+/**
+ * How much the expert thinks at a table: EXPERT_CLOSED with three or four players at a closed pile, EXPERT_DEEP with
+ * three at an open one; else EXPERT_DEFAULT.
+ */
 export function expertBudget(t: Pick<Table, "rules" | "players">): SearchBudget {
-  if (t.players === 3 || (t.players === 4 && t.rules.discardPile === "closed")) return EXPERT_DEEP;
+  if (t.players > 2 && t.rules.discardPile === "closed") return EXPERT_CLOSED;
+  if (t.players === 3) return EXPERT_DEEP;
   return EXPERT_DEFAULT;
 }
 

@@ -41,7 +41,7 @@ import type { BotInput } from "./knowledge.js";
 import type { MoveNotation } from "./notation.js";
 
 export { BOT_LEVELS, type BotLevel, type BotOptions, budgetOf, Decision } from "./decision.js";
-export { CLUB_THREE, EXPERT_DEEP, EXPERT_DEFAULT, EXPERT_STRONG, expertBudget, type SearchBudget } from "./expert.js";
+export { CLUB_THREE, EXPERT_CLOSED, EXPERT_DEEP, EXPERT_DEFAULT, EXPERT_STRONG, expertBudget, type SearchBudget } from "./expert.js";
 export type { SeenEvent } from "./history.js";
 export type { BotInput } from "./knowledge.js";
 export type { MoveNotation, PlayNotation } from "./notation.js";

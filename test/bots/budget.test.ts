@@ -4,6 +4,7 @@ import {
   CLUB_THREE,
   chooseMove,
   Decision,
+  EXPERT_CLOSED,
   EXPERT_DEEP,
   EXPERT_DEFAULT,
   expertBudget,
@@ -216,15 +217,17 @@ describe("how much each level thinks, and how", () => {
     expect([EXPERT_STYLE.buildWildFrom, EXPERT_STYLE.exitWilds]).toEqual([4, 3]);
   });
 
-  it("the expert thinks more with three players and with partners at a closed pile, whatever the preset's name", () => {
+  it("the expert thinks more with three players, and more again with three or four at a closed pile, whatever the preset's name", () => {
     for (const preset of Object.keys(PRESETS) as PresetName[]) {
       for (const players of [2, 3, 4] as PlayerCount[]) {
         const rules = PRESETS[preset];
-        const deep = players === 3 || (players === 4 && rules.discardPile === "closed");
-        expect(budgetOf("expert", { rules, players }), `${preset} ${players}`).toBe(deep ? EXPERT_DEEP : EXPERT_DEFAULT);
+        const expected = players > 2 && rules.discardPile === "closed" ? EXPERT_CLOSED : players === 3 ? EXPERT_DEEP : EXPERT_DEFAULT;
+        expect(budgetOf("expert", { rules, players }), `${preset} ${players}`).toBe(expected);
       }
     }
     expect(EXPERT_DEEP.steps).toBe(5 * EXPERT_DEFAULT.steps);
+    expect(EXPERT_CLOSED.steps).toBe(2 * EXPERT_DEEP.steps);
+    expect(EXPERT_CLOSED.horizon).toBe(EXPERT_DEEP.horizon);
   });
 
   it("the club thinks at a closed pile with three players only, and less than the expert there; the beginner never", () => {

@@ -22,7 +22,7 @@ import { call, computerPlays, move, openSocket, roomStub, trueTable, view } from
  * A computer's turn spread over the room's invocations (src/server/room/computer.ts): each invocation plays
  * within a budget of counted work, each move is its own log entry, a decision itself may span invocations, and
  * a restart in the middle of a turn or of a decision resumes it from the log, with the same moves as a turn
- * played at once. The table: three players (at a closed pile), where the expert thinks five times its usual work
+ * played at once. The table: three players (at a closed pile), where the expert thinks ten times its usual work
  * (src/bots/expert.ts, expertBudget), so that its take and its discard each take several invocations.
  */
 
