@@ -65,7 +65,8 @@ export const EXPERT_STRONG: SearchBudget = {
  * - deals 0–299: chiuso +12.3 ± 7.2, chiuso-sporco +5.5 ± 7.3 (+30 ± 25 points), chiuso-stcl +9.2 ± 7.1,
  *   classic −3.0 ± 7.1, fibur +0.7 ± 7.4, aperto-sporco −1.3 ± 7.2.
  * Over the three ranges (900 deals) it won more deals in five presets (classic the least, +4.4 on average)
- * and as many in aperto-sporco (−1.0), weaker nowhere: one budget for every table of three.
+ * and as many in aperto-sporco (−1.0), weaker nowhere: one budget for every table of three (at a closed pile since
+ * thinking twice as much again, EXPERT_CLOSED).
  *
  * A decision then takes several of the room's invocations (src/server/room/computer.ts).
  */
