@@ -36,6 +36,22 @@ async function recordPlayback(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (window as unknown as { __playback: string[] }).__playback);
 }
 
+/** Holds the answer to the page's next move until `release()`, as a slow network would; the moves sent so far. */
+async function holdFirstMove(page: Page): Promise<{ release: () => void; moves: () => number }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let moves = 0;
+  await page.route("**/api/games/*/moves", async (route) => {
+    if (++moves > 1) return route.continue();
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
+  return { release: () => release(), moves: () => moves };
+}
+
 const newGame = () => createGame({ players: 2, names: ["Anna", "Bruno"], deals: [DEAL2] });
 
 /** Bruno's turn: draws 3♠, lays 3♠ joker 5♠, discards A♥. */
@@ -109,25 +125,15 @@ describe("a turn at the table", () => {
     await anna.locator("#take-stock").click();
     await handCount(anna, 12);
     // The meld's answer is slow to come back (a phone's network), while the table's push shows it played at once.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let moves = 0;
-    await anna.route("**/api/games/*/moves", async (route) => {
-      if (++moves > 1) return route.continue();
-      const response = await route.fetch();
-      await held;
-      await route.fulfill({ response });
-    });
+    const first = await holdFirstMove(anna);
     for (const card of ["3H", "4H", "5H"]) await anna.locator(`#my-hand button.card[data-card="${card}"]`).click();
     await anna.locator("#act-meld").click();
     await anna.locator('.team[data-team="0"] .meld').waitFor();
     await handCount(anna, 9);
     // Seeing the meld on the table, Anna drags 9♦ onto the pile before the meld's answer is back…
     await anna.locator('#my-hand button.card[data-card="9D"]').dragTo(anna.locator("#discard"));
-    expect(moves).toBe(1);
-    release();
+    expect(first.moves()).toBe(1);
+    first.release();
     // …and it is discarded once the answer comes.
     await anna.locator('#discard .card.top[data-card="9D"]').waitFor();
     await waitText(anna, "#status .turn-text", /Bruno/);
@@ -137,17 +143,7 @@ describe("a turn at the table", () => {
   it("cards dropped one after another while the draw is on its way are all played, in order", async () => {
     const game = await newGame();
     const anna = await open(game, 0, { size: "laptop" });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let moves = 0;
-    await anna.route("**/api/games/*/moves", async (route) => {
-      if (++moves > 1) return route.continue();
-      const response = await route.fetch();
-      await held;
-      await route.fulfill({ response });
-    });
+    const first = await holdFirstMove(anna);
     // The draw's answer is slow; the push shows the card drawn at once…
     await anna.locator("#take-stock").click();
     await handCount(anna, 12);
@@ -155,8 +151,8 @@ describe("a turn at the table", () => {
     for (const card of ["3H", "4H", "5H"]) await anna.locator(`#my-hand button.card[data-card="${card}"]`).click();
     await anna.locator('#my-hand button.card[data-card="4H"]').dragTo(anna.locator('.team[data-team="0"]'));
     await anna.locator('#my-hand button.card[data-card="9D"]').dragTo(anna.locator("#discard"));
-    expect(moves).toBe(1);
-    release();
+    expect(first.moves()).toBe(1);
+    first.release();
     // Both are played, the meld first: the discard does not take the meld's place.
     await anna.locator('#discard .card.top[data-card="9D"]').waitFor();
     await waitText(anna, "#status .turn-text", /Bruno/);
