@@ -29,14 +29,15 @@ new PerformanceObserver((list) => {
 
 const before = cpuNow();
 // Bundled, this import evaluates the modules here, not at the process's start.
-const { primePlayers, roomPass } = await import("./bots-room.js");
+const { localRunner, primePlayers, roomPass } = await import("./bots-room.js");
 const after = cpuNow();
 if (asked.includes("no-warm-up")) (await import("../src/server/room/computer.js")).setExpertWarm(true);
 const startup = { ms: after.process - before.process, thread: after.thread - before.thread };
 if (prime === "prime") primePlayers();
 const primed = cpuNow();
-const cold = roomPass(level as ComputerLevel, Number(hands));
-const warm = roomPass(level as ComputerLevel, Number(hands));
+const runner = localRunner();
+const cold = await roomPass(runner, level as ComputerLevel, Number(hands));
+const warm = await roomPass(runner, level as ComputerLevel, Number(hands));
 // The observer's entries arrive after the passes, once the event loop turns.
 await new Promise((resolve) => setTimeout(resolve, 50));
 const report: FreshRoom = {

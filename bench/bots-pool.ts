@@ -355,6 +355,8 @@ export function poolMarkdown(cells: readonly CellResult[]): string {
 }
 
 export const ROOM_HEAD = ["level", "per", "count", "CPU, process", "CPU, thread", "work (steps)"];
+/** The same in the Workers runtime (bench/bots-workerd.ts): its own thread is what Workers charges. */
+export const RUNTIME_ROOM_HEAD = ["level", "per", "count", "CPU, all its threads", "CPU, its thread", "work (steps)"];
 
 /** A markdown table laid out as the docs' formatter lays it out, its first `left` columns aligned left (bench/figures.ts). */
 export function markdown(head: readonly string[], rows: readonly (readonly string[])[], left: number): string {

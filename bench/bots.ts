@@ -40,6 +40,7 @@ import {
   type PoolPlan,
   poolMarkdown,
   ROOM_HEAD,
+  RUNTIME_ROOM_HEAD,
   readCells,
   row,
   runPool,
@@ -48,7 +49,8 @@ import {
   summaryMarkdown,
   TARGETS,
 } from "./bots-pool.js";
-import { type FreshRoom, overLimit, printCold, printRoomCosts, printStepCost } from "./bots-room.js";
+import { type FreshRoom, overLimit, printCold, printRoomCosts, printStepCost, type RoomCosts } from "./bots-room.js";
+import type { workerdRoom } from "./bots-workerd.js";
 import type { saveFigures } from "./figures.js";
 import { shareText, targetVerdict } from "./intervals.js";
 
@@ -66,6 +68,7 @@ export async function botsBench(
   fresh?: string,
   load?: typeof loadBaseline,
   save?: typeof saveFigures,
+  inRuntime?: typeof workerdRoom,
 ): Promise<void> {
   if (load) setBaselineLoader(load);
   // bench/figures.ts finds the docs from where it lies: it runs unbundled, given by bench/index.ts.
@@ -169,11 +172,10 @@ export async function botsBench(
     );
     const rows: string[][] = [];
     const runs = new Map<BotLevel, FreshRoom>();
-    const roomVerdicts: string[] = [];
+    const asked = [...(args.includes("--prime") ? ["prime"] : []), ...(args.includes("--no-warm-up") ? ["no-warm-up"] : [])];
     for (const level of levels) {
       // V8 as workerd sets it up: without incremental marking (src/workerd/jsg/setup.c++), so a full
       // garbage collection is one pause on the isolate's thread, as it would be in a Worker.
-      const asked = [...(args.includes("--prime") ? ["prime"] : []), ...(args.includes("--no-warm-up") ? ["no-warm-up"] : [])];
       const run = JSON.parse(
         execFileSync(process.execPath, ["--no-incremental-marking", fresh, level, String(hands), ...asked], {
           maxBuffer: 1 << 30,
@@ -181,31 +183,62 @@ export async function botsBench(
         }).toString(),
       ) as FreshRoom;
       runs.set(level, run);
-      rows.push(...printRoomCosts(level, run, roomVerdicts));
+      rows.push(...printRoomCosts(level, run));
     }
     console.log(
-      "CPU, the process's (all its threads) and the thread's (what Workers counts), and counted work, warm unless said: p50 / p99 / max",
+      "\nIn a Node process (where the CPU goes: bench/bots-fresh.ts): CPU, the process's (all its threads) and the thread's, and counted work, warm unless said: p50 / p99 / max",
     );
     table(ROOM_HEAD, rows);
     const slow = runs.get("expert") ? overLimit(runs.get("expert")!) : null;
     if (slow) {
       console.log(
-        `Warm expert invocations of 10 ms or more on the thread's clock: ${slow.over} of ${slow.count}, ${slow.collected} of them with a garbage collection within`,
+        `Warm expert invocations of 10 ms or more on the thread's clock in Node: ${slow.over} of ${slow.count}, ${slow.collected} of them with a garbage collection within; of their thread's time, ${pct(slow.kernel)} the kernel's`,
       );
     }
-    if (slow && levels.includes("club") && !args.includes("--prime") && !args.includes("--no-warm-up")) {
+    // The same hands in the Workers runtime: the targets are its figures (bench/bots-workerd.ts).
+    const runtimeRows: string[][] = [];
+    const roomVerdicts: string[] = [];
+    const idles: string[] = [];
+    let version = "";
+    if (!asked.length) {
+      if (!inRuntime) throw new Error("the room part runs through bench/index.ts, which gives it the Workers runtime's run");
+      for (const level of levels) {
+        const run = await inRuntime(level, hands);
+        version = run.version;
+        const local = runs.get(level)!;
+        const same = (a: RoomCosts, b: RoomCosts) =>
+          a.invocations.length === b.invocations.length && a.invocations.every((c, i) => c.steps === b.invocations[i]!.steps);
+        if (!same(local.cold, run.run.cold) || !same(local.warm, run.run.warm)) {
+          throw new Error(`${level}: the Workers runtime played other invocations than Node on the same hands`);
+        }
+        runtimeRows.push(...printRoomCosts(level, run.run, roomVerdicts));
+        idles.push(`${level}: ${[run.idle.p50, run.idle.p99, run.idle.max].map(ms).join(" / ")}`);
+      }
+      console.log(
+        `\nIn the Workers runtime (workerd ${version}, one request per invocation, the same invocations as above): CPU, all the runtime's threads and its own thread's (what Workers charges), warm unless said: p50 / p99 / max`,
+      );
+      table(RUNTIME_ROOM_HEAD, runtimeRows);
+      console.log(
+        `A request that plays nothing, on the runtime's thread (p50 / p99 / max): ${idles.join("; ")} (counted in every invocation above)`,
+      );
+    }
+    if (slow && levels.includes("club") && !asked.length) {
       const written = keep("bots-room", {
         over: `${slow.over} of ${slow.count}`,
         collected: String(slow.collected),
+        kernel: pct(slow.kernel),
         targets: `\n\n${roomVerdicts.map((t) => `- ${t.replace(/ +/, " ")}`).join("\n")}\n\n`,
         table: `\n${markdown(ROOM_HEAD, rows, 2)}\n`,
+        runtime: `\n${markdown(RUNTIME_ROOM_HEAD, runtimeRows, 2)}\n`,
+        idle: idles.join("; "),
+        workerd: version,
         hands: String(hands),
         node: String(runs.values().next().value?.node ?? ""),
         load: loadavg()
           .map((l) => l.toFixed(1))
           .join(" / "),
       });
-      console.log(`(the table kept in bench/figures/bots-room.json, written into ${written.join(", ") || "no doc"})`);
+      console.log(`(the tables kept in bench/figures/bots-room.json, written into ${written.join(", ") || "no doc"})`);
     }
     verdicts.push(...roomVerdicts);
     for (const [level, run] of runs) printCold(level, run);

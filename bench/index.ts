@@ -12,6 +12,7 @@
  * timed, with the machine's load) run only when asked.
  */
 import { loadBaseline } from "./baseline.js";
+import { workerdRoom } from "./bots-workerd.js";
 import { bundleFile, importBundled } from "./bundle.js";
 import { computerTurnBench } from "./computer-turn.js";
 import { costBench, costDoc } from "./cost.js";
@@ -37,7 +38,7 @@ if (!only || only === "engine") {
 }
 if (!only || only === "bots") {
   const { botsBench } = await importBundled<typeof import("./bots.js")>("bench/bots.ts");
-  await botsBench(only ? rest : [], await bundleFile("bench/bots-fresh.ts"), loadBaseline, saveFigures);
+  await botsBench(only ? rest : [], await bundleFile("bench/bots-fresh.ts"), loadBaseline, saveFigures, workerdRoom);
 }
 if (!only || only === "wake") {
   if (!printWake(await wakeBench())) process.exitCode = 1;

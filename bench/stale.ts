@@ -74,7 +74,16 @@ export const DESCRIBES: Readonly<Record<string, { readonly paths: readonly strin
     command: "npm run bench -- bots pool (docs/computer-players.md)",
   },
   "bots-room": {
-    paths: ["src/bots", "src/engine", "src/server/room/computer.ts", "bench/bots-room.ts"],
+    paths: [
+      "src/bots",
+      "src/engine",
+      "src/server/room/computer.ts",
+      "bench/bots-room.ts",
+      "bench/bots-fresh.ts",
+      "bench/room-table.ts",
+      "bench/bots-workerd.ts",
+      "bench/bots-workerd-worker.ts",
+    ],
     command: "npm run bench -- bots room",
   },
 };
