@@ -68,7 +68,9 @@ export class Table {
   /** The pile cards this seat has seen, bottom first (a closed pile's as they were discarded). */
   get pile(): readonly Card[] {
     const pile = this.state.hand!.pile;
-    return this.memory.pileUnknown > 0 ? pile.slice(Math.min(pile.length, this.memory.pileUnknown)) : pile;
+    if (this.memory.pileUnknown === 0) return pile;
+    this.seenPile ??= pile.slice(Math.min(pile.length, this.memory.pileUnknown));
+    return this.seenPile;
   }
   get pileCount(): number {
     return this.state.hand!.pile.length;
@@ -86,6 +88,7 @@ export class Table {
   get next(): Seat {
     return (this.seat + 1) % this.state.players;
   }
+  private seenPile: readonly Card[] | null = null;
   private mine: Meld[] | null = null;
   private others: Meld[] | null = null;
   private nearest: Meld[] | null = null;

@@ -170,6 +170,24 @@ export function keepValue(card: Card, t: Table, counts: Counts, w: Weights, late
   return value - points * late * w.latePoints;
 }
 
+/** The counts of each hand known to the seat, made once per hand known (a memory never changes): feedValue runs for every card judged. */
+const knownCounts = new WeakMap<readonly Card[], Counts>();
+function countsKnown(known: readonly Card[]): Counts {
+  let counts = knownCounts.get(known);
+  if (!counts) {
+    counts = countsOf(known);
+    knownCounts.set(known, counts);
+  }
+  return counts;
+}
+
+/** Whether `cards` holds a card of `card`'s rank (a loop, not a closure: feedValue runs for every card judged). */
+function sameRankIn(cards: readonly Card[], card: Card): boolean {
+  const rank = rankOf(card);
+  for (const c of cards) if (rankOf(c) === rank) return true;
+  return false;
+}
+
 /** How much `card` on the pile would help the players after this seat. */
 export function feedValue(card: Card, t: Table, w: Weights): number {
   if (isWildCard(card)) return 2 * w.wildKeep;
@@ -179,11 +197,17 @@ export function feedValue(card: Card, t: Table, w: Weights): number {
   }
   const next = t.next;
   const known = t.memory.known[next];
-  if (known?.length) feed += connections(card, countsOf([...known, card]), t.rules.sets) * w.feedKnown;
+  if (known?.length) {
+    // The card counted with the hand it would join for as long as it is judged, then taken out again.
+    const counts = countsKnown(known);
+    counts[card]!++;
+    feed += connections(card, counts, t.rules.sets) * w.feedKnown;
+    counts[card]!--;
+  }
   const theirs = t.memory.discarded[next];
   if (theirs?.length) {
     if (theirs.includes(card)) feed -= w.theirDiscard;
-    else if (theirs.some((c) => rankOf(c) === rankOf(card))) feed -= w.theirDiscard / 2;
+    else if (sameRankIn(theirs, card)) feed -= w.theirDiscard / 2;
   }
   return feed * (1 + t.pile.length / 6);
 }
