@@ -189,6 +189,13 @@ export async function botsBench(
       "\nIn a Node process (where the CPU goes: bench/bots-fresh.ts): CPU, the process's (all its threads) and the thread's, and counted work, warm unless said: p50 / p99 / max",
     );
     table(ROOM_HEAD, rows);
+    // Each invocation is one of the room's alarms, a billed Durable Object request: how many a computer's turn takes on average.
+    const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+    const alarms = [...runs].map(([level, run]) => {
+      const more = run.warm.spread.filter((_, i) => run.warm.more[i]);
+      return `${level} ${mean(run.warm.spread).toFixed(2)}${more.length ? ` (${mean(more).toFixed(2)} where it thinks more: three players, or four at a closed pile)` : ""}`;
+    });
+    console.log(`The room's alarms per computer turn, on average: ${alarms.join("; ")}`);
     const slow = runs.get("expert") ? overLimit(runs.get("expert")!) : null;
     if (slow) {
       console.log(
@@ -232,6 +239,7 @@ export async function botsBench(
         runtime: `\n${markdown(RUNTIME_ROOM_HEAD, runtimeRows, 2)}\n`,
         idle: idles.join("; "),
         workerd: version,
+        alarms: alarms.join("; "),
         hands: String(hands),
         node: String(runs.values().next().value?.node ?? ""),
         load: loadavg()
