@@ -169,14 +169,17 @@ let warmUpsDone = 0;
 /**
  * The warm-ups' searches, one per invocation, on the same position as the real decision so that they run its
  * code (the judgement, the candidates, sampled deals, the rollouts and their evaluation): the smallest search
- * there is (one deal), then a third of the expert's default, both looking two turns ahead whatever the table's
- * budget (what they are for is compiling the code, not its answer). One warm-up split a
- * fresh isolate's cost in two halves of which the second, the real decision, still reached 10 ms at times;
- * two keep every invocation well under it (`npm run bench -- bots room`, docs/computer-players.md).
+ * there is (one deal), then a third of the expert's default, then the default's whole work, each looking two
+ * turns ahead whatever the table's budget (what they are for is compiling the code, not its answer). One
+ * warm-up split a fresh isolate's cost in two halves of which the second, the real decision, still reached
+ * 10 ms at times. In the Workers runtime (`npm run bench -- bots room`, docs/computer-players.md) the real
+ * decision after two warm-ups took 9.8–11.9 ms of the runtime's thread in three fresh runtimes, after three
+ * 6.8–8.0 ms in two, each warm-up 5.6–7.9 ms.
  */
 export const WARM_UP: readonly Partial<SearchBudget>[] = [
   { steps: 1, horizon: 2 },
   { steps: 100, horizon: 2 },
+  { steps: 300, horizon: 2 },
 ];
 
 /** Tests share one runtime across files: they mark the isolate's expert warm, or cold again to see the warm-up. */
