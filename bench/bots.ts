@@ -206,6 +206,17 @@ export async function botsBench(
     const runtimeRows: string[][] = [];
     const roomVerdicts: string[] = [];
     const idles: string[] = [];
+    // Where the runtime's slowest invocations fell (its thread's clock): the invocation's place in its pass, and its hand.
+    const runtimeSlowest: string[] = [];
+    const slowest = (costs: RoomCosts) =>
+      costs.invocations
+        .map((c, i) => ({ c, i }))
+        .sort((a, b) => b.c.thread - a.c.thread)
+        .slice(0, 3)
+        .map(
+          ({ c, i }) => `${ms(c.thread)} (invocation ${i + 1}${costs.warmUps.includes(i) ? ", a warm-up" : ""}, ${costs.marks[i]!.hand})`,
+        )
+        .join(", ");
     let version = "";
     if (!asked.length) {
       if (!inRuntime) throw new Error("the room part runs through bench/index.ts, which gives it the Workers runtime's run");
@@ -219,12 +230,14 @@ export async function botsBench(
           throw new Error(`${level}: the Workers runtime played other invocations than Node on the same hands`);
         }
         runtimeRows.push(...printRoomCosts(level, run.run, roomVerdicts));
+        runtimeSlowest.push(`${level}: ${slowest(run.run.cold)}; warm ${slowest(run.run.warm)}`);
         idles.push(`${level}: ${[run.idle.p50, run.idle.p99, run.idle.max].map(ms).join(" / ")}`);
       }
       console.log(
         `\nIn the Workers runtime (workerd ${version}, one request per invocation, the same invocations as above): CPU, all the runtime's threads and its own thread's (what Workers charges), warm unless said: p50 / p99 / max`,
       );
       table(RUNTIME_ROOM_HEAD, runtimeRows);
+      console.log(`The slowest in the runtime, cold then warm, on its thread: ${runtimeSlowest.join("; ")}`);
       console.log(
         `A request that plays nothing, on the runtime's thread (p50 / p99 / max): ${idles.join("; ")} (counted in every invocation above)`,
       );
