@@ -173,6 +173,8 @@ export async function botsBench(
     const rows: string[][] = [];
     const runs = new Map<BotLevel, FreshRoom>();
     const asked = [...(args.includes("--prime") ? ["prime"] : []), ...(args.includes("--no-warm-up") ? ["no-warm-up"] : [])];
+    // The targets are judged in the Workers runtime (below); the experiments that run in Node alone are judged there.
+    const roomVerdicts: string[] = [];
     for (const level of levels) {
       // V8 as workerd sets it up: without incremental marking (src/workerd/jsg/setup.c++), so a full
       // garbage collection is one pause on the isolate's thread, as it would be in a Worker.
@@ -183,7 +185,7 @@ export async function botsBench(
         }).toString(),
       ) as FreshRoom;
       runs.set(level, run);
-      rows.push(...printRoomCosts(level, run));
+      rows.push(...printRoomCosts(level, run, asked.length ? roomVerdicts : undefined));
     }
     console.log(
       "\nIn a Node process (where the CPU goes: bench/bots-fresh.ts): CPU, the process's (all its threads) and the thread's, and counted work, warm unless said: p50 / p99 / max",
@@ -204,7 +206,6 @@ export async function botsBench(
     }
     // The same hands in the Workers runtime: the targets are its figures (bench/bots-workerd.ts).
     const runtimeRows: string[][] = [];
-    const roomVerdicts: string[] = [];
     const idles: string[] = [];
     // Where the runtime's slowest invocations fell (its thread's clock): the invocation's place in its pass, and its hand.
     const runtimeSlowest: string[] = [];
