@@ -106,7 +106,21 @@ export function countCpu(): CpuCount {
       how: "a control group's",
       close() {
         writeFileSync(`${home}/cgroup.procs`, String(process.pid));
-        rmdirSync(group);
+        // A process the run left behind (a test's server still exiting) keeps the group busy a while: wait for
+        // it, then leave the group to the machine rather than lose the run's report.
+        for (let tries = 0; ; tries++) {
+          try {
+            rmdirSync(group);
+            return;
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== "EBUSY") throw error;
+            if (tries >= 50) {
+              console.warn(`(${group} still holds a process the run left behind: left in place)`);
+              return;
+            }
+            Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+          }
+        }
       },
     };
   } catch {
