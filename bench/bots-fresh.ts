@@ -41,6 +41,7 @@ const warm = await roomPass(runner, level as ComputerLevel, Number(hands));
 // The observer's entries arrive after the passes, once the event loop turns.
 await new Promise((resolve) => setTimeout(resolve, 50));
 const report: FreshRoom = {
+  runtime: "node",
   node: process.version,
   startup,
   ...(prime === "prime" ? { prime: { ms: primed.process - after.process, thread: primed.thread - after.thread } } : {}),

@@ -206,6 +206,9 @@ export function primePlayers(): void {
 
 /** What a fresh process reports for one level (bench/bots-fresh.ts): the hands played cold, then again warm. */
 export interface FreshRoom {
+  /** Where the hands were played: a Node process (bots-fresh.ts) or the Workers runtime (bots-workerd.ts). */
+  readonly runtime: "node" | "workerd";
+  /** Its version. */
   readonly node: string;
   /** CPU of evaluating the players' modules (the engine, the players, the room's computer turns): a part of an isolate's startup (Node's run only). */
   readonly startup?: { readonly ms: number; readonly thread: number };
@@ -222,6 +225,12 @@ const three = (xs: readonly number[], f: (x: number) => string) => {
   const s = sorted(xs);
   return [f(percentile(s, 50)), f(percentile(s, 99)), f(s.at(-1)!)].join(" / ");
 };
+
+/** Each clock as the verdicts name it, where the hands were played. */
+const CLOCKS = {
+  node: { thread: "the thread's CPU", ms: "the process's CPU" },
+  workerd: { thread: "the runtime's thread", ms: "all the runtime's threads" },
+} as const;
 
 /** The table of a level's costs (warm, and the invocations cold) on both clocks, and the targets on its invocations. */
 export function printRoomCosts(level: string, fresh: FreshRoom, verdicts?: string[]): string[][] {
@@ -251,8 +260,7 @@ export function printRoomCosts(level: string, fresh: FreshRoom, verdicts?: strin
   ];
   rows.push([level, "invocations per turn", String(warm.spread.length), "", "", three(warm.spread, String)]);
   // In the Workers runtime a turn's wall time is its requests' round trips (bots-workerd.ts).
-  const inRuntime = fresh.node.startsWith("workerd");
-  const wall = inRuntime ? "turn, wall time (its requests)" : "turn, wall time (computing)";
+  const wall = fresh.runtime === "workerd" ? "turn, wall time (its requests)" : "turn, wall time (computing)";
   rows.push([level, wall, String(warm.walls.length), three(warm.walls, ms), "", ""]);
   // Where the expert thinks more (three players, or partners at a closed pile), its turns apart.
   const at = (xs: readonly number[]) => xs.filter((_, i) => warm.more[i]);
@@ -272,14 +280,7 @@ export function printRoomCosts(level: string, fresh: FreshRoom, verdicts?: strin
       const times = sorted(costs.invocations.map((x) => x[clock]));
       const p99 = percentile(times, 99);
       const max = times.at(-1)!;
-      const whose = inRuntime
-        ? clock === "ms"
-          ? "all the runtime's threads"
-          : "the runtime's thread"
-        : clock === "ms"
-          ? "the process's CPU"
-          : "the thread's CPU";
-      const what = `${when}, ${whose}`;
+      const what = `${when}, ${CLOCKS[fresh.runtime][clock]}`;
       verdicts.push(`${p99 < 5 ? "met   " : "MISSED"}  ${level}: ${ms(p99)} per invocation at p99, ${what} (target: under 5 ms)`);
       verdicts.push(`${max < 10 ? "met   " : "MISSED"}  ${level}: ${ms(max)} per invocation at the most, ${what} (target: under 10 ms)`);
     }

@@ -70,8 +70,8 @@ function runtimePid(): number {
   return Math.max(...mine);
 }
 
-/** The runtime, its table and how a request is timed. */
-async function startRuntime(): Promise<{ mf: Miniflare; url: string; pid: number; post: (path: string) => Promise<unknown> }> {
+/** A fresh runtime with the table's Worker, its process, and a request to it. */
+async function startRuntime(): Promise<{ mf: Miniflare; pid: number; post: (path: string) => Promise<unknown> }> {
   const bundled = await build({
     entryPoints: [join(import.meta.dirname, "bots-workerd-worker.ts")],
     bundle: true,
@@ -104,7 +104,7 @@ async function startRuntime(): Promise<{ mf: Miniflare; url: string; pid: number
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return response.json();
   };
-  return { mf, url, pid, post };
+  return { mf, pid, post };
 }
 
 /** One request, timed on the runtime's clocks and the wall's. */
@@ -123,7 +123,7 @@ async function timed<T>(
   return { answer, cost: { ms: after.process - before.process, thread: after.thread - before.thread }, start, end };
 }
 
-/** What a request that plays nothing costs the runtime's thread: p50 / p99 / max over `n`, warm. */
+/** What a request that plays nothing costs the runtime's thread: p50 / p99 / max over 1,000 of them, warm. */
 export interface Idle {
   readonly p50: number;
   readonly p99: number;
@@ -152,7 +152,7 @@ export async function workerdRoom(level: ComputerLevel, hands: number): Promise<
     idles.sort((a, b) => a - b);
     const idle = { p50: idles[500]!, p99: idles[990]!, max: idles.at(-1)! };
     const version = JSON.parse(readFileSync(join(import.meta.dirname, "../node_modules/workerd/package.json"), "utf8")).version as string;
-    return { run: { node: `workerd ${version}`, cold, warm, gcs: [] }, idle, version };
+    return { run: { runtime: "workerd", node: `workerd ${version}`, cold, warm, gcs: [] }, idle, version };
   } finally {
     await mf.dispose();
   }
