@@ -28,6 +28,24 @@ afterAll(async () => {
 
 const snapshot = async (id: string) => (await call<GameSnapshot>(`/api/games/${id}`)).body;
 
+/**
+ * Her turn played at the table and the computer's after it: her take and discard reached the game (two moves past
+ * the version before them) and the turn is hers again. The turn alone was hers before she played too.
+ */
+async function playedAndAnswered(id: string, play: () => Promise<void>): Promise<void> {
+  const before = (await snapshot(id)).version;
+  await play();
+  await expect
+    .poll(
+      async () => {
+        const now = await snapshot(id);
+        return now.version >= before + 2 && now.view.hand!.turn === 0;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 /** The computer's turns for seat 0 so far (its discards marked as the computer's in the public record of events). */
 async function computerTurnsFor(id: string, seat: number): Promise<number> {
   const events = (await call<{ events: { type: string; seat?: number; by?: string }[] }>(`/api/games/${id}/events?since=0`)).body.events;
@@ -67,8 +85,7 @@ for (const timeout of ["computer", "claim"] as const) {
       expect(pushed.status, JSON.stringify(pushed.body)).toBe(201);
 
       // She plays once, and goes away.
-      await drawAndDiscardHere(giulia);
-      await expect.poll(async () => (await snapshot(id)).view.hand!.turn, { timeout: 30_000 }).toBe(0);
+      await playedAndAnswered(id, () => drawAndDiscardHere(giulia));
       await giulia.close();
       // Her turn, after the computer's, was told by webhook (and by push if she had already left the table).
       await until(async () => hooks.received(path).length >= 1, 30_000);
@@ -111,8 +128,7 @@ for (const timeout of ["computer", "claim"] as const) {
       await back.goto(url);
       await waitText(back, "#late-panel", literal(italian.clock.lateAdjournedYou));
       await screenshot(back, `away-adjourned-${timeout}-phone-it`);
-      await drawAndDiscardHere(back);
-      await expect.poll(async () => (await snapshot(id)).view.hand!.turn, { timeout: 30_000 }).toBe(0);
+      await playedAndAnswered(id, () => drawAndDiscardHere(back));
       const resumed = await snapshot(id);
       expect(resumed.clock!.adjourned).toBeNull();
       expect(resumed.clock!.turn!.timedOut).toBe(false);
